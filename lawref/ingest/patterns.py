@@ -1,0 +1,107 @@
+"""Every pattern the clean and parse stages use, each with a seed example.
+
+Seed files are named by their number: ``000`` is
+``corpus/000_392cb21f471fdf05.txt`` and so on; line numbers are raw lines.
+"""
+
+from __future__ import annotations
+
+import re
+
+#: Site chrome, dropped. 000:1 ``ТОП авторов и книг ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ``.
+CHROME = re.compile(
+    r"^\s*(?:ТОП авторов и книг|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ|Читать онлайн|Скачать книгу"
+    r"|Читать книгу|Все книги автора|Назад\s*\|\s*Вперед)(?:\s+(?:ТОП авторов и книг"
+    r"|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ))*\s*$",
+    re.IGNORECASE,
+)
+
+#: Book-title line (metadata, not body). 001:1 ``неизвестен Автор - Все о Бридже``,
+#: 003:1 ``Неизвестен Автор - Все о Бридже``.
+BOOK_TITLE = re.compile(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$")
+
+#: Pager line: 000:142 ``1 2 3 4 … 247``; 004:114 ``1 2 3 … 46``.
+PAGER = re.compile(r"^\s*1(?:\s+\d+){4,}\s*$")
+
+#: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``.
+PAGE_MARKER = re.compile(r"^\s*[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?$")
+
+#: Page marker glued to the text that follows: 001:73 ``- 77 при первой …``,
+#: 003:83 ``- 59 A.До того, как …``, 003:109 ``- 63 ли, то он …``.
+PAGE_MARKER_GLUED = re.compile(r"^\s*[-–—]\s(?P<page>\d{1,4})(?:\s[-–—])?\s+(?P<rest>\S.*)$")
+
+#: Reader page marker: 004:75 ``..page4``.
+READER_MARKER = re.compile(r"^\s*\.\.page(?P<page>\d+)\s*$")
+
+#: Whole-line underline or lost box drawing: 000:22 ``-----``, 003:15 ``====``,
+#: 000:37 ``== == ==``, 003:7 ``??????``, 003:11 ``?? ?? ??``.
+RULE_LINE = re.compile(r"^\s*(?:[-=_*~?]{3,}|[-=?]{2}(?:\s+[-=?]{2})+)\s*$")
+
+#: Underline glued before text: 000:3 ``--------------- относительно фальшренонса``.
+RULE_PREFIX = re.compile(r"^\s*[-=_]{3,}\s+(?=\S)")
+
+#: Inline run of ``?`` where box-drawing characters were lost:
+#: 001:29 ``игры ???…??? A.Ход во взятку``, 003:81 ``в специ???…??? (*) - …``.
+QMARK_RUN = re.compile(r"\?{3,}|\?\?(?:[ \t]+\?\?)+")
+
+#: Pilcrow (paragraph end): 004:4 ``… апелляция.¶``.
+PILCROW = "¶"
+
+#: Footnote start: 001:9 ``(*) - Во время торговли …``.
+FOOTNOTE = re.compile(r"^\((?P<marker>\*{1,3})\)\s*[-–—]\s*(?P<text>\S.*)$", re.S)
+
+#: Footnote marker in running text: 001:9 ``своей(*)``, 003:71 ``другую(*)``.
+FOOTNOTE_MARKER = re.compile(r"\((\*{1,3})\)")
+
+#: Lone emphasis word (004:17 ``случайно``) or note label (004:15 ``Примечание:``).
+EMPHASIS_LINE = re.compile(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+)(?P<colon>:?)\s*$")
+
+#: Line-end hyphen after a letter (перенос): 000:6 ``прави-``.
+LINE_END_HYPHEN = re.compile(r"(?P<head>[А-Яа-яЁёA-Za-z]+)-$")
+
+#: A word at the start / end of a string.
+LEADING_WORD = re.compile(r"^(?P<word>[а-яёa-z]+)")
+TRAILING_WORD = re.compile(r"(?P<word>[А-Яа-яЁёA-Za-z]+)$")
+
+#: Letters Latin labels are printed with in Cyrillic (А В С Е …) → Latin.
+LOOKALIKES = str.maketrans("АВСЕНКМОРТХавсеkмортх", "ABCEHKMOPTXabcekmoptx")
+
+# -- headings (parse) ----------------------------------------------------------
+
+_ROMAN = r"[IVXLC]+"
+#: Chapter: 003:5 ``Глава V - ТОРГОВЛЯ``; 000:110 ``Глава VII - ПРИЛИЧИЯ (*)``.
+CHAPTER = re.compile(rf"^Глава\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
+#: Part: 003:9 ``Часть I - КОРРЕКТНАЯ ПРОЦЕДУРА``; 000:36 ``Часть IV - ВЗЯТКИ``.
+PART = re.compile(rf"^Часть\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
+#: Division: 003:13 ``Раздел I - Период торговли``.
+DIVISION = re.compile(rf"^Раздел\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
+#: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``;
+#: 003:69 ``Правило 26.Ограничения на ход …``; 004:76 ``Правило 46. НЕПОЛНОЕ/…``.
+LAW = re.compile(r"^Правило\s+(?P<num>\d{1,3})\s*\.\s*(?P<title>[А-ЯЁA-Z«\"].*)?$", re.S)
+
+_SECTION_LETTERS = "A-HJ-NАВСЕНК"
+#: Section: 000:5 ``A.Определение фальшренонса``.
+SECTION = re.compile(rf"^(?P<label>[{_SECTION_LETTERS}])\.\s*(?P<title>[А-ЯЁ].*)$", re.S)
+#: Subsection: 000:46 ``1.Выигранные взятки``.
+SUBSECTION = re.compile(r"^(?P<label>\d{1,2})\.\s*(?P<title>[А-ЯЁ].*)$", re.S)
+#: Item: 001:13 ``(A).Привлекает внимание …``; sub-item 003:57 ``(1).Оставить …``.
+ITEM = re.compile(r"^\((?P<label>[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*(?P<title>[А-ЯЁ].*)$", re.S)
+#: Commentary paragraph: 004:5 ``45.4. Заметьте, …``.
+COMMENTARY = re.compile(r"^(?P<law>\d{1,3})\.(?P<num>\d{1,3})\.\s+(?P<text>\S.*)$", re.S)
+
+#: Any label that starts a heading line inside wrapped text (000), used by reflow.
+HEADING_START = re.compile(
+    rf"^(?:Правило\s+\d{{1,3}}\s*\.\s*[А-ЯЁA-Z«\"]|Глава\s+{_ROMAN}\s*[-–—.]|Часть\s+{_ROMAN}\s*[-–—.]"
+    rf"|Раздел\s+{_ROMAN}\s*[-–—.]|[{_SECTION_LETTERS}]\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
+    r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])"
+)
+
+#: A heading glued at the end of a paragraph after a sentence end:
+#: 001:31 ``… стороной). B.Последующая игра во взятку``;
+#: 003:71 ``… вистующим: A.Заявка касалась определённой масти``.
+INLINE_HEADING = re.compile(
+    rf"(?<=[.:;)])\s+(?P<heading>(?:[{_SECTION_LETTERS}]|\d{{1,2}})\.[А-ЯЁ][^.!?;:()]{{2,100}})$"
+)
+
+#: Sentence end, used to tell a cut paragraph from a finished one.
+SENTENCE_END = re.compile(r"[.!?:;»\"')]\s*$")
