@@ -1,0 +1,350 @@
+"""parse: clean paragraphs → a tree of :class:`~lawref.model.Node`.
+
+Laws (files 000, 001, 003): chapter (``Глава V - ТОРГОВЛЯ``), part
+(``Часть I - …``), division (``Раздел I - …``), law (``Правило 62. …``),
+section (``A.``), subsection (``1.``), item (``(A).``) and sub-item
+(``(1).``), footnote (``(*) - …``). Commentary (file 004): law heading over
+numbered paragraphs (``46.1.``), with notes and enumerations inside them.
+
+Continuity (issue 2): only every fourth page was scraped, so at a page that
+does not follow the page before it (or whose number is unknown), nothing is
+filed under the law printed before the gap. Text there becomes ``fragment``
+nodes, unless a law heading later on the same page fixes its number: then the
+text before it belongs to the law before (``inferred``: true), e.g. in 000 the
+sections B–D before ``Правило 69`` on page 93 are 68B–68D. A node whose cite
+cannot be completed (an item whose section was on a lost page) stays a
+fragment, filed under the inferred law.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from lawref.ingest import patterns as P
+from lawref.model import Node, Paragraph, Source
+
+# Levels of the stack, outermost first. A headless fragment sits deepest.
+LEVEL = {"chapter": 0, "part": 1, "division": 2, "law": 3, "section": 4, "subsection": 5, "item": 6, "subitem": 7}
+TEXT_LEVEL = 99
+
+
+@dataclass
+class _B:
+    """A node being built."""
+
+    id: str
+    kind: str
+    level: int
+    cite: str | None
+    label: str | None
+    title: str | None
+    parent: _B | None
+    page: int | None
+    source: Source
+    inferred: bool
+    seq: int = 0
+    paras: list[str] = field(default_factory=list)
+    lines: list[int] = field(default_factory=list)
+
+    def freeze(self, doc: str) -> Node:
+        return Node(
+            id=self.id,
+            doc=doc,
+            kind=self.kind,
+            cite=self.cite,
+            label=self.label,
+            title=self.title,
+            text="\n".join(self.paras),
+            parent=self.parent.id if self.parent else None,
+            page=self.page,
+            source=self.source,
+            inferred=self.inferred,
+            lines=tuple(self.lines),
+        )
+
+
+@dataclass(frozen=True)
+class Parsed:
+    """Result of :func:`parse`: ``nodes`` in reading order and ``placement``,
+    the id of the node each input paragraph went into (same length and order as
+    the input paragraphs) — the nothing-lost record."""
+
+    nodes: tuple[Node, ...]
+    placement: tuple[str, ...]
+
+
+def latin(label: str) -> str:
+    """Label letters printed with Cyrillic look-alikes → Latin (``В`` → ``B``)."""
+    return label.translate(P.LOOKALIKES)
+
+
+def classify(text: str, doc_kind: str) -> tuple[str, re.Match[str]] | None:
+    """Heading kind of a paragraph and its match, or ``None`` for body text.
+
+    Laws: chapter, part, division, law, section, subsection, item, subitem;
+    commentary: chapter, part, division, law (the commentary paragraphs
+    ``45.5.`` are classified by :data:`~lawref.ingest.patterns.COMMENTARY`)."""
+    table = [("chapter", P.CHAPTER), ("part", P.PART), ("division", P.DIVISION), ("law", P.LAW)]
+    if doc_kind == "laws":
+        table += [("section", P.SECTION), ("subsection", P.SUBSECTION), ("item", P.ITEM)]
+    for kind, rx in table:
+        m = rx.match(text)
+        if m:
+            if kind == "item" and m.group("label").isdigit():
+                kind = "subitem"
+            return kind, m
+    return None
+
+
+class _Parser:
+    """One file's parse; see :func:`parse`."""
+
+    def __init__(self, doc: str, doc_kind: str, file: str):
+        self.doc, self.doc_kind, self.file = doc, doc_kind, file
+        self.stem = file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+        self.nodes: list[_B] = []
+        self.stack: list[_B] = []
+        self.placement: list[str] = []
+        self.ids: set[str] = set()
+        self.page: int | None = None
+        self.inferring = False  # before the first law heading of a page after a gap
+
+    # -- ids and node creation --------------------------------------------------
+
+    def unique(self, base: str) -> str:
+        uid, n = base, 1
+        while uid in self.ids:
+            n += 1
+            uid = f"{base}~{n}"
+        self.ids.add(uid)
+        return uid
+
+    def make(self, kind: str, level: int, cite: str | None, label: str | None, title: str | None,
+             para: Paragraph, parent: _B | None, *, fallback_id: str | None = None) -> _B:
+        if cite is not None:
+            base = f"{self.doc}/{cite}"
+        else:
+            base = fallback_id or f"{self.doc}/{kind}@{self.stem}:{para.lines[0]}"
+        inferred = self.inferring and kind != "chapter" and (
+            parent is not None and (parent.inferred or kind == "law")
+        )
+        node = _B(self.unique(base), kind, level, cite, label, title, parent, para.page,
+                  Source(self.file, para.lines[0]), inferred, para.page_seq)
+        node.lines.extend(para.lines)
+        self.nodes.append(node)
+        return node
+
+    def push(self, node: _B) -> None:
+        while self.stack and self.stack[-1].level >= node.level:
+            self.stack.pop()
+        self.stack.append(node)
+
+    def top(self, below: int) -> _B | None:
+        """The innermost open node whose level is below ``below``."""
+        for node in reversed(self.stack):
+            if node.level < below:
+                return node
+        return None
+
+    # -- pages ------------------------------------------------------------------
+
+    def start_page(self, paras: list[Paragraph]) -> None:
+        """Reset the context after a gap; infer the law from a later heading."""
+        self.page = paras[0].page
+        if paras[0].contiguous:
+            self.inferring = False
+            return
+        self.stack.clear()
+        self.inferring = False
+        target = self.first_law_on_page(paras)
+        if target is None or target < 1:
+            return
+        self.inferring = True
+        self.push(self.open_law(str(target), paras[0], self.leading_title(paras)))
+
+    def open_law(self, cite: str, p: Paragraph, title: str | None = None) -> _B:
+        """The law node ``cite`` of this file, re-opened if it exists, else a new
+        inferred one (no heading was printed for it here)."""
+        for node in self.nodes:
+            if node.kind == "law" and node.cite == cite:
+                return node
+        law = self.make("law", LEVEL["law"], cite, None, title, p, None)
+        law.inferred = True
+        return law
+
+    def first_law_on_page(self, paras: list[Paragraph]) -> int | None:
+        """Number of the law whose text stands before the first heading on the
+        page that fixes one (a law heading N → N-1; a commentary ``45.4.`` → 45).
+        ``None`` when nothing precedes that heading or none is on the page."""
+        for i, p in enumerate(paras):
+            c = classify(p.text, self.doc_kind)
+            if c and c[0] == "law":
+                return int(c[1].group("num")) - 1 if i > 0 and self.has_body_before(paras[:i]) else None
+            m = P.COMMENTARY.match(p.text) if self.doc_kind == "commentary" else None
+            if m:
+                return int(m.group("law")) if i > 0 else None
+        return None
+
+    def has_body_before(self, paras: list[Paragraph]) -> bool:
+        kinds = [classify(p.text, self.doc_kind) for p in paras]
+        return any(k is None or k[0] not in ("chapter", "part", "division") for k in kinds)
+
+    def leading_title(self, paras: list[Paragraph]) -> str | None:
+        """000:2–4: an underlined short line at the top of a page, before the
+        first section, is the title of the law whose heading was lost."""
+        p = paras[0]
+        if p.role == "text" and p.underlined and len(p.text) <= 150 and not P.SENTENCE_END.search(p.text):
+            if len(paras) > 1 and classify(paras[1].text, self.doc_kind):
+                return p.text
+        return None
+
+    # -- paragraphs -------------------------------------------------------------
+
+    def feed(self, p: Paragraph, title_taken: bool) -> None:
+        if title_taken:
+            self.placement.append(self.stack[-1].id)
+            return
+        if p.role == "footnote":
+            self.footnote(p)
+            return
+        c = classify(p.text, self.doc_kind)
+        if c is not None:
+            self.heading(c[0], c[1], p)
+            return
+        m = P.COMMENTARY.match(p.text) if self.doc_kind == "commentary" else None
+        if m:
+            self.commentary(m, p)
+            return
+        self.body(p)
+
+    def body(self, p: Paragraph) -> None:
+        node = self.stack[-1] if self.stack else None
+        if node is None or (node.kind == "law" and node.inferred and node.label is None):
+            # 000:70 ``претензию, когда …`` after a gap: where in the law it stood is lost.
+            node = self.make("fragment", TEXT_LEVEL, None, None, None, p, node)
+            self.push(node)
+        else:
+            node.lines.extend(p.lines)
+        node.paras.append(p.text)
+        self.placement.append(node.id)
+
+    def heading(self, kind: str, m: re.Match[str], p: Paragraph) -> None:
+        if kind in ("chapter", "part", "division"):
+            self.division(kind, m, p)
+        elif kind == "law":
+            self.law(m, p)
+        else:
+            self.labelled(kind, m, p)
+
+    def division(self, kind: str, m: re.Match[str], p: Paragraph) -> None:
+        level = LEVEL[kind]
+        parent = self.top(level)
+        while parent is not None and parent.kind not in ("chapter", "part", "division"):
+            parent = parent.parent
+        num = m.group("num")
+        base = f"{parent.id}/{kind}-{num}" if parent else f"{self.doc}/{kind}-{num}"
+        label = p.text[: m.start("title")].rstrip(" -–—.")
+        node = self.make(kind, level, None, label, m.group("title").strip(), p, parent, fallback_id=base)
+        self.push(node)
+        self.placement.append(node.id)
+
+    def law(self, m: re.Match[str], p: Paragraph) -> None:
+        self.inferring = False
+        parent = self.top(LEVEL["law"])
+        while parent is not None and parent.kind not in ("chapter", "part", "division"):
+            parent = parent.parent
+        label = p.text[: m.start("title")].strip() if m.group("title") else p.text.strip()
+        title = m.group("title").strip() if m.group("title") else None
+        node = self.make("law", LEVEL["law"], m.group("num"), label, title, p, parent)
+        self.push(node)
+        self.placement.append(node.id)
+
+    def labelled(self, kind: str, m: re.Match[str], p: Paragraph) -> None:
+        level = LEVEL[kind]
+        parent = self.top(level)
+        raw = m.group("label")
+        part = latin(raw).upper() if kind == "section" else raw
+        if kind in ("item", "subitem"):
+            part = f"({latin(raw).lower()})"
+        cite = self.child_cite(kind, parent, part)
+        label = p.text[: m.start("title")].strip()
+        node_kind = kind if cite is not None else "fragment"
+        node_kind = "item" if node_kind == "subitem" else node_kind
+        node = self.make(node_kind, level, cite, label, m.group("title").strip(), p, parent)
+        self.push(node)
+        self.placement.append(node.id)
+
+    @staticmethod
+    def child_cite(kind: str, parent: _B | None, part: str) -> str | None:
+        """Cite of a labelled node under ``parent``, or ``None`` when the chain
+        of labels is broken (the parent is a fragment, or missing)."""
+        if parent is None or parent.cite is None or parent.kind == "fragment":
+            return None
+        allowed = {
+            "section": ("law",),
+            "subsection": ("section",),
+            "item": ("section", "subsection"),
+            "subitem": ("item", "subsection", "section"),
+        }[kind]
+        return parent.cite + part if parent.kind in allowed else None
+
+    def commentary(self, m: re.Match[str], p: Paragraph) -> None:
+        law_num = m.group("law")
+        law = self.top(LEVEL["law"] + 1)
+        if law is None or law.kind != "law" or law.cite != law_num:
+            law = self.open_law(law_num, p)
+            self.push(law)
+        cite = f"{law_num}.{m.group('num')}"
+        label = p.text[: m.start("text")].strip()
+        node = self.make("commentary", LEVEL["section"], cite, label, None, p, law)
+        node.inferred = False  # its number is printed
+        node.paras.append(m.group("text").strip())
+        self.push(node)
+        self.placement.append(node.id)
+
+    def footnote(self, p: Paragraph) -> None:
+        m = P.FOOTNOTE.match(p.text)
+        assert m is not None
+        marker = f"({m.group('marker')})"
+        host = self.footnote_host(marker, p)
+        node = self.make("footnote", TEXT_LEVEL + 1, None, marker, None, p, host)
+        node.paras.append(m.group("text").strip())
+        self.placement.append(node.id)
+
+    def footnote_host(self, marker: str, p: Paragraph) -> _B | None:
+        """The last node on the same page whose title or text holds ``marker``
+        (001:9 ``своей(*)``); else the node the footnote follows."""
+        for node in reversed(self.nodes):
+            if node.seq != p.page_seq or node.kind == "footnote":
+                continue
+            if marker in (node.title or "") or any(marker in t for t in node.paras):
+                return node
+        return self.stack[-1] if self.stack else None
+
+    def run(self, paras: list[Paragraph]) -> Parsed:
+        seq = None
+        for i, p in enumerate(paras):
+            title_taken = False
+            if p.page_seq != seq or i == 0:
+                seq = p.page_seq
+                page = [q for q in paras[i:] if q.page_seq == seq]
+                self.start_page(page)
+                law = self.stack[-1] if self.stack else None
+                title_taken = law is not None and law.inferred and law.title is not None and law.title == p.text
+                if title_taken:
+                    law.lines.extend(p.lines)
+                    law.source = Source(self.file, p.lines[0])
+            self.feed(p, title_taken)
+        return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement))
+
+
+def parse(paragraphs: tuple[Paragraph, ...] | list[Paragraph], *, doc: str, doc_kind: str, file: str) -> Parsed:
+    """Parse one file's clean paragraphs into nodes.
+
+    ``doc`` is the document id (``"laws"``), ``doc_kind`` ``"laws"`` or
+    ``"commentary"``, ``file`` the corpus-relative file name used in node
+    sources and fragment ids. Never raises on any paragraphs (a property test
+    feeds it arbitrary text). Ids are unique within the file; the corpus stage
+    makes them unique across files."""
+    return _Parser(doc, doc_kind, file).run(list(paragraphs))
