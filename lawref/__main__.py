@@ -1,0 +1,5 @@
+"""``python -m lawref`` runs the CLI."""
+
+from lawref.cli import main
+
+main()

@@ -1,0 +1,265 @@
+"""The ``lawref`` command line: a thin click layer over :mod:`lawref.library`.
+
+Each command parses its arguments, makes one library call and prints. Library
+errors are exceptions; :func:`main` maps them to a one-line message on stderr
+and an exit code — 0 ok, 1 nothing found, 2 bad usage or unreadable input.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, NoReturn
+
+import click
+
+from lawref import __version__
+
+EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """Print ``lawref: message`` on stderr and exit with ``code``."""
+    click.echo(f"lawref: {message}", err=True)
+    sys.exit(code)
+
+
+def _emit_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+class _Ctx:
+    def __init__(self, corpus: Path | None, index: Path | None):
+        self.corpus, self.index = corpus, index
+
+    def library(self) -> Any:
+        from lawref.corpus import CorpusError
+        from lawref.index import IndexUnavailable
+        from lawref.library import open_library
+
+        try:
+            return open_library(self.corpus, self.index)
+        except (CorpusError, IndexUnavailable) as exc:
+            fail(str(exc), EXIT_BAD_INPUT)
+        except OSError as exc:
+            fail(f"cannot use the index: {exc}", EXIT_BAD_INPUT)
+
+    def dirs(self) -> tuple[Path, Path]:
+        from lawref.library import default_corpus, default_index
+
+        corpus = self.corpus or default_corpus()
+        return corpus, self.index or default_index(corpus)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.option("--corpus", type=click.Path(path_type=Path, file_okay=False), envvar="LAWREF_CORPUS",
+              help="Corpus folder (default: the corpus shipped with lawref). Env: LAWREF_CORPUS.")
+@click.option("--index", "index_dir", type=click.Path(path_type=Path, file_okay=False), envvar="LAWREF_INDEX",
+              help="Index folder (default: per-user cache). Env: LAWREF_INDEX.")
+@click.version_option(__version__, prog_name="lawref")
+@click.pass_context
+def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None) -> None:
+    """Search and read the Laws of Duplicate Contract Bridge."""
+    ctx.obj = _Ctx(corpus, index_dir)
+
+
+# -- search ----------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("query")
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True)
+@click.option("--doc", help="Only this document (e.g. laws, commentary).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool) -> None:
+    """Ranked search in any Russian word form. Exit 1 when nothing is found."""
+    hits = obj.library().search(query, limit=limit, doc=doc)
+    if as_json:
+        _emit_json({"query": query, "results": [_hit_json(h) for h in hits]})
+    else:
+        for h in hits:
+            where = f"{h.doc}, p. {h.page}" if h.page is not None else h.doc
+            click.echo(f"{h.cite or h.kind:<10} {h.title or ''}  ({where}; {h.score:.2f})")
+            click.echo(f"           {h.snippet}")
+    if not hits:
+        if not as_json:
+            click.echo(f"lawref: nothing found for {query!r}", err=True)
+        sys.exit(EXIT_NOT_FOUND)
+
+
+def _hit_json(h: Any) -> dict[str, Any]:
+    return {"id": h.id, "cite": h.cite, "doc": h.doc, "kind": h.kind, "title": h.title,
+            "page": h.page, "score": round(h.score, 4), "snippet": h.snippet}
+
+
+# -- show ------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("cite")
+@click.option("--doc", help="Only this document (e.g. laws, commentary).")
+@click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
+@click.pass_obj
+def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool) -> None:
+    """Print a law, section or commentary paragraph with its children.
+
+    CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5."""
+    from lawref.library import NotFound
+
+    lib = obj.library()
+    try:
+        nodes = lib.find(cite, doc)
+    except NotFound as exc:
+        fail(str(exc), EXIT_NOT_FOUND)
+    if as_json:
+        trees = [_tree_json(lib, n) for n in nodes]
+        _emit_json(trees[0] if len(trees) == 1 else trees)
+        return
+    click.echo("\n\n".join(_render(lib, n) for n in nodes))
+
+
+def _tree_json(lib: Any, node: Any) -> dict[str, Any]:
+    data = node.to_json()
+    data["children"] = [_tree_json(lib, c) for c in lib.children.get(node.id, [])]
+    return data
+
+
+def _heading(node: Any) -> str:
+    parts = [p for p in (node.label, node.title) if p]
+    return " ".join(parts)
+
+
+def _render(lib: Any, node: Any) -> str:
+    law = lib.law_of(node)
+    doc = next((d for d in lib.documents if d.id == node.doc), None)
+    head = f"Правило {law.cite}" if law is not None else (node.cite or node.kind)
+    if law is not None and law.title:
+        head += f". {law.title}"
+    notes = [doc.title if doc and doc.title else node.doc]
+    if node.inferred:
+        notes.append("номер правила выведен из следующего заголовка на странице")
+    lines = [head, f"[{'; '.join(notes)}]", ""]
+    for _, n in lib.subtree(node):
+        if n.kind == "law" and n is node and law is node:
+            if n.text:
+                lines += [n.text, ""]
+            continue
+        lines += _render_one(n)
+    return "\n".join(lines).rstrip()
+
+
+def _render_one(n: Any) -> list[str]:
+    out = []
+    head = _heading(n)
+    if n.kind == "fragment":
+        head = f"[фрагмент, стр. {n.page if n.page is not None else '?'}] {head}".rstrip()
+    if head:
+        out.append(head)
+    if n.text:
+        out.append(n.text)
+    return out + [""]
+
+
+# -- build, clean, export --------------------------------------------------------------
+
+
+@cli.command()
+@click.option("--report", is_flag=True, help="Print what the build did, file by file.")
+@click.option("--json", "as_json", is_flag=True, help="With --report: print it as JSON.")
+@click.option("--encoding", help="Force this codec for every file (e.g. cp1251).")
+@click.pass_obj
+def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
+    """Build (or rebuild) the index of the corpus."""
+    from lawref.corpus import CorpusError
+    from lawref.library import build as build_library
+
+    corpus_dir, index_dir = obj.dirs()
+    try:
+        corpus = build_library(corpus_dir, index_dir, encoding=encoding)
+    except CorpusError as exc:
+        fail(str(exc), EXIT_BAD_INPUT)
+    reports = [r.to_json() for r in corpus.reports]
+    if report and as_json:
+        _emit_json({"corpus": str(corpus_dir), "index": str(index_dir), "files": reports,
+                    "nodes": len(corpus.nodes)})
+    elif report:
+        click.echo(_report_text(reports))
+    if not report:
+        click.echo(f"built {len(corpus.nodes)} nodes from {len(reports)} files into {index_dir}")
+    for r in reports:
+        for w in r["warnings"]:
+            click.echo(f"lawref: warning: {r['file']}: {w}", err=True)
+    if not corpus.usable():
+        fail("nothing usable in the corpus", EXIT_BAD_INPUT)
+
+
+def _report_text(reports: list[dict[str, Any]]) -> str:
+    lines = []
+    for r in reports:
+        lines.append(f"{r['file']}: {r['status']}; doc {r['doc']} ({r['kind']}, {r['kind_how']})")
+        lines.append(f"  encoding {r['encoding']} ({r['encoding_how']}); layout {r['style']}; pages {r['pages']}")
+        lines.append(f"  paragraphs {r['paragraphs']}; nodes {r['nodes']}; fragments {r['fragments']}; "
+                     f"inferred {r['inferred']}; duplicate nodes dropped {r['duplicates_dropped']}")
+        lines += _passes_text(r["passes"], indent="  ")
+        lines += [f"  warning: {w}" for w in r["warnings"]]
+    return "\n".join(lines)
+
+
+def _passes_text(passes: list[dict[str, Any]], indent: str = "") -> list[str]:
+    lines = []
+    for p in passes:
+        lines.append(f"{indent}{p['name']:<28} {p['count']:>5}  {p['description']}")
+        lines += [f"{indent}    e.g. {e}" for e in p["examples"]]
+    return lines
+
+
+@cli.command("clean")
+@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.option("--report", is_flag=True, help="Also print each pass with counts and two examples (stderr).")
+@click.option("--encoding", help="Force this codec (e.g. cp1251).")
+def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
+    """Print the clean text of one raw FILE."""
+    from lawref.ingest.clean import clean, render
+    from lawref.ingest.decode import DecodeError, decode
+
+    try:
+        decoded = decode(file.read_bytes(), encoding)
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+    except DecodeError as exc:
+        fail(f"{file}: {exc}", EXIT_BAD_INPUT)
+    cleaned = clean(decoded.text)
+    click.echo(render(cleaned), nl=False)
+    if report:
+        passes = [{"name": p.name, "description": p.description, "count": p.count, "examples": p.examples}
+                  for p in cleaned.report.passes]
+        head = f"{file}: encoding {decoded.encoding} ({decoded.how}); layout {cleaned.style}"
+        click.echo("\n".join([head, *_passes_text(passes)]), err=True)
+
+
+@cli.command()
+@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True)
+@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write to FILE.")
+@click.pass_obj
+def export(obj: _Ctx, fmt: str, output: Path | None) -> None:
+    """Export documents and nodes (JSON contract lawref/1, see README)."""
+    from lawref.library import FORMAT
+
+    lib = obj.library()
+    data = {"format": FORMAT, "documents": [d.to_json() for d in lib.documents],
+            "nodes": [n.to_json() for n in lib.nodes]}
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {output}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    cli(prog_name="lawref")

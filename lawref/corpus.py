@@ -1,0 +1,289 @@
+"""corpus: a folder of raw files + ``lawref.toml`` → documents, nodes, report.
+
+The manifest (``corpus/lawref.toml``, read with :mod:`tomllib`) names the
+documents::
+
+    [[document]]
+    id = "laws"
+    kind = "laws"              # laws | commentary
+    lang = "ru"
+    edition = "1997"
+    title = "…"
+    files = ["000_*.txt"]      # globs, relative to the corpus folder
+    # encoding = "cp1251"      # optional: forces the codec for these files
+
+Files no manifest names are ingested too, each as a document of its own whose
+kind is detected from its headings; the build report says so. One bad file is
+reported and skipped; it never spoils the rest of the build.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from lawref.ingest import patterns as P
+from lawref.ingest.clean import Cleaned, clean
+from lawref.ingest.decode import DecodeError, decode
+from lawref.model import DOC_KINDS, Document, Node
+from lawref.parse import parse
+
+MANIFEST = "lawref.toml"
+
+
+class CorpusError(Exception):
+    """The corpus cannot be read at all (missing folder, broken manifest)."""
+
+
+@dataclass
+class FileReport:
+    """What happened to one file. ``status`` is ``"ok"``, ``"skipped"``
+    (nothing usable) or ``"warning"``."""
+
+    file: str
+    doc: str | None = None
+    kind: str | None = None
+    kind_how: str = "manifest"
+    encoding: str | None = None
+    encoding_how: str | None = None
+    style: str | None = None
+    pages: list[int] = field(default_factory=list)
+    paragraphs: int = 0
+    nodes: int = 0
+    fragments: int = 0
+    inferred: int = 0
+    duplicates_dropped: int = 0
+    passes: list[dict[str, Any]] = field(default_factory=list)
+    status: str = "ok"
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-dict form for ``build --report --json``."""
+        return dict(self.__dict__)
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A built corpus: ``documents``, ``nodes`` in reading order, per-file
+    ``reports``, and ``stamp`` (content hash of the inputs and lawref version)."""
+
+    documents: tuple[Document, ...]
+    nodes: tuple[Node, ...]
+    reports: tuple[FileReport, ...]
+    stamp: str
+
+    def usable(self) -> bool:
+        """True when at least one node was built."""
+        return bool(self.nodes)
+
+
+@dataclass(frozen=True)
+class _Spec:
+    id: str
+    kind: str
+    lang: str
+    edition: str | None
+    title: str | None
+    globs: tuple[str, ...]
+    encoding: str | None = None
+
+
+def read_manifest(folder: Path) -> list[_Spec]:
+    """Document specs from ``folder/lawref.toml`` ([] when there is none).
+
+    Raises :class:`CorpusError` for a manifest that is not valid TOML or names
+    an unknown kind."""
+    path = folder / MANIFEST
+    if not path.is_file():
+        return []
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
+        raise CorpusError(f"{path}: not a valid manifest: {exc}") from exc
+    specs = []
+    for entry in data.get("document", []):
+        kind = entry.get("kind", "laws")
+        if kind not in DOC_KINDS or "id" not in entry:
+            raise CorpusError(f"{path}: document needs an id and kind laws|commentary: {entry!r}")
+        specs.append(
+            _Spec(entry["id"], kind, entry.get("lang", "ru"), entry.get("edition"),
+                  entry.get("title"), tuple(entry.get("files", [])), entry.get("encoding"))
+        )
+    return specs
+
+
+def corpus_files(folder: Path) -> list[str]:
+    """Corpus-relative names of every regular file under ``folder`` (nested
+    folders included), except the manifest and hidden files, sorted."""
+    if not folder.is_dir():
+        raise CorpusError(f"corpus folder not found: {folder}")
+    names = []
+    for path in sorted(folder.rglob("*")):
+        rel = path.relative_to(folder).as_posix()
+        if path.is_file() and rel != MANIFEST and not any(p.startswith(".") for p in rel.split("/")):
+            names.append(rel)
+    return names
+
+
+def stamp_of(folder: Path, files: list[str], version: str) -> str:
+    """SHA-256 over lawref ``version``, the manifest and every file's name and
+    bytes: the index is rebuilt when it changes (content, not mtimes)."""
+    h = hashlib.sha256(version.encode())
+    for rel in [MANIFEST, *files]:
+        path = folder / rel
+        h.update(rel.encode() + b"\0")
+        try:
+            h.update(hashlib.sha256(path.read_bytes()).digest())
+        except OSError:
+            h.update(b"unreadable")
+    return h.hexdigest()
+
+
+def detect_kind(cleaned: Cleaned) -> str:
+    """``commentary`` when numbered commentary paragraphs (``45.5.``) outnumber
+    law section labels, else ``laws``."""
+    texts = [p.text for p in cleaned.paragraphs]
+    commentary = sum(1 for t in texts if P.COMMENTARY.match(t))
+    sections = sum(1 for t in texts if P.SECTION.match(t) or P.SUBSECTION.match(t))
+    return "commentary" if commentary > sections else "laws"
+
+
+def _doc_id(name: str) -> str:
+    stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
+    return re.sub(r"[^0-9A-Za-z_-]+", "-", stem).strip("-") or "doc"
+
+
+@dataclass
+class _FileResult:
+    report: FileReport
+    cleaned: Cleaned | None = None
+    nodes: tuple[Node, ...] = ()
+    first_page: int | None = None
+
+
+def _read(folder: Path, rel: str, encoding: str | None, report: FileReport) -> Cleaned | None:
+    try:
+        data = (folder / rel).read_bytes()
+    except OSError as exc:
+        report.status, report.warnings = "skipped", [f"unreadable: {exc.strerror or exc}"]
+        return None
+    if not data.strip():
+        report.status, report.warnings = "skipped", ["empty file"]
+        return None
+    try:
+        decoded = decode(data, encoding)
+    except DecodeError as exc:
+        report.status, report.warnings = "skipped", [str(exc)]
+        return None
+    report.encoding, report.encoding_how = decoded.encoding, decoded.how
+    return clean(decoded.text)
+
+
+def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) -> _FileResult:
+    report = FileReport(rel)
+    cleaned = _read(folder, rel, encoding or (spec.encoding if spec else None), report)
+    if cleaned is None:
+        return _FileResult(report)
+    kind = spec.kind if spec else detect_kind(cleaned)
+    doc = spec.id if spec else _doc_id(rel)
+    report.doc, report.kind, report.style = doc, kind, cleaned.style
+    report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
+    report.passes = [
+        {"name": p.name, "description": p.description, "count": p.count, "examples": list(p.examples)}
+        for p in cleaned.report.passes
+    ]
+    report.paragraphs = len(cleaned.paragraphs)
+    report.pages = sorted({p.page for p in cleaned.paragraphs if p.page is not None})
+    if not cleaned.paragraphs:
+        report.status, report.warnings = "skipped", ["no text left after cleaning"]
+        return _FileResult(report, cleaned)
+    nodes = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel).nodes
+    report.nodes = len(nodes)
+    report.fragments = sum(1 for n in nodes if n.kind == "fragment")
+    report.inferred = sum(1 for n in nodes if n.inferred)
+    if not any(n.cite for n in nodes):
+        report.warnings.append("no law, section or commentary heading found: text kept as fragments")
+        report.status = "warning"
+    return _FileResult(report, cleaned, nodes, report.pages[0] if report.pages else None)
+
+
+def _merge(results: list[_FileResult]) -> list[Node]:
+    """Nodes of one document's files in reading order, ids unique. A node equal
+    to one already kept (same id, kind, title and text) is a duplicate and is
+    dropped; an inferred law met again re-uses the law already kept."""
+    kept: dict[str, Node] = {}
+    out: list[Node] = []
+    for res in results:
+        remap: dict[str, str] = {}
+        for node in res.nodes:
+            node = replace(node, parent=remap.get(node.parent, node.parent) if node.parent else None)
+            old = kept.get(node.id)
+            if old is not None and _same(old, node):
+                remap[node.id] = old.id
+                res.report.duplicates_dropped += 1
+                continue
+            if old is not None:
+                remap[node.id] = _free_id(node.id, kept)
+                node = replace(node, id=remap[node.id])
+            kept[node.id] = node
+            out.append(node)
+    return out
+
+
+def _same(a: Node, b: Node) -> bool:
+    if a.kind == "law" and b.kind == "law" and (b.inferred and not b.text):
+        return True
+    return (a.kind, a.title, a.text) == (b.kind, b.title, b.text)
+
+
+def _free_id(base: str, kept: dict[str, Node]) -> str:
+    n = 2
+    while f"{base}~{n}" in kept:
+        n += 1
+    return f"{base}~{n}"
+
+
+def _order(results: list[_FileResult]) -> list[_FileResult]:
+    """Files of a document in book order: by first printed page, then name."""
+    return sorted(results, key=lambda r: (r.first_page is None, r.first_page or 0, r.report.file))
+
+
+def build_corpus(folder: Path, *, version: str, encoding: str | None = None) -> Corpus:
+    """Read every file under ``folder`` and build the corpus.
+
+    ``encoding`` forces a codec for every file (``--encoding``). Raises
+    :class:`CorpusError` when the folder or manifest cannot be read; a bad
+    file only gets a report entry with ``status="skipped"``."""
+    folder = Path(folder)
+    specs = read_manifest(folder)
+    files = corpus_files(folder)
+    by_doc: dict[str, list[_FileResult]] = {}
+    docs: dict[str, Document] = {}
+    reports: list[FileReport] = []
+    for rel in files:
+        spec = next((s for s in specs if any(fnmatch.fnmatch(rel, g) for g in s.globs)), None)
+        res = _ingest(folder, rel, spec, encoding)
+        reports.append(res.report)
+        if res.nodes:
+            by_doc.setdefault(res.report.doc or "", []).append(res)
+            if res.report.doc not in docs:
+                docs[res.report.doc or ""] = _document(res, spec)
+    nodes: list[Node] = []
+    for doc_id, results in by_doc.items():
+        ordered = _order(results)
+        merged = _merge(ordered)
+        nodes.extend(merged)
+        docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered))
+    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp_of(folder, files, version))
+
+
+def _document(res: _FileResult, spec: _Spec | None) -> Document:
+    if spec is not None:
+        return Document(spec.id, spec.kind, spec.lang, spec.edition, spec.title)
+    title = res.cleaned.report.title if res.cleaned else None
+    return Document(res.report.doc or "", res.report.kind or "laws", "ru", None, title)

@@ -1,0 +1,98 @@
+"""Russian morphology on top of pymorphy3, loaded lazily once per process.
+
+Importing this module does NOT import pymorphy3; the analyzer (and its
+dictionaries, ~15 MB) is loaded on the first call to :func:`lemma`,
+:func:`is_known` or :func:`lexeme_forms` and then cached for the process.
+:func:`fold` and :func:`tokens` never load it.
+
+All returned words are *folded*: lowercase, with ``ё`` replaced by ``е``.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from typing import Any
+
+_LETTER = "0-9A-Za-zА-Яа-яЁё"
+
+#: A word: Cyrillic/Latin letters and digits; inner hyphens keep a word whole
+#: (``по-прежнему``, ``из-за``), leading/trailing/double hyphens do not.
+WORD_RE = re.compile(f"[{_LETTER}]+(?:-[{_LETTER}]+)*")
+
+_CYRILLIC_RE = re.compile("[а-яё]", re.IGNORECASE)
+
+
+def fold(word: str) -> str:
+    """``word`` lowercased with ``ё`` → ``е`` (``"Ещё"`` → ``"еще"``)."""
+    return word.lower().replace("ё", "е")
+
+
+def has_cyrillic(word: str) -> bool:
+    """True when ``word`` contains at least one Cyrillic letter."""
+    return _CYRILLIC_RE.search(word) is not None
+
+
+def tokens(text: str) -> list[tuple[str, int, int]]:
+    """Word tokens of ``text`` as ``(word, start, end)``.
+
+    ``word`` is the text as written (not folded); ``start``/``end`` are
+    code-point offsets into ``text``, end-exclusive, so
+    ``text[start:end] == word``. Punctuation and whitespace are dropped.
+    """
+    return [(m.group(), m.start(), m.end()) for m in WORD_RE.finditer(text)]
+
+
+@functools.cache
+def _analyzer() -> Any:
+    """The process-wide ``pymorphy3.MorphAnalyzer`` (imported on first use)."""
+    import pymorphy3  # deliberately lazy: query-time code must not load it
+
+    return pymorphy3.MorphAnalyzer()
+
+
+@functools.lru_cache(maxsize=200_000)
+def lemma(word: str) -> str:
+    """Folded normal form of ``word``'s most probable parse.
+
+    ``"Правилом"`` → ``"правило"``; ``"взяток"`` → ``"взятка"``. Words without
+    Cyrillic letters (``"62B"``, ``"ACBL"``) come back folded, unchanged
+    otherwise; ``""`` → ``""``. Ambiguity is resolved by pymorphy3's ranking
+    only (``parse(word)[0]``): no context is used.
+    """
+    folded = fold(word)
+    if not has_cyrillic(folded):
+        return folded
+    return fold(_analyzer().parse(folded)[0].normal_form)
+
+
+def is_known(word: str) -> bool:
+    """True when the folded ``word`` is in the pymorphy3 dictionary."""
+    return bool(_analyzer().word_is_known(fold(word)))
+
+
+@functools.lru_cache(maxsize=50_000)
+def _lexeme_forms(folded: str) -> frozenset[str]:
+    """Cached body of :func:`lexeme_forms` (argument already folded)."""
+    if not has_cyrillic(folded):
+        return frozenset({folded})
+    parses = _analyzer().parse(folded)
+    normal = parses[0].normal_form
+    return frozenset(
+        fold(form.word)
+        for parse in parses
+        if parse.normal_form == normal
+        for form in parse.lexeme
+    )
+
+
+def lexeme_forms(lemma_word: str) -> set[str]:
+    """Every folded form of the lexeme(s) of ``lemma_word``'s best parse.
+
+    "Lexeme(s)": all parses sharing the best parse's normal form contribute
+    (e.g. nominative and accusative readings of ``правило``), so
+    ``lexeme_forms("правилом")`` == ``lexeme_forms("правило")`` ⊇
+    ``{"правило", "правила", "правил", "правилами", ...}``. Words without
+    Cyrillic letters give ``{fold(word)}``.
+    """
+    return set(_lexeme_forms(fold(lemma_word)))

@@ -1,0 +1,343 @@
+"""Tests for lawref.index (and the morphology it relies on)."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lawref.index import (
+    Hit,
+    IndexUnavailable,
+    Searcher,
+    build_index,
+    read_stamp,
+    search,
+)
+from lawref.lang import morph
+from lawref.model import Node, Source
+
+
+def node(nid: str, text: str, *, title: str | None = None, cite: str | None = None,
+         doc: str = "laws", page: int | None = None) -> Node:
+    """A section node with the given text (other fields fixed)."""
+    return Node(id=nid, doc=doc, kind="section", cite=cite, label="B.", title=title,
+                text=text, parent=None, page=page, source=Source("f.txt", 1))
+
+
+NODES = [
+    node("laws/62B", "Игрок обязан исправить ренонс до того, как следующая карта сыграна.",
+         title="Исправление ренонса", cite="62B", page=71),
+    node("laws/A", "Разыгрывающий забирает взятку себе и кладёт карту рубашкой вверх."),
+    node("laws/B", "Количество взяток определяет результат сдачи."),
+    node("laws/C", "Судья руководствуется правилом о заявлениях."),
+    node("laws/D", "Каждый игрок имеет право на вызов судьи."),
+    node("laws/E", "Разыгрывающий даёт указание болвану."),
+    node("laws/F", "Партнер дает объяснение торговли."),
+    node("laws/T", "Порядок сбора и учёта по окончании сдачи.", title="Взятки", cite="66"),
+    node("commentary/1", "Комментарий: взятка считается закрытой, когда карты перевёрнуты.",
+         doc="commentary", cite="1"),
+]
+
+
+def ids(hits: list[Hit]) -> set[str]:
+    """The node ids of ``hits``."""
+    return {h.id for h in hits}
+
+
+@pytest.fixture(scope="module")
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """An index of NODES, built once for the module."""
+    path = tmp_path_factory.mktemp("ix") / "index"
+    build_index(NODES, path, stamp="stamp-1")
+    return path
+
+
+# ---------------------------------------------------------------- morphology
+
+
+def test_morph_lemmas_separate_pravilo_from_pravo_and_unify_vzyatka_forms() -> None:
+    assert morph.lemma("правило") != morph.lemma("право")
+    assert {morph.lemma(w) for w in ("взятка", "взяток", "взятку", "взятки")} == {"взятка"}
+    assert {morph.lemma(w) for w in ("правилом", "правила", "правилу")} == {"правило"}
+    assert morph.lemma("Даёт") == morph.lemma("дает")
+    assert morph.lemma("62B") == "62b"
+
+
+def test_morph_tokens_keep_hyphenated_words_and_give_codepoint_offsets() -> None:
+    text = "По-прежнему, взятка — ёж."
+    toks = morph.tokens(text)
+    assert [t[0] for t in toks] == ["По-прежнему", "взятка", "ёж"]
+    assert all(text[s:e] == w for w, s, e in toks)
+
+
+def test_morph_fold_lexeme_forms_and_is_known() -> None:
+    assert morph.fold("ЁЖИК") == "ежик"
+    assert {"правило", "правилом", "правил", "правилами"} <= morph.lexeme_forms("правилу")
+    assert morph.is_known("взятка")
+
+
+# ---------------------------------------------------------------- morphology in search
+
+
+@pytest.mark.parametrize("query", ["взятка", "взяток", "взятку", "взятки", "ВЗЯТКАМИ"])
+def test_every_form_of_vzyatka_finds_nodes_written_with_the_other_forms(index_dir, query) -> None:
+    found = ids(search(index_dir, query))
+    assert {"laws/A", "laws/B", "laws/T", "commentary/1"} <= found
+
+
+@pytest.mark.parametrize("query", ["правило", "правилом", "правила", "правилу"])
+def test_every_form_of_pravilo_finds_the_node_with_pravilom_but_not_pravo(index_dir, query) -> None:
+    found = ids(search(index_dir, query))
+    assert "laws/C" in found
+    assert "laws/D" not in found
+
+
+def test_pravo_does_not_match_pravilo(index_dir) -> None:
+    assert ids(search(index_dir, "право")) == {"laws/D"}
+
+
+@pytest.mark.parametrize("query", ["даёт", "дает", "ДАЁТ"])
+def test_yo_and_ye_are_folded_on_both_sides(index_dir, query) -> None:
+    assert ids(search(index_dir, query)) == {"laws/E", "laws/F"}
+
+
+def test_title_match_ranks_above_body_matches(index_dir) -> None:
+    hits = search(index_dir, "взятки")
+    assert hits[0].id == "laws/T"
+    assert hits[0].score > hits[1].score
+
+
+def test_words_are_anded(index_dir) -> None:
+    assert ids(search(index_dir, "взятку рубашкой")) == {"laws/A"}
+    assert search(index_dir, "взятку право") == []
+
+
+def test_upper_case_or_gives_alternatives_and_upper_case_and_is_ignored(index_dir) -> None:
+    assert ids(search(index_dir, "ренонс OR болвану")) == {"laws/62B", "laws/E"}
+    assert ids(search(index_dir, "взятку AND рубашкой")) == {"laws/A"}
+
+
+def test_function_words_are_dropped_unless_alone(index_dir) -> None:
+    assert ids(search(index_dir, "о правилах")) == {"laws/C"}
+    assert "laws/C" in ids(search(index_dir, "о"))
+
+
+def test_quoted_phrase_requires_adjacent_words_in_any_form(index_dir) -> None:
+    assert ids(search(index_dir, '"правом на вызов"')) == {"laws/D"}
+    assert search(index_dir, '"вызов право"') == []
+
+
+def test_cite_query_puts_the_cited_node_first_latin_or_cyrillic_letter(index_dir) -> None:
+    assert search(index_dir, "62B")[0].id == "laws/62B"
+    assert search(index_dir, " 62в ")[0].id == "laws/62B"  # Cyrillic в
+    assert search(index_dir, "66")[0].id == "laws/T"
+
+
+def test_hit_carries_node_fields_and_marked_snippet(index_dir) -> None:
+    [hit] = search(index_dir, "ренонсы")
+    assert (hit.id, hit.cite, hit.doc, hit.kind, hit.title, hit.page) == (
+        "laws/62B", "62B", "laws", "section", "Исправление ренонса", 71)
+    assert "[ренонс]" in hit.snippet
+    [hit] = search(index_dir, "взяток", doc="commentary")
+    assert "[взятка]" in hit.snippet and hit.page is None
+
+
+def test_snippet_is_short_and_centred_on_the_match(tmp_path) -> None:
+    filler = "Слово " * 200
+    build_index([node("laws/L", filler + "здесь взятка. " + filler)], tmp_path / "ix", stamp="s")
+    [hit] = search(tmp_path / "ix", "взятки")
+    assert "[взятка]" in hit.snippet
+    assert len(hit.snippet) <= 210
+    assert hit.snippet.startswith("…") and hit.snippet.endswith("…")
+
+
+# ---------------------------------------------------------------- awkward queries
+
+
+@pytest.mark.parametrize(
+    "query", ['"', "(*)", "-", ":", "?", "*", "AND", "OR", "()", '""', " ", "", "\n\t", "—", "«»", "\\"]
+)
+def test_wordless_or_operator_only_queries_return_nothing(index_dir, query) -> None:
+    assert search(index_dir, query) == []
+
+
+@pytest.mark.parametrize(
+    "query", ['"взятку', "взятку)", "(взятку", "-взятку", "взятку:", "взятку?", "взятку*",
+              "*взятку*", "взятку AND", "OR взятку", '"взятку"', "[взятку]", "взятку,", "«взятку»"]
+)
+def test_punctuation_around_a_word_gives_the_plain_word_hits(index_dir, query) -> None:
+    assert ids(search(index_dir, query)) == ids(search(index_dir, "взятку"))
+
+
+@settings(deadline=None, max_examples=150)
+@given(st.text(max_size=40))
+def test_any_string_is_a_valid_query_and_wordless_ones_match_nothing(index_dir, query) -> None:
+    hits = search(index_dir, query, limit=50)
+    if not morph.tokens(query):
+        assert hits == []
+    assert len(hits) <= len(NODES)
+
+
+def test_limit_below_one_is_rejected(index_dir) -> None:
+    with pytest.raises(ValueError):
+        search(index_dir, "взятка", limit=0)
+
+
+def test_limit_caps_hits(index_dir) -> None:
+    assert len(search(index_dir, "взятка", limit=2)) == 2
+
+
+# ---------------------------------------------------------------- doc filter
+
+
+def test_doc_filter_restricts_hits_to_that_document(index_dir) -> None:
+    assert ids(search(index_dir, "взятка", doc="commentary")) == {"commentary/1"}
+    laws = search(index_dir, "взятка", doc="laws")
+    assert laws and all(h.doc == "laws" for h in laws)
+    assert search(index_dir, "взятка", doc="nope") == []
+
+
+# ---------------------------------------------------------------- build / swap / lock
+
+
+def test_read_stamp_returns_build_stamp_and_none_without_index(index_dir, tmp_path) -> None:
+    assert read_stamp(index_dir) == "stamp-1"
+    assert read_stamp(tmp_path / "missing") is None
+
+
+def test_rebuild_swaps_atomically_while_an_earlier_searcher_keeps_working(tmp_path) -> None:
+    path = tmp_path / "index"
+    build_index(NODES, path, stamp="old")
+    with Searcher(path) as early:
+        build_index([node("laws/Z", "Болван молчит.")], path, stamp="new")
+        assert early.stamp == "old"
+        assert {"laws/A", "laws/B"} <= ids(early.search("взятка"))
+    assert read_stamp(path) == "new"
+    assert search(path, "взятка") == []
+    assert ids(search(path, "болвана")) == {"laws/Z"}
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]
+
+
+def test_readers_never_fail_during_repeated_rebuilds(tmp_path) -> None:
+    path = tmp_path / "index"
+    build_index(NODES, path, stamp="0")
+    errors: list[BaseException] = []
+    counts: list[int] = []
+    stop = threading.Event()
+
+    def reader() -> None:
+        while not stop.is_set():
+            try:
+                counts.append(len(search(path, "взятка")))
+            except BaseException as exc:  # noqa: BLE001 - recorded for the assert
+                errors.append(exc)
+
+    thread = threading.Thread(target=reader)
+    thread.start()
+    try:
+        for i in range(1, 8):
+            build_index(NODES, path, stamp=str(i))
+    finally:
+        stop.set()
+        thread.join()
+    assert errors == []
+    assert counts and set(counts) == {4}
+    assert read_stamp(path) == "7"
+
+
+def test_build_waits_for_the_lock_held_by_another_builder(tmp_path) -> None:
+    path = tmp_path / "index"
+    build_index(NODES, path, stamp="first")
+    with open(tmp_path / "index.lock", "a") as lock:
+        fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
+        builder = threading.Thread(target=build_index, args=(NODES, path), kwargs={"stamp": "second"})
+        builder.start()
+        time.sleep(0.5)
+        assert builder.is_alive()
+        assert read_stamp(path) == "first"
+        fcntl.flock(lock.fileno(), fcntl.LOCK_UN)
+    builder.join(timeout=30)
+    assert not builder.is_alive()
+    assert read_stamp(path) == "second"
+
+
+def test_concurrent_builds_serialise_and_leave_one_complete_index(tmp_path) -> None:
+    path = tmp_path / "index"
+    builders = [threading.Thread(target=build_index, args=(NODES, path), kwargs={"stamp": f"s{i}"})
+                for i in range(4)]
+    for b in builders:
+        b.start()
+    for b in builders:
+        b.join()
+    assert read_stamp(path) in {"s0", "s1", "s2", "s3"}
+    assert len(search(path, "взятка")) == 4
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]
+
+
+def test_index_dir_holds_stamp_and_forms_table(index_dir) -> None:
+    assert (index_dir / "STAMP").read_text(encoding="utf-8") == "stamp-1"
+    forms = json.loads((index_dir / "forms.json").read_text(encoding="utf-8"))["forms"]
+    assert forms["взятками"][0] == "взятка"  # a form absent from the corpus
+    assert forms["правилом"] == ["правило"]
+
+
+def test_build_refuses_to_replace_a_directory_that_is_not_an_index(tmp_path) -> None:
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "precious.txt").write_text("keep", encoding="utf-8")
+    with pytest.raises(FileExistsError):
+        build_index(NODES, tmp_path / "data", stamp="s")
+    assert (tmp_path / "data" / "precious.txt").read_text(encoding="utf-8") == "keep"
+
+
+def test_build_rejects_duplicate_node_ids(tmp_path) -> None:
+    with pytest.raises(ValueError):
+        build_index([NODES[0], NODES[0]], tmp_path / "index", stamp="s")
+
+
+def test_empty_corpus_builds_an_index_that_finds_nothing(tmp_path) -> None:
+    build_index([], tmp_path / "index", stamp="empty")
+    assert search(tmp_path / "index", "взятка") == []
+
+
+# ---------------------------------------------------------------- unavailable
+
+
+def test_search_on_missing_dir_raises_index_unavailable(tmp_path) -> None:
+    with pytest.raises(IndexUnavailable):
+        search(tmp_path / "missing", "взятка")
+
+
+def test_search_on_empty_or_garbage_dir_raises_index_unavailable(tmp_path) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(IndexUnavailable):
+        search(tmp_path / "empty", "взятка")
+    (tmp_path / "junk").mkdir()
+    (tmp_path / "junk" / "STAMP").write_text("x", encoding="utf-8")
+    (tmp_path / "junk" / "forms.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(IndexUnavailable):
+        search(tmp_path / "junk", "взятка")
+
+
+# ---------------------------------------------------------------- no pymorphy at query time
+
+
+def test_search_does_not_load_pymorphy3(index_dir) -> None:
+    code = (
+        "import json, sys\n"
+        "from lawref.index import search\n"
+        f"hits = search({str(index_dir)!r}, 'взятками правило OR даёт')\n"
+        "print(json.dumps({'n': len(hits), 'pymorphy3': 'pymorphy3' in sys.modules}))\n"
+    )
+    out = subprocess.run([sys.executable, "-W", "error", "-c", code],
+                         capture_output=True, text=True, check=True, timeout=120)
+    result = json.loads(out.stdout)
+    assert result == {"n": 2, "pymorphy3": False}
