@@ -334,7 +334,7 @@ def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
     hw = P.TRAILING_WORD.search(head.rstrip("-"))
     tw = P.LEADING_WORD.match(tail)
     if hyphen:
-        if hw and tw and (tail[:1].isupper() or ctx.knows(f"{hw['word']}-{tw['word']}")):
+        if tail[:1].isupper() or (hw and tw and ctx.knows(f"{hw['word']}-{tw['word']}")):
             return head + tail, "hyphen-kept"
         return head[:-1] + tail, "word"
     if hw and tw and _cut_word(hw["word"], tw["word"], ctx):
