@@ -35,6 +35,7 @@ def normalise_cite(text: str) -> str:
     ``"62B"``; ``"43 B 2 (A)"`` → ``"43B2(a)"``; ``"п. 45.5."`` → ``"45.5"``.
     Raises :class:`CiteError` for anything else (``"abc"``, ``""``)."""
     s = _PREFIX.sub("", text.strip())
+    s = re.sub(r"(?<=\d)\s+(?=\d)", "#", s)  # ``72 5`` is not ``725``
     s = re.sub(r"\s+", "", s).translate(LOOKALIKES)
     m = _COMMENTARY_CITE.match(s)
     if m:
