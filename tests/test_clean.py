@@ -138,6 +138,9 @@ def test_repeated_pages_of_000_are_dropped_once_and_counted() -> None:
     c = cleaned("000")
     # 000:143-281 repeat 000:3-141 (the copy starts one line later)
     assert c.report.count("repeated_pages") == len(range(143, 282))
+    assert c.report.count("repeated_pages:paragraphs") == 47
+    rec = next(p for p in c.report.passes if p.name == "repeated_pages")
+    assert rec.examples == ("lines 143–281 repeat lines 3–141",)
     joined = "\n".join(texts("000"))
     assert joined.count("Игрок должен исправить фальшренонс") == 1
     assert joined.count("Выбор, осуществляемый нарушителем") == 1
@@ -219,7 +222,7 @@ def test_layout_style_is_detected_per_file() -> None:
 def test_report_records_every_pass_in_order_with_examples() -> None:
     rep = cleaned("004").report
     names = [p.name for p in rep.passes]
-    assert names[:4] == ["chrome", "pagers", "repeated_pages", "page_markers"]
+    assert names[:5] == ["chrome", "pagers", "repeated_pages", "repeated_pages:paragraphs", "page_markers"]
     assert rep.count("emphasis_duplicates") == 7  # 004:15,17,18,21,22,72,73
     assert rep.count("pilcrows") > 0
     emphasis = next(p for p in rep.passes if p.name == "emphasis_duplicates")

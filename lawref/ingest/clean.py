@@ -80,11 +80,10 @@ def _ex(before: str, after: str = "") -> str:
 def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop site chrome lines and take the book-title line as metadata."""
     out, ex = [], []
-    first_text = next((ln.no for ln in lines if ln.text.strip()), None)
     for ln in lines:
         m = P.BOOK_TITLE.match(ln.text)
-        if m and ln.no == first_text:
-            ctx.title = m.group("title")
+        if m:  # the book title, also when repeated as a running head (колонтитул)
+            ctx.title = ctx.title or m.group("title")
         elif not P.CHROME.match(ln.text):
             out.append(ln)
             continue
@@ -101,8 +100,12 @@ def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
-def _significant(ln: Ln) -> bool:
-    return len(ln.text.strip()) >= 8 and not P.RULE_LINE.match(ln.text)
+#: A repeated run must hold this many letters and digits to count as a copy.
+MIN_REPEAT_LETTERS = 200
+
+
+def _letters(ln: Ln) -> int:
+    return sum(ch.isalnum() for ch in ln.text)
 
 
 def _match_length(keys: list[str], i: int, j: int) -> int:
@@ -116,27 +119,31 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop a later copy of a run of lines already seen (whole pages repeated, as
     in 000 where lines 143–281 repeat lines 3–141).
 
-    A run counts as a copy when it spans at least 3 significant lines (8+
-    characters, not underlines) and 150 characters; shorter repeats are kept,
-    since law text may repeat a phrase."""
+    A run counts as a copy when it holds at least :data:`MIN_REPEAT_LETTERS`
+    letters and digits (a measure that reflow and splitting do not change, so
+    cleaning stays idempotent); shorter repeats are kept, since law text may
+    repeat a phrase. Every dropped line is counted in the report."""
     body = [ln for ln in lines if ln.text.strip()]
     keys = [ln.text.strip() for ln in body]
     seen: dict[str, list[int]] = {}
-    drop: set[int] = set()
+    runs: list[tuple[int, int, int]] = []  # (start, length, start of the earlier copy)
     i = 0
     while i < len(body):
-        best = max((_match_length(keys, i, j) for j in seen.get(keys[i], [])[:50]), default=0)
+        best, origin = max(((_match_length(keys, i, j), j) for j in seen.get(keys[i], [])[:50]), default=(0, 0))
         run = body[i : i + best]
-        if sum(map(_significant, run)) >= 3 and sum(len(k) for k in keys[i : i + best]) >= 150:
-            drop.update(range(i, i + best))
+        if sum(map(_letters, run)) >= MIN_REPEAT_LETTERS:
+            runs.append((i, best, origin))
             i += best
             continue
         seen.setdefault(keys[i], []).append(i)
         i += 1
-    dropped = [body[k] for k in sorted(drop)]
+    dropped = [body[k] for start, n, _ in runs for k in range(start, start + n)]
     gone = {id(ln) for ln in dropped}
-    ex = [f"lines {dropped[0].no}–{dropped[-1].no} repeat earlier lines"] if dropped else []
+    ex = [f"lines {body[s].no}–{body[s + n - 1].no} repeat lines {body[o].no}–{body[o + n - 1].no}"
+          for s, n, o in runs]
     ctx.record("repeated_pages", "lines dropped as a repeated copy", len(dropped), ex)
+    paragraphs = len(clean("\n".join(ln.text for ln in dropped)).paragraphs) if dropped else 0
+    ctx.record("repeated_pages:paragraphs", "paragraphs those lines held", paragraphs, ex[:1])
     return [ln for ln in lines if id(ln) not in gone]
 
 
@@ -263,10 +270,11 @@ def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
     004:16–18: ``… случайно обозначает не ту карту,`` ⏎ ``случайно`` ⏎
     ``случайно`` → both lone lines dropped; 004:15 a lone ``Примечание:`` after
-    a line starting ``Примечание:`` is dropped too."""
+    a line starting ``Примечание:`` is dropped too. Only in wrapped layout,
+    where these margin words were interleaved with the lines."""
     out, ex, prev = [], [], None
     for ln in lines:
-        if ln.kind == "text" and _emphasis_of(prev, ln):
+        if ctx.style == "wrapped" and ln.kind == "text" and _emphasis_of(prev, ln):
             ex.append(_ex(ln.text))
             continue
         out.append(ln)
