@@ -19,7 +19,7 @@ _PREFIX = re.compile(
     re.IGNORECASE,
 )
 _LAW_CITE = re.compile(
-    r"^(?P<law>\d{1,3})(?P<section>[A-Za-z])?(?P<sub>\d{1,2})?(?P<items>(?:\([A-Za-z0-9]{1,2}\))*)$"
+    r"^(?P<law>\d{1,3})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{1,2})?(?P<items>(?:\([A-Za-z0-9]{1,2}\))*)$"
 )
 _COMMENTARY_CITE = re.compile(r"^(?P<law>\d{1,3})\.(?P<num>\d{1,3})\.?$")
 

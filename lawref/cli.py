@@ -52,7 +52,22 @@ class _Ctx:
         return corpus, self.index or default_index(corpus)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _OneLineErrors(click.Group):
+    """A group whose usage errors are one line on stderr (``lawref: …``), exit 2."""
+
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        kwargs["standalone_mode"] = False
+        try:
+            return super().main(*args, **kwargs)
+        except click.UsageError as exc:
+            fail(exc.format_message().replace("\n", " "), EXIT_BAD_INPUT)
+        except click.ClickException as exc:
+            fail(exc.format_message().replace("\n", " "), exc.exit_code)
+        except click.Abort:
+            fail("aborted", EXIT_NOT_FOUND)
+
+
+@click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.option("--corpus", type=click.Path(path_type=Path, file_okay=False), envvar="LAWREF_CORPUS",
               help="Corpus folder (default: the corpus shipped with lawref). Env: LAWREF_CORPUS.")
 @click.option("--index", "index_dir", type=click.Path(path_type=Path, file_okay=False), envvar="LAWREF_INDEX",
@@ -75,7 +90,14 @@ def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None) -> None
 @click.pass_obj
 def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool) -> None:
     """Ranked search in any Russian word form. Exit 1 when nothing is found."""
-    hits = obj.library().search(query, limit=limit, doc=doc)
+    from lawref.index import IndexUnavailable
+
+    lib = obj.library()
+    _check_doc(lib, doc)
+    try:
+        hits = lib.search(query, limit=limit, doc=doc)
+    except IndexUnavailable as exc:
+        fail(f"{exc} (run 'lawref build' to rebuild it)", EXIT_BAD_INPUT)
     if as_json:
         _emit_json({"query": query, "results": [_hit_json(h) for h in hits]})
     else:
@@ -87,6 +109,14 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool) ->
         if not as_json:
             click.echo(f"lawref: nothing found for {query!r}", err=True)
         sys.exit(EXIT_NOT_FOUND)
+
+
+def _check_doc(lib: Any, doc: str | None) -> None:
+    """Exit 2 when ``--doc`` names no document of the corpus (a typo would
+    otherwise look like "nothing found")."""
+    known = [d.id for d in lib.documents]
+    if doc is not None and doc not in known:
+        fail(f"no document {doc!r} in this corpus (documents: {', '.join(known) or 'none'})", EXIT_BAD_INPUT)
 
 
 def _hit_json(h: Any) -> dict[str, Any]:
@@ -106,16 +136,23 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool) -> None:
     """Print a law, section or commentary paragraph with its children.
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5."""
+    from lawref.cite import CiteError, normalise_cite
     from lawref.library import NotFound
 
     lib = obj.library()
+    _check_doc(lib, doc)
     try:
+        if cite not in lib.by_id:
+            normalise_cite(cite)
         nodes = lib.find(cite, doc)
+    except CiteError as exc:
+        fail(str(exc), EXIT_BAD_INPUT)
     except NotFound as exc:
         fail(str(exc), EXIT_NOT_FOUND)
     if as_json:
-        trees = [_tree_json(lib, n) for n in nodes]
-        _emit_json(trees[0] if len(trees) == 1 else trees)
+        tree = _tree_json(lib, nodes[0])
+        tree["others"] = [n.id for n in nodes[1:]]  # the same cite in other documents
+        _emit_json(tree)
         return
     click.echo("\n\n".join(_render(lib, n) for n in nodes))
 
@@ -155,6 +192,8 @@ def _render_one(n: Any) -> list[str]:
     head = _heading(n)
     if n.kind == "fragment":
         head = f"[фрагмент, стр. {n.page if n.page is not None else '?'}] {head}".rstrip()
+    if n.kind == "footnote":
+        return [f"{n.label} - {n.text}", ""]
     if head:
         out.append(head)
     if n.text:
@@ -180,19 +219,21 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
         corpus = build_library(corpus_dir, index_dir, encoding=encoding)
     except CorpusError as exc:
         fail(str(exc), EXIT_BAD_INPUT)
+    except OSError as exc:
+        fail(f"cannot build the index at {index_dir}: {exc}", EXIT_BAD_INPUT)
     reports = [r.to_json() for r in corpus.reports]
     if report and as_json:
         _emit_json({"corpus": str(corpus_dir), "index": str(index_dir), "files": reports,
                     "nodes": len(corpus.nodes)})
     elif report:
         click.echo(_report_text(reports))
-    if not report:
-        click.echo(f"built {len(corpus.nodes)} nodes from {len(reports)} files into {index_dir}")
     for r in reports:
         for w in r["warnings"]:
             click.echo(f"lawref: warning: {r['file']}: {w}", err=True)
     if not corpus.usable():
-        fail("nothing usable in the corpus", EXIT_BAD_INPUT)
+        fail(f"nothing usable in the corpus; the index at {index_dir} was left as it was", EXIT_BAD_INPUT)
+    if not report:
+        click.echo(f"built {len(corpus.nodes)} nodes from {len(reports)} files into {index_dir}")
 
 
 def _report_text(reports: list[dict[str, Any]]) -> str:

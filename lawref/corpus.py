@@ -130,10 +130,11 @@ def corpus_files(folder: Path) -> list[str]:
     return names
 
 
-def stamp_of(folder: Path, files: list[str], version: str) -> str:
-    """SHA-256 over lawref ``version``, the manifest and every file's name and
-    bytes: the index is rebuilt when it changes (content, not mtimes)."""
-    h = hashlib.sha256(version.encode())
+def stamp_of(folder: Path, files: list[str], version: str, encoding: str | None = None) -> str:
+    """SHA-256 over lawref ``version``, a forced ``encoding``, the manifest and
+    every file's name and bytes: the index is rebuilt when it changes (content,
+    not mtimes)."""
+    h = hashlib.sha256(f"{version}\0{encoding or ''}".encode())
     for rel in [MANIFEST, *files]:
         path = folder / rel
         h.update(rel.encode() + b"\0")
@@ -279,7 +280,7 @@ def build_corpus(folder: Path, *, version: str, encoding: str | None = None) -> 
         merged = _merge(ordered)
         nodes.extend(merged)
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered))
-    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp_of(folder, files, version))
+    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp_of(folder, files, version, encoding))
 
 
 def _document(res: _FileResult, spec: _Spec | None) -> Document:

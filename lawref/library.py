@@ -65,9 +65,13 @@ def export_document(corpus: Corpus) -> dict[str, Any]:
 def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None) -> Corpus:
     """Build the corpus and its index (atomically replacing an older one).
 
-    Raises :class:`~lawref.corpus.CorpusError` when the corpus cannot be read
-    and nothing usable is built."""
+    Returns the corpus. When nothing usable was built (``corpus.usable()`` is
+    false, e.g. every file is binary) the index is left as it was. Raises
+    :class:`~lawref.corpus.CorpusError` when the corpus folder or manifest
+    cannot be read, :class:`OSError` when the index cannot be written."""
     corpus = build_corpus(corpus_dir, version=__version__, encoding=encoding)
+    if not corpus.usable():
+        return corpus
     payload = export_document(corpus)
     payload["report"] = [r.to_json() for r in corpus.reports]
     extra = {CORPUS_JSON: json.dumps(payload, ensure_ascii=False)}
@@ -80,7 +84,8 @@ def ensure(corpus_dir: Path, index_dir: Path) -> bool:
     when it (re)built."""
     if idx.read_stamp(index_dir) == current_stamp(corpus_dir):
         return False
-    build(corpus_dir, index_dir)
+    if not build(corpus_dir, index_dir).usable():
+        raise CorpusError(f"nothing usable in the corpus {corpus_dir} (see 'lawref build --report')")
     return True
 
 

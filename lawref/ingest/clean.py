@@ -154,6 +154,9 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     running text that starts with a dash and a number is left alone."""
     out, ex, last = [], [], 0
     for ln in lines:
+        if ln.kind != "text":
+            out.append(ln)
+            continue
         m = P.PAGE_MARKER.match(ln.text)
         g = None if m else P.PAGE_MARKER_GLUED.match(ln.text)
         if g and int(g.group("page")) <= last:
@@ -290,9 +293,9 @@ LINE_PASSES: tuple[LinePass, ...] = (
     drop_chrome,
     drop_pagers,
     drop_repeated_pages,
-    mark_pages,
-    split_pilcrows,
+    split_pilcrows,  # these two make new line starts: before the passes that read them
     strip_rules,
+    mark_pages,
     mark_footnotes,
     drop_emphasis_duplicates,
 )

@@ -1,0 +1,487 @@
+"""Tests for the ``lawref`` command line (lawref.cli), on the real default corpus.
+
+Every invocation passes ``--index`` (or ``LAWREF_INDEX``) pointing into a pytest
+tmp folder, and ``XDG_CACHE_HOME`` is redirected for the whole module, so the
+user's cache is never touched.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from lawref.cli import cli
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+SEED_FILES = sorted(p.name for p in CORPUS.glob("*.txt"))
+RAW_000 = CORPUS / "000_392cb21f471fdf05.txt"
+
+HIT_KEYS = {"id", "cite", "doc", "kind", "title", "page", "score", "snippet"}
+DOC_KEYS = {"id", "kind", "lang", "edition", "title", "files"}
+NODE_KEYS = {"id", "doc", "cite", "kind", "label", "title", "text", "parent", "page", "source", "inferred"}
+
+AWKWARD_QUERIES = ['"', "(", ")", "(*)", "-", ":", "?", "*", "AND", "OR", '""', "[]", "{}", "\\", "~", "^", " "]
+
+
+# ---------------------------------------------------------------- fixtures and helpers
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """No LAWREF_* from the caller's shell; the user cache dir points into tmp."""
+    cache = tmp_path_factory.mktemp("xdg-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("LAWREF_CORPUS", raising=False)
+        mp.delenv("LAWREF_INDEX", raising=False)
+        mp.setenv("XDG_CACHE_HOME", str(cache))
+        yield cache
+
+
+@pytest.fixture(scope="session")
+def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The default corpus built once, with ``lawref build``, into a tmp index."""
+    path = tmp_path_factory.mktemp("cli-index") / "index"
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(path), "build"])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+@pytest.fixture(scope="session")
+def exported(index_dir: Path) -> dict[str, Any]:
+    """``lawref export --format json`` of the default corpus."""
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index_dir),
+                                      "export", "--format", "json"])
+    assert result.exit_code == 0, result.stderr
+    data: dict[str, Any] = json.loads(result.stdout)
+    return data
+
+
+@pytest.fixture(scope="session")
+def node_count(exported: dict[str, Any]) -> int:
+    n = len(exported["nodes"])
+    assert n > 50  # else the "not everything" checks below would be vacuous
+    return n
+
+
+def run(index_dir: Path, *args: str, env: dict[str, str | None] | None = None) -> Result:
+    """Invoke ``lawref --corpus CORPUS --index index_dir ARGS``."""
+    return CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index_dir), *args], env=env)
+
+
+def run_json(index_dir: Path, *args: str) -> tuple[Result, Any]:
+    result = run(index_dir, *args)
+    return result, json.loads(result.stdout)
+
+
+def no_traceback(result: Result) -> bool:
+    """True when the command ended normally or by sys.exit (no uncaught error)."""
+    return (result.exception is None or isinstance(result.exception, SystemExit)) and (
+        "Traceback" not in result.output
+    )
+
+
+def assert_one_line_error(result: Result, code: int) -> None:
+    assert result.exit_code == code, (result.stdout, result.stderr)
+    assert no_traceback(result), result.exception
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert lines[0].startswith("lawref: ")
+
+
+def cites(results: Sequence[dict[str, Any]]) -> list[str | None]:
+    return [r["cite"] for r in results]
+
+
+def is_law(cite: str | None, *laws: int) -> bool:
+    """True when ``cite`` is law ``laws`` itself or one of its sections."""
+    m = re.match(r"(\d+)(?!\d|\.)", cite or "")
+    return m is not None and int(m.group(1)) in laws
+
+
+# ---------------------------------------------------------------- search
+
+
+def test_search_falshrenons_ranks_law_61_and_62_sections_first(index_dir: Path) -> None:
+    result, data = run_json(index_dir, "search", "фальшренонс", "--json")
+    assert result.exit_code == 0
+    top = cites(data["results"][:4])
+    assert len(top) == 4
+    assert all(is_law(c, 61, 62) and c not in ("61", "62") for c in top), top
+
+
+def test_search_text_output_lists_cite_title_and_marked_snippet(index_dir: Path) -> None:
+    result = run(index_dir, "search", "фальшренонс")
+    assert result.exit_code == 0
+    first, snippet = result.stdout.splitlines()[:2]
+    assert first.split()[0] == "62B"
+    assert "Исправление фальшренонса" in first
+    assert "[фальшренонса]" in snippet
+
+
+def test_search_json_has_the_contract_keys(index_dir: Path) -> None:
+    result, data = run_json(index_dir, "search", "фальшренонс", "--json")
+    assert result.exit_code == 0
+    assert set(data) == {"query", "results"}
+    assert data["query"] == "фальшренонс"
+    assert data["results"]
+    for hit in data["results"]:
+        assert set(hit) == HIT_KEYS
+        assert isinstance(hit["score"], float) and hit["score"] > 0
+        assert hit["page"] is None or isinstance(hit["page"], int)
+    scores = [h["score"] for h in data["results"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_search_snippets_mark_the_matched_word_in_brackets(index_dir: Path) -> None:
+    _, data = run_json(index_dir, "search", "фальшренонс", "--json")
+    marked = [re.findall(r"\[([^\[\]]+)\]", h["snippet"]) for h in data["results"]]
+    assert sum(1 for m in marked if m) >= 4
+    assert all(w.lower().startswith("фальшренонс") for m in marked for w in m), marked
+    assert re.search(r"\[фальшренонс\w*\]", data["results"][0]["snippet"])
+
+
+def test_search_limit_caps_the_number_of_results(index_dir: Path) -> None:
+    _, unlimited = run_json(index_dir, "search", "фальшренонс", "--json")
+    assert len(unlimited["results"]) > 2
+    result, data = run_json(index_dir, "search", "фальшренонс", "--limit", "2", "--json")
+    assert result.exit_code == 0
+    assert cites(data["results"]) == cites(unlimited["results"][:2])
+
+
+def test_search_doc_commentary_returns_only_commentary_hits(index_dir: Path) -> None:
+    _, everywhere = run_json(index_dir, "search", "взятка", "--limit", "100", "--json")
+    assert {h["doc"] for h in everywhere["results"]} == {"laws", "commentary"}
+    result, data = run_json(index_dir, "search", "взятка", "--doc", "commentary", "--limit", "100", "--json")
+    assert result.exit_code == 0
+    assert data["results"]
+    assert {h["doc"] for h in data["results"]} == {"commentary"}
+
+
+def test_search_unknown_doc_is_bad_usage_not_nothing_found(index_dir: Path) -> None:
+    assert_one_line_error(run(index_dir, "search", "взятка", "--doc", "comentary"), 2)
+
+
+def test_search_word_in_no_node_exits_1_with_one_line_message(index_dir: Path) -> None:
+    result = run(index_dir, "search", "зеленоглазый")
+    assert_one_line_error(result, 1)
+    assert "зеленоглазый" in result.stderr
+    assert result.stdout == ""
+
+
+def test_search_nothing_found_with_json_prints_empty_results_and_exits_1(index_dir: Path) -> None:
+    result, data = run_json(index_dir, "search", "зеленоглазый", "--json")
+    assert result.exit_code == 1
+    assert data == {"query": "зеленоглазый", "results": []}
+
+
+@pytest.mark.parametrize("query", ["взяток", "взятка"])
+def test_search_finds_law_65_in_any_form_of_vzyatka(index_dir: Path, query: str) -> None:
+    result, data = run_json(index_dir, "search", query, "--limit", "20", "--json")
+    assert result.exit_code == 0
+    law65 = [h for h in data["results"] if is_law(h["cite"], 65)]
+    assert law65, cites(data["results"])
+    # 65A/65B1/65B2 say «взятку»: found through morphology, not literal text.
+    assert any("[взятку]" in h["snippet"] for h in law65)
+
+
+@pytest.mark.parametrize("query", AWKWARD_QUERIES)
+def test_search_awkward_query_never_crashes_nor_matches_everything(
+    index_dir: Path, node_count: int, query: str
+) -> None:
+    result = run(index_dir, "search", query, "--limit", "1000", "--json")
+    assert result.exit_code in (0, 1), (result.stdout, result.stderr)
+    assert no_traceback(result), result.exception
+    data = json.loads(result.stdout)
+    n = len(data["results"])
+    assert n < node_count // 4, n
+    assert (n == 0) == (result.exit_code == 1)
+
+
+def test_search_query_starting_with_dash_works_after_double_dash(index_dir: Path) -> None:
+    result, data = run_json(index_dir, "search", "--json", "--", "-взятка")
+    assert result.exit_code == 0
+    assert data["query"] == "-взятка"
+    assert any(is_law(h["cite"], 65) for h in data["results"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=st.lists(st.sampled_from([*'"()*-:?[]{}\\~^ !+|/.,', "AND", "OR", "NOT", "и", "взятка", "62B"]),
+                      max_size=8).map(lambda parts: "".join(parts).lstrip("-")))
+def test_search_any_punctuation_query_exits_0_or_1_without_traceback(
+    index_dir: Path, node_count: int, query: str
+) -> None:
+    result = run(index_dir, "search", query, "--limit", "1000", "--json")
+    assert result.exit_code in (0, 1), (query, result.stderr)
+    assert no_traceback(result)
+    assert len(json.loads(result.stdout)["results"]) < node_count // 2
+
+
+# ---------------------------------------------------------------- show
+
+SHOW_62B = ["62B", "62b", "62\u0412", "правило 62B", "Law 62 B"]
+
+
+def test_show_62b_in_every_spelling_prints_the_same_section(index_dir: Path) -> None:
+    outputs = []
+    for spelling in SHOW_62B:
+        result = run(index_dir, "show", spelling)
+        assert result.exit_code == 0, (spelling, result.stderr)
+        outputs.append(result.stdout)
+    assert all(o == outputs[0] for o in outputs), dict(zip(SHOW_62B, outputs, strict=True))
+    text = outputs[0]
+    assert text.splitlines()[0] == "Правило 62. Исправление фальшренонса"
+    assert "Исправление фальшренонса" in text
+    assert "Для исправления фальшренонса нарушитель отменяет карту" in text
+    # only 62B, not its sibling 62A
+    assert "Фальшренонс должен быть исправлен" not in text
+
+
+def test_show_commentary_paragraph_45_5(index_dir: Path) -> None:
+    result = run(index_dir, "show", "45.5")
+    assert result.exit_code == 0
+    assert "45.5" in result.stdout
+    assert "паузы для раздумий" in result.stdout
+
+
+def test_show_law_26_includes_its_footnote(index_dir: Path) -> None:
+    result = run(index_dir, "show", "26")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Правило 26.")
+    assert "Если заявка была повторена" in result.stdout
+
+
+def test_show_subsection_72a5_with_its_law_heading(index_dir: Path) -> None:
+    result = run(index_dir, "show", "72A5")
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Правило 72.")
+    assert "Выбор, осуществляемый нарушителем" in result.stdout
+
+
+def test_show_law_with_children_prints_all_sections(index_dir: Path) -> None:
+    result = run(index_dir, "show", "62")
+    assert result.exit_code == 0
+    assert "Фальшренонс должен быть исправлен" in result.stdout
+    assert "Для исправления фальшренонса нарушитель отменяет карту" in result.stdout
+
+
+def test_show_cite_not_in_corpus_exits_1_with_one_line(index_dir: Path) -> None:
+    result = run(index_dir, "show", "99")
+    assert_one_line_error(result, 1)
+    assert "99" in result.stderr
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize("cite", ["xyz", "", "62(("])
+def test_show_malformed_cite_exits_2_with_one_line(index_dir: Path, cite: str) -> None:
+    result = run(index_dir, "show", cite)
+    assert_one_line_error(result, 2)
+    assert result.stdout == ""
+
+
+def test_show_unknown_doc_is_bad_usage(index_dir: Path) -> None:
+    assert_one_line_error(run(index_dir, "show", "62B", "--doc", "comentary"), 2)
+
+
+def test_show_json_nests_children_62a_62b(index_dir: Path) -> None:
+    result, data = run_json(index_dir, "show", "62", "--json")
+    assert result.exit_code == 0
+    assert set(data) == NODE_KEYS | {"children", "others"}
+    assert data["cite"] == "62" and data["others"] == []
+    assert [c["cite"] for c in data["children"]] == ["62A", "62B"]
+    for child in data["children"]:
+        assert set(child) == NODE_KEYS | {"children"}
+        assert child["parent"] == data["id"]
+    assert "Для исправления фальшренонса" in data["children"][1]["text"]
+
+
+def test_show_json_of_a_cite_in_two_documents_is_one_node_naming_the_others(index_dir: Path) -> None:
+    result, data = run_json(index_dir, "show", "47", "--json")
+    assert result.exit_code == 0
+    assert data["id"] == "laws/47" and data["others"] == ["commentary/47"]
+    result, data = run_json(index_dir, "show", "47", "--doc", "commentary", "--json")
+    assert data["id"] == "commentary/47" and data["others"] == []
+
+
+# ---------------------------------------------------------------- export
+
+
+def test_export_json_contract(exported: dict[str, Any]) -> None:
+    assert set(exported) == {"format", "documents", "nodes"}
+    assert exported["format"] == "lawref/1"
+    docs = {d["id"]: d for d in exported["documents"]}
+    assert {"laws", "commentary"} <= set(docs)
+    assert docs["laws"]["kind"] == "laws" and docs["commentary"]["kind"] == "commentary"
+    for d in exported["documents"]:
+        assert set(d) == DOC_KEYS
+        assert d["files"] and all(isinstance(f, str) for f in d["files"])
+    ids = [n["id"] for n in exported["nodes"]]
+    assert len(ids) == len(set(ids))
+    known = set(ids)
+    files = {f for d in exported["documents"] for f in d["files"]}
+    for n in exported["nodes"]:
+        assert set(n) == NODE_KEYS
+        assert n["parent"] is None or n["parent"] in known, n["id"]
+        assert n["doc"] in docs
+        assert set(n["source"]) == {"file", "line"}
+        assert isinstance(n["source"]["line"], int) and n["source"]["line"] >= 1
+        assert n["source"]["file"] in files
+        assert isinstance(n["inferred"], bool)
+    assert "laws/62B" in known and "commentary/45.5" in known
+
+
+def test_export_output_file_holds_the_same_json(index_dir: Path, exported: dict[str, Any], tmp_path: Path) -> None:
+    out = tmp_path / "export.json"
+    result = run(index_dir, "export", "--format", "json", "-o", str(out))
+    assert result.exit_code == 0
+    assert result.stdout == ""
+    assert json.loads(out.read_text(encoding="utf-8")) == exported
+
+
+def test_export_to_unwritable_path_exits_2(index_dir: Path, tmp_path: Path) -> None:
+    result = run(index_dir, "export", "-o", str(tmp_path / "missing-dir" / "x.json"))
+    assert_one_line_error(result, 2)
+
+
+# ---------------------------------------------------------------- build
+
+
+def test_build_report_names_every_seed_file_and_the_clean_passes(tmp_path: Path) -> None:
+    assert len(SEED_FILES) == 4
+    result = run(tmp_path / "ix", "build", "--report")
+    assert result.exit_code == 0, result.stderr
+    for name in SEED_FILES:
+        assert name in result.stdout
+    for pass_name in ("repeated_pages", "page_markers", "chrome", "hyphenation:word"):
+        assert pass_name in result.stdout
+
+
+def test_build_report_json_parses(tmp_path: Path, node_count: int) -> None:
+    result, data = run_json(tmp_path / "ix", "build", "--report", "--json")
+    assert result.exit_code == 0
+    assert sorted(f["file"] for f in data["files"]) == SEED_FILES
+    assert data["nodes"] == node_count
+    assert all(f["status"] == "ok" for f in data["files"])
+    passes = {p["name"] for f in data["files"] for p in f["passes"]}
+    assert {"repeated_pages", "page_markers"} <= passes
+
+
+def test_build_with_bad_encoding_exits_2_and_keeps_the_good_index(tmp_path: Path) -> None:
+    ix = tmp_path / "ix"
+    assert run(ix, "build").exit_code == 0
+    result = run(ix, "build", "--encoding", "no-such-codec")
+    assert result.exit_code == 2
+    assert no_traceback(result)
+    assert result.stderr.strip().splitlines()[-1].startswith("lawref: nothing usable")
+    after = run(ix, "search", "фальшренонс")
+    assert after.exit_code == 0, after.stderr
+    assert "62B" in after.stdout
+
+
+def test_build_into_a_folder_that_is_not_an_index_exits_2_without_traceback(tmp_path: Path) -> None:
+    ix = tmp_path / "not-an-index"
+    ix.mkdir()
+    (ix / "keep.txt").write_text("user data", encoding="utf-8")
+    result = run(ix, "build")
+    assert_one_line_error(result, 2)
+    assert (ix / "keep.txt").read_text(encoding="utf-8") == "user data"
+
+
+def test_search_on_a_damaged_index_exits_2_without_traceback(tmp_path: Path) -> None:
+    ix = tmp_path / "ix"
+    assert run(ix, "build").exit_code == 0
+    (ix / "forms.json").unlink()
+    result = run(ix, "search", "взятка")
+    assert_one_line_error(result, 2)
+
+
+# ---------------------------------------------------------------- clean
+
+
+def test_clean_prints_clean_text_without_site_chrome() -> None:
+    result = CliRunner().invoke(cli, ["clean", str(RAW_000)])
+    assert result.exit_code == 0, result.stderr
+    assert "правилом 44" in result.stdout  # «прави-⏎лом 44» re-joined
+    assert "ТОП авторов" not in result.stdout
+    assert result.stderr == ""
+
+
+def test_clean_report_goes_to_stderr_with_pass_names() -> None:
+    plain = CliRunner().invoke(cli, ["clean", str(RAW_000)])
+    result = CliRunner().invoke(cli, ["clean", str(RAW_000), "--report"])
+    assert result.exit_code == 0
+    assert result.stdout == plain.stdout
+    for pass_name in ("repeated_pages", "page_markers", "chrome"):
+        assert pass_name in result.stderr
+        assert pass_name not in result.stdout
+
+
+def test_clean_missing_file_exits_2_with_one_line(tmp_path: Path) -> None:
+    assert_one_line_error(CliRunner().invoke(cli, ["clean", str(tmp_path / "missing.txt")]), 2)
+
+
+def test_clean_binary_file_exits_2_with_one_line(tmp_path: Path) -> None:
+    binary = tmp_path / "blob.bin"
+    binary.write_bytes(b"\x7fELF\x00\x00\x01\x02abc\x00\xff\xfe\x00" * 20)
+    result = CliRunner().invoke(cli, ["clean", str(binary)])
+    assert_one_line_error(result, 2)
+    assert result.stdout == ""
+
+
+def test_clean_unknown_encoding_exits_2_with_one_line() -> None:
+    assert_one_line_error(CliRunner().invoke(cli, ["clean", str(RAW_000), "--encoding", "no-such-codec"]), 2)
+
+
+# ---------------------------------------------------------------- global options
+
+
+@pytest.mark.parametrize("args", [["search", "взятка"], ["show", "62B"], ["export"], ["build"]])
+def test_missing_corpus_folder_exits_2_with_one_line(tmp_path: Path, args: list[str]) -> None:
+    missing = tmp_path / "no-such-corpus"
+    result = CliRunner().invoke(cli, ["--corpus", str(missing), "--index", str(tmp_path / "ix"), *args])
+    assert_one_line_error(result, 2)
+    assert str(missing) in result.stderr
+
+
+def test_env_lawref_index_is_where_the_index_is_built_and_read(tmp_path: Path, _isolated_env: Path) -> None:
+    ix = tmp_path / "env-index"
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "search", "фальшренонс"],
+                                env={"LAWREF_INDEX": str(ix)})
+    assert result.exit_code == 0, result.stderr
+    assert (ix / "STAMP").is_file() and (ix / "corpus.json").is_file()
+    assert not (_isolated_env / "lawref").exists()  # the default cache was not used
+
+
+def test_env_lawref_corpus_is_honoured(tmp_path: Path) -> None:
+    missing = tmp_path / "env-corpus"
+    result = CliRunner().invoke(cli, ["--index", str(tmp_path / "ix"), "search", "взятка"],
+                                env={"LAWREF_CORPUS": str(missing)})
+    assert_one_line_error(result, 2)
+    assert str(missing) in result.stderr
+
+
+# ---------------------------------------------------------------- usage errors are one line
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("search", "--limit", "0", "взятка"), ("nosuchcommand",), ("show",), ("search", "x", "--nosuchoption")],
+)
+def test_click_usage_errors_are_one_line_exit_2(index_dir: Path, args: tuple[str, ...]) -> None:
+    assert_one_line_error(run(index_dir, *args), 2)
+
+
+def test_failed_build_leaves_the_good_index_alone(tmp_path: Path, index_dir: Path) -> None:
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "image.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    result = CliRunner().invoke(cli, ["--corpus", str(bad), "--index", str(index_dir), "build"])
+    assert result.exit_code == 2 and "nothing usable" in result.stderr
+    assert run(index_dir, "search", "фальшренонс").exit_code == 0
