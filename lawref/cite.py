@@ -10,6 +10,7 @@ Latin lowercase.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from lawref.ingest.patterns import LOOKALIKES
 
@@ -55,3 +56,126 @@ def law_of(cite: str) -> int:
     if not m:
         raise CiteError(f"not a canonical cite: {cite!r}")
     return int(m.group())
+
+
+# -- the citation grammar ----------------------------------------------------------
+#
+# Every pattern below runs on clean text (a citation broken across a line end,
+# 000:239-240 ``прави-`` ⏎ ``ла 70 или 71``, is whole there).
+
+#: Russian «правило» in every case form, capitalised or not:
+#: 000:6 ``правилом 44``, 000:11 ``правило 59``, 000:239 ``правила 70 или 71``,
+#: 004:56 ``Правилу 45F``, 004:83 ``Правиле 46В``, 003:27 ``(о наказании см. правило 90)``.
+RU_LAW_WORD = r"(?<![\w-])[Пп]равил(?:о|а|у|ом|е|ам|ами|ах)?(?![\w-])"
+#: English: ``Law 62B``, ``Laws 61-64``, ``L61B``, ``L49C2``.
+EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![\w-])"
+EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
+_SEC = "A-LАВСЕНК"
+#: One law cite: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (Cyrillic, 004:13), ``10С2`` (004:90).
+CITE_TOKEN = rf"\d{{1,3}}(?:[{_SEC}](?:\d{{1,2}})?(?:\([a-zA-Z0-9]\))*)?(?![\w])"
+#: A continuation naming a section of the same law: ``12C1 и C2`` → ``C2``.
+SECTION_TOKEN = rf"[{_SEC}]\d{{1,2}}(?:\([a-zA-Z0-9]\))*(?![\w])"
+_LIST_SEP = r"\s*(?:,\s*|\s(?:и|или|либо|and|or)\s+)\s*"
+_RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по)\s)\s*"
+
+#: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``.
+CITE_RUN = re.compile(
+    rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{_RANGE_SEP}|{_LIST_SEP})(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)"
+)
+LAW_CITATION = re.compile(rf"(?:{RU_LAW_WORD}|{EN_LAW_WORD})\s*(?={CITE_TOKEN})|{EN_L_PREFIX}")
+_PIECE = re.compile(rf"(?P<sep>{_RANGE_SEP}|{_LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})")
+
+#: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``.
+COMMENTARY_CITATION = re.compile(r"(?<![\w])п\.\s?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?")
+#: Bare commentary paragraph inside a commentary: 004:6 ``указанные в 45.3., …``.
+BARE_COMMENTARY = re.compile(r"(?<![\w.])(?P<c>\d{1,3}\.\d{1,3})\.(?=[\s,;:)]|$)")
+#: Relative: 003:49 ``согласно предыдущему пункту 1`` (in 21B2 → 21B1).
+RELATIVE_POINT = re.compile(r"(?<![\w])(?:предыдущ\w+\s+)?пункт(?:у|а|ом|е)?\s+(?P<n>\d{1,2})(?![\w.])")
+#: Relative: 003:67 ``В обоих случаях (B1) и (B2)`` → item (b), sub-item (1) of the same level.
+RELATIVE_ITEM = re.compile(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)")
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A citation found in text.
+
+    ``start``/``end``: code-point offsets into the text searched,
+    end-exclusive (``text[start:end] == self.text``). ``cites``: canonical
+    targets (``("70",)``; a range gives every law in it, ``("61", "62", "63",
+    "64")``). ``kind``: ``"law"``, ``"commentary"`` or ``"relative"``; a
+    relative citation's ``cites`` are label paths to resolve against the node
+    it stands in (``("1",)`` for ``пункту 1``, ``("(b)", "(1)")`` for ``(B1)``).
+    """
+
+    start: int
+    end: int
+    text: str
+    cites: tuple[str, ...]
+    kind: str = "law"
+
+
+def _token_cite(token: str, law: str | None) -> str | None:
+    token = token.translate(LOOKALIKES)
+    if token[:1].isdigit():
+        return normalise_cite(token)
+    return normalise_cite(f"{law}{token}") if law else None
+
+
+def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
+    """Split a run of cites into citations: one per listed cite, one per range."""
+    m = CITE_RUN.match(text, base)
+    assert m is not None
+    first = m.group("first")
+    law = re.match(r"\d+", first).group()
+    out = [Citation(prefix_start, m.end("first"), text[prefix_start : m.end("first")], (_token_cite(first, None),))]
+    for piece in _PIECE.finditer(text, m.end("first"), m.end()):
+        tok = piece.group("tok")
+        cite = _token_cite(tok, law)
+        if cite is None:
+            break
+        if re.search(r"[-–—]|\sto\s|\sпо\s", piece.group("sep")) and tok.isdigit() and out[-1].cites[-1].isdigit():
+            lo, hi = int(out[-1].cites[-1]), int(tok)
+            if lo < hi <= lo + 30:
+                prev = out.pop()
+                out.append(Citation(prev.start, piece.end(), text[prev.start : piece.end()],
+                                    prev.cites + tuple(str(n) for n in range(lo + 1, hi + 1))))
+                continue
+            break
+        law = re.match(r"\d+", cite).group()
+        out.append(Citation(piece.start("tok"), piece.end("tok"), tok, (cite,)))
+    return out
+
+
+def find_citations(text: str, *, commentary: bool = False, relative: bool = True) -> list[Citation]:
+    """Every citation in ``text``, in order of their start.
+
+    ``commentary``: also take bare paragraph numbers (``45.3.``), as inside a
+    commentary. ``relative``: also take relative references (``пункту 1``,
+    ``(B1)``), which only make sense inside a node. Never raises; offsets are
+    code-point offsets into ``text``, end-exclusive."""
+    found: list[Citation] = []
+    for m in LAW_CITATION.finditer(text):
+        if CITE_RUN.match(text, m.end()):
+            found.extend(_split_run(text, m.end(), m.start()))
+    for m in COMMENTARY_CITATION.finditer(text):
+        found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
+    if commentary:
+        for m in BARE_COMMENTARY.finditer(text):
+            if m.start() > 0:
+                found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
+    if relative:
+        for m in RELATIVE_POINT.finditer(text):
+            found.append(Citation(m.start(), m.end(), m.group(), (m.group("n"),), "relative"))
+        for m in RELATIVE_ITEM.finditer(text):
+            cites = (f"({m.group('item').lower()})", f"({m.group('n')})")
+            found.append(Citation(m.start(), m.end(), m.group(), cites, "relative"))
+    return _without_overlaps(found)
+
+
+def _without_overlaps(found: list[Citation]) -> list[Citation]:
+    out: list[Citation] = []
+    for c in sorted(found, key=lambda c: (c.start, -(c.end - c.start))):
+        if out and c.start < out[-1].end:
+            continue
+        out.append(c)
+    return out

@@ -32,6 +32,7 @@ from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import DecodeError, decode
 from lawref.model import DOC_KINDS, Document, Node
 from lawref.parse import parse
+from lawref.resolve import Resolver
 
 MANIFEST = "lawref.toml"
 
@@ -280,6 +281,8 @@ def build_corpus(folder: Path, *, version: str, encoding: str | None = None) -> 
         merged = _merge(ordered)
         nodes.extend(merged)
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered))
+    resolver = Resolver(docs.values(), nodes)
+    nodes = [replace(n, refs=resolver.refs_of(n, n.line_map)) for n in nodes]
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp_of(folder, files, version, encoding))
 
 

@@ -25,7 +25,7 @@ from lawref import __version__
 from lawref import index as idx
 from lawref.cite import CiteError, normalise_cite
 from lawref.corpus import Corpus, CorpusError, build_corpus, corpus_files, read_manifest, stamp_of
-from lawref.model import Document, Node, Source
+from lawref.model import Document, Node, Ref, Source
 
 CORPUS_JSON = "corpus.json"
 FORMAT = "lawref/1"
@@ -91,8 +91,9 @@ def ensure(corpus_dir: Path, index_dir: Path) -> bool:
 
 def _node(d: dict[str, Any]) -> Node:
     src = d["source"]
+    refs = tuple(Ref(**r) for r in d.get("refs", []))
     return Node(d["id"], d["doc"], d["kind"], d["cite"], d["label"], d["title"], d["text"],
-                d["parent"], d["page"], Source(src["file"], src["line"]), d["inferred"])
+                d["parent"], d["page"], Source(src["file"], src["line"]), d["inferred"], refs=refs)
 
 
 @dataclass(frozen=True)

@@ -118,6 +118,29 @@ class Document:
 
 
 @dataclass(frozen=True)
+class Ref:
+    """An outgoing reference of a node: a citation in its ``text``.
+
+    ``start``/``end`` are code-point offsets into the node's ``text``,
+    end-exclusive; ``text`` the citation as printed; ``cite`` the canonical
+    target; ``status`` ``exact`` | ``partial`` | ``absent`` | ``invalid``; ``id``
+    the node it resolved to (``None`` when absent or invalid); ``line`` the raw
+    source line the citation starts on."""
+
+    start: int
+    end: int
+    text: str
+    cite: str
+    status: str
+    id: str | None
+    line: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"start", "end", "text", "cite", "status", "id", "line"}``."""
+        return asdict(self)
+
+
+@dataclass(frozen=True)
 class Node:
     """One node of the law tree.
 
@@ -129,7 +152,9 @@ class Node:
     this node alone (paragraphs joined by ``"\\n"``), not its children;
     ``parent`` the parent's id or ``None``; ``page`` the printed page;
     ``inferred`` is true when the node's law number was inferred from a law
-    heading later on the same page rather than printed above it.
+    heading later on the same page rather than printed above it; ``refs`` the
+    citations in ``text``, resolved; ``line_map`` pairs ``(offset in text, raw
+    line)`` for each raw line the text was made from.
     """
 
     id: str
@@ -144,6 +169,8 @@ class Node:
     source: Source
     inferred: bool = False
     lines: tuple[int, ...] = field(default=(), compare=False)
+    line_map: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    refs: tuple[Ref, ...] = field(default=(), compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-contract dict (see README, «JSON contract»)."""
@@ -159,4 +186,5 @@ class Node:
             "page": self.page,
             "source": {"file": self.source.file, "line": self.source.line},
             "inferred": self.inferred,
+            "refs": [r.to_json() for r in self.refs],
         }

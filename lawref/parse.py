@@ -46,6 +46,16 @@ class _B:
     seq: int = 0
     paras: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
+    line_map: list[tuple[int, int]] = field(default_factory=list)
+
+    def add_text(self, text: str, p: Paragraph, skip: int = 0) -> None:
+        """Append a paragraph's ``text`` (``p.text`` minus its first ``skip``
+        characters, e.g. a ``45.5.`` label), mapping offsets to raw lines."""
+        base = sum(len(t) + 1 for t in self.paras)
+        lead = len(p.text[skip:]) - len(p.text[skip:].lstrip())
+        for start, line in zip(p.starts, p.lines, strict=False):
+            self.line_map.append((base + max(0, start - skip - lead), line))
+        self.paras.append(text)
 
     def freeze(self, doc: str) -> Node:
         return Node(
@@ -61,6 +71,7 @@ class _B:
             source=self.source,
             inferred=self.inferred,
             lines=tuple(self.lines),
+            line_map=tuple(self.line_map),
         )
 
 
@@ -226,7 +237,7 @@ class _Parser:
             self.push(node)
         else:
             node.lines.extend(p.lines)
-        node.paras.append(p.text)
+        node.add_text(p.text, p)
         self.placement.append(node.id)
 
     def heading(self, kind: str, m: re.Match[str], p: Paragraph) -> None:
@@ -299,7 +310,7 @@ class _Parser:
         label = p.text[: m.start("text")].strip()
         node = self.make("commentary", LEVEL["section"], cite, label, None, p, law)
         node.inferred = False  # its number is printed
-        node.paras.append(m.group("text").strip())
+        node.add_text(m.group("text").strip(), p, m.start("text"))
         self.push(node)
         self.placement.append(node.id)
 
@@ -309,7 +320,7 @@ class _Parser:
         marker = f"({m.group('marker')})"
         host = self.footnote_host(marker, p)
         node = self.make("footnote", TEXT_LEVEL + 1, None, marker, None, p, host)
-        node.paras.append(m.group("text").strip())
+        node.add_text(m.group("text").strip(), p, m.start("text"))
         self.placement.append(node.id)
 
     def footnote_host(self, marker: str, p: Paragraph) -> _B | None:

@@ -1,0 +1,164 @@
+"""resolve: citations → nodes of the corpus, with a status; the reference graph.
+
+Statuses (issue 3):
+
+* ``exact`` — the cited node exists;
+* ``partial`` — the law is here but not that section: resolved to the nearest
+  ancestor that exists, the missing part named (``66C`` → ``laws/66``, ``C``);
+* ``absent`` — a real law of the edition (1–93 for 1997) whose text is not in
+  this corpus;
+* ``invalid`` — no such law (``правило 95``).
+
+Law cites resolve in a laws document (the citing one first), commentary cites
+(``п.45.5``) in a commentary document. Relative references (``пункту 1``,
+``(B1)``) resolve against the node they stand in, by label, among its siblings
+and its ancestors' siblings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from lawref.cite import Citation, find_citations, law_of
+from lawref.model import Document, Node, Ref
+
+#: Laws in each edition of the Laws of Duplicate Contract Bridge.
+EDITION_LAWS = {"1997": 93, "1987": 93, "2007": 93, "2017": 93}
+DEFAULT_LAWS = 93
+STATUSES = ("exact", "partial", "absent", "invalid")
+
+
+@dataclass(frozen=True)
+class Target:
+    """One resolved cite: ``cite`` asked for, ``status``, ``id`` of the node it
+    resolved to (``None`` when absent or invalid), ``missing`` the part of the
+    cite not found (``"C"`` for ``66C`` resolved to law 66)."""
+
+    cite: str
+    status: str
+    id: str | None = None
+    missing: str = ""
+
+
+def _ancestors(cite: str) -> Iterable[str]:
+    """``43B2(b)`` → ``43B2``, ``43B``, ``43``; ``45.5`` → ``45``."""
+    if "." in cite:
+        yield cite.split(".")[0]
+        return
+    m = re.fullmatch(r"(\d+)([A-Z]?)(\d*)((?:\([a-z0-9]+\))*)", cite)
+    if not m:
+        return
+    law, sec, sub, items = m.groups()
+    parts = re.findall(r"\([a-z0-9]+\)", items)
+    for k in range(len(parts) - 1, -1, -1):
+        yield law + sec + sub + "".join(parts[:k])
+    if sub:
+        yield law + sec
+    if sec:
+        yield law
+
+
+def _norm_label(label: str | None) -> str:
+    if not label:
+        return ""
+    from lawref.parse import latin
+
+    core = label.strip().rstrip(".").strip("()")
+    return latin(core).lower()
+
+
+class Resolver:
+    """Resolves citations against ``nodes`` of ``documents``."""
+
+    def __init__(self, documents: Iterable[Document], nodes: Iterable[Node]):
+        self.documents = {d.id: d for d in documents}
+        self.nodes = list(nodes)
+        self.by_id = {n.id: n for n in self.nodes}
+        self.by_cite: dict[tuple[str, str], Node] = {}
+        for n in self.nodes:
+            if n.cite is not None:
+                self.by_cite.setdefault((n.doc, n.cite), n)
+        self.children: dict[str | None, list[Node]] = {}
+        for n in self.nodes:
+            self.children.setdefault(n.parent, []).append(n)
+
+    def _docs(self, kind: str, prefer: str | None) -> list[str]:
+        ids = [d.id for d in self.documents.values() if d.kind == kind]
+        return sorted(ids, key=lambda d: d != prefer)
+
+    def _limit(self, docs: list[str]) -> int:
+        editions = [self.documents[d].edition for d in docs if d in self.documents]
+        return max((EDITION_LAWS.get(e or "", DEFAULT_LAWS) for e in editions), default=DEFAULT_LAWS)
+
+    def resolve_cite(self, cite: str, kind: str = "law", prefer: str | None = None) -> Target:
+        """Resolve a canonical ``cite`` (``kind`` ``"law"`` or ``"commentary"``)."""
+        docs = self._docs("commentary" if kind == "commentary" else "laws", prefer)
+        for doc in docs:
+            node = self.by_cite.get((doc, cite))
+            if node is not None:
+                return Target(cite, "exact", node.id)
+        for up in _ancestors(cite):
+            for doc in docs:
+                node = self.by_cite.get((doc, up))
+                if node is not None:
+                    return Target(cite, "partial", node.id, cite[len(up):].lstrip("."))
+        if 1 <= law_of(cite) <= self._limit(docs):
+            return Target(cite, "absent")
+        return Target(cite, "invalid")
+
+    def resolve_relative(self, path: tuple[str, ...], node: Node) -> Target:
+        """Resolve a label path (``("1",)``, ``("(b)", "(1)")``) from ``node``:
+        the first sibling of ``node`` or of an ancestor whose label matches
+        ``path[0]``, then down its children."""
+        labels = [_norm_label(p) for p in path]
+        text = "".join(path)
+        cur: Node | None = node
+        while cur is not None:
+            for sib in self.children.get(cur.parent, []):
+                if _norm_label(sib.label) == labels[0]:
+                    return self._down(sib, labels[1:], text)
+            cur = self.by_id.get(cur.parent) if cur.parent else None
+        near = self._nearest_cited(node)
+        return Target(text, "partial", near.id if near else None, text) if near else Target(text, "absent")
+
+    def _down(self, start: Node, labels: list[str], text: str) -> Target:
+        cur = start
+        for i, lab in enumerate(labels):
+            nxt = next((c for c in self.children.get(cur.id, []) if _norm_label(c.label) == lab), None)
+            if nxt is None:
+                return Target(cur.cite or text, "partial", cur.id, "".join(labels[i:]))
+            cur = nxt
+        return Target(cur.cite or text, "exact", cur.id)
+
+    def _nearest_cited(self, node: Node) -> Node | None:
+        cur: Node | None = node
+        while cur is not None and cur.cite is None:
+            cur = self.by_id.get(cur.parent) if cur.parent else None
+        return cur
+
+    def targets(self, citation: Citation, node: Node | None = None, prefer: str | None = None) -> list[Target]:
+        """Resolve every cite of ``citation`` (relative ones need ``node``)."""
+        if citation.kind == "relative":
+            return [self.resolve_relative(citation.cites, node)] if node is not None else []
+        return [self.resolve_cite(c, citation.kind, prefer) for c in citation.cites]
+
+    def refs_of(self, node: Node, line_map: tuple[tuple[int, int], ...] = ()) -> tuple[Ref, ...]:
+        """Outgoing references of ``node`` (citations in its text), resolved.
+        ``line_map`` gives ``(offset, raw line)`` pairs to set each ref's line."""
+        doc = self.documents.get(node.doc)
+        commentary = doc is not None and doc.kind == "commentary"
+        refs = []
+        for c in find_citations(node.text, commentary=commentary):
+            for t in self.targets(c, node, node.doc):
+                line = max((ln for off, ln in line_map if off <= c.start), default=node.source.line)
+                refs.append(Ref(c.start, c.end, c.text, t.cite, t.status, t.id, line))
+        return tuple(refs)
+
+
+def overall(statuses: Iterable[str]) -> str:
+    """The worst of several statuses (``exact`` < ``partial`` < ``absent`` <
+    ``invalid``); ``invalid`` for none."""
+    ranked = [STATUSES.index(s) for s in statuses]
+    return STATUSES[max(ranked)] if ranked else "invalid"
