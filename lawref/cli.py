@@ -154,7 +154,124 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool) -> None:
         tree["others"] = [n.id for n in nodes[1:]]  # the same cite in other documents
         _emit_json(tree)
         return
-    click.echo("\n\n".join(_render(lib, n) for n in nodes))
+    click.echo("\n\n".join(_render(lib, n) + _xrefs(lib, n) for n in nodes))
+
+
+def _ref_label(lib: Any, ref: Any) -> str:
+    target = lib.by_id.get(ref.id) if ref.id else None
+    if ref.status == "exact" and target is not None:
+        return target.cite or target.id
+    if ref.status == "partial" and target is not None:
+        return f"{ref.cite} (в корпусе только {target.cite or target.id})"
+    return f"{ref.cite} ({'нет в корпусе' if ref.status == 'absent' else 'нет такого правила'})"
+
+
+def _xrefs(lib: Any, node: Any) -> str:
+    """«См. также» (outgoing) and «Ссылаются» (incoming) lines for ``show``."""
+    out = list(dict.fromkeys(_ref_label(lib, r) for _, r in lib.outgoing(node)))
+    inc = list(dict.fromkeys(n.cite or n.id for n, _ in lib.incoming(node)))
+    lines = []
+    if out:
+        lines.append("См. также: " + ", ".join(out))
+    if inc:
+        lines.append("Ссылаются: " + ", ".join(inc))
+    return "\n\n" + "\n".join(lines) if lines else ""
+
+
+# -- references --------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("cite")
+@click.option("--incoming", is_flag=True, help="Nodes that cite this one (backlinks) instead.")
+@click.option("--doc", help="Only this document (e.g. laws, commentary).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -> None:
+    """References made by a node and its descendants, with their status;
+    with --incoming, every node that cites it or its descendants."""
+    lib = obj.library()
+    _check_doc(lib, doc)
+    node = _find_one(lib, cite, doc)
+    pairs = lib.incoming(node) if incoming else lib.outgoing(node)
+    if as_json:
+        _emit_json({"id": node.id, "cite": node.cite, "direction": "incoming" if incoming else "outgoing",
+                    "refs": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in pairs]})
+        return
+    if not pairs:
+        click.echo(f"{node.cite or node.id}: no {'incoming' if incoming else 'outgoing'} references")
+    for n, r in pairs:
+        target = r.id or "-"
+        click.echo(f"{n.cite or n.id:<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {target}  "
+                   f"({n.source.file}:{r.line})")
+
+
+def _find_one(lib: Any, cite: str, doc: str | None) -> Any:
+    from lawref.cite import CiteError, normalise_cite
+    from lawref.library import NotFound
+
+    try:
+        if cite not in lib.by_id:
+            normalise_cite(cite)
+        return lib.find(cite, doc)[0]
+    except CiteError as exc:
+        fail(str(exc), EXIT_BAD_INPUT)
+    except NotFound as exc:
+        fail(str(exc), EXIT_NOT_FOUND)
+
+
+@cli.command()
+@click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False, allow_dash=True))
+@click.option("--format", "fmt", type=click.Choice(["json", "md", "html", "text"]), default="json",
+              show_default=True)
+@click.option("--base-url", default="#", show_default=True, help="Prefix of link targets (md, html).")
+@click.pass_obj
+def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str) -> None:
+    """Find citations in FILE (UTF-8; stdin by default) and print them resolved."""
+    from lawref.export import annotate
+
+    text = _read_text(file)
+    lib = obj.library()
+    linked = lib.link(text)
+    if fmt == "json":
+        _emit_json({"citations": [item.to_json() for item in linked]})
+    elif fmt == "md":
+        click.echo(annotate.to_markdown(text, linked, base_url), nl=False)
+    elif fmt == "html":
+        click.echo(annotate.to_html(text, linked, base_url), nl=False)
+    else:
+        click.echo(annotate.to_table(linked))
+
+
+def _read_text(file: Path | None) -> str:
+    try:
+        data = sys.stdin.buffer.read() if file is None or str(file) == "-" else file.read_bytes()
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        fail(f"{file or 'stdin'}: not UTF-8 text ({exc.reason} at byte {exc.start})", EXIT_BAD_INPUT)
+
+
+@cli.command()
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def check(obj: _Ctx, as_json: bool) -> None:
+    """Dangling links: every citation in the corpus that does not resolve
+    exactly, grouped by status (partial, absent, invalid)."""
+    lib = obj.library()
+    groups = lib.dangling()
+    if as_json:
+        _emit_json({status: [{"from": n.id, "file": n.source.file, **r.to_json()} for n, r in pairs]
+                    for status, pairs in groups.items()})
+        return
+    for status, pairs in groups.items():
+        click.echo(f"{status}: {len(pairs)}")
+        for n, r in pairs:
+            where = f"{n.source.file}:{r.line}"
+            target = f" → {r.id}" if r.id else ""
+            click.echo(f"  {r.cite:<8} {r.text!r:<24} in {n.cite or n.id} ({where}){target}")
 
 
 def _tree_json(lib: Any, node: Any) -> dict[str, Any]:

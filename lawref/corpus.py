@@ -32,7 +32,7 @@ from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import DecodeError, decode
 from lawref.model import DOC_KINDS, Document, Node
 from lawref.parse import parse
-from lawref.resolve import Resolver
+from lawref.resolver import Resolver
 
 MANIFEST = "lawref.toml"
 

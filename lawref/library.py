@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -23,9 +24,10 @@ import platformdirs
 
 from lawref import __version__
 from lawref import index as idx
-from lawref.cite import CiteError, normalise_cite
+from lawref.cite import Citation, CiteError, find_citations, normalise_cite
 from lawref.corpus import Corpus, CorpusError, build_corpus, corpus_files, read_manifest, stamp_of
 from lawref.model import Document, Node, Ref, Source
+from lawref.resolver import STATUSES, Resolver, Target, overall
 
 CORPUS_JSON = "corpus.json"
 FORMAT = "lawref/1"
@@ -46,11 +48,21 @@ def default_index(corpus_dir: Path) -> Path:
     return platformdirs.user_cache_path("lawref") / f"index-{key}"
 
 
+@cache
+def code_version() -> str:
+    """lawref's version plus a hash of its own source files, so an index built
+    by other code (a new release, or an edited checkout) is rebuilt."""
+    h = hashlib.sha256(__version__.encode())
+    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+        h.update(path.read_bytes())
+    return f"{__version__}+{h.hexdigest()[:16]}"
+
+
 def current_stamp(corpus_dir: Path) -> str:
     """Content stamp of ``corpus_dir`` as :func:`lawref.corpus.stamp_of` gives it.
     Raises :class:`~lawref.corpus.CorpusError` when the folder is missing."""
     read_manifest(corpus_dir)
-    return stamp_of(corpus_dir, corpus_files(corpus_dir), __version__)
+    return stamp_of(corpus_dir, corpus_files(corpus_dir), code_version())
 
 
 def export_document(corpus: Corpus) -> dict[str, Any]:
@@ -69,14 +81,52 @@ def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None) -> 
     false, e.g. every file is binary) the index is left as it was. Raises
     :class:`~lawref.corpus.CorpusError` when the corpus folder or manifest
     cannot be read, :class:`OSError` when the index cannot be written."""
-    corpus = build_corpus(corpus_dir, version=__version__, encoding=encoding)
+    corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding)
     if not corpus.usable():
         return corpus
     payload = export_document(corpus)
     payload["report"] = [r.to_json() for r in corpus.reports]
+    payload["incoming"] = backlinks(corpus.nodes)
     extra = {CORPUS_JSON: json.dumps(payload, ensure_ascii=False)}
     idx.build_index(corpus.nodes, index_dir, stamp=corpus.stamp, extra=extra)
     return corpus
+
+
+def backlinks(nodes: Iterable[Node]) -> dict[str, list[list[Any]]]:
+    """Incoming references: target id → ``[[citing node id, index in its
+    refs], …]``, computed once at build time and stored in the index."""
+    incoming: dict[str, list[list[Any]]] = {}
+    for n in nodes:
+        for i, ref in enumerate(n.refs):
+            if ref.id is not None:
+                incoming.setdefault(ref.id, []).append([n.id, i])
+    return incoming
+
+
+@dataclass(frozen=True)
+class Linked:
+    """A citation found in free text, resolved: ``citation`` (offsets into the
+    input), ``targets`` (one per cite), ``status`` (the worst of theirs) and
+    ``ids`` (the nodes they resolved to)."""
+
+    citation: Citation
+    targets: tuple[Target, ...]
+
+    @property
+    def status(self) -> str:
+        return overall(t.status for t in self.targets)
+
+    @property
+    def ids(self) -> list[str]:
+        return [t.id for t in self.targets if t.id is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"start", "end", "text", "cites", "status", "ids", "targets"}``."""
+        c = self.citation
+        return {"start": c.start, "end": c.end, "text": c.text, "cites": list(c.cites),
+                "status": self.status, "ids": self.ids,
+                "targets": [{"cite": t.cite, "status": t.status, "id": t.id, "missing": t.missing}
+                            for t in self.targets]}
 
 
 def ensure(corpus_dir: Path, index_dir: Path) -> bool:
@@ -104,6 +154,7 @@ class Library:
     documents: tuple[Document, ...]
     nodes: tuple[Node, ...]
     report: tuple[dict[str, Any], ...]
+    incoming_map: dict[str, list[list[Any]]] = field(default_factory=dict, compare=False)
 
     @classmethod
     def open(cls, index_dir: Path) -> Library:
@@ -115,7 +166,8 @@ class Library:
             raise idx.IndexUnavailable(f"no built corpus in {index_dir}") from exc
         docs = tuple(Document(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]))
                      for d in data["documents"])
-        return cls(Path(index_dir), docs, tuple(_node(n) for n in data["nodes"]), tuple(data.get("report", [])))
+        nodes = tuple(_node(n) for n in data["nodes"])
+        return cls(Path(index_dir), docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}))
 
     @cached_property
     def by_id(self) -> dict[str, Node]:
@@ -159,6 +211,50 @@ class Library:
         while cur is not None and cur.kind != "law":
             cur = self.by_id.get(cur.parent) if cur.parent else None
         return cur
+
+    @cached_property
+    def resolver(self) -> Resolver:
+        return Resolver(self.documents, self.nodes)
+
+    def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
+        """References made by ``node`` and its descendants, in reading order."""
+        return [(n, r) for _, n in self.subtree(node) for r in n.refs]
+
+    def incoming(self, node: Node) -> list[tuple[Node, Ref]]:
+        """References to ``node`` or any of its descendants (the backlinks
+        stored at build time), in reading order of the citing nodes."""
+        order = {n.id: i for i, n in enumerate(self.nodes)}
+        found = [(self.by_id[src], self.by_id[src].refs[i])
+                 for _, n in self.subtree(node) for src, i in self.incoming_map.get(n.id, [])]
+        return sorted(found, key=lambda pair: (order[pair[0].id], pair[1].start))
+
+    def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:
+        """Every citation of the corpus that is not ``exact``, by status."""
+        out: dict[str, list[tuple[Node, Ref]]] = {s: [] for s in STATUSES if s != "exact"}
+        for n in self.nodes:
+            for r in n.refs:
+                if r.status != "exact":
+                    out[r.status].append((n, r))
+        return out
+
+    def link(self, text: str) -> list[Linked]:
+        """Citations in free ``text`` (any language of the grammar), resolved
+        against this corpus. Offsets are code-point offsets into ``text``,
+        end-exclusive; ``text[c.start:c.end] == c.text``. Never raises.
+        Relative references (``пункту 1``) need a node and are not taken."""
+        return [Linked(c, tuple(self.resolver.targets(c))) for c in find_citations(text, relative=False)]
+
+    def resolve(self, text: str) -> Node | None:
+        """The node a citation or cite names when it resolves ``exact``
+        (``"правило 62B"``, ``"Law 62B"``, ``"62В"``, ``"п. 45.5"``), else None."""
+        try:
+            cite = normalise_cite(text)
+            kind = "commentary" if "." in cite else "law"
+            target: Target | None = self.resolver.resolve_cite(cite, kind)
+        except CiteError:
+            found = self.link(text)
+            target = found[0].targets[0] if found and found[0].targets else None
+        return self.by_id[target.id] if target and target.status == "exact" and target.id else None
 
     def search(self, query: str, *, limit: int = 10, doc: str | None = None) -> list[idx.Hit]:
         """Ranked hits (see :func:`lawref.index.search`)."""

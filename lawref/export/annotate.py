@@ -1,0 +1,74 @@
+"""annotate: free text with its citations made links (Markdown, HTML) or a table.
+
+HTML goes through Jinja2 with autoescape on: the input text is escaped, so a
+``<script>`` in the input comes out as ``&lt;script&gt;``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import jinja2
+
+from lawref.library import Linked
+
+_HTML = jinja2.Environment(autoescape=True).from_string(
+    "{% for seg in segments %}{% if seg.link %}"
+    '<a class="lawref-cite lawref-{{ seg.status }}" href="{{ seg.href }}" data-cites="{{ seg.cites }}"'
+    ' data-status="{{ seg.status }}"{% if seg.title %} title="{{ seg.title }}"{% endif %}>{{ seg.text }}</a>'
+    "{% else %}{{ seg.text }}{% endif %}{% endfor %}"
+)
+
+
+def _segments(text: str, linked: Sequence[Linked], base: str) -> list[dict[str, Any]]:
+    """Split ``text`` into plain and linked segments (citations in order)."""
+    out: list[dict[str, Any]] = []
+    pos = 0
+    for item in linked:
+        c = item.citation
+        if c.start > pos:
+            out.append({"link": False, "text": text[pos : c.start]})
+        first = item.ids[0] if item.ids else None
+        out.append({
+            "link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
+            "href": f"{base}{first}" if first else f"{base}cite/{c.cites[0]}",
+            "title": ", ".join(f"{t.cite}: {t.status}" for t in item.targets) if len(item.targets) > 1 else "",
+        })
+        pos = c.end
+    if pos < len(text):
+        out.append({"link": False, "text": text[pos:]})
+    return out
+
+
+def to_html(text: str, linked: Sequence[Linked], base: str = "#") -> str:
+    """``text`` HTML-escaped, each citation an ``<a href="{base}{id}">`` with
+    ``data-cites`` and ``data-status`` (a range lists every cite)."""
+    return _HTML.render(segments=_segments(text, linked, base))
+
+
+def _md_escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+
+
+def to_markdown(text: str, linked: Sequence[Linked], base: str = "#") -> str:
+    """``text`` with each citation a Markdown link ``[правило 62B](#laws/62B)``;
+    a citation naming several laws carries them all in the link title."""
+    parts = []
+    for seg in _segments(text, linked, base):
+        if not seg["link"]:
+            parts.append(seg["text"])
+            continue
+        title = f' "{seg["title"]}"' if seg["title"] else ""
+        parts.append(f"[{_md_escape(seg['text'])}]({seg['href'].replace(' ', '%20')}{title})")
+    return "".join(parts)
+
+
+def to_table(linked: Sequence[Linked]) -> str:
+    """One line a resolved cite: ``start end text cite status id``."""
+    rows = []
+    for item in linked:
+        c = item.citation
+        for t in item.targets:
+            rows.append(f"{c.start}\t{c.end}\t{c.text}\t{t.cite}\t{t.status}\t{t.id or '-'}")
+    return "\n".join(["start\tend\ttext\tcite\tstatus\tid", *rows])

@@ -1,0 +1,254 @@
+"""Cross-references: the citation grammar (every form with its seed example),
+resolution statuses, the graph on the seeds, link output; link never raises."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from seeds import CORPUS
+
+from lawref.cite import find_citations
+from lawref.cli import cli
+from lawref.export.annotate import to_html, to_markdown
+from lawref.library import Library, build
+
+# (text, expected [(citation text, cites)]) — seed examples where there are some
+GRAMMAR = [
+    ("см. правило 66C)", [("правило 66C", ("66C",))]),                      # 000:17-18
+    ("в соответствии с правилом 44, или", [("правилом 44", ("44",))]),       # 000:6-7
+    ("правила 70 или 71, и никакая", [("правила 70", ("70",)), ("71", ("71",))]),  # 000:99-100
+    ("предусмотренное правилом 64.", [("правилом 64", ("64",))]),           # 001:27
+    ("согласно правилу 49)", [("правилу 49", ("49",))]),                    # 001:77
+    ("(см. Правило 47Е)", [("Правило 47Е", ("47E",))]),                     # 004:13, Cyrillic Е
+    ("согласно Правилу 45F.", [("Правилу 45F", ("45F",))]),                 # 004:56
+    ("В Правиле 46В дается", [("Правиле 46В", ("46B",))]),                  # 004:83, Cyrillic В
+    ("(Правило 10С2)", [("Правило 10С2", ("10C2",))]),                      # 004:89-90, Cyrillic С
+    ("см. правило 81C8)", [("правило 81C8", ("81C8",))]),                   # 000:128-129
+    ("Правила 46 ничто", [("Правила 46", ("46",))]),                        # 004:94
+    ("в правилах 61 и 62", [("правилах 61", ("61",)), ("62", ("62",))]),
+    ("правил 43B2(b)", [("правил 43B2(b)", ("43B2(b)",))]),
+    ("правилам 12", [("правилам 12", ("12",))]),
+    ("правилами 61-64", [("правилами 61-64", ("61", "62", "63", "64"))]),
+    ("правилами 61–64", [("правилами 61–64", ("61", "62", "63", "64"))]),
+    ("правилами 61 - 64", [("правилами 61 - 64", ("61", "62", "63", "64"))]),
+    ("правило 12C1 и C2", [("правило 12C1", ("12C1",)), ("C2", ("12C2",))]),
+    ("see Law 62B", [("Law 62B", ("62B",))]),
+    ("Laws 61-64 apply", [("Laws 61-64", ("61", "62", "63", "64"))]),
+    ("Laws 61 to 64", [("Laws 61 to 64", ("61", "62", "63", "64"))]),
+    ("L61B and L49C2", [("L61B", ("61B",)), ("L49C2", ("49C2",))]),
+    ("Law 43B2(b)", [("Law 43B2(b)", ("43B2(b)",))]),
+    ("см. п.45.5. выше", [("п.45.5.", ("45.5",))]),                          # 004:92
+    ("см. п. 45.5 выше", [("п. 45.5", ("45.5",))]),
+    ("правило", []),
+    ("право 62", []),                                                      # not «правило»
+    ("4 карты", []),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), GRAMMAR, ids=[g[0] for g in GRAMMAR])
+def test_citation_grammar(text: str, expected: list[tuple[str, tuple[str, ...]]]) -> None:
+    found = find_citations(text, relative=False)
+    assert [(c.text, c.cites) for c in found] == expected
+    assert all(text[c.start:c.end] == c.text for c in found)
+
+
+def test_bare_commentary_numbers_only_inside_a_commentary() -> None:
+    text = "карты, указанные в 45.3., должны быть сыграны в манере, описанной в 45.2."  # 004:5-6
+    assert [c.cites for c in find_citations(text, commentary=True)] == [("45.3",), ("45.2",)]
+    assert find_citations(text, commentary=False) == []
+
+
+def test_relative_references_are_label_paths() -> None:
+    found = find_citations("(согласно предыдущему пункту 1), в случаях (B1) и (B2)")  # 003:49, 003:67
+    assert [(c.kind, c.cites) for c in found] == [
+        ("relative", ("1",)), ("relative", ("(b)", "(1)")), ("relative", ("(b)", "(2)"))]
+
+
+# -- the graph on the seeds ---------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory: pytest.TempPathFactory) -> Library:
+    index = tmp_path_factory.mktemp("refs") / "index"
+    build(CORPUS, index)
+    return Library.open(index)
+
+
+def refs_of(lib: Library, node_id: str) -> list[tuple[str, str, str | None]]:
+    return [(r.cite, r.status, r.id) for r in lib.by_id[node_id].refs]
+
+
+def test_law_36_cites_19_23a_26_32_35a(lib: Library) -> None:
+    assert [c for c, _, _ in refs_of(lib, "laws/36")] == ["19", "23A", "26", "32", "35A"]
+    assert refs_of(lib, "laws/36")[2] == ("26", "exact", "laws/26")
+    assert refs_of(lib, "laws/36")[4] == ("35A", "partial", "laws/35")  # law 35 here, section A not
+
+
+def test_21b1_cites_17e_exact_and_21b2_resolves_previous_point(lib: Library) -> None:
+    assert refs_of(lib, "laws/21B1") == [("17E", "exact", "laws/17E")]
+    assert refs_of(lib, "laws/21B2")[0] == ("21B1", "exact", "laws/21B1")  # «предыдущему пункту 1»
+
+
+def test_72a3_cites_81c8_absent(lib: Library) -> None:
+    assert refs_of(lib, "laws/72A3") == [("81C8", "absent", None)]
+
+
+def test_commentary_45_5_cites_47e_printed_with_cyrillic_e(lib: Library) -> None:
+    [ref] = lib.by_id["commentary/45.5"].refs
+    assert ref.text == "Правило 47Е" and ref.cite == "47E"
+    assert (ref.status, ref.id) == ("partial", "laws/47")  # 47E is on a page that was not scraped
+
+
+def test_citation_broken_across_a_line_end_is_found_with_its_raw_lines(lib: Library) -> None:
+    # 000:99-100 «…для применения прави-» ⏎ «ла 70 или 71, …»
+    refs = [r for r in lib.by_id["laws/68D"].refs if r.cite in ("70", "71")]
+    assert [(r.text, r.cite, r.status, r.line) for r in refs] == [
+        ("правила 70", "70", "absent", 99), ("71", "71", "absent", 100)]
+    raw = (CORPUS / "000_392cb21f471fdf05.txt").read_text(encoding="utf-8").split("\n")
+    assert raw[98].endswith("прави-") and raw[99].startswith("ла 70 или 71")
+
+
+def test_relative_item_reference_resolves_to_the_sibling_item(lib: Library) -> None:
+    frag = lib.by_id["laws/fragment@003_d6d1da8d5423a94e:65"]  # «В обоих случаях (B1) и (B2)»
+    targets = [lib.by_id[r.id].title for r in frag.refs if r.text.startswith("(B")]
+    assert targets == ["Оставить первую заявку", "Изменить заявку"]
+
+
+def test_commentary_cites_commentary_paragraph(lib: Library) -> None:
+    assert ("45.5", "exact", "commentary/45.5") in refs_of(lib, "commentary/46.4")
+
+
+def test_backlinks_of_26_and_17e(lib: Library) -> None:
+    assert [n.id for n, _ in lib.incoming(lib.by_id["laws/26"])] == [
+        "laws/fragment@003_d6d1da8d5423a94e:65", "laws/fragment@003_d6d1da8d5423a94e:87", "laws/36"]
+    assert [n.id for n, _ in lib.incoming(lib.by_id["laws/17E"])] == ["laws/21B1"]
+    # backlinks of a law include those of its sections
+    assert "laws/21B1" in [n.id for n, _ in lib.incoming(lib.by_id["laws/17"])]
+
+
+def test_every_ref_offset_points_at_its_text(lib: Library) -> None:
+    for n in lib.nodes:
+        for r in n.refs:
+            assert n.text[r.start:r.end] == r.text
+
+
+@pytest.mark.parametrize(
+    ("text", "status", "ids"),
+    [
+        ("правило 62B", "exact", ["laws/62B"]),
+        ("правило 66C", "absent", []),               # law 66 not in the corpus
+        ("правило 62F", "partial", ["laws/62"]),      # law 62 here, no section F
+        ("правило 95", "invalid", []),                # 1997 has laws 1-93
+        ("правило 0", "invalid", []),
+        ("п. 45.5", "exact", ["commentary/45.5"]),
+        ("п. 45.99", "partial", ["commentary/45"]),
+    ],
+)
+def test_statuses_for_each_kind(lib: Library, text: str, status: str, ids: list[str]) -> None:
+    [item] = lib.link(text)
+    assert (item.status, item.ids) == (status, ids)
+
+
+def test_partial_names_the_missing_part(lib: Library) -> None:
+    [item] = lib.link("правило 62F")
+    assert item.targets[0].missing == "F"
+
+
+def test_dangling_report_lists_every_unresolved_citation(lib: Library) -> None:
+    dangling = lib.dangling()
+    assert set(dangling) == {"partial", "absent", "invalid"}
+    total = sum(len(v) for v in dangling.values())
+    assert total == sum(1 for n in lib.nodes for r in n.refs if r.status != "exact")
+    assert ("laws/72A3", "81C8") in [(n.id, r.cite) for n, r in dangling["absent"]]
+
+
+def test_resolve_api(lib: Library) -> None:
+    assert lib.resolve("правило 62B").id == "laws/62B"
+    assert lib.resolve("Law 62 B").id == "laws/62B"
+    assert lib.resolve("62В").id == "laws/62B"
+    assert lib.resolve("п. 45.5").id == "commentary/45.5"
+    assert lib.resolve("правило 66C") is None and lib.resolve("ерунда") is None
+
+
+def test_html_output_escapes_the_input(lib: Library) -> None:
+    text = '<script>alert("x")</script> см. правило 62B & Law 17E'
+    html = to_html(text, lib.link(text))
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&amp;" in html
+    assert '<a class="lawref-cite lawref-exact" href="#laws/62B"' in html
+
+
+def test_markdown_output_links_each_citation(lib: Library) -> None:
+    text = "См. правило 17Е и правила 70 или 71"
+    md = to_markdown(text, lib.link(text))
+    assert md == "См. [правило 17Е](#laws/17E) и [правила 70](#cite/70) или [71](#cite/71)"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("правилоLaws 0123456789ABCЕВС()-–,.п и или to\n"), max_size=120)
+       | st.text(max_size=120))
+def test_link_never_raises_and_offsets_stay_in_the_input(text: str) -> None:
+    for c in find_citations(text, commentary=True):
+        assert 0 <= c.start < c.end <= len(text)
+        assert text[c.start:c.end] == c.text
+        assert c.cites
+
+
+# -- CLI -------------------------------------------------------------------------
+
+
+def run(lib: Library, *args: str, input: str | None = None):
+    return CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(lib.index_dir), *args], input=input)
+
+
+def test_cli_link_json_round_trip(lib: Library) -> None:
+    text = "См. правило 17Е, Law 62B и правила 70 или 71"
+    result = run(lib, "link", "--format", "json", input=text)
+    assert result.exit_code == 0
+    cites = json.loads(result.stdout)["citations"]
+    assert [(c["text"], c["cites"], c["status"], c["ids"]) for c in cites] == [
+        ("правило 17Е", ["17E"], "exact", ["laws/17E"]),
+        ("Law 62B", ["62B"], "exact", ["laws/62B"]),
+        ("правила 70", ["70"], "absent", []),
+        ("71", ["71"], "absent", []),
+    ]
+    assert all(text[c["start"]:c["end"]] == c["text"] for c in cites)
+
+
+def test_cli_link_reads_a_file_and_rejects_non_utf8(lib: Library, tmp_path: Path) -> None:
+    good = tmp_path / "ruling.txt"
+    good.write_text("применяется правило 62B", encoding="utf-8")
+    assert "laws/62B" in run(lib, "link", str(good), "--format", "text").stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes("правило 62B".encode("cp1251"))
+    result = run(lib, "link", str(bad))
+    assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_cli_refs_outgoing_and_incoming(lib: Library) -> None:
+    out = run(lib, "refs", "36", "--json")
+    assert out.exit_code == 0
+    data = json.loads(out.stdout)
+    assert [(r["cite"], r["status"]) for r in data["refs"]] == [
+        ("19", "absent"), ("23A", "absent"), ("26", "exact"), ("32", "absent"), ("35A", "partial")]
+    inc = json.loads(run(lib, "refs", "26", "--incoming", "--json").stdout)
+    assert [r["from"] for r in inc["refs"]][-1] == "laws/36"
+    assert run(lib, "refs", "62B").exit_code == 0
+    assert run(lib, "refs", "99").exit_code == 1
+
+
+def test_cli_show_ends_with_see_also_and_cited_by(lib: Library) -> None:
+    out = run(lib, "show", "17E").stdout
+    assert out.rstrip().endswith("См. также: 34 (нет в корпусе)\nСсылаются: 21B1")
+
+
+def test_cli_check_groups_unresolved_citations(lib: Library) -> None:
+    result = run(lib, "check", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert {"partial", "absent", "invalid"} == set(data)
+    assert any(r["cite"] == "81C8" and r["from"] == "laws/72A3" for r in data["absent"])
