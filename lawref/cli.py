@@ -8,6 +8,7 @@ and an exit code — 0 ok, 1 nothing found, 2 bad usage or unreadable input.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any, NoReturn
@@ -59,6 +60,9 @@ class _OneLineErrors(click.Group):
         kwargs["standalone_mode"] = False
         try:
             return super().main(*args, **kwargs)
+        except click.exceptions.NoArgsIsHelpError as exc:
+            click.echo(exc.ctx.get_help() if exc.ctx else "")
+            return None
         except click.UsageError as exc:
             fail(exc.format_message().replace("\n", " "), EXIT_BAD_INPUT)
         except click.ClickException as exc:
@@ -103,7 +107,7 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool) ->
     else:
         for h in hits:
             where = f"{h.doc}, p. {h.page}" if h.page is not None else h.doc
-            click.echo(f"{h.cite or h.kind:<10} {h.title or ''}  ({where}; {h.score:.2f})")
+            click.echo(f"{h.cite or h.id:<10} {h.title or ''}  ({where}; {h.score:.2f})")
             click.echo(f"           {h.snippet}")
     if not hits:
         if not as_json:
@@ -136,14 +140,12 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool) -> None:
     """Print a law, section or commentary paragraph with its children.
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5."""
-    from lawref.cite import CiteError, normalise_cite
+    from lawref.cite import CiteError
     from lawref.library import NotFound
 
     lib = obj.library()
     _check_doc(lib, doc)
     try:
-        if cite not in lib.by_id:
-            normalise_cite(cite)
         nodes = lib.find(cite, doc)
     except CiteError as exc:
         fail(str(exc), EXIT_BAD_INPUT)
@@ -207,12 +209,10 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
 
 
 def _find_one(lib: Any, cite: str, doc: str | None) -> Any:
-    from lawref.cite import CiteError, normalise_cite
+    from lawref.cite import CiteError
     from lawref.library import NotFound
 
     try:
-        if cite not in lib.by_id:
-            normalise_cite(cite)
         return lib.find(cite, doc)[0]
     except CiteError as exc:
         fail(str(exc), EXIT_BAD_INPUT)
@@ -293,7 +293,7 @@ def _render(lib: Any, node: Any) -> str:
         head += f". {law.title}"
     notes = [doc.title if doc and doc.title else node.doc]
     if node.inferred:
-        notes.append("номер правила выведен из следующего заголовка на странице")
+        notes.append("номер правила выведен: его заголовок не сохранился")
     lines = [head, f"[{'; '.join(notes)}]", ""]
     for _, n in lib.subtree(node):
         if n.kind == "law" and n is node and law is node:
@@ -308,14 +308,25 @@ def _render_one(n: Any) -> list[str]:
     out = []
     head = _heading(n)
     if n.kind == "fragment":
-        head = f"[фрагмент, стр. {n.page if n.page is not None else '?'}] {head}".rstrip()
+        page = f", стр. {n.page}" if n.page is not None else ""
+        head = f"[фрагмент{page}: {n.id}] {head}".rstrip()
     if n.kind == "footnote":
         return [f"{n.label} - {n.text}", ""]
     if head:
         out.append(head)
+    if n.text[:1].islower():
+        out.append(LOST_BEFORE)
     if n.text:
         out.append(n.text)
+    if n.text and not SENTENCE_END.search(n.text):
+        out.append(LOST_AFTER)
     return out + [""]
+
+
+#: Shown (not part of the law text) where a node's text starts or ends on a page the scrape lost.
+LOST_BEFORE = "[начало — на странице, которой нет в скане]"
+LOST_AFTER = "[текст обрывается: продолжение на странице, которой нет в скане]"
+SENTENCE_END = re.compile(r"[.!?:;»\")]\s*$")
 
 
 # -- build, clean, export --------------------------------------------------------------
@@ -339,6 +350,7 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
     except OSError as exc:
         fail(f"cannot build the index at {index_dir}: {exc}", EXIT_BAD_INPUT)
     reports = [r.to_json() for r in corpus.reports]
+    report = report or as_json
     if report and as_json:
         _emit_json({"corpus": str(corpus_dir), "index": str(index_dir), "files": reports,
                     "nodes": len(corpus.nodes)})
@@ -356,8 +368,13 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
 def _report_text(reports: list[dict[str, Any]]) -> str:
     lines = []
     for r in reports:
+        if r["status"] == "skipped":
+            lines.append(f"{r['file']}: skipped: {'; '.join(r['warnings'])}")
+            continue
         lines.append(f"{r['file']}: {r['status']}; doc {r['doc']} ({r['kind']}, {r['kind_how']})")
-        lines.append(f"  encoding {r['encoding']} ({r['encoding_how']}); layout {r['style']}; pages {r['pages']}")
+        title = f"; book title «{r['title']}»" if r.get("title") else ""
+        lines.append(f"  encoding {r['encoding']} ({r['encoding_how']}); layout {r['style']}; "
+                     f"pages {r['pages']}{title}")
         lines.append(f"  paragraphs {r['paragraphs']}; nodes {r['nodes']}; fragments {r['fragments']}; "
                      f"inferred {r['inferred']}; duplicate nodes dropped {r['duplicates_dropped']}")
         lines += _passes_text(r["passes"], indent="  ")
@@ -390,6 +407,8 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
         fail(f"{file}: {exc}", EXIT_BAD_INPUT)
     cleaned = clean(decoded.text)
     click.echo(render(cleaned), nl=False)
+    if not cleaned.paragraphs:
+        click.echo(f"lawref: warning: {file}: no text left after cleaning", err=True)
     if report:
         passes = [{"name": p.name, "description": p.description, "count": p.count, "examples": p.examples}
                   for p in cleaned.report.passes]

@@ -50,6 +50,7 @@ class FileReport:
     doc: str | None = None
     kind: str | None = None
     kind_how: str = "manifest"
+    title: str | None = None
     encoding: str | None = None
     encoding_how: str | None = None
     style: str | None = None
@@ -194,6 +195,7 @@ def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) ->
     kind = spec.kind if spec else detect_kind(cleaned)
     doc = spec.id if spec else _doc_id(rel)
     report.doc, report.kind, report.style = doc, kind, cleaned.style
+    report.title = cleaned.report.title
     report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
     report.passes = [
         {"name": p.name, "description": p.description, "count": p.count, "examples": list(p.examples)}

@@ -182,18 +182,19 @@ class Library:
 
     def find(self, cite_or_id: str, doc: str | None = None) -> list[Node]:
         """Nodes named by a cite (any spelling :func:`normalise_cite` takes) or
-        an exact id, laws documents first. Raises :class:`NotFound`."""
+        an exact id (``laws/fragment@…``), laws documents first.
+
+        Raises :class:`~lawref.cite.CiteError` for a malformed cite and
+        :class:`NotFound` for one that names no node (of ``doc``, if given)."""
         if cite_or_id in self.by_id:
             return [self.by_id[cite_or_id]]
-        try:
-            cite = normalise_cite(cite_or_id)
-        except CiteError as exc:
-            raise NotFound(str(exc)) from exc
+        cite = normalise_cite(cite_or_id)
         kinds = {d.id: d.kind for d in self.documents}
         found = [n for n in self.nodes if n.cite == cite and (doc is None or n.doc == doc)]
         found.sort(key=lambda n: kinds.get(n.doc) != "laws")
         if not found:
-            raise NotFound(f"{cite} is not in this corpus")
+            where = f"document {doc!r}" if doc else "this corpus"
+            raise NotFound(f"{cite} is not in {where}")
         return found
 
     def subtree(self, node: Node) -> list[tuple[int, Node]]:
@@ -257,8 +258,22 @@ class Library:
         return self.by_id[target.id] if target and target.status == "exact" and target.id else None
 
     def search(self, query: str, *, limit: int = 10, doc: str | None = None) -> list[idx.Hit]:
-        """Ranked hits (see :func:`lawref.index.search`)."""
-        return idx.search(self.index_dir, query, limit=limit, doc=doc)
+        """Ranked hits (see :func:`lawref.index.search`). A query that is a cite
+        in any spelling :func:`normalise_cite` takes (``правило 62B``, ``Law 62
+        B``, ``45.5``) puts the nodes with that cite first."""
+        try:
+            cited = self.find(query, doc) if query.strip() else []
+        except (CiteError, NotFound):
+            cited = []
+        first = [self._hit(n) for n in cited]
+        seen = {h.id for h in first}
+        rest = idx.search(self.index_dir, cited[0].cite if cited else query, limit=limit, doc=doc)
+        return (first + [h for h in rest if h.id not in seen])[:limit]
+
+    @staticmethod
+    def _hit(node: Node) -> idx.Hit:
+        snippet = node.text if len(node.text) <= 200 else node.text[:199].rsplit(" ", 1)[0] + "…"
+        return idx.Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, 100.0, snippet)
 
 
 def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None) -> Library:

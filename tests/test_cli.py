@@ -485,3 +485,44 @@ def test_failed_build_leaves_the_good_index_alone(tmp_path: Path, index_dir: Pat
     result = CliRunner().invoke(cli, ["--corpus", str(bad), "--index", str(index_dir), "build"])
     assert result.exit_code == 2 and "nothing usable" in result.stderr
     assert run(index_dir, "search", "фальшренонс").exit_code == 0
+
+
+# ---------------------------------------------------------------- found by a new-user trial
+
+
+@pytest.mark.parametrize("query", ["правило 62B", "Law 62 B", "62В"])
+def test_search_for_a_cite_puts_that_node_first(index_dir: Path, query: str) -> None:
+    result, data = run_json(index_dir, "search", query, "--json")
+    assert result.exit_code == 0 and data["results"][0]["id"] == "laws/62B"
+
+
+def test_search_for_a_commentary_cite_puts_it_above_paragraphs_citing_it(index_dir: Path) -> None:
+    _, data = run_json(index_dir, "search", "45.5", "--json")
+    assert data["results"][0]["id"] == "commentary/45.5"
+
+
+def test_show_marks_text_cut_by_a_lost_page_outside_the_law_text(index_dir: Path) -> None:
+    out = run(index_dir, "show", "26A2").stdout
+    assert "хода в специ\n[текст обрывается: продолжение на странице, которой нет в скане]" in out
+    out35 = run(index_dir, "show", "35").stdout
+    assert "[начало — на странице, которой нет в скане]\nли, то он по-прежнему" in out35
+
+
+def test_show_accepts_a_fragment_id_printed_by_search(index_dir: Path) -> None:
+    out = run(index_dir, "search", "RHO").stdout
+    frag = "laws/fragment@003_d6d1da8d5423a94e:87"
+    assert frag in out
+    assert "В очередь RHO" in run(index_dir, "show", frag).stdout
+
+
+def test_no_command_prints_help_exit_0(index_dir: Path) -> None:
+    result = CliRunner().invoke(cli, [])
+    assert result.exit_code == 0 and "Commands:" in result.stdout
+
+
+def test_build_json_implies_report(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(tmp_path / "i"), "build", "--json"])
+    assert result.exit_code == 0
+    files = json.loads(result.stdout)["files"]
+    assert {f["file"][:3] for f in files} == {"000", "001", "003", "004"}
+    assert next(f for f in files if f["file"].startswith("001"))["title"] == "Все о Бридже"

@@ -419,7 +419,8 @@ class _Reflow:
         hyphen = bool(P.LINE_END_HYPHEN.search(cur.text)) and text[:1].isalpha()
         if hyphen:
             joined, how = join_words(cur.text, text, self.ctx, hyphen=True)
-            self.joins[how].append(_ex(cur.text[-30:] + "⏎" + text[:20], joined[-40:]))
+            at = len(joined) - len(text)
+            self.joins[how].append(_ex(cur.text[-30:] + "⏎" + text[:20], joined[max(0, at - 30) : at + 20]))
         else:
             joined = cur.text + " " + text
         cur.text = joined
@@ -527,7 +528,8 @@ def join_cut_paragraphs(paras: list[_Para], ctx: Ctx) -> list[_Para]:
             and not P.SENTENCE_END.search(prev.text)
         ):
             joined, how = join_words(prev.text, p.text, ctx, hyphen=prev.text.endswith("-"))
-            ex.setdefault(how, []).append(_ex(prev.text[-20:] + "⏎⏎" + p.text[:20], joined[-40:]))
+            at = len(joined) - len(p.text)
+            ex.setdefault(how, []).append(_ex(prev.text[-20:] + "⏎⏎" + p.text[:20], joined[max(0, at - 20) : at + 20]))
             base = len(joined) - len(p.text)
             prev.text = joined
             prev.lines.extend(p.lines)
