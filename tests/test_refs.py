@@ -252,3 +252,13 @@ def test_cli_check_groups_unresolved_citations(lib: Library) -> None:
     data = json.loads(result.stdout)
     assert {"partial", "absent", "invalid"} == set(data)
     assert any(r["cite"] == "81C8" and r["from"] == "laws/72A3" for r in data["absent"])
+
+
+@settings(max_examples=150, deadline=None)
+@given(text=st.text(alphabet=st.sampled_from("правилоLaws 0123456789ABCЕВС()-–,.п и или to\n<>&"), max_size=120))
+def test_library_link_never_raises_and_offsets_stay_in_the_input(lib: Library, text: str) -> None:
+    for item in lib.link(text):
+        c = item.citation
+        assert text[c.start:c.end] == c.text
+        assert item.status in ("exact", "partial", "absent", "invalid")
+        assert len(item.targets) == len(c.cites)
