@@ -29,7 +29,8 @@ from typing import Any
 
 from lawref.ingest import patterns as P
 from lawref.ingest.clean import Cleaned, clean
-from lawref.ingest.decode import DecodeError, decode
+from lawref.ingest.decode import DecodeError, russian_score
+from lawref.ingest.load import Loaded, load
 from lawref.model import DOC_KINDS, Document, Node
 from lawref.parse import parse
 from lawref.resolver import Resolver
@@ -51,6 +52,11 @@ class FileReport:
     kind: str | None = None
     kind_how: str = "manifest"
     title: str | None = None
+    format: str | None = None
+    mojibake: dict[str, Any] = field(default_factory=dict)
+    lost_chars: int = 0
+    qmark_runs: int = 0
+    rejoined_words: int = 0
     encoding: str | None = None
     encoding_how: str | None = None
     style: str | None = None
@@ -93,6 +99,14 @@ class _Spec:
     title: str | None
     globs: tuple[str, ...]
     encoding: str | None = None
+    encodings: tuple[tuple[str, str], ...] = ()
+
+    def file_encoding(self, rel: str) -> str | None:
+        """The codec the manifest fixes for file ``rel`` (per-file first)."""
+        for pattern, enc in self.encodings:
+            if fnmatch.fnmatch(rel, pattern):
+                return enc
+        return self.encoding
 
 
 def read_manifest(folder: Path) -> list[_Spec]:
@@ -112,9 +126,13 @@ def read_manifest(folder: Path) -> list[_Spec]:
         kind = entry.get("kind", "laws")
         if kind not in DOC_KINDS or "id" not in entry:
             raise CorpusError(f"{path}: document needs an id and kind laws|commentary: {entry!r}")
+        per_file = entry.get("encodings", {})
+        if not isinstance(per_file, dict):
+            raise CorpusError(f"{path}: encodings must be a table of file glob = codec: {per_file!r}")
         specs.append(
             _Spec(entry["id"], kind, entry.get("lang", "ru"), entry.get("edition"),
-                  entry.get("title"), tuple(entry.get("files", [])), entry.get("encoding"))
+                  entry.get("title"), tuple(entry.get("files", [])), entry.get("encoding"),
+                  tuple(per_file.items()))
         )
     return specs
 
@@ -169,44 +187,76 @@ class _FileResult:
     first_page: int | None = None
 
 
-def _read(folder: Path, rel: str, encoding: str | None, report: FileReport) -> Cleaned | None:
+def _read(folder: Path, rel: str, encoding: str | None, report: FileReport) -> Loaded | None:
+    """Bytes → :class:`Loaded`, or ``None`` with the reason in ``report``."""
     try:
         data = (folder / rel).read_bytes()
     except OSError as exc:
-        report.status, report.warnings = "skipped", [f"unreadable: {exc.strerror or exc}"]
-        return None
+        return _skip(report, f"unreadable: {exc.strerror or exc}")
     if not data.strip():
-        report.status, report.warnings = "skipped", ["empty file"]
-        return None
+        return _skip(report, "empty file")
     try:
-        decoded = decode(data, encoding)
+        loaded = load(data, rel, encoding)
     except DecodeError as exc:
-        report.status, report.warnings = "skipped", [str(exc)]
-        return None
-    report.encoding, report.encoding_how = decoded.encoding, decoded.how
-    return clean(decoded.text)
+        return _skip(report, str(exc))
+    report.encoding, report.encoding_how = loaded.decoded.encoding, loaded.decoded.how
+    report.format = loaded.format
+    report.mojibake = {"lines": len(loaded.mojibake.lines), "how": dict(loaded.mojibake.how),
+                       "examples": list(loaded.mojibake.examples)}
+    report.lost_chars = loaded.text.count("\ufffd")
+    if report.lost_chars:
+        report.warnings.append(f"{report.lost_chars} character(s) lost before lawref (U+FFFD), kept as \ufffd")
+        report.status = "warning"
+    return loaded
 
 
-def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) -> _FileResult:
-    report = FileReport(rel)
-    cleaned = _read(folder, rel, encoding or (spec.encoding if spec else None), report)
-    if cleaned is None:
-        return _FileResult(report)
-    kind = spec.kind if spec else detect_kind(cleaned)
-    doc = spec.id if spec else _doc_id(rel)
-    report.doc, report.kind, report.style = doc, kind, cleaned.style
-    report.title = cleaned.report.title
-    report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
+def _skip(report: FileReport, reason: str) -> None:
+    report.status, report.warnings = "skipped", [reason]
+    return None
+
+
+def _summarise(report: FileReport, cleaned: Cleaned) -> None:
+    report.style, report.title = cleaned.style, cleaned.report.title
     report.passes = [
         {"name": p.name, "description": p.description, "count": p.count, "examples": list(p.examples)}
         for p in cleaned.report.passes
     ]
     report.paragraphs = len(cleaned.paragraphs)
     report.pages = sorted({p.page for p in cleaned.paragraphs if p.page is not None})
+    report.qmark_runs = cleaned.report.count("rules:qmarks")
+    report.rejoined_words = cleaned.report.count("hyphenation:word") + cleaned.report.count("cut_words:word")
+
+
+def _with_provenance(nodes: tuple[Node, ...], loaded: Loaded) -> tuple[Node, ...]:
+    """Give every node the raw line range and byte range it came from."""
+    spans = loaded.line_bytes
+    out = []
+    for n in nodes:
+        lines = [ln for ln in n.lines if 1 <= ln <= len(spans)] or [n.source.line]
+        first, last = min(lines), max(lines)
+        byte_range = (spans[first - 1][0], spans[last - 1][1]) if last <= len(spans) else None
+        out.append(replace(n, source=replace(n.source, end_line=last, bytes=byte_range)))
+    return tuple(out)
+
+
+def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) -> _FileResult:
+    report = FileReport(rel)
+    loaded = _read(folder, rel, encoding or (spec.file_encoding(rel) if spec else None), report)
+    if loaded is None:
+        return _FileResult(report)
+    cleaned = clean(loaded.text, loaded.line_numbers)
+    _summarise(report, cleaned)
+    kind = spec.kind if spec else detect_kind(cleaned)
+    doc = spec.id if spec else _doc_id(rel)
+    report.doc, report.kind = doc, kind
+    report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
     if not cleaned.paragraphs:
-        report.status, report.warnings = "skipped", ["no text left after cleaning"]
-        return _FileResult(report, cleaned)
-    nodes = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel).nodes
+        return _FileResult(_skip(report, "no text left after cleaning") or report, cleaned)
+    nodes = _with_provenance(parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel).nodes, loaded)
+    if not any(n.cite for n in nodes) and russian_score(loaded.text) < 0.3:
+        share = russian_score(loaded.text)
+        return _FileResult(_skip(report, f"not Russian law text: no headings, {share:.0%} of words known "
+                                         "to the Russian lexicon") or report, cleaned)
     report.nodes = len(nodes)
     report.fragments = sum(1 for n in nodes if n.kind == "fragment")
     report.inferred = sum(1 for n in nodes if n.inferred)

@@ -142,8 +142,9 @@ def ensure(corpus_dir: Path, index_dir: Path) -> bool:
 def _node(d: dict[str, Any]) -> Node:
     src = d["source"]
     refs = tuple(Ref(**r) for r in d.get("refs", []))
+    source = Source(src["file"], src["line"], src.get("end_line"), tuple(src["bytes"]) if src.get("bytes") else None)
     return Node(d["id"], d["doc"], d["kind"], d["cite"], d["label"], d["title"], d["text"],
-                d["parent"], d["page"], Source(src["file"], src["line"]), d["inferred"], refs=refs)
+                d["parent"], d["page"], source, d["inferred"], refs=refs)
 
 
 @dataclass(frozen=True)

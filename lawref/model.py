@@ -38,11 +38,15 @@ class Source:
     """Where a node's text starts in the raw input.
 
     ``file`` is the file name relative to the corpus folder; ``line`` the
-    1-based line number of the node's first line in that raw file.
+    1-based line number of the node's first line in that raw file, ``end_line``
+    its last; ``bytes`` the ``(start, end)`` byte range of those lines in the
+    raw file (end-exclusive), whatever its encoding.
     """
 
     file: str
     line: int
+    end_line: int | None = None
+    bytes: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True)
@@ -184,7 +188,8 @@ class Node:
             "text": self.text,
             "parent": self.parent,
             "page": self.page,
-            "source": {"file": self.source.file, "line": self.source.line},
+            "source": {"file": self.source.file, "line": self.source.line, "end_line": self.source.end_line,
+                       "bytes": list(self.source.bytes) if self.source.bytes else None},
             "inferred": self.inferred,
             "refs": [r.to_json() for r in self.refs],
         }

@@ -222,8 +222,8 @@ def test_layout_style_is_detected_per_file() -> None:
 def test_report_records_every_pass_in_order_with_examples() -> None:
     rep = cleaned("004").report
     names = [p.name for p in rep.passes]
-    assert names[:7] == ["chrome", "pagers", "repeated_pages", "repeated_pages:paragraphs", "pilcrows", "rules",
-                         "page_markers"]
+    assert names[:8] == ["chrome", "pagers", "repeated_pages", "repeated_pages:paragraphs", "pilcrows", "rules",
+                         "rules:qmarks", "page_markers"]
     assert rep.count("emphasis_duplicates") == 7  # 004:15,17,18,21,22,72,73
     assert rep.count("pilcrows") > 0
     emphasis = next(p for p in rep.passes if p.name == "emphasis_duplicates")

@@ -330,7 +330,8 @@ def test_export_json_contract(exported: dict[str, Any]) -> None:
         assert set(n) == NODE_KEYS
         assert n["parent"] is None or n["parent"] in known, n["id"]
         assert n["doc"] in docs
-        assert set(n["source"]) == {"file", "line"}
+        assert set(n["source"]) == {"file", "line", "end_line", "bytes"}
+        assert n["source"]["line"] <= n["source"]["end_line"] and n["source"]["bytes"][0] < n["source"]["bytes"][1]
         assert isinstance(n["source"]["line"], int) and n["source"]["line"] >= 1
         assert n["source"]["file"] in files
         assert isinstance(n["inferred"], bool)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from lawref.ingest import patterns as P
@@ -241,6 +241,8 @@ def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         else:
             out.append(ln)
     ctx.record("rules", "underlines and ?-runs of lost box drawing removed", len(ex), ex)
+    qmarks = [e for e in ex if "??" in e]
+    ctx.record("rules:qmarks", "of which lines with ?-runs (lost characters, never guessed)", len(qmarks), qmarks)
     return out
 
 
@@ -616,15 +618,19 @@ def count_lost(text: str) -> int:
     return text.count("\ufffd")
 
 
-def clean(text: str) -> Cleaned:
+def clean(text: str, line_numbers: Sequence[int] | None = None) -> Cleaned:
     """Clean decoded ``text`` (LF line ends) into paragraphs.
 
-    Returns a :class:`Cleaned` whose paragraphs carry the raw 1-based line
-    numbers they came from and their printed page. Never raises on any ``str``.
-    Running :func:`clean` on :func:`render` of its own output gives the same
-    paragraphs' text (idempotent)."""
+    ``line_numbers`` gives the raw 1-based line of each line of ``text`` when
+    the text was extracted from something else (an HTML page); by default line
+    ``i`` of ``text`` is raw line ``i``. Returns a :class:`Cleaned` whose
+    paragraphs carry the raw line numbers they came from and their printed
+    page. Never raises on any ``str``. Running :func:`clean` on :func:`render`
+    of its own output gives the same paragraphs' text (idempotent)."""
     ctx = Ctx(style=detect_style(text), vocab=vocabulary(text))
-    lines = [Ln(t, i + 1, "text" if t.strip() else "blank") for i, t in enumerate(text.split("\n"))]
+    raw = text.split("\n")
+    numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None
+    lines = [Ln(t, numbers[i] if numbers else i + 1, "text" if t.strip() else "blank") for i, t in enumerate(raw)]
     for line_pass in LINE_PASSES:
         lines = line_pass(lines, ctx)
     paras = reflow(lines, ctx)

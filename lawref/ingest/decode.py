@@ -84,13 +84,44 @@ def _best_legacy(data: bytes) -> Decoded:
     return Decoded(data.decode(best, errors="replace"), best, "chardet+lexicon")
 
 
+def _utf16_without_bom(data: bytes) -> str | None:
+    """``utf-16-le``/``utf-16-be`` when the high bytes of the code units are
+    almost all 0x00 (ASCII) or 0x04 (Cyrillic), else ``None``."""
+    if len(data) < 4 or len(data) % 2:
+        return None
+    for codec, high in (("utf-16-le", data[1::2]), ("utf-16-be", data[0::2])):
+        if sum(b in (0, 4) for b in high) >= 0.9 * len(high) and high.count(0) < len(high):
+            return codec
+    return None
+
+
+def _control_share(text: str) -> float:
+    bad = sum(1 for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\r\t\f")
+    return bad / max(1, len(text))
+
+
+def _utf8_or_legacy(data: bytes) -> Decoded:
+    """Valid UTF-8; or UTF-8 with a few invalid bytes (kept as U+FFFD, counted
+    as lost) when that reads as better Russian than any legacy code page."""
+    try:
+        return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
+    except UnicodeDecodeError:
+        pass
+    damaged = data.decode("utf-8", errors="replace")
+    legacy = _best_legacy(data)
+    lost = damaged.count("\ufffd")
+    if lost <= max(2, len(damaged) // 100) and russian_score(damaged) >= russian_score(legacy.text):
+        return Decoded(damaged, "utf-8", f"utf-8 with {lost} invalid byte sequence(s) replaced by U+FFFD")
+    return legacy
+
+
 def decode(data: bytes, encoding: str | None = None) -> Decoded:
     """Decode ``data`` to normalised text.
 
     ``encoding`` forces a codec (``--encoding`` on the CLI). Raises
-    :class:`DecodeError` for data with NUL bytes outside UTF-16 (binary files)
-    or an unknown forced codec. Undecodable bytes become U+FFFD and are counted
-    later as lost data; they never raise.
+    :class:`DecodeError` for binary data (NUL bytes outside UTF-16, or more than
+    1% control characters) or an unknown forced codec. Undecodable bytes become
+    U+FFFD and are counted later as lost data; they never raise.
     """
     if encoding:
         try:
@@ -98,11 +129,13 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         except LookupError as exc:
             raise DecodeError(f"unknown encoding {encoding!r}") from exc
     found = _from_bom(data)
-    if found is None:
-        if b"\x00" in data:
+    if found is None and b"\x00" in data:
+        codec = _utf16_without_bom(data)
+        if codec is None:
             raise DecodeError("binary data (NUL bytes), not text")
-        try:
-            found = Decoded(data.decode("utf-8"), "utf-8", "utf-8")
-        except UnicodeDecodeError:
-            found = _best_legacy(data)
+        found = Decoded(data.decode(codec, errors="replace"), codec, "utf-16 without BOM (byte pattern)")
+    if found is None:
+        found = _utf8_or_legacy(data)
+    if _control_share(found.text) > 0.01:
+        raise DecodeError(f"binary data ({_control_share(found.text):.0%} control characters), not text")
     return Decoded(normalise(found.text), found.encoding, found.how)

@@ -66,6 +66,7 @@ def lemma(word: str) -> str:
     return fold(_analyzer().parse(folded)[0].normal_form)
 
 
+@functools.lru_cache(maxsize=200_000)
 def is_known(word: str) -> bool:
     """True when the folded ``word`` is in the pymorphy3 dictionary."""
     return bool(_analyzer().word_is_known(fold(word)))
