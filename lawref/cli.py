@@ -7,9 +7,11 @@ and an exit code — 0 ok, 1 nothing found, 2 bad usage or unreadable input.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -135,8 +137,9 @@ def _hit_json(h: Any) -> dict[str, Any]:
 @click.argument("cite")
 @click.option("--doc", help="Only this document (e.g. laws, commentary).")
 @click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
+@click.option("--source", "raw", is_flag=True, help="Print the raw lines the node came from instead.")
 @click.pass_obj
-def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool) -> None:
+def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool) -> None:
     """Print a law, section or commentary paragraph with its children.
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5."""
@@ -151,6 +154,9 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool) -> None:
         fail(str(exc), EXIT_BAD_INPUT)
     except NotFound as exc:
         fail(str(exc), EXIT_NOT_FOUND)
+    if raw:
+        _print_source(lib, nodes)
+        return
     if as_json:
         tree = _tree_json(lib, nodes[0])
         tree["others"] = [n.id for n in nodes[1:]]  # the same cite in other documents
@@ -274,6 +280,18 @@ def check(obj: _Ctx, as_json: bool) -> None:
             click.echo(f"  {r.cite:<8} {r.text!r:<24} in {n.cite or n.id} ({where}){target}")
 
 
+def _print_source(lib: Any, nodes: list[Any]) -> None:
+    for node in nodes:
+        try:
+            lines = lib.raw_source(node)
+        except OSError as exc:
+            fail(f"cannot read the raw source of {node.id}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+        src = node.source
+        click.echo(f"{src.file}:{src.line}-{src.end_line} (bytes {src.bytes[0]}-{src.bytes[1]})")
+        for no, text in lines:
+            click.echo(f"{no:>6}  {text}")
+
+
 def _tree_json(lib: Any, node: Any) -> dict[str, Any]:
     data = node.to_json()
     data["children"] = [_tree_json(lib, c) for c in lib.children.get(node.id, [])]
@@ -344,7 +362,8 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
 
     corpus_dir, index_dir = obj.dirs()
     try:
-        corpus = build_library(corpus_dir, index_dir, encoding=encoding)
+        with _progress() as progress:
+            corpus = build_library(corpus_dir, index_dir, encoding=encoding, progress=progress)
     except CorpusError as exc:
         fail(str(exc), EXIT_BAD_INPUT)
     except OSError as exc:
@@ -365,6 +384,35 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
         click.echo(f"built {len(corpus.nodes)} nodes from {len(reports)} files into {index_dir}")
 
 
+@contextlib.contextmanager
+def _progress() -> Iterator[Callable[[str, int, int], None]]:
+    """A rich progress bar on stderr, shown only on a terminal and only once
+    the build has run for a second."""
+    import time
+
+    started = time.monotonic()
+    state: dict[str, Any] = {}
+    tty = sys.stderr.isatty()
+
+    def update(name: str, done: int, total: int) -> None:
+        if not tty or time.monotonic() - started < 1.0:
+            return
+        if "bar" not in state:
+            from rich.console import Console
+            from rich.progress import Progress
+
+            state["bar"] = Progress(console=Console(stderr=True), transient=True)
+            state["bar"].start()
+            state["task"] = state["bar"].add_task("building", total=total)
+        state["bar"].update(state["task"], completed=done, description=name)
+
+    try:
+        yield update
+    finally:
+        if "bar" in state:
+            state["bar"].stop()
+
+
 def _report_text(reports: list[dict[str, Any]]) -> str:
     lines = []
     for r in reports:
@@ -375,8 +423,13 @@ def _report_text(reports: list[dict[str, Any]]) -> str:
         title = f"; book title «{r['title']}»" if r.get("title") else ""
         lines.append(f"  encoding {r['encoding']} ({r['encoding_how']}); layout {r['style']}; "
                      f"pages {r['pages']}{title}")
-        lines.append(f"  paragraphs {r['paragraphs']}; nodes {r['nodes']}; fragments {r['fragments']}; "
-                     f"inferred {r['inferred']}; duplicate nodes dropped {r['duplicates_dropped']}")
+        lines.append(f"  format {r['format']}; paragraphs {r['paragraphs']}; nodes {r['nodes']}; "
+                     f"fragments {r['fragments']}; inferred {r['inferred']}; "
+                     f"duplicate nodes dropped {r['duplicates_dropped']}")
+        moji = r["mojibake"]
+        lines.append(f"  mojibake repaired {moji['lines']} line(s) {moji['how'] or ''}; lost characters (U+FFFD) "
+                     f"{r['lost_chars']}; lines with ?-runs {r['qmark_runs']}; words re-joined {r['rejoined_words']}")
+        lines += [f"    e.g. {e}" for e in moji["examples"]]
         lines += _passes_text(r["passes"], indent="  ")
         lines += [f"  warning: {w}" for w in r["warnings"]]
     return "\n".join(lines)

@@ -23,6 +23,7 @@ import fnmatch
 import hashlib
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -139,13 +140,16 @@ def read_manifest(folder: Path) -> list[_Spec]:
 
 def corpus_files(folder: Path) -> list[str]:
     """Corpus-relative names of every regular file under ``folder`` (nested
-    folders included), except the manifest and hidden files, sorted."""
+    folders included; broken links too, so the report names them), except the
+    manifest and hidden files, sorted. Raises :class:`CorpusError` when
+    ``folder`` is not a folder."""
     if not folder.is_dir():
         raise CorpusError(f"corpus folder not found: {folder}")
     names = []
     for path in sorted(folder.rglob("*")):
         rel = path.relative_to(folder).as_posix()
-        if path.is_file() and rel != MANIFEST and not any(p.startswith(".") for p in rel.split("/")):
+        wanted = path.is_file() or (path.is_symlink() and not path.exists())  # a broken link is reported
+        if wanted and rel != MANIFEST and not any(p.startswith(".") for p in rel.split("/")):
             names.append(rel)
     return names
 
@@ -307,10 +311,13 @@ def _order(results: list[_FileResult]) -> list[_FileResult]:
     return sorted(results, key=lambda r: (r.first_page is None, r.first_page or 0, r.report.file))
 
 
-def build_corpus(folder: Path, *, version: str, encoding: str | None = None) -> Corpus:
+def build_corpus(
+    folder: Path, *, version: str, encoding: str | None = None, progress: Callable[[str, int, int], None] | None = None
+) -> Corpus:
     """Read every file under ``folder`` and build the corpus.
 
-    ``encoding`` forces a codec for every file (``--encoding``). Raises
+    ``encoding`` forces a codec for every file (``--encoding``); ``progress``
+    is called as ``progress(file, done, total)`` before each file. Raises
     :class:`CorpusError` when the folder or manifest cannot be read; a bad
     file only gets a report entry with ``status="skipped"``."""
     folder = Path(folder)
@@ -319,7 +326,9 @@ def build_corpus(folder: Path, *, version: str, encoding: str | None = None) -> 
     by_doc: dict[str, list[_FileResult]] = {}
     docs: dict[str, Document] = {}
     reports: list[FileReport] = []
-    for rel in files:
+    for done, rel in enumerate(files):
+        if progress is not None:
+            progress(rel, done, len(files))
         spec = next((s for s in specs if any(fnmatch.fnmatch(rel, g) for g in s.globs)), None)
         res = _ingest(folder, rel, spec, encoding)
         reports.append(res.report)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -74,19 +74,21 @@ def export_document(corpus: Corpus) -> dict[str, Any]:
     }
 
 
-def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None) -> Corpus:
+def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
+          progress: Callable[[str, int, int], None] | None = None) -> Corpus:
     """Build the corpus and its index (atomically replacing an older one).
 
     Returns the corpus. When nothing usable was built (``corpus.usable()`` is
     false, e.g. every file is binary) the index is left as it was. Raises
     :class:`~lawref.corpus.CorpusError` when the corpus folder or manifest
     cannot be read, :class:`OSError` when the index cannot be written."""
-    corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding)
+    corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding, progress=progress)
     if not corpus.usable():
         return corpus
     payload = export_document(corpus)
     payload["report"] = [r.to_json() for r in corpus.reports]
     payload["incoming"] = backlinks(corpus.nodes)
+    payload["corpus"] = str(Path(corpus_dir).resolve())
     extra = {CORPUS_JSON: json.dumps(payload, ensure_ascii=False)}
     idx.build_index(corpus.nodes, index_dir, stamp=corpus.stamp, extra=extra)
     return corpus
@@ -156,6 +158,7 @@ class Library:
     nodes: tuple[Node, ...]
     report: tuple[dict[str, Any], ...]
     incoming_map: dict[str, list[list[Any]]] = field(default_factory=dict, compare=False)
+    corpus_dir: Path | None = None
 
     @classmethod
     def open(cls, index_dir: Path) -> Library:
@@ -168,7 +171,8 @@ class Library:
         docs = tuple(Document(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]))
                      for d in data["documents"])
         nodes = tuple(_node(n) for n in data["nodes"])
-        return cls(Path(index_dir), docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}))
+        corpus = Path(data["corpus"]) if data.get("corpus") else None
+        return cls(Path(index_dir), docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}), corpus)
 
     @cached_property
     def by_id(self) -> dict[str, Node]:
@@ -213,6 +217,18 @@ class Library:
         while cur is not None and cur.kind != "law":
             cur = self.by_id.get(cur.parent) if cur.parent else None
         return cur
+
+    def raw_source(self, node: Node) -> list[tuple[int, str]]:
+        """The raw lines ``node`` came from, ``[(line number, text)]``: its byte
+        range in the raw file, decoded with the encoding the build used.
+        Raises :class:`OSError` when the file cannot be read any more."""
+        if self.corpus_dir is None or node.source.bytes is None:
+            raise OSError(f"no raw source recorded for {node.id}")
+        data = (self.corpus_dir / node.source.file).read_bytes()
+        enc = next((r.get("encoding") for r in self.report if r.get("file") == node.source.file), None) or "utf-8"
+        start, end = node.source.bytes
+        text = data[start:end].decode(enc, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+        return list(enumerate(text.split("\n"), start=node.source.line))
 
     @cached_property
     def resolver(self) -> Resolver:
