@@ -26,7 +26,8 @@ from lawref.lang import morph
 #: Russian single-byte code pages tried when the bytes are not UTF-8.
 CANDIDATES = ("cp1251", "koi8-r", "cp866", "mac-cyrillic")
 
-_WORD = re.compile(r"[А-Яа-яЁё]{3,}")
+_TOKEN = re.compile(r"\S+")
+_CORE = re.compile(r"[\x00-\x7f«»–—…]*([А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*)[\x00-\x7f«»–—…]*")
 
 
 class DecodeError(ValueError):
@@ -51,12 +52,18 @@ def normalise(text: str) -> str:
 
 
 def russian_score(text: str, sample: int = 400) -> float:
-    """Share (0..1) of the first ``sample`` Cyrillic words of ``text`` that the
-    Russian lexicon knows; 0.0 when there are none."""
-    words = _WORD.findall(text[: sample * 12])[:sample]
-    if not words:
+    """Share (0..1) of the first ``sample`` non-ASCII tokens of ``text`` that
+    are Russian words the lexicon knows (a token of box drawing or accented
+    Latin letters counts against); 0.0 when there are none."""
+    tokens = [t for t in _TOKEN.findall(text[: sample * 12]) if not t.isascii()][:sample]
+    if not tokens:
         return 0.0
-    return sum(morph.is_known(w) for w in words) / len(words)
+    known = 0
+    for token in tokens:
+        core = _CORE.fullmatch(token)
+        if core and morph.is_known(core.group(1)):
+            known += 1
+    return known / len(tokens)
 
 
 def _from_bom(data: bytes) -> Decoded | None:
@@ -70,8 +77,17 @@ def _from_bom(data: bytes) -> Decoded | None:
     return None
 
 
+def _codec_name(name: str) -> str:
+    """chardet's name in Python's spelling (``IBM866`` → ``cp866``)."""
+    try:
+        found = codecs.lookup(name).name
+    except LookupError:
+        return name.lower()
+    return {"mac-cyrillic": "mac-cyrillic", "koi8-r": "koi8-r"}.get(found, found)
+
+
 def _best_legacy(data: bytes) -> Decoded:
-    guess = (chardet.detect(data[:200_000]).get("encoding") or "").lower()
+    guess = _codec_name(chardet.detect(data[:200_000]).get("encoding") or "")
     tried = [guess] if guess in CANDIDATES else []
     tried += [c for c in CANDIDATES if c not in tried]
     scored = [(russian_score(data.decode(c, errors="replace")), c) for c in tried]
@@ -96,7 +112,8 @@ def _utf16_without_bom(data: bytes) -> str | None:
 
 
 def _control_share(text: str) -> float:
-    bad = sum(1 for ch in text if unicodedata.category(ch) == "Cc" and ch not in "\n\r\t\f")
+    # C0 controls only: C1 controls (U+0080-U+009F) are typical of mojibake, which is repaired later.
+    bad = sum(1 for ch in text if ch < " " and ch not in "\n\r\t\f")
     return bad / max(1, len(text))
 
 

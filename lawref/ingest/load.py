@@ -81,7 +81,7 @@ def load(data: bytes, name: str, encoding: str | None = None) -> Loaded:
     repaired = repair(decoded.text)
     text, numbers, fmt = repaired.text, None, "text"
     if name.lower().endswith(HTML_SUFFIXES) or looks_like_html(text):
-        lines = html_lines(text)
+        lines = html_lines(text) or [("", 1)]
         text = "\n".join(t for t, _ in lines)
         numbers, fmt = tuple(n for _, n in lines), "html"
     return Loaded(text, numbers, fmt, decoded, repaired, line_byte_ranges(data, decoded.encoding))

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import ftfy
@@ -28,6 +29,8 @@ import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-125x codecs)
 from lawref.ingest.decode import russian_score
 
 MIN_SCORE = 0.6
+#: Non-ASCII tokens the suspicious lines must hold before any repair is tried.
+MIN_EVIDENCE = 8
 #: (codec the text was wrongly read with, codec it really was) for the cp1251 family.
 CP1251_FAMILY = (
     ("sloppy-windows-1252", "cp1251"),
@@ -54,43 +57,71 @@ class Repaired:
 def _suspicious(line: str) -> bool:
     if _LATIN1_LETTERS.search(line):
         return True
-    return bool(_CYRILLIC.search(line)) and russian_score(line) < 0.5
+    return bool(_CYRILLIC.search(line)) and russian_score(line) < 0.8
 
 
-def _candidates(line: str) -> list[tuple[str, str]]:
-    out = []
+def _fix_utf8(line: str) -> str | None:
     fixed = ftfy.fix_encoding(line)
-    if fixed != line:
-        out.append((fixed, "utf-8 read as a single-byte code page (ftfy)"))
-    for wrong, right in CP1251_FAMILY:
+    return fixed if fixed != line else None
+
+
+def _recode(wrong: str, right: str) -> Callable[[str], str | None]:
+    def fix(line: str) -> str | None:
         try:
-            out.append((line.encode(wrong).decode(right), f"{right} read as {wrong.replace('sloppy-', '')}"))
+            return line.encode(wrong).decode(right)
         except (UnicodeEncodeError, UnicodeDecodeError):
-            continue
-    return out
+            return None
+
+    return fix
 
 
-def repair_line(line: str) -> tuple[str, str | None]:
-    """``(line, None)`` when nothing is proven wrong, else ``(repaired, how)``."""
-    if not _suspicious(line):
-        return line, None
-    before = russian_score(line)
-    best = max(((russian_score(t), t, how) for t, how in _candidates(line)), default=None)
-    if best is None or best[0] < MIN_SCORE or best[0] < before + 0.3:
-        return line, None
-    return best[1], best[2]
+#: Named repairs: the UTF-8 family through ftfy, the cp1251 family by strict re-coding.
+TRANSFORMS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
+    ("utf-8 read as a single-byte code page (ftfy)", _fix_utf8),
+    *((f"{right} read as {wrong.replace('sloppy-', '')}", _recode(wrong, right)) for wrong, right in CP1251_FAMILY),
+)
+
+
+def _apply(fix: Callable[[str], str | None], lines: list[str]) -> str:
+    return "\n".join(f if (f := fix(line)) is not None else line for line in lines)
+
+
+def _best_transform(sample: list[str]) -> tuple[str, Callable[[str], str | None]] | None:
+    """The repair that turns the suspicious lines into Russian the lexicon
+    knows, or ``None`` when none does clearly better than leaving them."""
+    if sum(1 for t in "\n".join(sample).split() if not t.isascii()) < MIN_EVIDENCE:
+        return None  # too little text to prove anything (000:129 ``ло 81C8).``)
+    before = russian_score("\n".join(sample), sample=2000)
+    scored = [(russian_score(_apply(fix, sample), sample=2000), name, fix) for name, fix in TRANSFORMS]
+    score, name, fix = max(scored, key=lambda t: t[0])
+    if score < MIN_SCORE or score < before + 0.3:
+        return None
+    return name, fix
 
 
 def repair(text: str) -> Repaired:
-    """Repair mojibake in ``text`` line by line (see the module doc). Never
-    raises; returns the text unchanged when no line is proven wrong."""
-    out, fixed, how, examples = [], [], Counter(), []
-    for no, line in enumerate(text.split("\n"), start=1):
-        new, form = repair_line(line)
-        if form is not None:
-            fixed.append(no)
-            how[form] += 1
+    """Repair mojibake in ``text`` (see the module doc). The form is decided
+    for the file as a whole, on its suspicious lines; it is then applied to
+    each suspicious line it makes better. Up to three rounds, for files
+    garbled twice or in parts. Never raises; returns the text unchanged when
+    nothing is proven wrong."""
+    lines = text.split("\n")
+    fixed: set[int] = set()
+    how: Counter[str] = Counter()
+    examples: list[str] = []
+    for _ in range(3):
+        suspicious = [i for i, line in enumerate(lines) if _suspicious(line)]
+        chosen = _best_transform([lines[i] for i in suspicious]) if suspicious else None
+        if chosen is None:
+            break
+        name, fix = chosen
+        for i in suspicious:
+            new = fix(lines[i])
+            if new is None or new == lines[i] or russian_score(new) <= russian_score(lines[i]):
+                continue
             if len(examples) < 2:
-                examples.append(f"{line[:40]!r} → {new[:40]!r}")
-        out.append(new)
-    return Repaired("\n".join(out), tuple(fixed), how, tuple(examples))
+                examples.append(f"{lines[i][:40]!r} → {new[:40]!r}")
+            lines[i] = new
+            fixed.add(i + 1)
+            how[name] += 1
+    return Repaired("\n".join(lines), tuple(sorted(fixed)), how, tuple(examples))
