@@ -52,6 +52,7 @@ class FileReport:
     doc: str | None = None
     kind: str | None = None
     kind_how: str = "manifest"
+    lang: str | None = None
     title: str | None = None
     format: str | None = None
     mojibake: dict[str, Any] = field(default_factory=dict)
@@ -178,6 +179,15 @@ def detect_kind(cleaned: Cleaned) -> str:
     return "commentary" if commentary > sections else "laws"
 
 
+def detect_lang(text: str) -> str:
+    """``"en"`` for text in Latin script (under 10% of its letters Cyrillic)
+    with law headings (``LAW 62``, ``Law 62.``), else ``"ru"``."""
+    letters = [c for c in text[:200_000] if c.isalpha()]
+    cyrillic = sum(1 for c in letters if "а" <= c.lower() <= "я" or c in "ёЁ")
+    heads = re.search(r"(?m)^(?:LAW|Law)\s+\d{1,3}\b", text)
+    return "en" if letters and cyrillic < 0.1 * len(letters) and heads else "ru"
+
+
 def _doc_id(name: str) -> str:
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
     return re.sub(r"[^0-9A-Za-z_-]+", "-", stem).strip("-") or "doc"
@@ -248,19 +258,22 @@ def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) ->
     loaded = _read(folder, rel, encoding or (spec.file_encoding(rel) if spec else None), report)
     if loaded is None:
         return _FileResult(report)
-    cleaned = clean(loaded.text, loaded.line_numbers)
+    lang = spec.lang if spec else detect_lang(loaded.text)
+    cleaned = clean(loaded.text, loaded.line_numbers, lang)
     _summarise(report, cleaned)
     kind = spec.kind if spec else detect_kind(cleaned)
     doc = spec.id if spec else _doc_id(rel)
-    report.doc, report.kind = doc, kind
+    report.doc, report.kind, report.lang = doc, kind, lang
     report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
     if not cleaned.paragraphs:
         return _FileResult(_skip(report, "no text left after cleaning") or report, cleaned)
-    nodes = _with_provenance(parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel).nodes, loaded)
-    if not any(n.cite for n in nodes) and russian_score(loaded.text) < 0.3:
+    nodes = _with_provenance(parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang).nodes, loaded)
+    if not any(n.cite for n in nodes) and lang == "ru" and russian_score(loaded.text) < 0.3:
         share = russian_score(loaded.text)
         return _FileResult(_skip(report, f"not Russian law text: no headings, {share:.0%} of words known "
                                          "to the Russian lexicon") or report, cleaned)
+    if not any(n.cite for n in nodes) and lang == "en":
+        return _FileResult(_skip(report, "no law headings in this English text") or report, cleaned)
     report.nodes = len(nodes)
     report.fragments = sum(1 for n in nodes if n.kind == "fragment")
     report.inferred = sum(1 for n in nodes if n.inferred)
@@ -351,4 +364,4 @@ def _document(res: _FileResult, spec: _Spec | None) -> Document:
     if spec is not None:
         return Document(spec.id, spec.kind, spec.lang, spec.edition, spec.title)
     title = res.cleaned.report.title if res.cleaned else None
-    return Document(res.report.doc or "", res.report.kind or "laws", "ru", None, title)
+    return Document(res.report.doc or "", res.report.kind or "laws", res.report.lang or "ru", None, title)

@@ -49,6 +49,7 @@ from whoosh import index as whoosh_index
 from whoosh import query as Q
 from whoosh.analysis import Filter, RegexTokenizer
 from whoosh.fields import ID, STORED, TEXT, Schema
+from whoosh.lang.porter import stem as porter_stem
 from whoosh.searching import Searcher as _WhooshSearcher
 
 from lawref.lang import morph
@@ -115,9 +116,19 @@ def _norm(word: str) -> str:
     return folded.translate(_LOOKALIKES) if _DIGIT_RE.search(folded) else folded
 
 
+_LATIN_WORD_RE = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
+def _stem_latin(normed: str) -> str | None:
+    """Porter stem of an all-Latin word (English editions), else ``None``."""
+    return porter_stem(normed) if _LATIN_WORD_RE.fullmatch(normed) else None
+
+
 def _index_term(word: str) -> str:
-    """The term the indexer stores for ``word``: the lemma of its norm."""
-    return morph.lemma(_norm(word))
+    """The term the indexer stores for ``word``: the lemma of its norm
+    (Russian, pymorphy3), or its Porter stem for an all-Latin word."""
+    normed = _norm(word)
+    return _stem_latin(normed) or morph.lemma(normed)
 
 
 class LemmaFilter(Filter):
@@ -398,7 +409,7 @@ class Searcher:
     def _lemmas(self, word: str) -> list[str]:
         """Lemmas ``word`` may stand for, via the forms table (else its norm)."""
         normed = _norm(word)
-        return self._forms.get(normed) or [normed]
+        return self._forms.get(normed) or [_stem_latin(normed) or normed]
 
     def _word_query(self, word: str) -> Q.Query:
         """Any lemma of ``word`` in title or text; lemmas after the first

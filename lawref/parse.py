@@ -90,15 +90,21 @@ def latin(label: str) -> str:
     return label.translate(P.LOOKALIKES)
 
 
-def classify(text: str, doc_kind: str) -> tuple[str, re.Match[str]] | None:
+def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[str]] | None:
     """Heading kind of a paragraph and its match, or ``None`` for body text.
 
     Laws: chapter, part, division, law, section, subsection, item, subitem;
     commentary: chapter, part, division, law (the commentary paragraphs
-    ``45.5.`` are classified by :data:`~lawref.ingest.patterns.COMMENTARY`)."""
-    table = [("chapter", P.CHAPTER), ("part", P.PART), ("division", P.DIVISION), ("law", P.LAW)]
-    if doc_kind == "laws":
-        table += [("section", P.SECTION), ("subsection", P.SUBSECTION), ("item", P.ITEM)]
+    ``45.5.`` are classified by :data:`~lawref.ingest.patterns.COMMENTARY`).
+    ``lang="en"``: the English forms (``LAW 62 - …``, ``A. Title``, ``(a) …``)."""
+    if lang == "en":
+        table = [("chapter", P.CHAPTER_EN), ("part", P.PART_EN), ("law", P.LAW_EN)]
+        if doc_kind == "laws":
+            table += [("section", P.SECTION_EN), ("subsection", P.SUBSECTION_EN), ("item", P.ITEM_EN)]
+    else:
+        table = [("chapter", P.CHAPTER), ("part", P.PART), ("division", P.DIVISION), ("law", P.LAW)]
+        if doc_kind == "laws":
+            table += [("section", P.SECTION), ("subsection", P.SUBSECTION), ("item", P.ITEM)]
     for kind, rx in table:
         m = rx.match(text)
         if m:
@@ -111,8 +117,9 @@ def classify(text: str, doc_kind: str) -> tuple[str, re.Match[str]] | None:
 class _Parser:
     """One file's parse; see :func:`parse`."""
 
-    def __init__(self, doc: str, doc_kind: str, file: str):
-        self.doc, self.doc_kind, self.file = doc, doc_kind, file
+    def __init__(self, doc: str, doc_kind: str, file: str, lang: str = "ru"):
+        self.doc, self.doc_kind, self.file, self.lang = doc, doc_kind, file, lang
+        self.last_law: int | None = None  # law number last seen on the current run of pages
         self.stem = file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.nodes: list[_B] = []
         self.stack: list[_B] = []
@@ -167,6 +174,7 @@ class _Parser:
             self.inferring = False
             return
         self.stack.clear()
+        self.last_law = None
         self.inferring = False
         target = self.first_law_on_page(paras)
         if target is None or target < 1:
@@ -189,7 +197,7 @@ class _Parser:
         page that fixes one (a law heading N → N-1; a commentary ``45.4.`` → 45).
         ``None`` when nothing precedes that heading or none is on the page."""
         for i, p in enumerate(paras):
-            c = classify(p.text, self.doc_kind)
+            c = classify(p.text, self.doc_kind, self.lang)
             if c and c[0] == "law":
                 return int(c[1].group("num")) - 1 if i > 0 and self.has_body_before(paras[:i]) else None
             m = P.COMMENTARY.match(p.text) if self.doc_kind == "commentary" else None
@@ -198,7 +206,7 @@ class _Parser:
         return None
 
     def has_body_before(self, paras: list[Paragraph]) -> bool:
-        kinds = [classify(p.text, self.doc_kind) for p in paras]
+        kinds = [classify(p.text, self.doc_kind, self.lang) for p in paras]
         return any(k is None or k[0] not in ("chapter", "part", "division") for k in kinds)
 
     def leading_title(self, paras: list[Paragraph]) -> str | None:
@@ -206,7 +214,7 @@ class _Parser:
         first section, is the title of the law whose heading was lost."""
         p = paras[0]
         if p.role == "text" and p.underlined and len(p.text) <= 150 and not P.SENTENCE_END.search(p.text):
-            if len(paras) > 1 and classify(paras[1].text, self.doc_kind):
+            if len(paras) > 1 and classify(paras[1].text, self.doc_kind, self.lang):
                 return p.text
         return None
 
@@ -219,8 +227,8 @@ class _Parser:
         if p.role == "footnote":
             self.footnote(p)
             return
-        c = classify(p.text, self.doc_kind)
-        if c is not None:
+        c = classify(p.text, self.doc_kind, self.lang)
+        if c is not None and not self.out_of_sequence(c):
             self.heading(c[0], c[1], p)
             return
         m = P.COMMENTARY.match(p.text) if self.doc_kind == "commentary" else None
@@ -228,6 +236,15 @@ class _Parser:
             self.commentary(m, p)
             return
         self.body(p)
+
+    def out_of_sequence(self, c: tuple[str, re.Match[str]]) -> bool:
+        """A law heading whose number does not follow the law before it on
+        the same run of pages is text, not a heading (a wrapped line that
+        happens to start ``Law 62. …``)."""
+        if c[0] != "law":
+            return False
+        num = int(c[1].group("num"))
+        return self.last_law is not None and num <= self.last_law
 
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
@@ -262,10 +279,11 @@ class _Parser:
 
     def law(self, m: re.Match[str], p: Paragraph) -> None:
         self.inferring = False
+        self.last_law = int(m.group("num"))
         parent = self.top(LEVEL["law"])
         while parent is not None and parent.kind not in ("chapter", "part", "division"):
             parent = parent.parent
-        label = p.text[: m.start("title")].strip() if m.group("title") else p.text.strip()
+        label = p.text[: m.start("title")].strip().rstrip(" -–—:") if m.group("title") else p.text.strip()
         title = m.group("title").strip() if m.group("title") else None
         node = self.make("law", LEVEL["law"], m.group("num"), label, title, p, parent)
         self.push(node)
@@ -282,7 +300,10 @@ class _Parser:
         label = p.text[: m.start("title")].strip()
         node_kind = kind if cite is not None else "fragment"
         node_kind = "item" if node_kind == "subitem" else node_kind
-        node = self.make(node_kind, level, cite, label, m.group("title").strip(), p, parent)
+        titled = not (self.lang == "en" and kind in ("item", "subitem"))  # ``(a) the offender …`` is text
+        node = self.make(node_kind, level, cite, label, m.group("title").strip() if titled else None, p, parent)
+        if not titled:
+            node.add_text(m.group("title").strip(), p, m.start("title"))
         self.push(node)
         self.placement.append(node.id)
 
@@ -316,8 +337,13 @@ class _Parser:
 
     def footnote(self, p: Paragraph) -> None:
         m = P.FOOTNOTE.match(p.text)
-        assert m is not None
-        marker = f"({m.group('marker')})"
+        marker = f"({m.group('marker')})" if m else ""
+        if m is None:
+            m = P.FOOTNOTE_EN.match(p.text)
+            if m is None:  # a footnote role without a marker: keep it as text
+                self.body(p)
+                return
+            marker = f"[{m.group('marker')}]"
         host = self.footnote_host(marker, p)
         node = self.make("footnote", TEXT_LEVEL + 1, None, marker, None, p, host)
         node.add_text(m.group("text").strip(), p, m.start("text"))
@@ -350,12 +376,14 @@ class _Parser:
         return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement))
 
 
-def parse(paragraphs: tuple[Paragraph, ...] | list[Paragraph], *, doc: str, doc_kind: str, file: str) -> Parsed:
+def parse(
+    paragraphs: tuple[Paragraph, ...] | list[Paragraph], *, doc: str, doc_kind: str, file: str, lang: str = "ru"
+) -> Parsed:
     """Parse one file's clean paragraphs into nodes.
 
     ``doc`` is the document id (``"laws"``), ``doc_kind`` ``"laws"`` or
     ``"commentary"``, ``file`` the corpus-relative file name used in node
     sources and fragment ids. Never raises on any paragraphs (a property test
     feeds it arbitrary text). Ids are unique within the file; the corpus stage
-    makes them unique across files."""
-    return _Parser(doc, doc_kind, file).run(list(paragraphs))
+    makes them unique across files. ``lang="en"`` reads English headings."""
+    return _Parser(doc, doc_kind, file, lang).run(list(paragraphs))

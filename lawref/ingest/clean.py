@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from lawref.ingest import patterns as P
-from lawref.lang import morph
+from lawref.lang import english, morph
 from lawref.model import CleanReport, Paragraph, PassRecord
 
 
@@ -46,6 +46,7 @@ class Ctx:
 
     style: str = "wrapped"
     vocab: Counter[str] = field(default_factory=Counter)
+    lang: str = "ru"
     records: list[PassRecord] = field(default_factory=list)
     title: str | None = None
 
@@ -56,7 +57,21 @@ class Ctx:
     def knows(self, word: str) -> bool:
         """True when the Russian lexicon or this file's own text knows ``word``."""
         w = morph.fold(word)
-        return w in self.vocab or morph.is_known(w)
+        if w in self.vocab:
+            return True
+        return english.is_known(w) if self.lang == "en" else morph.is_known(w)
+
+    def is_heading(self, text: str) -> bool:
+        """True when ``text`` starts with a heading label of this language."""
+        rx = P.HEADING_START_EN if self.lang == "en" else P.HEADING_START
+        return bool(rx.match(text.lstrip()))
+
+    def continues(self, text: str) -> bool:
+        """A labelled line whose paragraph goes on after it: a commentary
+        paragraph (004:5 ``45.4. Заметьте, …``) or an English item (``(a) the …``)."""
+        if P.COMMENTARY.match(text):
+            return True
+        return self.lang == "en" and bool(P.ITEM_EN.match(text))
 
 
 @dataclass(frozen=True)
@@ -250,7 +265,7 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """A text line starting ``(*) -`` is a footnote (``(*) - Во время …``)."""
     out, n, ex = [], 0, []
     for ln in lines:
-        if ln.kind == "text" and P.FOOTNOTE.match(ln.text.strip()):
+        if ln.kind == "text" and (P.FOOTNOTE.match(ln.text.strip()) or (ctx.lang == "en" and P.FOOTNOTE_EN.match(ln.text.strip()))):
             ln = replace(ln, kind="footnote")
         if ln.kind == "footnote":
             n += 1
@@ -279,7 +294,7 @@ def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     where these margin words were interleaved with the lines."""
     out, ex, prev = [], [], None
     for ln in lines:
-        if ctx.style == "wrapped" and ln.kind == "text" and _emphasis_of(prev, ln):
+        if ctx.style == "wrapped" and ctx.lang == "ru" and ln.kind == "text" and _emphasis_of(prev, ln):
             ex.append(_ex(ln.text))
             continue
         out.append(ln)
@@ -289,15 +304,109 @@ def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
+def drop_contents(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: drop a table of contents — a ``CONTENTS`` line and
+    runs of 3+ lines like ``Law 62 - Correction of a Revoke ..... 58``."""
+    if ctx.lang != "en":
+        return lines
+    drop: set[int] = set()
+    run: list[int] = []
+    for i, ln in enumerate([*lines, Ln("", 0)]):
+        if ln.kind == "text" and (P.TOC_LINE.match(ln.text) or P.TOC_TITLE.match(ln.text)):
+            run.append(i)
+            continue
+        if ln.kind == "blank" and run:
+            continue
+        if len(run) >= 3:
+            drop.update(run)
+        run = []
+    ex = [_ex(lines[i].text) for i in sorted(drop)]
+    ctx.record("contents", "table-of-contents lines removed (English editions)", len(ex), ex)
+    return [ln for i, ln in enumerate(lines) if i not in drop]
+
+
+def mark_page_numbers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: a lone page number (``58``, ``xii``) left by PDF
+    extraction ends the paragraph and is removed."""
+    if ctx.lang != "en":
+        return lines
+    out, ex = [], []
+    for ln in lines:
+        if ln.kind == "text" and P.PAGE_NUMBER_EN.match(ln.text):
+            ex.append(_ex(ln.text))
+            out.append(Ln("", ln.no, "pend"))
+        else:
+            out.append(ln)
+    ctx.record("page_numbers", "lone page numbers removed (English editions)", len(ex), ex)
+    return out
+
+
+def _ligature(head: str, tail: str, ctx: Ctx) -> str | None:
+    if english.is_known(tail) or (english.is_known(head) and len(head) > 1):
+        return None
+    found = {head + lig + tail for lig in P.LIGATURES if english.is_known(head + lig + tail)}
+    return found.pop() if len(found) == 1 else None
+
+
+def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: re-insert a ligature a PDF extraction dropped, where
+    exactly one of ff/fi/fl/ffi/ffl makes a word the lexicon knows and the tail
+    alone is not one (``E ective`` → ``Effective``, ``O ender`` → ``Offender``)."""
+    if ctx.lang != "en":
+        return lines
+    out, ex = [], []
+
+    def fix(m: re.Match[str]) -> str:
+        joined = _ligature(m.group("head"), m.group("tail"), ctx)
+        if joined is None:
+            return m.group()
+        ex.append(_ex(m.group(), joined))
+        return joined
+
+    for ln in lines:
+        out.append(replace(ln, text=P.LIGATURE_GAP.sub(fix, ln.text)) if ln.kind == "text" else ln)
+    ctx.record("ligatures", "dropped ligatures re-inserted (English editions)", len(ex), ex)
+    return out
+
+
+def mark_glued_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: a footnote number glued to a word (``player19``)
+    becomes a marker ``player[19]``; a later line ``19 A player …`` becomes the
+    footnote ``[19] A player …``."""
+    if ctx.lang != "en":
+        return lines
+    seen: set[str] = set()
+    out, ex = [], []
+    for ln in lines:
+        if ln.kind != "text":
+            out.append(ln)
+            continue
+        m = P.FOOTNOTE_LINE_EN.match(ln.text.strip())
+        if m and m.group("num") in seen:
+            out.append(Ln(f"[{m.group('num')}] {m.group('text')}", ln.no, "footnote"))
+            ex.append(_ex(ln.text, out[-1].text))
+            continue
+        text = P.GLUED_FOOTNOTE.sub(lambda g: seen.add(g.group("num")) or f"[{g.group('num')}]", ln.text)
+        if text != ln.text:
+            ex.append(_ex(ln.text, text))
+        out.append(replace(ln, text=text))
+    ctx.record("footnote_numbers", "footnote numbers glued to words marked (English editions)", len(ex), ex)
+    return out
+
+
 LinePass = Callable[[list[Ln], Ctx], list[Ln]]
 #: Line passes, in order.
 LINE_PASSES: tuple[LinePass, ...] = (
     drop_chrome,
+    drop_contents,
     drop_pagers,
     drop_repeated_pages,
     split_pilcrows,  # these two make new line starts: before the passes that read them
     strip_rules,
     mark_pages,
+    mark_page_numbers,
+    repair_ligatures,
+    mark_glued_footnotes,
     mark_footnotes,
     drop_emphasis_duplicates,
 )
@@ -363,20 +472,17 @@ def _cut_word(a: str, b: str, ctx: Ctx) -> bool:
     return not both_words
 
 
-def _is_heading_line(text: str) -> bool:
-    return bool(P.HEADING_START.match(text.lstrip()))
-
-
 def _caps_title_tail(para: _Para, text: str) -> bool:
-    """004:76–77: ``Правило 46. … КАРТЫ`` ⏎ ``БОЛВАНА``: an all-caps line goes on
-    an all-caps law title."""
-    return (
-        para.role == "heading"
-        and para.text.startswith("Правило")
-        and text.isupper()
-        and any(c.isupper() for c in para.text.split(".", 1)[-1])
-        and para.text.split(".", 1)[-1].upper() == para.text.split(".", 1)[-1]
-    )
+    """An all-caps line goes on an all-caps law heading, or on a bare one:
+    004:76–77 ``Правило 46. … КАРТЫ`` ⏎ ``БОЛВАНА``; ``LAW 61`` ⏎ ``FAILURE TO
+    FOLLOW SUIT …`` (English editions)."""
+    if para.role != "heading" or not text.isupper():
+        return False
+    m = P.LAW.match(para.text) or P.LAW_EN.match(para.text)
+    if not m:
+        return False
+    title = m.group("title") or ""
+    return title == "" or title.isupper()
 
 
 class _Reflow:
@@ -470,13 +576,13 @@ class _Reflow:
         if self.commentary_start(text):
             self.start(ln)
             return
-        if _is_heading_line(text) or cur is None or self.ctx.style == "blank-separated":
+        if self.ctx.is_heading(text) or cur is None or self.ctx.style == "blank-separated":
             if cur is not None and _caps_title_tail(cur, text):
                 self.extend(ln)
                 return
-            heading = _is_heading_line(text)
+            heading = self.ctx.is_heading(text)
             self.start(ln, "heading" if heading else "text")
-            if heading and self.ctx.style == "wrapped" and not P.COMMENTARY.match(text):
+            if heading and self.ctx.style == "wrapped" and not self.ctx.continues(text):
                 self.open_heading = bool(P.LINE_END_HYPHEN.search(text))
                 if not self.open_heading and not _caps_title(text):
                     self.close()
@@ -485,8 +591,8 @@ class _Reflow:
 
 
 def _caps_title(text: str) -> bool:
-    m = P.LAW.match(text)
-    return bool(m and m.group("title") and m.group("title").isupper())
+    m = P.LAW.match(text) or P.LAW_EN.match(text)
+    return bool(m and (not m.group("title") or m.group("title").isupper()))
 
 
 def reflow(lines: list[Ln], ctx: Ctx) -> list[_Para]:
@@ -577,7 +683,7 @@ def mark_heading_roles(paras: list[_Para], ctx: Ctx) -> list[_Para]:
     """Give the ``heading`` role to paragraphs that start with a label."""
     n = 0
     for p in paras:
-        if p.role == "text" and _is_heading_line(p.text):
+        if p.role == "text" and ctx.is_heading(p.text):
             p.role = "heading"
             n += 1
     ctx.record("headings", "paragraphs starting with a heading label", n, [])
@@ -610,7 +716,7 @@ def detect_style(text: str) -> str:
 def vocabulary(text: str) -> Counter[str]:
     """Folded words (2+ letters) of ``text`` with their counts: the file's own
     lexicon."""
-    return Counter(morph.fold(w) for w in re.findall(r"[А-Яа-яЁё]{2,}", text))
+    return Counter(morph.fold(w) for w in re.findall(r"[А-Яа-яЁёA-Za-z]{2,}", text))
 
 
 def count_lost(text: str) -> int:
@@ -618,16 +724,18 @@ def count_lost(text: str) -> int:
     return text.count("\ufffd")
 
 
-def clean(text: str, line_numbers: Sequence[int] | None = None) -> Cleaned:
+def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru") -> Cleaned:
     """Clean decoded ``text`` (LF line ends) into paragraphs.
 
     ``line_numbers`` gives the raw 1-based line of each line of ``text`` when
     the text was extracted from something else (an HTML page); by default line
-    ``i`` of ``text`` is raw line ``i``. Returns a :class:`Cleaned` whose
+    ``i`` of ``text`` is raw line ``i``. ``lang`` is the document's language:
+    ``"en"`` adds the passes for English editions (contents, page numbers,
+    ligatures, glued footnote numbers) and uses the English lexicon. Returns a :class:`Cleaned` whose
     paragraphs carry the raw line numbers they came from and their printed
     page. Never raises on any ``str``. Running :func:`clean` on :func:`render`
     of its own output gives the same paragraphs' text (idempotent)."""
-    ctx = Ctx(style=detect_style(text), vocab=vocabulary(text))
+    ctx = Ctx(style=detect_style(text), vocab=vocabulary(text), lang=lang)
     raw = text.split("\n")
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None
     lines = [Ln(t, numbers[i] if numbers else i + 1, "text" if t.strip() else "blank") for i, t in enumerate(raw)]

@@ -105,3 +105,42 @@ INLINE_HEADING = re.compile(
 
 #: Sentence end, used to tell a cut paragraph from a finished one.
 SENTENCE_END = re.compile(r"[.!?:;»\"')]\s*$")
+
+# -- English editions (manifest ``lang = "en"``); examples are lawref's own test inputs --------
+
+#: ``LAW 62 - CORRECTION OF A REVOKE``, ``Law 62. Correction of a Revoke``, ``LAW 61`` (title on the next line).
+LAW_EN = re.compile(
+    r"^(?:LAW|Law)\s+(?P<num>\d{1,3})(?:(?:\s*[-–—.:]\s*|\s+(?=[A-Z]{2}))(?P<title>[A-Z\"'“].*))?$", re.S
+)
+#: ``CHAPTER VI - THE PLAY``; ``PART IV - REVOKE``.
+CHAPTER_EN = re.compile(rf"^(?:CHAPTER|Chapter)\s+(?P<num>{_ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S)
+PART_EN = re.compile(rf"^(?:PART|Part)\s+(?P<num>{_ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S)
+#: ``A. Revoke Must Be Corrected`` (a title: no full stop at its end).
+SECTION_EN = re.compile(r"^(?P<label>[A-HJ-N])\.\s+(?P<title>[A-Z][^.]*)$", re.S)
+#: ``1. Dummy's Limitations``.
+SUBSECTION_EN = re.compile(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S)
+#: ``(a) the offender …`` — an item has text, no title.
+ITEM_EN = re.compile(r"^\((?P<label>[a-z]|\d{1,2})\)\s*(?P<title>\S.*)$", re.S)
+
+HEADING_START_EN = re.compile(
+    rf"^(?:(?:LAW|Law)\s+\d{{1,3}}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{_ROMAN}\b"
+    r"|[A-HJ-N]\.\s+[A-Z][^.]*$|\d{1,2}\.\s+[A-Z][^.]*$|\([a-z]\)\s)"
+)
+
+#: A lone page number (``58``) or roman one (``xii``) left by PDF extraction.
+PAGE_NUMBER_EN = re.compile(r"^\s*(?:\d{1,3}|[ivxlc]{1,7})\s*$")
+#: A table-of-contents line: ``Law 62 - Correction of a Revoke ........ 58``.
+TOC_LINE = re.compile(
+    r"^\s*(?:LAW|Law|CHAPTER|Chapter|PART|Part|Definitions|DEFINITIONS|Introduction|INTRODUCTION|Foreword|FOREWORD"
+    r"|Appendix|APPENDIX|Index|INDEX|Scope|SCOPE|\d{1,3}\.?)\b.*?\S(?:\s*\.{2,}\s*|\s+)(?:\d{1,3}|[ivxlc]{1,7})\s*$"
+)
+TOC_TITLE = re.compile(r"^\s*(?:TABLE OF CONTENTS|CONTENTS|Contents|Table of Contents)\s*$")
+#: A footnote number glued to a word: ``player19`` → marker 19.
+GLUED_FOOTNOTE = re.compile(r"(?<=[a-z]{2})(?P<num>\d{1,2})\b(?![.,]\d)")
+#: A footnote line: ``19 A player is …`` (only when marker 19 was seen before it).
+FOOTNOTE_LINE_EN = re.compile(r"^(?P<num>\d{1,2})\s+(?P<text>[A-Z].*)$", re.S)
+#: Footnote start once marked: ``[19] A player is …``.
+FOOTNOTE_EN = re.compile(r"^\[(?P<marker>\d{1,2})\]\s*(?P<text>\S.*)$", re.S)
+#: A word split where a PDF dropped a ligature: ``E ective``, ``O ender``, ``signi cant``.
+LIGATURE_GAP = re.compile(r"\b(?P<head>[A-Za-z]{1,12}) (?P<tail>[a-z]{2,16})\b")
+LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
