@@ -32,6 +32,7 @@ from lawref.ingest import patterns as P
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import DecodeError, russian_score
 from lawref.ingest.load import Loaded, load
+from lawref.lang import catalogue
 from lawref.model import DOC_KINDS, Document, Node
 from lawref.parse import parse
 from lawref.resolver import Resolver
@@ -356,8 +357,22 @@ def build_corpus(
         nodes.extend(merged)
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered))
     resolver = Resolver(docs.values(), nodes)
-    nodes = [replace(n, refs=resolver.refs_of(n, n.line_map)) for n in nodes]
+    nodes = [replace(n, refs=resolver.refs_of(n, n.line_map), title_en=_title_en(n, docs[n.doc])) for n in nodes]
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp_of(folder, files, version, encoding))
+
+
+def _title_en(node: Node, doc: Document) -> str | None:
+    """English title of ``node``: its own in an English document, else the
+    edition catalogue's for its cite (chapters by their number)."""
+    if doc.lang == "en":
+        return node.title
+    cat = catalogue.load(doc.edition or catalogue.DEFAULT_EDITION)
+    if node.kind == "chapter":
+        entry = cat.chapter(node.id.rsplit("chapter-", 1)[-1].split("/")[0])
+        return entry.title_en if entry else None
+    if node.kind in ("law", "section", "subsection", "item"):
+        return cat.title_en(node.cite)
+    return None
 
 
 def _document(res: _FileResult, spec: _Spec | None) -> Document:

@@ -146,7 +146,7 @@ def _node(d: dict[str, Any]) -> Node:
     refs = tuple(Ref(**r) for r in d.get("refs", []))
     source = Source(src["file"], src["line"], src.get("end_line"), tuple(src["bytes"]) if src.get("bytes") else None)
     return Node(d["id"], d["doc"], d["kind"], d["cite"], d["label"], d["title"], d["text"],
-                d["parent"], d["page"], source, d["inferred"], refs=refs)
+                d["parent"], d["page"], source, d["inferred"], refs=refs, title_en=d.get("title_en"))
 
 
 @dataclass(frozen=True)

@@ -157,7 +157,9 @@ class Node:
     ``parent`` the parent's id or ``None``; ``page`` the printed page;
     ``inferred`` is true when the node's law number was inferred from a law
     heading later on the same page rather than printed above it; ``refs`` the
-    citations in ``text``, resolved; ``line_map`` pairs ``(offset in text, raw
+    citations in ``text``, resolved; ``title_en`` the English title (from the
+    edition catalogue, or the node's own title in an English document);
+    ``line_map`` pairs ``(offset in text, raw
     line)`` for each raw line the text was made from.
     """
 
@@ -175,6 +177,7 @@ class Node:
     lines: tuple[int, ...] = field(default=(), compare=False)
     line_map: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     refs: tuple[Ref, ...] = field(default=(), compare=False)
+    title_en: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-contract dict (see README, «JSON contract»)."""
@@ -185,6 +188,7 @@ class Node:
             "kind": self.kind,
             "label": self.label,
             "title": self.title,
+            "title_en": self.title_en,
             "text": self.text,
             "parent": self.parent,
             "page": self.page,

@@ -26,7 +26,8 @@ RAW_000 = CORPUS / "000_392cb21f471fdf05.txt"
 
 HIT_KEYS = {"id", "cite", "doc", "kind", "title", "page", "score", "snippet"}
 DOC_KEYS = {"id", "kind", "lang", "edition", "title", "files"}
-NODE_KEYS = {"id", "doc", "cite", "kind", "label", "title", "text", "parent", "page", "source", "inferred", "refs"}
+NODE_KEYS = {"id", "doc", "cite", "kind", "label", "title", "title_en", "text", "parent", "page", "source", "inferred",
+             "refs"}
 
 AWKWARD_QUERIES = ['"', "(", ")", "(*)", "-", ":", "?", "*", "AND", "OR", '""', "[]", "{}", "\\", "~", "^", " "]
 

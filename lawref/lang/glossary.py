@@ -1,0 +1,109 @@
+"""The Russian–English glossary of bridge-law terms (``lawref/data/glossary.tsv``).
+
+Each entry: the Russian term, its lemmas (as pymorphy3 gives them for the forms
+in the seeds), English equivalents, part of speech, a note and a seed location.
+Used to turn an English query into a Russian one (``revoke`` → ``фальшренонс``,
+``adjusted score`` → ``"присуждённый результат"``) without loading pymorphy3.
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+PATH = Path(__file__).resolve().parent.parent / "data" / "glossary.tsv"
+_WORD = re.compile(r"[A-Za-z]+(?:['-][A-Za-z]+)*")
+
+
+@dataclass(frozen=True)
+class Term:
+    """``ru`` term, ``lemmas`` of its words, ``en`` alternatives, ``pos``,
+    ``note``, ``source`` (seed file and line)."""
+
+    ru: str
+    lemmas: tuple[str, ...]
+    en: tuple[str, ...]
+    pos: str
+    note: str
+    source: str
+
+
+@functools.cache
+def load() -> tuple[Term, ...]:
+    """Every glossary entry, in file order."""
+    rows = PATH.read_text(encoding="utf-8").splitlines()
+    return tuple(
+        Term(r["ru"], tuple(r["ru_lemmas"].split()), tuple(e.strip() for e in r["en"].split("|")),
+             r["pos"], r["note"] or "", r["source"])
+        for r in csv.DictReader(rows, delimiter="\t")
+    )
+
+
+def _singular(word: str) -> str:
+    w = word.lower()
+    for suffix, repl in (("ies", "y"), ("es", ""), ("s", "")):
+        if w.endswith(suffix) and len(w) > len(suffix) + 2:
+            return w[: -len(suffix)] + repl
+    return w
+
+
+def _key(words: list[str]) -> tuple[str, ...]:
+    return tuple(_singular(w) for w in words)
+
+
+@functools.cache
+def _english_index() -> dict[tuple[str, ...], list[Term]]:
+    index: dict[tuple[str, ...], list[Term]] = {}
+    for term in load():
+        for en in term.en:
+            index.setdefault(_key(_WORD.findall(en)), []).append(term)
+    return index
+
+
+def english_terms(query: str) -> list[tuple[str, list[Term]]]:
+    """English terms found in ``query``, longest first at each position:
+    ``[(words as written, [Term, …])]``. Plurals match (``tricks`` → trick)."""
+    words = _WORD.findall(query)
+    index = _english_index()
+    longest = max((len(k) for k in index), default=1)
+    found, i = [], 0
+    while i < len(words):
+        for n in range(min(longest, len(words) - i), 0, -1):
+            terms = index.get(_key(words[i : i + n]))
+            if terms:
+                found.append((" ".join(words[i : i + n]), terms))
+                i += n
+                break
+        else:
+            i += 1
+    return found
+
+
+def _ru_query_part(term: Term) -> str:
+    return f'"{term.ru}"' if " " in term.ru else term.ru
+
+
+def to_russian(query: str) -> str | None:
+    """A Russian query for an English one, or ``None`` when no glossary term is
+    in it. One term: its Russian equivalents as alternatives (``pass`` →
+    ``пас OR пасовать OR спасовать``); several: the first equivalent of each,
+    all required (``penalty card dummy`` → ``"штрафная карта" болван``)."""
+    found = english_terms(query)
+    if not found:
+        return None
+    if len(found) == 1:
+        return " OR ".join(dict.fromkeys(_ru_query_part(t) for t in found[0][1]))
+    return " ".join(_ru_query_part(terms[0]) for _, terms in found)
+
+
+def lookup(word: str, lemma: str | None = None) -> list[Term]:
+    """Entries whose Russian term contains ``word``'s ``lemma`` (or the word
+    itself), or whose English side names ``word``."""
+    w = word.strip().lower().replace("ё", "е")
+    keys = {w, (lemma or w)}
+    found = [t for t in load() if keys & set(t.lemmas) or t.ru.lower().replace("ё", "е") == w]
+    found += [t for _, terms in english_terms(word) for t in terms if t not in found]
+    return found
