@@ -93,23 +93,29 @@ def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None) -> None
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True)
 @click.option("--doc", help="Only this document (e.g. laws, commentary).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--lang", type=click.Choice(["ru", "en", "any"]), default="any", show_default=True,
+              help="Language of the query: en translates English bridge terms through the glossary.")
 @click.pass_obj
-def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool) -> None:
-    """Ranked search in any Russian word form. Exit 1 when nothing is found."""
+def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, lang: str) -> None:
+    """Ranked search in any Russian word form, or in English bridge terms
+    (revoke, dummy, adjusted score). Exit 1 when nothing is found."""
     from lawref.index import IndexUnavailable
 
     lib = obj.library()
     _check_doc(lib, doc)
     try:
-        hits = lib.search(query, limit=limit, doc=doc)
+        hits = lib.search(query, limit=limit, doc=doc, lang=lang)
     except IndexUnavailable as exc:
         fail(f"{exc} (run 'lawref build' to rebuild it)", EXIT_BAD_INPUT)
     if as_json:
-        _emit_json({"query": query, "results": [_hit_json(h) for h in hits]})
+        _emit_json({"query": query, "results": [_hit_json(lib, h) for h in hits]})
     else:
         for h in hits:
             where = f"{h.doc}, p. {h.page}" if h.page is not None else h.doc
-            click.echo(f"{h.cite or h.id:<10} {h.title or ''}  ({where}; {h.score:.2f})")
+            node = lib.by_id.get(h.id)
+            english = (node.title_en or lib.title_en(node)) if node is not None else None
+            titles = " | ".join(t for t in (h.title, english) if t)
+            click.echo(f"{h.cite or h.id:<10} {titles}  ({where}; {h.score:.2f})")
             click.echo(f"           {h.snippet}")
     if not hits:
         if not as_json:
@@ -125,8 +131,11 @@ def _check_doc(lib: Any, doc: str | None) -> None:
         fail(f"no document {doc!r} in this corpus (documents: {', '.join(known) or 'none'})", EXIT_BAD_INPUT)
 
 
-def _hit_json(h: Any) -> dict[str, Any]:
+def _hit_json(lib: Any, h: Any) -> dict[str, Any]:
+    node = lib.by_id.get(h.id)
     return {"id": h.id, "cite": h.cite, "doc": h.doc, "kind": h.kind, "title": h.title,
+            "title_en": node.title_en if node is not None else None,
+            "law_title_en": lib.title_en(node) if node is not None else None,
             "page": h.page, "score": round(h.score, 4), "snippet": h.snippet}
 
 
@@ -138,8 +147,10 @@ def _hit_json(h: Any) -> dict[str, Any]:
 @click.option("--doc", help="Only this document (e.g. laws, commentary).")
 @click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
 @click.option("--source", "raw", is_flag=True, help="Print the raw lines the node came from instead.")
+@click.option("--lang", type=click.Choice(["ru", "en", "both"]), default="ru", show_default=True,
+              help="en: the English counterpart; both: side by side.")
 @click.pass_obj
-def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool) -> None:
+def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: str) -> None:
     """Print a law, section or commentary paragraph with its children.
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5."""
@@ -153,16 +164,64 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool) -> Non
     except CiteError as exc:
         fail(str(exc), EXIT_BAD_INPUT)
     except NotFound as exc:
-        fail(str(exc), EXIT_NOT_FOUND)
+        _not_in_corpus(lib, cite, str(exc), as_json)
     if raw:
         _print_source(lib, nodes)
         return
     if as_json:
         tree = _tree_json(lib, nodes[0])
         tree["others"] = [n.id for n in nodes[1:]]  # the same cite in other documents
+        if lang != "ru":
+            twin = lib.counterpart(nodes[0])
+            tree["counterpart"] = _tree_json(lib, twin) if twin is not None else None
         _emit_json(tree)
         return
-    click.echo("\n\n".join(_render(lib, n) + _xrefs(lib, n) for n in nodes))
+    blocks = []
+    russian = [n for n in nodes if getattr(lib.document(n.doc), "lang", "ru") != "en"]
+    if lang != "en" and russian:
+        nodes = russian  # their English twins are printed beside them, not again
+    for n in nodes:
+        if lang in ("ru", "both"):
+            blocks.append(_render(lib, n) + _xrefs(lib, n))
+        if lang == "both" or (lang == "en" and getattr(lib.document(n.doc), "lang", "ru") != "en"):
+            blocks.append(_render_counterpart(lib, n))
+        elif lang == "en":
+            blocks.append(_render(lib, n))
+    click.echo("\n\n".join(blocks))
+
+
+def _not_in_corpus(lib: Any, cite: str, message: str, as_json: bool) -> NoReturn:
+    """Exit 1 for a cite with no node; say what the edition calls that law."""
+    from lawref.cite import normalise_cite
+
+    canonical = normalise_cite(cite)
+    edition, entry = lib.catalogue_entry(canonical)
+    if entry is None:
+        fail(f"{message}; the {edition} edition has no law {canonical.split('.')[0]}", EXIT_NOT_FOUND)
+    line = f"Law {canonical} — {entry.title_en} — text not in this corpus"
+    if entry.id != canonical:
+        line = f"Law {canonical} (Law {entry.id}: {entry.title_en}) — text not in this corpus"
+    if as_json:
+        _emit_json({"cite": canonical, "title_en": entry.title_en, "chapter": entry.chapter,
+                    "edition": edition, "in_corpus": False})
+    else:
+        click.echo(line)
+    sys.exit(EXIT_NOT_FOUND)
+
+
+def _render_counterpart(lib: Any, node: Any) -> str:
+    """The English twin of ``node`` (same cite, an English document), or the
+    catalogue's English title when the corpus has no English text of it."""
+    twin = lib.counterpart(node)
+    if twin is None:
+        title = node.title_en or lib.title_en(node) or "—"
+        return f"Law {node.cite or '?'} — {title} [English: catalogue title only; no English text in this corpus]"
+    text = _render(lib, twin)
+    mine = lib.document(node.doc)
+    theirs = lib.document(twin.doc)
+    if mine and theirs and mine.edition != theirs.edition:
+        text += f"\n[editions differ: {mine.edition or '?'} (ru) / {theirs.edition or '?'} (en)]"
+    return text
 
 
 def _ref_label(lib: Any, ref: Any) -> str:
@@ -305,10 +364,14 @@ def _heading(node: Any) -> str:
 
 def _render(lib: Any, node: Any) -> str:
     law = lib.law_of(node)
-    doc = next((d for d in lib.documents if d.id == node.doc), None)
-    head = f"Правило {law.cite}" if law is not None else (node.cite or node.kind)
+    doc = lib.document(node.doc)
+    english = doc is not None and doc.lang == "en"
+    word = "Law" if english else "Правило"
+    head = f"{word} {law.cite}" if law is not None else (node.cite or node.kind)
     if law is not None and law.title:
         head += f". {law.title}"
+    if law is not None and law.title_en and not english:
+        head += f" — Law {law.cite}: {law.title_en}"
     notes = [doc.title if doc and doc.title else node.doc]
     if node.inferred:
         notes.append("номер правила выведен: его заголовок не сохранился")
@@ -345,6 +408,31 @@ def _render_one(n: Any) -> list[str]:
 LOST_BEFORE = "[начало — на странице, которой нет в скане]"
 LOST_AFTER = "[текст обрывается: продолжение на странице, которой нет в скане]"
 SENTENCE_END = re.compile(r"[.!?:;»\")]\s*$")
+
+
+# -- glossary --------------------------------------------------------------------------
+
+
+@cli.command()
+@click.argument("word")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.pass_obj
+def term(obj: _Ctx, word: str, as_json: bool) -> None:
+    """A glossary entry (Russian in any form, or English) and the laws that use it most."""
+    lib = obj.library()
+    entries = lib.terms(word)
+    if not entries:
+        fail(f"{word!r} is not in the glossary", EXIT_NOT_FOUND)
+    out = [{"ru": t.ru, "en": list(t.en), "pos": t.pos, "note": t.note, "source": t.source,
+            "laws": [{"cite": c, "hits": n} for c, n in lib.term_laws(t)]} for t in entries]
+    if as_json:
+        _emit_json({"word": word, "terms": out})
+        return
+    for t in out:
+        note = f" ({t['note']})" if t["note"] else ""
+        click.echo(f"{t['ru']} — {' | '.join(t['en'])} [{t['pos']}]{note}  (seed {t['source']})")
+        used = ", ".join(f"{law['cite']} ({law['hits']})" for law in t["laws"][:8]) or "—"
+        click.echo(f"  used most in: {used}")
 
 
 # -- build, clean, export --------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache, cached_property
@@ -26,6 +27,9 @@ from lawref import __version__
 from lawref import index as idx
 from lawref.cite import Citation, CiteError, find_citations, normalise_cite
 from lawref.corpus import Corpus, CorpusError, build_corpus, corpus_files, read_manifest, stamp_of
+from lawref.lang import glossary
+from lawref.lang.catalogue import DEFAULT_EDITION, Entry
+from lawref.lang.catalogue import load as load_catalogue
 from lawref.model import Document, Node, Ref, Source
 from lawref.resolver import STATUSES, Resolver, Target, overall
 
@@ -274,23 +278,115 @@ class Library:
             target = found[0].targets[0] if found and found[0].targets else None
         return self.by_id[target.id] if target and target.status == "exact" and target.id else None
 
-    def search(self, query: str, *, limit: int = 10, doc: str | None = None) -> list[idx.Hit]:
-        """Ranked hits (see :func:`lawref.index.search`). A query that is a cite
-        in any spelling :func:`normalise_cite` takes (``правило 62B``, ``Law 62
-        B``, ``45.5``) puts the nodes with that cite first."""
+    def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[idx.Hit]:
+        """Ranked hits (see :func:`lawref.index.search`).
+
+        A query that is a cite in any spelling :func:`normalise_cite` takes
+        (``правило 62B``, ``Law 62 B``, ``45.5``) puts the nodes with that cite
+        first. ``lang`` is the language of the query: ``"ru"`` searches the
+        words as they are; ``"en"`` translates English bridge terms through the
+        glossary (``revoke`` → ``фальшренонс``) and adds the laws whose English
+        catalogue title holds every query word; ``"any"`` (default) does both
+        for a query in Latin script. Raises ``ValueError`` for another ``lang``."""
+        if lang not in ("ru", "en", "any"):
+            raise ValueError(f"lang must be ru, en or any, not {lang!r}")
         try:
             cited = self.find(query, doc) if query.strip() else []
         except (CiteError, NotFound):
             cited = []
-        first = [self._hit(n) for n in cited]
-        seen = {h.id for h in first}
-        rest = idx.search(self.index_dir, cited[0].cite if cited else query, limit=limit, doc=doc)
-        return (first + [h for h in rest if h.id not in seen])[:limit]
+        hits = [self._hit(n) for n in cited]
+        if cited:
+            hits += idx.search(self.index_dir, cited[0].cite or query, limit=limit, doc=doc)
+            return _unique(hits)[:limit]
+        english = lang == "en" or (lang == "any" and not re.search("[А-Яа-яЁё]", query))
+        if english:
+            ru_query = glossary.to_russian(query)
+            if ru_query:
+                hits += idx.search(self.index_dir, ru_query, limit=limit, doc=doc)
+        if lang != "en" or not hits:
+            hits += idx.search(self.index_dir, query, limit=limit, doc=doc)
+        if english:
+            hits += [self._hit(n, 1.0) for n in self._catalogue_matches(query, doc)]
+        return _unique(hits)[:limit]
+
+    def _catalogue_matches(self, query: str, doc: str | None) -> list[Node]:
+        """Law nodes whose English catalogue title holds every word of ``query``."""
+        words = [w.lower() for w in re.findall(r"[A-Za-z]{3,}", query)]
+        if not words:
+            return []
+        out = []
+        for n in self.nodes:
+            title = (n.title_en or "").lower() if n.kind == "law" else ""
+            if title and (doc is None or n.doc == doc) and all(re.search(rf"\b{re.escape(w)}", title) for w in words):
+                out.append(n)
+        return out
+
+    def document(self, doc_id: str) -> Document | None:
+        """The document ``doc_id`` (``None`` if there is none)."""
+        return next((d for d in self.documents if d.id == doc_id), None)
+
+    def edition(self) -> str:
+        """The edition of the laws documents (the first that names one)."""
+        return next((d.edition for d in self.documents if d.kind == "laws" and d.edition), DEFAULT_EDITION)
+
+    def catalogue_entry(self, cite: str) -> tuple[str, Entry | None]:
+        """``(edition, entry)`` for the law or section a canonical ``cite``
+        names in the edition catalogue (the law's entry when the section has
+        none); ``entry`` is ``None`` when the edition has no such law."""
+        cat = load_catalogue(self.edition())
+        entry = cat.entries.get(f"section:{cite}") or cat.law(int(re.match(r"\d+", cite).group()))
+        return cat.edition, entry
+
+    def counterpart(self, node: Node) -> Node | None:
+        """The node with the same cite in a document of the other language and
+        the same kind (Russian ↔ English), if the corpus has one."""
+        mine = self.document(node.doc)
+        if node.cite is None or mine is None:
+            return None
+        for doc in self.documents:
+            if doc.lang != mine.lang and doc.kind == mine.kind:
+                twin = next((n for n in self.nodes if n.doc == doc.id and n.cite == node.cite), None)
+                if twin is not None:
+                    return twin
+        return None
+
+    def terms(self, word: str) -> list[glossary.Term]:
+        """Glossary entries for ``word``: a Russian word in any form (its
+        lemma, by pymorphy3) or an English term."""
+        from lawref.lang import morph
+
+        lemma = morph.lemma(word) if re.search("[А-Яа-яЁё]", word) else None
+        return glossary.lookup(word, lemma)
+
+    def term_laws(self, term: glossary.Term) -> list[tuple[str, int]]:
+        """``[(law cite, number of its nodes that use the term)]``, most first."""
+        query = f'"{term.ru}"' if " " in term.ru else term.ru
+        counts: dict[str, int] = {}
+        for hit in idx.search(self.index_dir, query, limit=1000):
+            law = self.law_of(self.by_id[hit.id]) if hit.id in self.by_id else None
+            key = f"{law.doc}/{law.cite}" if law is not None and law.doc != "laws" else (law.cite if law else "—")
+            counts[key] = counts.get(key, 0) + 1
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+    def title_en(self, node: Node) -> str | None:
+        """English title of the law ``node`` belongs to (catalogue), for display."""
+        law = self.law_of(node)
+        return law.title_en if law is not None else None
 
     @staticmethod
-    def _hit(node: Node) -> idx.Hit:
+    def _hit(node: Node, score: float = 100.0) -> idx.Hit:
         snippet = node.text if len(node.text) <= 200 else node.text[:199].rsplit(" ", 1)[0] + "…"
-        return idx.Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, 100.0, snippet)
+        return idx.Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, score, snippet)
+
+
+def _unique(hits: list[idx.Hit]) -> list[idx.Hit]:
+    seen: set[str] = set()
+    out = []
+    for h in hits:
+        if h.id not in seen:
+            seen.add(h.id)
+            out.append(h)
+    return out
 
 
 def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None) -> Library:

@@ -206,8 +206,14 @@ class _Parser:
         return None
 
     def has_body_before(self, paras: list[Paragraph]) -> bool:
+        """True when the paragraphs before a law heading look like the end of
+        the law before it: a labelled heading (000:5 ``A.Определение …``,
+        001:13 ``(A).Привлекает …``) or text that starts mid-sentence (000:31
+        ``включая случаи …``) — not a book title or preface."""
         kinds = [classify(p.text, self.doc_kind, self.lang) for p in paras]
-        return any(k is None or k[0] not in ("chapter", "part", "division") for k in kinds)
+        labelled = any(k is not None and k[0] not in ("chapter", "part", "division") for k in kinds)
+        first = next((p for p, k in zip(paras, kinds, strict=True) if k is None), None)
+        return labelled or (first is not None and first.text[:1].islower())
 
     def leading_title(self, paras: list[Paragraph]) -> str | None:
         """000:2–4: an underlined short line at the top of a page, before the

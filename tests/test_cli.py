@@ -24,7 +24,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 SEED_FILES = sorted(p.name for p in CORPUS.glob("*.txt"))
 RAW_000 = CORPUS / "000_392cb21f471fdf05.txt"
 
-HIT_KEYS = {"id", "cite", "doc", "kind", "title", "page", "score", "snippet"}
+HIT_KEYS = {"id", "cite", "doc", "kind", "title", "title_en", "law_title_en", "page", "score", "snippet"}
 DOC_KEYS = {"id", "kind", "lang", "edition", "title", "files"}
 NODE_KEYS = {"id", "doc", "cite", "kind", "label", "title", "title_en", "text", "parent", "page", "source", "inferred",
              "refs"}
@@ -238,7 +238,7 @@ def test_show_62b_in_every_spelling_prints_the_same_section(index_dir: Path) -> 
         outputs.append(result.stdout)
     assert all(o == outputs[0] for o in outputs), dict(zip(SHOW_62B, outputs, strict=True))
     text = outputs[0]
-    assert text.splitlines()[0] == "Правило 62. Исправление фальшренонса"
+    assert text.splitlines()[0] == "Правило 62. Исправление фальшренонса — Law 62: Correction of a Revoke"
     assert "Исправление фальшренонса" in text
     assert "Для исправления фальшренонса нарушитель отменяет карту" in text
     # only 62B, not its sibling 62A

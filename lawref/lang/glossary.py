@@ -60,6 +60,9 @@ def _english_index() -> dict[tuple[str, ...], list[Term]]:
     for term in load():
         for en in term.en:
             index.setdefault(_key(_WORD.findall(en)), []).append(term)
+    for key, terms in index.items():  # a term whose first English word is this one comes first
+        first = [t for t in terms if _key(_WORD.findall(t.en[0])) == key]
+        index[key] = first or terms
     return index
 
 
@@ -105,5 +108,6 @@ def lookup(word: str, lemma: str | None = None) -> list[Term]:
     w = word.strip().lower().replace("ё", "е")
     keys = {w, (lemma or w)}
     found = [t for t in load() if keys & set(t.lemmas) or t.ru.lower().replace("ё", "е") == w]
+    found.sort(key=lambda t: (len(t.lemmas) != 1, t.ru))  # the word itself before phrases holding it
     found += [t for _, terms in english_terms(word) for t in terms if t not in found]
     return found
