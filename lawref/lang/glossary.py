@@ -43,10 +43,15 @@ def load() -> tuple[Term, ...]:
 
 
 def _singular(word: str) -> str:
+    """``revokes`` → ``revoke``, ``penalties`` → ``penalty``, ``passes`` →
+    ``pass``; ``pass`` and ``bonus`` stay."""
     w = word.lower()
-    for suffix, repl in (("ies", "y"), ("es", ""), ("s", "")):
-        if w.endswith(suffix) and len(w) > len(suffix) + 2:
-            return w[: -len(suffix)] + repl
+    if len(w) > 4 and w.endswith("ies"):
+        return w[:-3] + "y"
+    if w.endswith("sses"):
+        return w[:-2]
+    if len(w) > 3 and w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        return w[:-1]
     return w
 
 

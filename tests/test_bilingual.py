@@ -1,0 +1,245 @@
+"""Bilingual reference: the edition catalogue, the glossary, English queries on
+the Russian seeds, an English edition (a sample written for these tests)
+parsed into the same cite tree, and side-by-side display."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from seeds import CORPUS
+
+from lawref.cli import cli
+from lawref.corpus import build_corpus, detect_lang
+from lawref.lang import catalogue, glossary, morph
+from lawref.library import Library, build
+
+SAMPLE = Path(__file__).parent / "data" / "english-sample.txt"
+ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]
+
+
+# -- catalogue ----------------------------------------------------------------------
+
+
+def test_catalogue_has_93_laws_and_11_chapters() -> None:
+    cat = catalogue.load("1997")
+    assert [int(e.id) for e in cat.laws()] == list(range(1, 94))
+    assert [e.id for e in cat.chapters()] == ROMAN
+    assert all(e.title_en and e.chapter in ROMAN[1:] for e in cat.laws())
+    # chapters run in order: a law never sits in an earlier chapter than the law before it
+    order = [ROMAN.index(e.chapter) for e in cat.laws()]
+    assert order == sorted(order)
+
+
+def test_catalogue_file_format() -> None:
+    lines = [ln for ln in (catalogue.DATA / "laws-1997.tsv").read_text(encoding="utf-8").splitlines()
+             if ln and not ln.startswith("#")]
+    assert lines[0].split("\t") == ["kind", "id", "chapter", "title_en", "title_ru", "unsure"]
+    for line in lines[1:]:
+        kind, ident, chapter, en, ru, unsure = line.split("\t")
+        assert kind in ("chapter", "law", "section") and en
+        assert unsure in ("", "en", "ru", "en ru")
+        if kind == "section":
+            assert re.fullmatch(r"\d+[A-Z]\d*", ident)
+
+
+@pytest.mark.parametrize(("cite", "title"), [("62", "Correction of a Revoke"), ("62B", "Correcting a Revoke"),
+                                              ("59", "Inability to Lead or Play as Required"),
+                                              ("72A5", "Options Exercised by Offender")])
+def test_catalogue_titles(cite: str, title: str) -> None:
+    assert catalogue.load().title_en(cite) == title
+
+
+def test_catalogue_russian_titles_are_those_the_seeds_print() -> None:
+    corpus = build_corpus(CORPUS, version="t")
+    printed = {n.cite: n.title for n in corpus.nodes if n.doc == "laws" and n.cite and n.title}
+    for entry in catalogue.load().entries.values():
+        if entry.kind in ("law", "section") and entry.title_ru and entry.id in printed:
+            assert printed[entry.id] == entry.title_ru, entry.id
+
+
+# -- glossary -----------------------------------------------------------------------
+
+REQUIRED = [("фальшренонс", "revoke"), ("болван", "dummy"), ("разыгрывающий", "declarer"),
+            ("вистующий", "defender"), ("взятка", "trick"), ("претензия", "claim"), ("уступка", "concession"),
+            ("штрафная карта", "penalty card"), ("судья", "Director"), ("торговля", "auction"), ("заявка", "call"),
+            ("назначение", "bid"), ("контра", "double"), ("нелегальная информация", "unauthorised information"),
+            ("присуждённый результат", "adjusted score"), ("S.O.", "sponsoring organisation"),
+            ("LHO", "left-hand opponent"), ("RHO", "right-hand opponent")]
+
+
+def test_glossary_has_80_terms_with_the_required_pairs() -> None:
+    terms = glossary.load()
+    assert len(terms) >= 80
+    assert len({t.ru for t in terms}) == len(terms)
+    by_ru = {t.ru: t for t in terms}
+    for ru, en in REQUIRED:
+        assert en in by_ru[ru].en, ru
+    assert sum(1 for t in terms if " " in t.ru) >= 20  # multi-word terms
+
+
+def test_glossary_lemmas_are_what_the_morphology_gives() -> None:
+    for t in glossary.load():
+        if re.search("[а-яё]", t.ru):
+            assert list(t.lemmas) == [morph.lemma(w) for w in t.ru.split()], t.ru
+
+
+def test_glossary_sources_point_at_seed_lines_with_the_term() -> None:
+    for t in glossary.load():
+        number, line = t.source.split(":")
+        (path,) = CORPUS.glob(f"{number}_*.txt")
+        raw = path.read_text(encoding="utf-8").split("\n")[int(line) - 1].lower().replace("ё", "е")
+        first = t.ru.split()[0].lower().replace("ё", "е").rstrip(".")
+        assert first[: max(3, min(6, len(first) - 3))] in raw, (t.ru, t.source)
+
+
+@pytest.mark.parametrize(("en", "ru"), [("revoke", "фальшренонс"), ("revokes", "фальшренонс"),
+                                         ("dummy", "болван"), ("adjusted score", '"присуждённый результат"'),
+                                         ("penalty card", '"штрафная карта"'), ("declarer", "разыгрывающий")])
+def test_glossary_round_trip_english_to_russian_query(en: str, ru: str) -> None:
+    assert glossary.to_russian(en).split(" OR ")[0] == ru
+    assert any(en.rstrip("s") in e for t in glossary.lookup(ru.strip('"')) for e in t.en)
+
+
+def test_glossary_has_nothing_for_an_unknown_word() -> None:
+    assert glossary.to_russian("zebra") is None
+
+
+# -- English queries on the Russian seeds -------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory: pytest.TempPathFactory) -> Library:
+    index = tmp_path_factory.mktemp("bi") / "index"
+    build(CORPUS, index)
+    return Library.open(index)
+
+
+def _laws(lib: Library, hits) -> list[str | None]:
+    return [lib.law_of(lib.by_id[h.id]).cite if lib.law_of(lib.by_id[h.id]) else None for h in hits]
+
+
+def test_english_revoke_lists_sections_of_laws_61_62_first(lib: Library) -> None:
+    hits = lib.search("revoke", limit=10)
+    assert [h.cite for h in hits[:4]] == ["62B", "62A", "61A", "61B"]
+
+
+@pytest.mark.parametrize(("query", "law"), [("dummy", "46"), ("claim", "68"), ("adjusted score", "64"),
+                                             ("concession", "68"), ("auction", "17")])
+def test_english_queries_hit_the_right_russian_laws(lib: Library, query: str, law: str) -> None:
+    assert law in _laws(lib, lib.search(query, limit=5))
+
+
+def test_english_cite_query(lib: Library) -> None:
+    assert lib.search("Law 62B")[0].id == "laws/62B"
+
+
+def test_lang_ru_does_not_translate(lib: Library) -> None:
+    assert lib.search("revoke", lang="ru") == []
+    assert lib.search("revoke", lang="en")[0].cite == "62B"
+
+
+def test_title_en_on_every_node_and_lang_on_documents(lib: Library, tmp_path: Path) -> None:
+    out = tmp_path / "e.json"
+    CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(lib.index_dir), "export", "-o", str(out)])
+    data = json.loads(out.read_text(encoding="utf-8"))
+    assert all("title_en" in n for n in data["nodes"]) and all(d["lang"] == "ru" for d in data["documents"])
+    by_id = {n["id"]: n for n in data["nodes"]}
+    assert by_id["laws/62B"]["title_en"] == "Correcting a Revoke"
+    assert by_id["laws/chapter-V"]["title_en"] == "The Auction"
+    assert by_id["commentary/46"]["title_en"] == "Incomplete or Erroneous Call of Dummy's Card"
+
+
+def run(index: Path, corpus: Path, *args: str):
+    return CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(index), *args])
+
+
+def test_show_a_law_not_in_the_corpus_names_it(lib: Library) -> None:
+    result = run(lib.index_dir, CORPUS, "show", "59")
+    assert result.exit_code == 1
+    assert result.stdout.strip() == "Law 59 — Inability to Lead or Play as Required — text not in this corpus"
+    assert run(lib.index_dir, CORPUS, "show", "95").exit_code == 1
+
+
+def test_search_shows_russian_and_english_titles(lib: Library) -> None:
+    out = run(lib.index_dir, CORPUS, "search", "revoke", "--limit", "1").stdout
+    assert out.startswith("62B        Исправление фальшренонса | Correcting a Revoke")
+
+
+def test_term_shows_the_entry_and_the_laws_using_it(lib: Library) -> None:
+    result = run(lib.index_dir, CORPUS, "term", "фальшренонса", "--json")
+    data = json.loads(result.stdout)
+    first = data["terms"][0]
+    assert first["ru"] == "фальшренонс" and "revoke" in first["en"]
+    assert {law["cite"] for law in first["laws"][:2]} == {"61", "62"}
+    assert run(lib.index_dir, CORPUS, "term", "zebra").exit_code == 1
+
+
+# -- an English edition --------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    folder = tmp_path_factory.mktemp("corpus")
+    for path in CORPUS.iterdir():
+        (folder / path.name).write_bytes(path.read_bytes())
+    (folder / "english").mkdir()
+    (folder / "english" / "sample.txt").write_bytes(SAMPLE.read_bytes())
+    manifest = (CORPUS / "lawref.toml").read_text(encoding="utf-8") + (
+        '\n[[document]]\nid = "en-sample"\nkind = "laws"\nlang = "en"\nedition = "sample"\n'
+        'title = "English sample written for lawref tests"\nfiles = ["english/*.txt"]\n')
+    (folder / "lawref.toml").write_text(manifest, encoding="utf-8")
+    return folder, tmp_path_factory.mktemp("bi-index") / "index"
+
+
+def test_english_sample_parses_into_the_same_cite_tree(bilingual) -> None:
+    corpus = build_corpus(bilingual[0], version="t")
+    en = {n.cite: n for n in corpus.nodes if n.doc == "en-sample" and n.cite}
+    assert sorted(en) == sorted(["44", "44A", "44C", "61", "61A", "61B", "62", "62A", "62B", "62B(a)", "62B(b)"])
+    assert en["61"].title == "FAILURE TO FOLLOW SUIT - INQUIRIES CONCERNING A REVOKE"
+    assert en["62"].title == "Correction of a Revoke" and en["62"].label == "Law 62."
+    assert en["62A"].text.endswith("as soon as he notices it, before it is established (an Effective correction).")
+    assert "the Offender is not yet known" in en["61B"].text
+    assert en["61A"].text.endswith("has revoked[19] (see Law 62B).")
+    footnote = next(n for n in corpus.nodes if n.doc == "en-sample" and n.kind == "footnote")
+    assert (footnote.label, footnote.parent) == ("[19]", "en-sample/61A")
+    assert [r.cite for r in en["61A"].refs] == ["62B"]
+    # the Russian laws and their cites are untouched by the English document
+    ru = [n for n in corpus.nodes if n.doc == "laws"]
+    assert ru == [n for n in build_corpus(CORPUS, version="t").nodes if n.doc == "laws"]
+    report = next(r for r in corpus.reports if r.file == "english/sample.txt")
+    counts = {p["name"]: p["count"] for p in report.passes}
+    assert counts["contents"] == 5 and counts["page_numbers"] == 3 and counts["ligatures"] == 2
+
+
+def test_english_words_are_stemmed_in_english_documents(bilingual) -> None:
+    folder, index = bilingual
+    build(folder, index)
+    lib = Library.open(index)
+    hits = lib.search("revoked", lang="ru", doc="en-sample")
+    assert hits and hits[0].id == "en-sample/61A"
+
+
+def test_show_side_by_side(bilingual) -> None:
+    folder, index = bilingual
+    result = run(index, folder, "show", "62B", "--lang", "both")
+    assert result.exit_code == 0
+    out = result.stdout
+    ru_at, en_at = out.index("Для исправления фальшренонса"), out.index("In this sample the offender withdraws")
+    assert ru_at < en_at
+    assert "[editions differ: 1997 (ru) / sample (en)]" in out
+    data = json.loads(run(index, folder, "show", "62B", "--lang", "both", "--json").stdout)
+    assert data["id"] == "laws/62B" and data["counterpart"]["id"] == "en-sample/62B"
+
+
+def test_show_both_without_an_english_text_gives_the_catalogue_title(lib: Library) -> None:
+    out = run(lib.index_dir, CORPUS, "show", "17E", "--lang", "both").stdout
+    assert "Law 17E — End of Auction Period [English: catalogue title only" in out
+
+
+def test_detect_lang() -> None:
+    assert detect_lang(SAMPLE.read_text(encoding="utf-8")) == "en"
+    assert detect_lang((CORPUS / "000_392cb21f471fdf05.txt").read_text(encoding="utf-8")) == "ru"
