@@ -242,6 +242,19 @@ def _summarise(report: FileReport, cleaned: Cleaned) -> None:
     report.rejoined_words = cleaned.report.count("hyphenation:word") + cleaned.report.count("cut_words:word")
 
 
+def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
+    """Why a file with no law, section or commentary heading is not law text
+    (a file in another language, a preface), or ``None`` when it may be."""
+    if any(n.cite for n in nodes):
+        return None
+    if lang == "en":
+        return "no law headings in this English text"
+    share = russian_score(text)
+    if share < 0.3:
+        return f"not Russian law text: no headings, {share:.0%} of words known to the Russian lexicon"
+    return None
+
+
 def _with_provenance(nodes: tuple[Node, ...], loaded: Loaded) -> tuple[Node, ...]:
     """Give every node the raw line range and byte range it came from."""
     spans = loaded.line_bytes
@@ -267,14 +280,13 @@ def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) ->
     report.doc, report.kind, report.lang = doc, kind, lang
     report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
     if not cleaned.paragraphs:
-        return _FileResult(_skip(report, "no text left after cleaning") or report, cleaned)
+        _skip(report, "no text left after cleaning")
+        return _FileResult(report, cleaned)
     nodes = _with_provenance(parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang).nodes, loaded)
-    if not any(n.cite for n in nodes) and lang == "ru" and russian_score(loaded.text) < 0.3:
-        share = russian_score(loaded.text)
-        return _FileResult(_skip(report, f"not Russian law text: no headings, {share:.0%} of words known "
-                                         "to the Russian lexicon") or report, cleaned)
-    if not any(n.cite for n in nodes) and lang == "en":
-        return _FileResult(_skip(report, "no law headings in this English text") or report, cleaned)
+    reason = _not_law_text(nodes, lang, loaded.text)
+    if reason:
+        _skip(report, reason)
+        return _FileResult(report, cleaned)
     report.nodes = len(nodes)
     report.fragments = sum(1 for n in nodes if n.kind == "fragment")
     report.inferred = sum(1 for n in nodes if n.inferred)
