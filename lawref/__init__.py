@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 __version__ = "0.1.0"
@@ -33,7 +34,7 @@ def _default() -> Library:
     from lawref.library import open_library
 
     corpus, index = os.environ.get("LAWREF_CORPUS"), os.environ.get("LAWREF_INDEX")
-    return open_library(corpus and __import__("pathlib").Path(corpus), index and __import__("pathlib").Path(index))
+    return open_library(Path(corpus) if corpus else None, Path(index) if index else None)
 
 
 def link(text: str) -> list[Linked]:
