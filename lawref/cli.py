@@ -114,12 +114,13 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
             where = f"{h.doc}, p. {h.page}" if h.page is not None else h.doc
             node = lib.by_id.get(h.id)
             english = (node.title_en or lib.title_en(node)) if node is not None else None
-            titles = " | ".join(t for t in (h.title, english) if t)
+            titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t))
             click.echo(f"{h.cite or h.id:<10} {titles}  ({where}; {h.score:.2f})")
             click.echo(f"           {h.snippet}")
     if not hits:
         if not as_json:
-            click.echo(f"lawref: nothing found for {query!r}", err=True)
+            shown = query if len(query) <= 80 else query[:77] + "…"
+            click.echo(f"lawref: nothing found for {shown!r}", err=True)
         sys.exit(EXIT_NOT_FOUND)
 
 
@@ -176,30 +177,52 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
             tree["counterpart"] = _tree_json(lib, twin) if twin is not None else None
         _emit_json(tree)
         return
+    click.echo("\n\n".join(dict.fromkeys(_show_blocks(lib, nodes, lang))))
+
+
+def _show_blocks(lib: Any, nodes: list[Any], lang: str) -> list[str]:
+    """Text blocks for ``show``: each node in the language asked, its twin in
+    the other language beside it with ``both``; a twin already printed is not
+    printed again."""
+    english = [n for n in nodes if _is_english(lib, n)]
+    russian = [n for n in nodes if not _is_english(lib, n)]
     blocks = []
-    russian = [n for n in nodes if getattr(lib.document(n.doc), "lang", "ru") != "en"]
-    if lang != "en" and russian:
-        nodes = russian  # their English twins are printed beside them, not again
-    for n in nodes:
+    for n in russian:
         if lang in ("ru", "both"):
             blocks.append(_render(lib, n) + _xrefs(lib, n))
-        if lang == "both" or (lang == "en" and getattr(lib.document(n.doc), "lang", "ru") != "en"):
+        if lang in ("en", "both"):
             blocks.append(_render_counterpart(lib, n))
-        elif lang == "en":
-            blocks.append(_render(lib, n))
-    click.echo("\n\n".join(blocks))
+    twins = {t.id for t in (lib.counterpart(n) for n in russian) if t is not None}
+    for n in english:
+        if n.id in twins:
+            continue
+        if lang in ("en", "both") or not russian:
+            blocks.append(_render(lib, n) + _xrefs(lib, n))
+        if lang == "both":
+            blocks.append(f"[{n.cite}: нет русского текста в корпусе]")
+    return blocks
+
+
+def _is_english(lib: Any, node: Any) -> bool:
+    doc = lib.document(node.doc)
+    return doc is not None and doc.lang == "en"
 
 
 def _not_in_corpus(lib: Any, cite: str, message: str, as_json: bool) -> NoReturn:
     """Exit 1 for a cite with no node; say what the edition calls that law."""
-    from lawref.cite import normalise_cite
+    from lawref.cite import CiteError, normalise_cite
 
-    canonical = normalise_cite(cite)
+    try:
+        canonical = normalise_cite(cite)
+    except CiteError:  # a node id that names no node
+        fail(message, EXIT_NOT_FOUND)
     edition, entry = lib.catalogue_entry(canonical)
     if entry is None:
         fail(f"{message}; the {edition} edition has no law {canonical.split('.')[0]}", EXIT_NOT_FOUND)
     line = f"Law {canonical} — {entry.title_en} — text not in this corpus"
-    if entry.id != canonical:
+    if "." in canonical:
+        line = f"Commentary {canonical} (on Law {entry.id}: {entry.title_en}) — not in this corpus"
+    elif entry.id != canonical:
         line = f"Law {canonical} (Law {entry.id}: {entry.title_en}) — text not in this corpus"
     if as_json:
         _emit_json({"cite": canonical, "title_en": entry.title_en, "chapter": entry.chapter,
@@ -298,6 +321,8 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str) -> None:
     text = _read_text(file)
     lib = obj.library()
     linked = lib.link(text)
+    if base_url and not base_url.endswith(("/", "#", "=", "?")):
+        base_url += "/"
     if fmt == "json":
         _emit_json({"citations": [item.to_json() for item in linked]})
     elif fmt == "md":
@@ -367,7 +392,7 @@ def _render(lib: Any, node: Any) -> str:
     doc = lib.document(node.doc)
     english = doc is not None and doc.lang == "en"
     word = "Law" if english else "Правило"
-    head = f"{word} {law.cite}" if law is not None else (node.cite or node.kind)
+    head = f"{word} {law.cite}" if law is not None else (node.cite or "Фрагмент: номер правила не сохранился")
     if law is not None and law.title:
         head += f". {law.title}"
     if law is not None and law.title_en and not english:
@@ -419,6 +444,8 @@ SENTENCE_END = re.compile(r"[.!?:;»\")]\s*$")
 @click.pass_obj
 def term(obj: _Ctx, word: str, as_json: bool) -> None:
     """A glossary entry (Russian in any form, or English) and the laws that use it most."""
+    if not word.strip():
+        fail("term needs a word", EXIT_BAD_INPUT)
     lib = obj.library()
     entries = lib.terms(word)
     if not entries:
@@ -469,7 +496,9 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
     if not corpus.usable():
         fail(f"nothing usable in the corpus; the index at {index_dir} was left as it was", EXIT_BAD_INPUT)
     if not report:
-        click.echo(f"built {len(corpus.nodes)} nodes from {len(reports)} files into {index_dir}")
+        skipped = sum(1 for r in reports if r["status"] == "skipped")
+        click.echo(f"built {len(corpus.nodes)} nodes from {len(reports) - skipped} files "
+                   f"({skipped} skipped) into {index_dir}")
 
 
 @contextlib.contextmanager
@@ -515,7 +544,8 @@ def _report_text(reports: list[dict[str, Any]]) -> str:
                      f"fragments {r['fragments']}; inferred {r['inferred']}; "
                      f"duplicate nodes dropped {r['duplicates_dropped']}")
         moji = r["mojibake"]
-        lines.append(f"  mojibake repaired {moji['lines']} line(s) {moji['how'] or ''}; lost characters (U+FFFD) "
+        how = f" {moji['how']}" if moji["how"] else ""
+        lines.append(f"  mojibake repaired {moji['lines']} line(s){how}; lost characters (U+FFFD) "
                      f"{r['lost_chars']}; lines with ?-runs {r['qmark_runs']}; words re-joined {r['rejoined_words']}")
         lines += [f"    e.g. {e}" for e in moji["examples"]]
         lines += _passes_text(r["passes"], indent="  ")
@@ -537,23 +567,28 @@ def _passes_text(passes: list[dict[str, Any]], indent: str = "") -> list[str]:
 @click.option("--encoding", help="Force this codec (e.g. cp1251).")
 def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     """Print the clean text of one raw FILE."""
+    from lawref.corpus import detect_lang
     from lawref.ingest.clean import clean, render
-    from lawref.ingest.decode import DecodeError, decode
+    from lawref.ingest.decode import DecodeError
+    from lawref.ingest.load import load
 
     try:
-        decoded = decode(file.read_bytes(), encoding)
+        loaded = load(file.read_bytes(), file.name, encoding)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}", EXIT_BAD_INPUT)
     except DecodeError as exc:
         fail(f"{file}: {exc}", EXIT_BAD_INPUT)
-    cleaned = clean(decoded.text)
+    lang = detect_lang(loaded.text)
+    cleaned = clean(loaded.text, loaded.line_numbers, lang)
     click.echo(render(cleaned), nl=False)
     if not cleaned.paragraphs:
         click.echo(f"lawref: warning: {file}: no text left after cleaning", err=True)
     if report:
         passes = [{"name": p.name, "description": p.description, "count": p.count, "examples": p.examples}
                   for p in cleaned.report.passes]
-        head = f"{file}: encoding {decoded.encoding} ({decoded.how}); layout {cleaned.style}"
+        d, moji = loaded.decoded, loaded.mojibake
+        head = (f"{file}: encoding {d.encoding} ({d.how}); format {loaded.format}; language {lang}; "
+                f"layout {cleaned.style}; mojibake repaired {len(moji.lines)} line(s) {dict(moji.how)}")
         click.echo("\n".join([head, *_passes_text(passes)]), err=True)
 
 

@@ -66,6 +66,9 @@ _SNIPPET_LEAD = 60
 _OPEN_TRIES = 25
 _OPEN_PAUSE = 0.02  # seconds between open attempts while a swap is in progress
 _SEARCH_FIELDS = ("title", "text")
+#: Distinct words (and phrases) a query keeps; the rest are ignored. Whoosh
+#: nests its matchers, and a query of ~1,000 words overflows Python's stack.
+MAX_QUERY_WORDS = 64
 
 #: Folded function words dropped from queries when other words remain.
 STOPWORDS = frozenset(
@@ -379,7 +382,25 @@ def _parse_query(query: str) -> _Parsed:
             groups[-1].append(word)
     keep_stop = not phrases and all(_norm(w) in STOPWORDS for g in groups for w in g)
     groups = [[w for w in g if keep_stop or _norm(w) not in STOPWORDS] for g in groups]
-    return _Parsed([g for g in groups if g], phrases)
+    return _capped(_Parsed([g for g in groups if g], phrases))
+
+
+def _capped(parsed: _Parsed) -> _Parsed:
+    """At most :data:`MAX_QUERY_WORDS` distinct words over all groups and
+    phrases, in query order (repeats of a word add nothing to an AND)."""
+    budget = MAX_QUERY_WORDS
+    groups = []
+    for g in parsed.alternatives:
+        words = list(dict.fromkeys(_norm(w) for w in g))[:budget]
+        budget -= len(words)
+        if words:
+            groups.append(words)
+    phrases = []
+    for p in parsed.phrases:
+        if budget >= len(p):
+            phrases.append(p)
+            budget -= len(p)
+    return _Parsed(groups, phrases)
 
 
 class Searcher:

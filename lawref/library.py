@@ -197,6 +197,8 @@ class Library:
         :class:`NotFound` for one that names no node (of ``doc``, if given)."""
         if cite_or_id in self.by_id:
             return [self.by_id[cite_or_id]]
+        if "/" in cite_or_id:
+            raise NotFound(f"no node {cite_or_id!r} in this corpus")
         cite = normalise_cite(cite_or_id)
         kinds = {d.id: d.kind for d in self.documents}
         found = [n for n in self.nodes if n.cite == cite and (doc is None or n.doc == doc)]
@@ -290,24 +292,38 @@ class Library:
         for a query in Latin script. Raises ``ValueError`` for another ``lang``."""
         if lang not in ("ru", "en", "any"):
             raise ValueError(f"lang must be ru, en or any, not {lang!r}")
-        try:
-            cited = self.find(query, doc) if query.strip() else []
-        except (CiteError, NotFound):
-            cited = []
-        hits = [self._hit(n) for n in cited]
-        if cited:
-            hits += idx.search(self.index_dir, cited[0].cite or query, limit=limit, doc=doc)
-            return _unique(hits)[:limit]
+        cites = self._query_cites(query)
+        if cites:
+            first = [self._hit(n) for n in self.nodes if n.cite in cites and (doc is None or n.doc == doc)]
+            rest = idx.search(self.index_dir, " OR ".join(cites), limit=limit, doc=doc)
+            return _unique(first + rest)[:limit]
         english = lang == "en" or (lang == "any" and not re.search("[А-Яа-яЁё]", query))
+        hits: list[idx.Hit] = []
         if english:
             ru_query = glossary.to_russian(query)
             if ru_query:
                 hits += idx.search(self.index_dir, ru_query, limit=limit, doc=doc)
         if lang != "en" or not hits:
             hits += idx.search(self.index_dir, query, limit=limit, doc=doc)
+        hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
         if english:
             hits += [self._hit(n, 1.0) for n in self._catalogue_matches(query, doc)]
         return _unique(hits)[:limit]
+
+    def _query_cites(self, query: str) -> list[str]:
+        """The canonical cites a query names when it is nothing but a cite or a
+        citation (``62B``, ``правило 62B``, ``Law 62 B``, ``Laws 61 to 64``)."""
+        if not query.strip():
+            return []
+        try:
+            return [normalise_cite(query)]
+        except CiteError:
+            pass
+        found = find_citations(query, relative=False)
+        covered = sum(c.end - c.start for c in found)
+        if found and covered >= 0.8 * len(query.strip()):
+            return list(dict.fromkeys(c for item in found for c in item.cites))
+        return []
 
     def _catalogue_matches(self, query: str, doc: str | None) -> list[Node]:
         """Law nodes whose English catalogue title holds every word of ``query``."""
@@ -364,7 +380,10 @@ class Library:
         counts: dict[str, int] = {}
         for hit in idx.search(self.index_dir, query, limit=1000):
             law = self.law_of(self.by_id[hit.id]) if hit.id in self.by_id else None
-            key = f"{law.doc}/{law.cite}" if law is not None and law.doc != "laws" else (law.cite if law else "—")
+            if law is None:
+                key = "фрагменты без номера правила"
+            else:
+                key = f"{law.doc}/{law.cite}" if law.doc != "laws" else law.cite
             counts[key] = counts.get(key, 0) + 1
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 

@@ -198,14 +198,16 @@ def bilingual(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def test_english_sample_parses_into_the_same_cite_tree(bilingual) -> None:
     corpus = build_corpus(bilingual[0], version="t")
     en = {n.cite: n for n in corpus.nodes if n.doc == "en-sample" and n.cite}
-    assert sorted(en) == sorted(["44", "44A", "44C", "61", "61A", "61B", "62", "62A", "62B", "62B(a)", "62B(b)"])
+    assert sorted(en) == sorted(["44", "44A", "44C", "61", "61A", "61B", "62", "62A", "62B", "62B(a)", "62B(b)",
+                                 "62C"])
+    assert en["62C"].text.endswith("by the same player who led.[1]")
+    notes = {n.label: n.parent for n in corpus.nodes if n.doc == "en-sample" and n.kind == "footnote"}
+    assert notes == {"[19]": "en-sample/61A", "[1]": "en-sample/62C"}
     assert en["61"].title == "FAILURE TO FOLLOW SUIT - INQUIRIES CONCERNING A REVOKE"
     assert en["62"].title == "Correction of a Revoke" and en["62"].label == "Law 62."
     assert en["62A"].text.endswith("as soon as he notices it, before it is established (an Effective correction).")
     assert "the Offender is not yet known" in en["61B"].text
     assert en["61A"].text.endswith("has revoked[19] (see Law 62B).")
-    footnote = next(n for n in corpus.nodes if n.doc == "en-sample" and n.kind == "footnote")
-    assert (footnote.label, footnote.parent) == ("[19]", "en-sample/61A")
     assert [r.cite for r in en["61A"].refs] == ["62B"]
     # the Russian laws and their cites are untouched by the English document
     ru = [n for n in corpus.nodes if n.doc == "laws"]
@@ -213,6 +215,7 @@ def test_english_sample_parses_into_the_same_cite_tree(bilingual) -> None:
     report = next(r for r in corpus.reports if r.file == "english/sample.txt")
     counts = {p["name"]: p["count"] for p in report.passes}
     assert counts["contents"] == 5 and counts["page_numbers"] == 3 and counts["ligatures"] == 2
+    assert counts["footnote_numbers"] == 4  # two markers (revoked19, led.1) and their two footnote lines
 
 
 def test_english_words_are_stemmed_in_english_documents(bilingual) -> None:
@@ -243,3 +246,23 @@ def test_show_both_without_an_english_text_gives_the_catalogue_title(lib: Librar
 def test_detect_lang() -> None:
     assert detect_lang(SAMPLE.read_text(encoding="utf-8")) == "en"
     assert detect_lang((CORPUS / "000_392cb21f471fdf05.txt").read_text(encoding="utf-8")) == "ru"
+
+
+def test_show_prints_each_english_twin_once_and_english_only_nodes_plainly(bilingual) -> None:
+    folder, index = bilingual
+    out = run(index, folder, "show", "62B", "--lang", "en").stdout
+    assert out.count("In this sample the offender withdraws") == 1
+    assert "Для исправления фальшренонса" not in out
+    only_en = run(index, folder, "show", "62C", "--lang", "both").stdout
+    assert "In this sample cards played after the revoke" in only_en
+    assert "[62C: нет русского текста в корпусе]" in only_en
+    assert "catalogue title only" not in only_en
+
+
+def test_english_and_russian_hits_are_ranked_together(bilingual) -> None:
+    folder, index = bilingual
+    build(folder, index)
+    hits = Library.open(index).search("revoke", limit=20)
+    scores = [h.score for h in hits if h.score != 1.0]  # catalogue matches (score 1.0) come last
+    assert scores == sorted(scores, reverse=True)
+    assert any(h.doc == "en-sample" for h in hits[:6]) and any(h.doc == "laws" for h in hits[:6])

@@ -528,3 +528,60 @@ def test_build_json_implies_report(tmp_path: Path) -> None:
     files = json.loads(result.stdout)["files"]
     assert {f["file"][:3] for f in files} == {"000", "001", "003", "004"}
     assert next(f for f in files if f["file"].startswith("001"))["title"] == "Все о Бридже"
+
+
+# ---------------------------------------------------------------- found by a second new-user trial
+
+
+def test_a_very_long_query_is_cut_not_a_crash(index_dir: Path) -> None:
+    result = run(index_dir, "search", "взятка " * 1000, "--limit", "1")
+    assert result.exit_code == 0 and no_traceback(result)
+    result = run(index_dir, "search", " ".join(f"слово{i}" for i in range(2000)))
+    assert_one_line_error(result, 1)
+    assert len(result.stderr) < 200
+
+
+def test_search_for_a_law_not_in_the_corpus_finds_its_citations(index_dir: Path) -> None:
+    _, data = run_json(index_dir, "search", "Law 59", "--json")
+    assert [h["id"] for h in data["results"]] == ["laws/61A"]  # «см. правило 59»
+    _, data = run_json(index_dir, "search", "Laws 61 to 64", "--json")
+    assert [h["id"] for h in data["results"][:3]] == ["laws/61", "laws/62", "laws/64"]
+
+
+def test_show_a_missing_node_id_is_not_found_not_bad_usage(index_dir: Path) -> None:
+    assert_one_line_error(run(index_dir, "show", "laws/62Z"), 1)
+    assert run(index_dir, "show", "45.99").stdout.startswith("Commentary 45.99 (on Law 45: Card Played)")
+
+
+def test_link_base_url_gets_a_separator(index_dir: Path) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index_dir), "link", "--format", "md",
+                                      "--base-url", "https://example.org/laws"], input="правило 62B")
+    assert result.stdout == "[правило 62B](https://example.org/laws/laws/62B)"
+
+
+def test_clean_reads_html_and_repairs_mojibake_like_build(tmp_path: Path) -> None:
+    page = tmp_path / "page.html"
+    page.write_bytes("<html><body><nav>Меню</nav><p>П<b>равило</b> 62. Исправление фальшренонса</p>"
+                     "<script>x()</script></body></html>".encode("cp1251"))
+    result = CliRunner().invoke(cli, ["clean", str(page), "--report"])
+    assert result.stdout == "Правило 62. Исправление фальшренонса\n"
+    assert "format html" in result.stderr
+    garbled = tmp_path / "garbled.txt"
+    text = (CORPUS / "003_d6d1da8d5423a94e.txt").read_text(encoding="utf-8")
+    garbled.write_text(text.encode("cp1251").decode("latin-1"), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["clean", str(garbled)])
+    assert "Правило 17. Продолжительность торговли" in result.stdout
+
+
+def test_forced_single_byte_codec_loses_no_byte(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(tmp_path / "i"), "build", "--json",
+                                      "--encoding", "cp1251"])
+    files = json.loads(result.stdout)["files"]
+    assert all(f["lost_chars"] == 0 for f in files)
+    assert all(f["mojibake"]["lines"] > 0 for f in files)  # UTF-8 read as cp1251, repaired
+
+
+def test_report_counts_heading_paragraphs(index_dir: Path) -> None:
+    _, data = run_json(index_dir, "build", "--json")
+    heads = {f["file"][:3]: next(p["count"] for p in f["passes"] if p["name"] == "headings") for f in data["files"]}
+    assert heads["000"] == 26 and heads["004"] == 2  # 000: 61A … 72A5, see tests/golden/seed_nodes.tsv

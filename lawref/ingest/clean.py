@@ -205,7 +205,7 @@ def split_pilcrows(lines: list[Ln], ctx: Ctx) -> list[Ln]:
                 out.append(Ln(part, ln.no))
             if k < len(parts) - 1:
                 out.append(Ln("", ln.no, "pend"))
-        ex.append(_ex(ln.text, " ¶ ".join(p.strip() for p in parts).strip()))
+        ex.append(_ex(ln.text, " | ".join(p.strip() for p in parts if p.strip())))
     ctx.record("pilcrows", "pilcrows turned into paragraph ends", len(ex), ex)
     return out
 
@@ -375,8 +375,17 @@ def mark_glued_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     footnote ``[19] A player …``."""
     if ctx.lang != "en":
         return lines
+    # a number is a footnote only when a footnote line with it follows somewhere
+    noted = {m.group("num") for ln in lines if ln.kind == "text" and (m := P.FOOTNOTE_LINE_EN.match(ln.text.strip()))}
     seen: set[str] = set()
     out, ex = [], []
+
+    def mark(g: re.Match[str]) -> str:
+        if g.group("num") not in noted:
+            return g.group()
+        seen.add(g.group("num"))
+        return f"[{g.group('num')}]"
+
     for ln in lines:
         if ln.kind != "text":
             out.append(ln)
@@ -386,7 +395,7 @@ def mark_glued_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             out.append(Ln(f"[{m.group('num')}] {m.group('text')}", ln.no, "footnote"))
             ex.append(_ex(ln.text, out[-1].text))
             continue
-        text = P.GLUED_FOOTNOTE.sub(lambda g: seen.add(g.group("num")) or f"[{g.group('num')}]", ln.text)
+        text = P.GLUED_FOOTNOTE.sub(mark, ln.text)
         if text != ln.text:
             ex.append(_ex(ln.text, text))
         out.append(replace(ln, text=text))
@@ -681,12 +690,11 @@ def split_inline_headings(paras: list[_Para], ctx: Ctx) -> list[_Para]:
 
 def mark_heading_roles(paras: list[_Para], ctx: Ctx) -> list[_Para]:
     """Give the ``heading`` role to paragraphs that start with a label."""
-    n = 0
     for p in paras:
         if p.role == "text" and ctx.is_heading(p.text):
             p.role = "heading"
-            n += 1
-    ctx.record("headings", "paragraphs starting with a heading label", n, [])
+    heads = [p.text for p in paras if p.role == "heading"]
+    ctx.record("headings", "paragraphs that are headings (label and title)", len(heads), [_ex(h, h) for h in heads])
     return paras
 
 

@@ -20,6 +20,7 @@ import unicodedata
 from dataclasses import dataclass
 
 import chardet
+import ftfy.bad_codecs  # noqa: F401  (registers sloppy-windows-125x)
 
 from lawref.lang import morph
 
@@ -42,6 +43,21 @@ class Decoded:
     text: str
     encoding: str
     how: str
+
+
+#: Single-byte code pages decoded without losing a byte: their undefined bytes
+#: (0x98 in cp1251) map to C1 controls instead of U+FFFD, so a file decoded
+#: with the wrong codec can still be repaired exactly (lawref.ingest.mojibake).
+SLOPPY = {"cp1251": "sloppy-windows-1251", "cp1252": "sloppy-windows-1252", "windows-1251": "sloppy-windows-1251",
+          "windows-1252": "sloppy-windows-1252"}
+
+
+def _bytes_to_text(data: bytes, codec: str) -> str:
+    try:
+        name = codecs.lookup(codec).name
+    except LookupError:
+        name = codec
+    return data.decode(SLOPPY.get(name, codec), errors="replace")
 
 
 def normalise(text: str) -> str:
@@ -90,14 +106,14 @@ def _best_legacy(data: bytes) -> Decoded:
     guess = _codec_name(chardet.detect(data[:200_000]).get("encoding") or "")
     tried = [guess] if guess in CANDIDATES else []
     tried += [c for c in CANDIDATES if c not in tried]
-    scored = [(russian_score(data.decode(c, errors="replace")), c) for c in tried]
+    scored = [(russian_score(_bytes_to_text(data, c)), c) for c in tried]
     best_score, best = max(scored, key=lambda sc: sc[0])
     if best_score == 0.0 and guess and guess not in CANDIDATES:
         try:
             return Decoded(data.decode(guess, errors="replace"), guess, "chardet")
         except LookupError:
             pass
-    return Decoded(data.decode(best, errors="replace"), best, "chardet+lexicon")
+    return Decoded(_bytes_to_text(data, best), best, "chardet+lexicon")
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -142,7 +158,7 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
     """
     if encoding:
         try:
-            return Decoded(normalise(data.decode(encoding, errors="replace")), encoding, "forced")
+            return Decoded(normalise(_bytes_to_text(data, encoding)), encoding, "forced")
         except LookupError as exc:
             raise DecodeError(f"unknown encoding {encoding!r}") from exc
     found = _from_bom(data)

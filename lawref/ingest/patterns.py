@@ -104,7 +104,7 @@ INLINE_HEADING = re.compile(
 )
 
 #: Sentence end, used to tell a cut paragraph from a finished one.
-SENTENCE_END = re.compile(r"[.!?:;»\"')]\s*$")
+SENTENCE_END = re.compile(r"[.!?:;»\"')\]…]\s*$")
 
 # -- English editions (manifest ``lang = "en"``); examples are lawref's own test inputs --------
 
@@ -136,7 +136,7 @@ TOC_LINE = re.compile(
 )
 TOC_TITLE = re.compile(r"^\s*(?:TABLE OF CONTENTS|CONTENTS|Contents|Table of Contents)\s*$")
 #: A footnote number glued to a word: ``player19`` → marker 19.
-GLUED_FOOTNOTE = re.compile(r"(?<=[a-z]{2})(?P<num>\d{1,2})\b(?![.,]\d)")
+GLUED_FOOTNOTE = re.compile(r"(?:(?<=[a-z]{2})|(?<=[a-z][.,;:!?)]))(?P<num>\d{1,2})\b(?![.,]\d)")
 #: A footnote line: ``19 A player is …`` (only when marker 19 was seen before it).
 FOOTNOTE_LINE_EN = re.compile(r"^(?P<num>\d{1,2})\s+(?P<text>[A-Z].*)$", re.S)
 #: Footnote start once marked: ``[19] A player is …``.
