@@ -487,12 +487,14 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
     report = report or as_json
     if report and as_json:
         _emit_json({"corpus": str(corpus_dir), "index": str(index_dir), "files": reports,
-                    "nodes": len(corpus.nodes)})
+                    "nodes": len(corpus.nodes), "warnings": list(corpus.warnings)})
     elif report:
         click.echo(_report_text(reports))
     for r in reports:
         for w in r["warnings"]:
             click.echo(f"lawref: warning: {r['file']}: {w}", err=True)
+    for w in corpus.warnings:
+        click.echo(f"lawref: warning: {w}", err=True)
     if not corpus.usable():
         fail(f"nothing usable in the corpus; the index at {index_dir} was left as it was", EXIT_BAD_INPUT)
     if not report:

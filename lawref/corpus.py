@@ -87,6 +87,7 @@ class Corpus:
     nodes: tuple[Node, ...]
     reports: tuple[FileReport, ...]
     stamp: str
+    warnings: tuple[str, ...] = ()
 
     def usable(self) -> bool:
         """True when at least one node was built."""
@@ -370,7 +371,10 @@ def build_corpus(
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered))
     resolver = Resolver(docs.values(), nodes)
     nodes = [replace(n, refs=resolver.refs_of(n, n.line_map), title_en=_title_en(n, docs[n.doc])) for n in nodes]
-    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp_of(folder, files, version, encoding))
+    unmatched = [f"manifest: document {s.id!r} matches no file ({', '.join(s.globs) or 'no files given'})"
+                 for s in specs if not any(fnmatch.fnmatch(rel, g) for rel in files for g in s.globs)]
+    stamp = stamp_of(folder, files, version, encoding)
+    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp, tuple(unmatched))
 
 
 def _title_en(node: Node, doc: Document) -> str | None:

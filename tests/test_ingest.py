@@ -296,3 +296,10 @@ def test_bom_of_utf8_and_utf16_does_not_shift_byte_ranges() -> None:
         loaded = load(data, "x.txt")
         (s1, e1), (s2, e2) = loaded.line_bytes
         assert data[s2:e2].decode(codec if codec == "utf-8" else "utf-16-le") == "вг"
+
+
+def test_a_manifest_entry_that_matches_no_file_is_reported(tmp_path: Path) -> None:
+    manifest = MANIFEST + '\n[[document]]\nid = "ghost"\nkind = "laws"\nfiles = ["ghost/*.txt"]\n'
+    folder = corpus_with(tmp_path, seed_path("003").name, seed_path("003").read_bytes(), manifest)
+    corpus = build_corpus(folder, version="t")
+    assert corpus.warnings == ("manifest: document 'ghost' matches no file (ghost/*.txt)",)
