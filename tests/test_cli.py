@@ -585,3 +585,21 @@ def test_report_counts_heading_paragraphs(index_dir: Path) -> None:
     _, data = run_json(index_dir, "build", "--json")
     heads = {f["file"][:3]: next(p["count"] for p in f["passes"] if p["name"] == "headings") for f in data["files"]}
     assert heads["000"] == 26 and heads["004"] == 2  # 000: 61A … 72A5, see tests/golden/seed_nodes.tsv
+
+
+def test_query_commands_never_load_the_morphology_dictionary(index_dir: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from click.testing import CliRunner\n"
+        "from lawref.cli import cli\n"
+        f"base = ['--corpus', {str(CORPUS)!r}, '--index', {str(index_dir)!r}]\n"
+        "for args in (['search', 'взяток'], ['search', 'revoke'], ['show', '62B', '--lang', 'both'],\n"
+        "             ['refs', '26', '--incoming'], ['link', '--format', 'json']):\n"
+        "    assert CliRunner().invoke(cli, base + args, input='правило 62B').exit_code == 0, args\n"
+        "print('pymorphy3' in sys.modules, 'spellchecker' in sys.modules)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False False"
