@@ -242,8 +242,10 @@ def _render_counterpart(lib: Any, node: Any) -> str:
     text = _render(lib, twin)
     mine = lib.document(node.doc)
     theirs = lib.document(twin.doc)
-    if mine and theirs and mine.edition != theirs.edition:
-        text += f"\n[editions differ: {mine.edition or '?'} (ru) / {theirs.edition or '?'} (en)]"
+    if mine and theirs and theirs.edition is None:
+        text += "\n[the English text names no edition: it may differ from the Russian one]"
+    elif mine and theirs and mine.edition != theirs.edition:
+        text += f"\n[editions differ: {mine.edition or '?'} (ru) / {theirs.edition} (en)]"
     return text
 
 
@@ -538,7 +540,7 @@ def _report_text(reports: list[dict[str, Any]]) -> str:
         if r["status"] == "skipped":
             lines.append(f"{r['file']}: skipped: {'; '.join(r['warnings'])}")
             continue
-        lines.append(f"{r['file']}: {r['status']}; doc {r['doc']} ({r['kind']}, {r['kind_how']})")
+        lines.append(f"{r['file']}: {r['status']}; doc {r['doc']} ({r['kind']}, {r['lang']}, {r['kind_how']})")
         title = f"; book title «{r['title']}»" if r.get("title") else ""
         lines.append(f"  encoding {r['encoding']} ({r['encoding_how']}); layout {r['style']}; "
                      f"pages {r['pages']}{title}")

@@ -50,8 +50,6 @@ PILCROW = "¶"
 #: Footnote start: 001:9 ``(*) - Во время торговли …``.
 FOOTNOTE = re.compile(r"^\((?P<marker>\*{1,3})\)\s*[-–—]\s*(?P<text>\S.*)$", re.S)
 
-#: Footnote marker in running text: 001:9 ``своей(*)``, 003:71 ``другую(*)``.
-FOOTNOTE_MARKER = re.compile(r"\((\*{1,3})\)")
 
 #: Lone emphasis word (004:17 ``случайно``) or note label (004:15 ``Примечание:``).
 EMPHASIS_LINE = re.compile(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+)(?P<colon>:?)\s*$")
