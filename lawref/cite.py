@@ -73,8 +73,9 @@ EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
 _SEC = "A-LАВСЕНК"
 #: One law cite: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (Cyrillic, 004:13), ``10С2`` (004:90).
 CITE_TOKEN = rf"\d{{1,3}}(?:[{_SEC}](?:\d{{1,2}})?(?:\([a-zA-Z0-9]\))*)?(?![\w])"
-#: A continuation naming a section of the same law: ``12C1 и C2`` → ``C2``.
-SECTION_TOKEN = rf"[{_SEC}]\d{{1,2}}(?:\([a-zA-Z0-9]\))*(?![\w])"
+#: A continuation naming a section of the same law: ``12C1 и C2`` → ``C2``;
+#: ``64A и B`` → ``B`` (a bare letter: Latin only, and only after a cite with a section).
+SECTION_TOKEN = rf"[{_SEC}]\d{{1,2}}(?:\([a-zA-Z0-9]\))*(?![\w])|[A-L](?![\w.])"
 _LIST_SEP = r"\s*(?:,\s*|\s(?:и|или|либо|and|or)\s+)\s*"
 _RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по)\s)\s*"
 
@@ -86,7 +87,9 @@ LAW_CITATION = re.compile(rf"(?:{RU_LAW_WORD}|{EN_LAW_WORD})\s*(?={CITE_TOKEN})|
 _PIECE = re.compile(rf"(?P<sep>{_RANGE_SEP}|{_LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})")
 
 #: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``.
-COMMENTARY_CITATION = re.compile(r"(?<![\w])п\.\s?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?")
+COMMENTARY_CITATION = re.compile(r"(?<![\w])пп?\.\s?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?")
+#: A further paragraph in a list: ``пп. 45.5 и 45.6`` → ``45.6``.
+COMMENTARY_MORE = re.compile(r"\s*(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?")
 #: Bare commentary paragraph inside a commentary: 004:6 ``указанные в 45.3., …``.
 BARE_COMMENTARY = re.compile(r"(?<![\w.])(?P<c>\d{1,3}\.\d{1,3})\.(?=[\s,;:)]|$)")
 #: Relative: 003:49 ``согласно предыдущему пункту 1`` (in 21B2 → 21B1).
@@ -130,6 +133,8 @@ def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
     out = [Citation(prefix_start, m.end("first"), text[prefix_start : m.end("first")], (_token_cite(first, None),))]
     for piece in _PIECE.finditer(text, m.end("first"), m.end()):
         tok = piece.group("tok")
+        if tok.isalpha() and not re.search(r"\d[A-Z]", out[-1].cites[-1]):
+            break  # ``правило 64 и B`` names no section B of 64
         cite = _token_cite(tok, law)
         if cite is None:
             break
@@ -159,6 +164,11 @@ def find_citations(text: str, *, commentary: bool = False, relative: bool = True
             found.extend(_split_run(text, m.end(), m.start()))
     for m in COMMENTARY_CITATION.finditer(text):
         found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
+        end = m.end()
+        while more := COMMENTARY_MORE.match(text, end):
+            found.append(Citation(more.start("c"), more.end(), text[more.start("c") : more.end()],
+                                  (normalise_cite(more.group("c")),), "commentary"))
+            end = more.end()
     if commentary:
         for m in BARE_COMMENTARY.finditer(text):
             if m.start() > 0:

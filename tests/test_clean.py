@@ -251,3 +251,28 @@ def test_clean_is_idempotent_on_shuffled_seed_lines(lines: list[str], sep: str) 
 def test_clean_never_raises_and_is_idempotent_on_arbitrary_text(text: str) -> None:
     once = render(clean(text))
     assert render(clean(once)) == once
+
+
+@pytest.mark.parametrize(
+    ("heading", "is_heading"),
+    [
+        ("Правило 62. Исправление фальшренонса", True),     # 000:21
+        ("Правило 26.Ограничения на ход", True),             # 003:69
+        ("ПРАВИЛО 62. ИСПРАВЛЕНИЕ ФАЛЬШРЕНОНСА", True),      # other sites print headings in capitals
+        ("Правило 62 - Исправление фальшренонса", True),
+        ("Правило 46 старается расставить сеть", False),     # 004:80-81 wrapped text
+        ("Правило 47 дает право его оппоненту", False),      # 004:108
+        ("ГЛАВА V - ТОРГОВЛЯ", True),
+    ],
+)
+def test_law_heading_forms(heading: str, is_heading: bool) -> None:
+    assert Ctx().is_heading(heading) is is_heading
+
+
+def test_a_table_row_of_small_numbers_is_not_a_pager() -> None:
+    text = "1 2 3 4 5 6 7\n\n" + " ".join(str(n) for n in range(1, 48)) + "\n"
+    assert texts_of(text) == ["1 2 3 4 5 6 7"]
+
+
+def texts_of(text: str) -> list[str]:
+    return [p.text for p in clean(text).paragraphs]

@@ -109,8 +109,8 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
 def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop pager lines (``1 2 3 … 247``)."""
-    out = [ln for ln in lines if not P.PAGER.match(ln.text)]
-    ex = [_ex(ln.text) for ln in lines if P.PAGER.match(ln.text)]
+    out = [ln for ln in lines if not P.is_pager(ln.text)]
+    ex = [_ex(ln.text) for ln in lines if P.is_pager(ln.text)]
     ctx.record("pagers", "pager lines removed", len(ex), ex)
     return out
 

@@ -21,7 +21,16 @@ CHROME = re.compile(
 BOOK_TITLE = re.compile(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$")
 
 #: Pager line: 000:142 ``1 2 3 4 … 247``; 004:114 ``1 2 3 … 46``.
-PAGER = re.compile(r"^\s*1(?:\s+\d+){4,}\s*$")
+PAGER = re.compile(r"^\s*1(?:\s+\d+){9,}\s*$")
+
+
+def is_pager(line: str) -> bool:
+    """A pager: the numbers 1, 2, 3 … N (N ≥ 10) and nothing else, so a row of
+    a scoring table (``1 2 3 4 5 6 7``) is never taken for one."""
+    if not PAGER.match(line):
+        return False
+    numbers = [int(n) for n in line.split()]
+    return numbers == list(range(1, len(numbers) + 1))
 
 #: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``.
 PAGE_MARKER = re.compile(r"^\s*[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?$")
@@ -68,14 +77,17 @@ LOOKALIKES = str.maketrans("АВСЕНКМОРТХавсеkмортх", "ABCEHKM
 
 _ROMAN = r"[IVXLC]+"
 #: Chapter: 003:5 ``Глава V - ТОРГОВЛЯ``; 000:110 ``Глава VII - ПРИЛИЧИЯ (*)``.
-CHAPTER = re.compile(rf"^Глава\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
+CHAPTER = re.compile(rf"^(?:Глава|ГЛАВА)\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
 #: Part: 003:9 ``Часть I - КОРРЕКТНАЯ ПРОЦЕДУРА``; 000:36 ``Часть IV - ВЗЯТКИ``.
-PART = re.compile(rf"^Часть\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
+PART = re.compile(rf"^(?:Часть|ЧАСТЬ)\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
 #: Division: 003:13 ``Раздел I - Период торговли``.
-DIVISION = re.compile(rf"^Раздел\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
+DIVISION = re.compile(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{_ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$")
 #: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``;
 #: 003:69 ``Правило 26.Ограничения на ход …``; 004:76 ``Правило 46. НЕПОЛНОЕ/…``.
-LAW = re.compile(r"^Правило\s+(?P<num>\d{1,3})\s*\.\s*(?P<title>[А-ЯЁA-Z«\"].*)?$", re.S)
+#: Also, from other sites: ``ПРАВИЛО 62. …``, ``Правило 62 - Исправление …``, ``Правило 62: …``.
+LAW = re.compile(
+    r"^(?:Правило|ПРАВИЛО)\s+(?P<num>\d{1,3})(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?$", re.S
+)
 
 _SECTION_LETTERS = "A-HJ-NАВСЕНК"
 #: Section: 000:5 ``A.Определение фальшренонса``.
@@ -89,8 +101,8 @@ COMMENTARY = re.compile(r"^(?P<law>\d{1,3})\.(?P<num>\d{1,3})\.\s+(?P<text>\S.*)
 
 #: Any label that starts a heading line inside wrapped text (000), used by reflow.
 HEADING_START = re.compile(
-    rf"^(?:Правило\s+\d{{1,3}}\s*\.\s*[А-ЯЁA-Z«\"]|Глава\s+{_ROMAN}\s*[-–—.]|Часть\s+{_ROMAN}\s*[-–—.]"
-    rf"|Раздел\s+{_ROMAN}\s*[-–—.]|[{_SECTION_LETTERS}]\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
+    rf"^(?:(?:Правило|ПРАВИЛО)\s+\d{{1,3}}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]"
+    rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{_ROMAN}\s*[-–—.]|[{_SECTION_LETTERS}]\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])"
 )
 
