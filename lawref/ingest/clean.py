@@ -698,9 +698,26 @@ def mark_heading_roles(paras: list[_Para], ctx: Ctx) -> list[_Para]:
     return paras
 
 
+def drop_noise_paragraphs(paras: list[_Para], ctx: Ctx) -> list[_Para]:
+    """Drop a paragraph that joining lines made into the shape of a page
+    marker, pager or rule (``-`` ⏎ ``1`` → ``- 1``): it holds no text, and
+    left in place it would be read as a marker when the output is cleaned
+    again."""
+    out, ex = [], []
+    for p in paras:
+        t = p.text.strip()
+        if P.PAGE_MARKER.match(t) or P.is_pager(t) or P.RULE_LINE.match(t) or P.READER_MARKER.match(t):
+            ex.append(_ex(t))
+            continue
+        out.append(p)
+    ctx.record("noise_paragraphs", "paragraphs shaped like a marker or rule after joining lines", len(ex), ex)
+    return out
+
+
 ParaPass = Callable[[list[_Para], Ctx], list[_Para]]
 #: Paragraph passes, in order.
 PARAGRAPH_PASSES: tuple[ParaPass, ...] = (
+    drop_noise_paragraphs,
     join_cut_paragraphs,
     split_inline_headings,
     mark_heading_roles,
