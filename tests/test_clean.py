@@ -276,3 +276,17 @@ def test_a_table_row_of_small_numbers_is_not_a_pager() -> None:
 
 def texts_of(text: str) -> list[str]:
     return [p.text for p in clean(text).paragraphs]
+
+
+_SOUP = ["Правило 62. ", "Правило", "A.", "B.", "1.", "(A).", "(1).", "- 89 -", "- 90", "¶", "???", "?? ??", "----",
+         "== ==", "(*) - ", "(*)", "сто", "роны", "наруши", "теля", "прави-", "лом", "по-", "прежнему", "случайно",
+         "Примечание:", "45.4. ", "..page3", "1 2 3 4 5 6 7 8 9 10 11", "Глава V - ТОРГОВЛЯ", "текст", "Текст", ".",
+         ",", " ", "\n", "\n\n", "-", "1", "LAW 62 - X", "A. Title", "(a) ", "58", "xii"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(_SOUP), max_size=40), st.sampled_from(["ru", "en"]))
+def test_clean_is_idempotent_on_artifact_soup_in_both_languages(parts: list[str], lang: str) -> None:
+    text = "".join(parts)
+    once = render(clean(text, lang=lang))
+    assert render(clean(once, lang=lang)) == once

@@ -185,8 +185,8 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         page = int((m or g).group("page"))
         last = max(last, page)
         out.append(Ln(ln.text, ln.no, "marker", page))
-        if g:
-            out.append(Ln(g.group("rest"), ln.no))
+        if g:  # what follows a glued marker starts a line: strip its rules too
+            out.extend(_strip_line(Ln(g.group("rest"), ln.no)))
         ex.append(_ex(ln.text, g.group("rest") if g else ""))
     ctx.record("page_markers", "page and reader markers taken out of the text", len(ex), ex)
     return out
@@ -230,6 +230,24 @@ def _is_title_tail(rest: str) -> bool:
     return bool(rest) and rest[0].islower() and len(rest) <= 40 and not re.search(r"[.!?;:]", rest)
 
 
+def _strip_line(ln: Ln, depth: int = 0) -> list[Ln]:
+    """One text line without its rules: ``[ln]`` when it has none, else the
+    pieces (text, ``rule`` separators, footnotes), each cleaned again so that
+    what a split leaves (``???----== ==`` → ``----== ==``) is treated too."""
+    if depth > 8:
+        return [ln]
+    if P.RULE_LINE.match(ln.text):
+        return [Ln("", ln.no, "rule")]
+    if P.RULE_PREFIX.match(ln.text):
+        return _strip_line(Ln(P.RULE_PREFIX.sub("", ln.text), ln.no, ln.kind), depth + 1)
+    if not P.QMARK_RUN.search(ln.text):
+        return [ln]
+    out: list[Ln] = []
+    for piece in _split_qmarks(ln):
+        out.extend(_strip_line(piece, depth + 1) if piece.kind in ("text", "footnote") else [piece])
+    return out
+
+
 def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Underlines and ``?`` runs (lost box drawing) become ``rule`` separators.
 
@@ -240,21 +258,10 @@ def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     that starts ``(*) -`` is a footnote."""
     out, ex = [], []
     for ln in lines:
-        if ln.kind != "text":
-            out.append(ln)
-        elif P.RULE_LINE.match(ln.text):
-            out.append(Ln("", ln.no, "rule"))
-            ex.append(_ex(ln.text))
-        elif P.RULE_PREFIX.match(ln.text):
-            text = P.RULE_PREFIX.sub("", ln.text)
-            out.append(Ln(text, ln.no))
-            ex.append(_ex(ln.text, text))
-        elif P.QMARK_RUN.search(ln.text):
-            split = _split_qmarks(ln)
-            out.extend(split)
-            ex.append(_ex(ln.text, " | ".join(s.text for s in split if s.text)))
-        else:
-            out.append(ln)
+        pieces = _strip_line(ln) if ln.kind == "text" else [ln]
+        out.extend(pieces)
+        if pieces != [ln]:
+            ex.append(_ex(ln.text, " | ".join(p.text for p in pieces if p.text)))
     ctx.record("rules", "underlines and ?-runs of lost box drawing removed", len(ex), ex)
     qmarks = [e for e in ex if "??" in e]
     ctx.record("rules:qmarks", "of which lines with ?-runs (lost characters, never guessed)", len(qmarks), qmarks)
@@ -644,7 +651,8 @@ def join_cut_paragraphs(paras: list[_Para], ctx: Ctx) -> list[_Para]:
             and p.text[:1].islower()
             and not P.SENTENCE_END.search(prev.text)
         ):
-            joined, how = join_words(prev.text, p.text, ctx, hyphen=prev.text.endswith("-"))
+            hyphen = bool(P.LINE_END_HYPHEN.search(prev.text))  # a перенос needs a word before the hyphen
+            joined, how = join_words(prev.text, p.text, ctx, hyphen=hyphen)
             at = len(joined) - len(p.text)
             ex.setdefault(how, []).append(_ex(prev.text[-20:] + "⏎⏎" + p.text[:20], joined[max(0, at - 20) : at + 20]))
             base = len(joined) - len(p.text)

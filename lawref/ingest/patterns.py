@@ -44,7 +44,7 @@ READER_MARKER = re.compile(r"^\s*\.\.page(?P<page>\d+)\s*$")
 
 #: Whole-line underline or lost box drawing: 000:22 ``-----``, 003:15 ``====``,
 #: 000:37 ``== == ==``, 003:7 ``??????``, 003:11 ``?? ?? ??``.
-RULE_LINE = re.compile(r"^\s*(?:[-=_*~?]{3,}|[-=?]{2}(?:\s+[-=?]{2})+)\s*$")
+RULE_LINE = re.compile(r"^\s*(?=(?:\s*[-=_*~?]){3})[-=_*~?]+(?:\s+[-=_*~?]+)*\s*$")
 
 #: Underline glued before text: 000:3 ``--------------- относительно фальшренонса``.
 RULE_PREFIX = re.compile(r"^\s*[-=_]{3,}\s+(?=\S)")
