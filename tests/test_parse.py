@@ -172,10 +172,11 @@ def _words(text: str) -> Counter:
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300))
 def test_parse_never_raises_on_arbitrary_text(text: str) -> None:
-    paras = clean(text).paragraphs
-    for kind in ("laws", "commentary"):
-        parsed = parse(paras, doc="d", doc_kind=kind, file="f.txt")
-        assert len(parsed.placement) == len(paras)
+    for lang in ("ru", "en"):
+        paras = clean(text, lang=lang).paragraphs
+        for kind in ("laws", "commentary"):
+            parsed = parse(paras, doc="d", doc_kind=kind, file="f.txt", lang=lang)
+            assert len(parsed.placement) == len(paras)
 
 
 @settings(max_examples=200, deadline=None)
