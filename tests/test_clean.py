@@ -290,3 +290,14 @@ def test_clean_is_idempotent_on_artifact_soup_in_both_languages(parts: list[str]
     text = "".join(parts)
     once = render(clean(text, lang=lang))
     assert render(clean(once, lang=lang)) == once
+
+
+def test_a_word_cut_across_contiguous_pages_is_joined_but_not_across_a_gap() -> None:
+    text = ("- 88 -\nИгрок должен исправить фальшренонс, если он осознал своё наруше-\n- 89 -\n"
+            "ние до его выявления.\n- 91 -\nли, то он по-прежнему должен пасовать.\n")
+    paras = clean(text).paragraphs
+    assert [p.text for p in paras] == [
+        "Игрок должен исправить фальшренонс, если он осознал своё нарушение до его выявления.",
+        "ли, то он по-прежнему должен пасовать.",  # page 91 does not follow 89: nothing is joined
+    ]
+    assert paras[0].lines == (2, 4) and paras[0].page == 88

@@ -635,19 +635,25 @@ def reflow(lines: list[Ln], ctx: Ctx) -> list[_Para]:
 def join_cut_paragraphs(paras: list[_Para], ctx: Ctx) -> list[_Para]:
     """Re-join a paragraph cut at a line or page break with no hyphen.
 
-    The next paragraph on the same scraped page that starts with a lowercase
-    letter continues one that has no sentence end: 003:39–41 ``… со сто`` ⏎⏎
+    The next paragraph on the same scraped page (or at the top of the page
+    that directly follows it) that starts with a lowercase letter continues
+    one that has no sentence end: 003:39–41 ``… со сто`` ⏎⏎
     ``роны оппонента`` → ``… со стороны оппонента``; 001:13–15 ``… нарушению
     со`` ⏎⏎ ``стороны вистующего`` → ``… со стороны вистующего``."""
     out: list[_Para] = []
     ex: dict[str, list[str]] = {"word": [], "space": []}
+    first_of_page = {id(p) for i, p in enumerate(paras) if i == 0 or paras[i - 1].page_seq != p.page_seq}
     for p in paras:
         prev = out[-1] if out else None
+        # the same scraped page, or the top of the page that directly follows (``взя-`` ⏎ ``- 90 -`` ⏎ ``ток``)
+        same_text = prev is not None and (
+            prev.page_seq == p.page_seq or (p.contiguous and id(p) in first_of_page and p.page_seq == prev.page_seq + 1)
+        )
         if (
             prev is not None
+            and same_text
             and p.role == "text"
             and prev.role != "footnote"
-            and prev.page_seq == p.page_seq
             and p.text[:1].islower()
             and not P.SENTENCE_END.search(prev.text)
         ):
