@@ -8,6 +8,7 @@ user's cache is never touched.
 from __future__ import annotations
 
 import json
+import sys
 import re
 from collections.abc import Iterator, Sequence
 from pathlib import Path
@@ -603,3 +604,38 @@ def test_query_commands_never_load_the_morphology_dictionary(index_dir: Path) ->
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False False"
+
+
+def test_progress_bar_only_on_a_terminal_and_after_a_second(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+    import time as time_module
+
+    from lawref import cli as cli_module
+
+    class Tty(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    tty = Tty()
+    monkeypatch.setattr(sys, "stderr", tty)
+    ticks = iter([0.0, 0.5])  # the build starts, the first file is quick: no bar yet
+
+    def clock() -> float:  # then time runs on (rich reads the clock too)
+        clock.now = next(ticks, clock.now + 1.0)
+        return clock.now
+
+    clock.now = 0.0
+    monkeypatch.setattr(time_module, "monotonic", clock)
+    with cli_module._progress() as update:
+        update("a.txt", 0, 3)
+        assert tty.getvalue() == ""
+        update("b.txt", 1, 3)
+        update("c.txt", 2, 3)
+    assert "c.txt" in tty.getvalue() or "b.txt" in tty.getvalue()
+
+    plain = io.StringIO()  # not a terminal: never a bar
+    monkeypatch.setattr(sys, "stderr", plain)
+    clock.now, ticks = 0.0, iter([0.0, 5.0])
+    with cli_module._progress() as update:
+        update("a.txt", 0, 1)
+    assert plain.getvalue() == ""
