@@ -602,12 +602,7 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
 @click.pass_obj
 def export(obj: _Ctx, fmt: str, output: Path | None) -> None:
     """Export documents and nodes (JSON contract lawref/1, see README)."""
-    from lawref.library import FORMAT
-
-    lib = obj.library()
-    data = {"format": FORMAT, "documents": [d.to_json() for d in lib.documents],
-            "nodes": [n.to_json() for n in lib.nodes]}
-    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    text = json.dumps(obj.library().export(), ensure_ascii=False, indent=2) + "\n"
     if output is None:
         click.echo(text, nl=False)
         return

@@ -69,12 +69,12 @@ def current_stamp(corpus_dir: Path) -> str:
     return stamp_of(corpus_dir, corpus_files(corpus_dir), code_version())
 
 
-def export_document(corpus: Corpus) -> dict[str, Any]:
+def export_document(documents: Iterable[Document], nodes: Iterable[Node]) -> dict[str, Any]:
     """The JSON contract: ``{"format", "documents", "nodes"}`` (README)."""
     return {
         "format": FORMAT,
-        "documents": [d.to_json() for d in corpus.documents],
-        "nodes": [n.to_json() for n in corpus.nodes],
+        "documents": [d.to_json() for d in documents],
+        "nodes": [n.to_json() for n in nodes],
     }
 
 
@@ -89,7 +89,7 @@ def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
     corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding, progress=progress)
     if not corpus.usable():
         return corpus
-    payload = export_document(corpus)
+    payload = export_document(corpus.documents, corpus.nodes)
     payload["report"] = [r.to_json() for r in corpus.reports]
     payload["incoming"] = backlinks(corpus.nodes)
     payload["corpus"] = str(Path(corpus_dir).resolve())
@@ -247,10 +247,18 @@ class Library:
     def incoming(self, node: Node) -> list[tuple[Node, Ref]]:
         """References to ``node`` or any of its descendants (the backlinks
         stored at build time), in reading order of the citing nodes."""
-        order = {n.id: i for i, n in enumerate(self.nodes)}
         found = [(self.by_id[src], self.by_id[src].refs[i])
                  for _, n in self.subtree(node) for src, i in self.incoming_map.get(n.id, [])]
-        return sorted(found, key=lambda pair: (order[pair[0].id], pair[1].start))
+        return sorted(found, key=lambda pair: (self.order[pair[0].id], pair[1].start))
+
+    @cached_property
+    def order(self) -> dict[str, int]:
+        """Reading-order position of every node id."""
+        return {n.id: i for i, n in enumerate(self.nodes)}
+
+    def export(self) -> dict[str, Any]:
+        """The JSON contract of this corpus (see :func:`export_document`)."""
+        return export_document(self.documents, self.nodes)
 
     def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:
         """Every citation of the corpus that is not ``exact``, by status."""

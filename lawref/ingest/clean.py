@@ -492,13 +492,7 @@ def _caps_title_tail(para: _Para, text: str) -> bool:
     """An all-caps line goes on an all-caps law heading, or on a bare one:
     004:76–77 ``Правило 46. … КАРТЫ`` ⏎ ``БОЛВАНА``; ``LAW 61`` ⏎ ``FAILURE TO
     FOLLOW SUIT …`` (English editions)."""
-    if para.role != "heading" or not text.isupper():
-        return False
-    m = P.LAW.match(para.text) or P.LAW_EN.match(para.text)
-    if not m:
-        return False
-    title = m.group("title") or ""
-    return title == "" or title.isupper()
+    return para.role == "heading" and text.isupper() and _caps_title(para.text)
 
 
 class _Reflow:
@@ -607,6 +601,7 @@ class _Reflow:
 
 
 def _caps_title(text: str) -> bool:
+    """A law heading whose title is all caps, or missing (``LAW 61``)."""
     m = P.LAW.match(text) or P.LAW_EN.match(text)
     return bool(m and (not m.group("title") or m.group("title").isupper()))
 

@@ -96,10 +96,9 @@ def _from_bom(data: bytes) -> Decoded | None:
 def _codec_name(name: str) -> str:
     """chardet's name in Python's spelling (``IBM866`` → ``cp866``)."""
     try:
-        found = codecs.lookup(name).name
+        return codecs.lookup(name).name
     except LookupError:
         return name.lower()
-    return {"mac-cyrillic": "mac-cyrillic", "koi8-r": "koi8-r"}.get(found, found)
 
 
 def _best_legacy(data: bytes) -> Decoded:
