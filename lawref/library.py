@@ -300,19 +300,23 @@ class Library:
         for a query in Latin script. Raises ``ValueError`` for another ``lang``."""
         if lang not in ("ru", "en", "any"):
             raise ValueError(f"lang must be ru, en or any, not {lang!r}")
+        with idx.Searcher(self.index_dir) as searcher:  # opened once for every sub-query
+            return self._search(searcher, query, limit, doc, lang)
+
+    def _search(self, searcher: idx.Searcher, query: str, limit: int, doc: str | None, lang: str) -> list[idx.Hit]:
         cites = self._query_cites(query)
         if cites:
             first = [self._hit(n) for n in self.nodes if n.cite in cites and (doc is None or n.doc == doc)]
-            rest = idx.search(self.index_dir, " OR ".join(cites), limit=limit, doc=doc)
+            rest = searcher.search(" OR ".join(cites), limit=limit, doc=doc)
             return _unique(first + rest)[:limit]
         english = lang == "en" or (lang == "any" and not re.search("[А-Яа-яЁё]", query))
         hits: list[idx.Hit] = []
         if english:
             ru_query = glossary.to_russian(query)
             if ru_query:
-                hits += idx.search(self.index_dir, ru_query, limit=limit, doc=doc)
+                hits += searcher.search(ru_query, limit=limit, doc=doc)
         if lang != "en" or not hits:
-            hits += idx.search(self.index_dir, query, limit=limit, doc=doc)
+            hits += searcher.search(query, limit=limit, doc=doc)
         hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
         if english:
             hits += [self._hit(n, 1.0) for n in self._catalogue_matches(query, doc)]
