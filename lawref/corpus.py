@@ -52,7 +52,7 @@ class FileReport:
     file: str
     doc: str | None = None
     kind: str | None = None
-    kind_how: str = "manifest"
+    kind_how: str | None = None
     lang: str | None = None
     title: str | None = None
     format: str | None = None
@@ -280,6 +280,7 @@ def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) ->
     doc = spec.id if spec else _doc_id(rel)
     report.doc, report.kind, report.lang = doc, kind, lang
     report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
+
     if not cleaned.paragraphs:
         _skip(report, "no text left after cleaning")
         return _FileResult(report, cleaned)
@@ -288,6 +289,11 @@ def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) ->
     if reason:
         _skip(report, reason)
         return _FileResult(report, cleaned)
+    share = russian_score(loaded.text) if lang == "ru" else 1.0
+    if share < 0.5:
+        report.warnings.append(f"only {share:.0%} of words are Russian the lexicon knows: "
+                               "a wrong --encoding, or unrepaired mojibake?")
+        report.status = "warning"
     report.nodes = len(nodes)
     report.fragments = sum(1 for n in nodes if n.kind == "fragment")
     report.inferred = sum(1 for n in nodes if n.inferred)

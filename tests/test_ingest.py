@@ -303,3 +303,17 @@ def test_a_manifest_entry_that_matches_no_file_is_reported(tmp_path: Path) -> No
     folder = corpus_with(tmp_path, seed_path("003").name, seed_path("003").read_bytes(), manifest)
     corpus = build_corpus(folder, version="t")
     assert corpus.warnings == ("manifest: document 'ghost' matches no file (ghost/*.txt)",)
+
+
+@pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "cp866", "mac-cyrillic", "latin-1"])
+def test_a_wrong_forced_encoding_is_repaired_to_the_same_nodes(codec: str) -> None:
+    plain = build_corpus(CORPUS, version="t")
+    forced = build_corpus(CORPUS, version="t", encoding=codec)
+    assert [(n.id, n.title, n.text) for n in forced.nodes] == [(n.id, n.title, n.text) for n in plain.nodes]
+    assert all(r.lost_chars == 0 and r.mojibake["lines"] > 0 for r in forced.reports)
+
+
+def test_cp1251_read_as_cp866_keeps_every_letter() -> None:
+    # cp1251 «я» is byte 0xFF, NBSP in cp866: repair must come before NBSP → space
+    text = seed_text("001")
+    assert load(text.encode("cp1251"), "x.txt", "cp866").text == text

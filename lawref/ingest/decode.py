@@ -147,8 +147,10 @@ def _utf8_or_legacy(data: bytes) -> Decoded:
     return legacy
 
 
-def decode(data: bytes, encoding: str | None = None) -> Decoded:
-    """Decode ``data`` to normalised text.
+def decode(data: bytes, encoding: str | None = None, *, normalised: bool = True) -> Decoded:
+    """Decode ``data`` to normalised text (``normalised=False``: the text as
+    decoded, for a caller that must repair mojibake before NBSP and soft
+    hyphens are dropped, since those may be bytes of a wrongly read letter).
 
     ``encoding`` forces a codec (``--encoding`` on the CLI). Raises
     :class:`DecodeError` for binary data (NUL bytes outside UTF-16, or more than
@@ -157,7 +159,8 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
     """
     if encoding:
         try:
-            return Decoded(normalise(_bytes_to_text(data, encoding)), encoding, "forced")
+            text = _bytes_to_text(data, encoding)
+            return Decoded(normalise(text) if normalised else text, encoding, "forced")
         except LookupError as exc:
             raise DecodeError(f"unknown encoding {encoding!r}") from exc
     found = _from_bom(data)
@@ -170,4 +173,4 @@ def decode(data: bytes, encoding: str | None = None) -> Decoded:
         found = _utf8_or_legacy(data)
     if _control_share(found.text) > 0.01:
         raise DecodeError(f"binary data ({_control_share(found.text):.0%} control characters), not text")
-    return Decoded(normalise(found.text), found.encoding, found.how)
+    return Decoded(normalise(found.text) if normalised else found.text, found.encoding, found.how)

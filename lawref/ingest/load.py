@@ -10,7 +10,7 @@ from __future__ import annotations
 import codecs
 from dataclasses import dataclass
 
-from lawref.ingest.decode import Decoded, decode
+from lawref.ingest.decode import Decoded, decode, normalise
 from lawref.ingest.html import html_lines, looks_like_html
 from lawref.ingest.mojibake import Repaired, repair
 
@@ -77,9 +77,9 @@ def load(data: bytes, name: str, encoding: str | None = None) -> Loaded:
 
     Raises :class:`~lawref.ingest.decode.DecodeError` for binary data or an
     unknown forced codec; never raises for anything else."""
-    decoded = decode(data, encoding)
-    repaired = repair(decoded.text)
-    text, numbers, fmt = repaired.text, None, "text"
+    decoded = decode(data, encoding, normalised=False)
+    repaired = repair(decoded.text)  # before normalising: cp866 «я» (0xFF) read as cp1251 is NBSP
+    text, numbers, fmt = normalise(repaired.text), None, "text"
     if name.lower().endswith(HTML_SUFFIXES) or looks_like_html(text):
         lines = html_lines(text) or [("", 1)]
         text = "\n".join(t for t, _ in lines)

@@ -38,6 +38,12 @@ CP1251_FAMILY = (
     ("koi8-r", "cp1251"),
     ("sloppy-windows-1251", "koi8-r"),
     ("cp866", "cp1251"),
+    ("sloppy-windows-1251", "cp866"),
+    ("mac-cyrillic", "cp1251"),
+    # UTF-8 read with a Cyrillic code page (a wrong --encoding): ftfy does not try these
+    ("koi8-r", "utf-8"),
+    ("cp866", "utf-8"),
+    ("mac-cyrillic", "utf-8"),
 )
 _LATIN1_LETTERS = re.compile(r"[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u02dc\u2018-\u201e\u2020-\u2122]")
 _CYRILLIC = re.compile(r"[А-Яа-яЁё]")
@@ -55,14 +61,26 @@ class Repaired:
 
 
 def _suspicious(line: str) -> bool:
+    """Latin-1 letters, or any non-ASCII text (Cyrillic, box drawing …) that
+    is not mostly Russian the lexicon knows."""
     if _LATIN1_LETTERS.search(line):
         return True
-    return bool(_CYRILLIC.search(line)) and russian_score(line) < 0.8
+    return not line.isascii() and russian_score(line) < 0.8
 
 
 def _fix_utf8(line: str) -> str | None:
+    """ftfy's repair of UTF-8 read as a single-byte code page; where ftfy is
+    too cautious (short lines such as ``РџСЂРё С…РѕРґРµ``), the strict re-coding
+    from cp1251, cp1252 or latin-1 that gives valid UTF-8."""
     fixed = ftfy.fix_encoding(line)
-    return fixed if fixed != line else None
+    if fixed != line:
+        return fixed
+    for wrong in ("sloppy-windows-1251", "sloppy-windows-1252", "latin-1"):
+        try:
+            return line.encode(wrong).decode("utf-8")
+        except (UnicodeEncodeError, UnicodeDecodeError):
+            continue
+    return None
 
 
 def _recode(wrong: str, right: str) -> Callable[[str], str | None]:
@@ -99,6 +117,23 @@ def _best_transform(sample: list[str]) -> tuple[str, Callable[[str], str | None]
     return name, fix
 
 
+_USUAL = re.compile(r"[А-Яа-яЁёA-Za-z0-9\s.,;:!?()\[\]«»\"'\-–—*/%№]")
+_CASE_FLIP = re.compile(r"[a-zа-яё][A-ZА-ЯЁ]")
+
+
+def oddness(line: str) -> int:
+    """Characters a Russian law text rarely has (box drawing, ``»`` inside a
+    word, C1 controls …) plus case flips inside words (``оПЮБХКН``)."""
+    return len(_USUAL.sub("", line)) + len(_CASE_FLIP.findall(line))
+
+
+def _better(new: str, old: str) -> bool:
+    """``new`` reads as more Russian than ``old``; on a tie of the lexicon
+    (a line of unknown words, 000:129 ``ло 81C8).``), as less odd."""
+    a, b = russian_score(new), russian_score(old)
+    return a > b or (a == b and oddness(new) < oddness(old))
+
+
 def repair(text: str) -> Repaired:
     """Repair mojibake in ``text`` (see the module doc). The form is decided
     for the file as a whole, on its suspicious lines; it is then applied to
@@ -117,7 +152,7 @@ def repair(text: str) -> Repaired:
         name, fix = chosen
         for i in suspicious:
             new = fix(lines[i])
-            if new is None or new == lines[i] or russian_score(new) <= russian_score(lines[i]):
+            if new is None or new == lines[i] or not _better(new, lines[i]):
                 continue
             if len(examples) < 2:
                 examples.append(f"{lines[i][:40]!r} → {new[:40]!r}")
