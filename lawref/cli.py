@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -71,6 +72,11 @@ class _OneLineErrors(click.Group):
             fail(exc.format_message().replace("\n", " "), exc.exit_code)
         except click.Abort:
             fail("aborted", EXIT_NOT_FOUND)
+        except BrokenPipeError:  # the reader went away (``lawref search … | head -1``): what it read is enough
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(EXIT_OK)
+        except OSError as exc:  # stdout cannot be written (``> /dev/full``)
+            fail(f"cannot write the output: {exc.strerror or exc}", EXIT_BAD_INPUT)
 
 
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -113,7 +119,9 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
         for h in hits:
             where = f"{h.doc}, p. {h.page}" if h.page is not None else h.doc
             node = lib.by_id.get(h.id)
-            english = (node.title_en or lib.title_en(node)) if node is not None else None
+            english = node.title_en if node is not None else None
+            if node is not None and english is None and lib.title_en(node):
+                english = f"Law {lib.law_of(node).cite}: {lib.title_en(node)}"
             titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t))
             click.echo(f"{h.cite or h.id:<10} {titles}  ({where}; {h.score:.2f})")
             click.echo(f"           {h.snippet}")
@@ -167,7 +175,7 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
     except NotFound as exc:
         _not_in_corpus(lib, cite, str(exc), as_json)
     if raw:
-        _print_source(lib, nodes)
+        _print_source(lib, nodes, as_json)
         return
     if as_json:
         tree = _tree_json(lib, nodes[0])
@@ -216,6 +224,8 @@ def _not_in_corpus(lib: Any, cite: str, message: str, as_json: bool) -> NoReturn
         canonical = normalise_cite(cite)
     except CiteError:  # a node id that names no node
         fail(message, EXIT_NOT_FOUND)
+    if any(n.cite == canonical for n in lib.nodes):  # in the corpus, not in the --doc asked for
+        fail(message, EXIT_NOT_FOUND)
     edition, entry = lib.catalogue_entry(canonical)
     if entry is None:
         fail(f"{message}; the {edition} edition has no law {canonical.split('.')[0]}", EXIT_NOT_FOUND)
@@ -236,6 +246,10 @@ def _render_counterpart(lib: Any, node: Any) -> str:
     """The English twin of ``node`` (same cite, an English document), or the
     catalogue's English title when the corpus has no English text of it."""
     twin = lib.counterpart(node)
+    if twin is None and node.kind == "commentary":
+        law = lib.law_of(node)
+        return (f"Commentary {node.cite} (on Law {law.cite}: {lib.title_en(node) or '—'}) "
+                "[no English text of this commentary in the corpus]")
     if twin is None:
         title = node.title_en or lib.title_en(node) or "—"
         return f"Law {node.cite or '?'} — {title} [English: catalogue title only; no English text in this corpus]"
@@ -366,16 +380,24 @@ def check(obj: _Ctx, as_json: bool) -> None:
             click.echo(f"  {r.cite:<8} {r.text!r:<24} in {n.cite or n.id} ({where}){target}")
 
 
-def _print_source(lib: Any, nodes: list[Any]) -> None:
+def _print_source(lib: Any, nodes: list[Any], as_json: bool) -> None:
+    out = []
     for node in nodes:
         try:
             lines = lib.raw_source(node)
         except OSError as exc:
             fail(f"cannot read the raw source of {node.id}: {exc.strerror or exc}", EXIT_BAD_INPUT)
         src = node.source
-        click.echo(f"{src.file}:{src.line}-{src.end_line} (bytes {src.bytes[0]}-{src.bytes[1]})")
-        for no, text in lines:
-            click.echo(f"{no:>6}  {text}")
+        out.append({"id": node.id, "file": src.file, "line": src.line, "end_line": src.end_line,
+                    "bytes": list(src.bytes), "lines": [{"line": no, "text": text} for no, text in lines]})
+    if as_json:
+        _emit_json(out[0] if len(out) == 1 else out)
+        return
+    for item in out:
+        start, end = item["bytes"]
+        click.echo(f"{item['file']}:{item['line']}-{item['end_line']} (bytes {start}-{end})")
+        for row in item["lines"]:
+            click.echo(f"{row['line']:>6}  {row['text']}")
 
 
 def _tree_json(lib: Any, node: Any) -> dict[str, Any]:
@@ -385,8 +407,9 @@ def _tree_json(lib: Any, node: Any) -> dict[str, Any]:
 
 
 def _heading(node: Any) -> str:
+    """Label and title as printed: ``B. Исправление …``, ``Глава V - ТОРГОВЛЯ``."""
     parts = [p for p in (node.label, node.title) if p]
-    return " ".join(parts)
+    return (" - " if node.kind in ("chapter", "part", "division") else " ").join(parts)
 
 
 def _render(lib: Any, node: Any) -> str:
@@ -394,7 +417,12 @@ def _render(lib: Any, node: Any) -> str:
     doc = lib.document(node.doc)
     english = doc is not None and doc.lang == "en"
     word = "Law" if english else "Правило"
-    head = f"{word} {law.cite}" if law is not None else (node.cite or "Фрагмент: номер правила не сохранился")
+    if law is not None:
+        head = f"{word} {law.cite}"
+    elif node.kind in ("chapter", "part", "division"):
+        head = _heading(node)
+    else:
+        head = node.cite or "Фрагмент: номер правила не сохранился"
     if law is not None and law.title:
         head += f". {law.title}"
     if law is not None and law.title_en and not english:
@@ -404,7 +432,7 @@ def _render(lib: Any, node: Any) -> str:
         notes.append("номер правила выведен: его заголовок не сохранился")
     lines = [head, f"[{'; '.join(notes)}]", ""]
     for _, n in lib.subtree(node):
-        if n.kind == "law" and n is node and law is node:
+        if n is node and (law is node or node.kind in ("chapter", "part", "division")):  # already the header
             if n.text:
                 lines += [n.text, ""]
             continue

@@ -325,10 +325,11 @@ class Library:
     def _query_cites(self, query: str) -> list[str]:
         """The canonical cites a query names when it is nothing but a cite or a
         citation (``62B``, ``правило 62B``, ``Law 62 B``, ``Laws 61 to 64``)."""
-        if not query.strip():
+        bare = query.strip().strip(".,;:!?()[]{}\"'«» ")  # punctuation is ignored: ``62B.``, ``(62B)``
+        if not bare:
             return []
         try:
-            return [normalise_cite(query)]
+            return [normalise_cite(bare)]
         except CiteError:
             pass
         found = find_citations(query, relative=False)
@@ -339,7 +340,7 @@ class Library:
 
     def _catalogue_matches(self, query: str, doc: str | None) -> list[Node]:
         """Law nodes whose English catalogue title holds every word of ``query``."""
-        words = [w.lower() for w in re.findall(r"[A-Za-z]{3,}", query)]
+        words = [w.lower() for w in re.findall(r"[A-Za-z]{3,}", query) if w.lower() not in glossary.STOPWORDS]
         if not words:
             return []
         out = []

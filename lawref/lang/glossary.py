@@ -71,13 +71,19 @@ def _english_index() -> dict[tuple[str, ...], list[Term]]:
     return index
 
 
-def english_terms(query: str) -> list[tuple[str, list[Term]]]:
-    """English terms found in ``query``, longest first at each position:
-    ``[(words as written, [Term, …])]``. Plurals match (``tricks`` → trick)."""
+#: English words a query may hold that are not terms to search for.
+STOPWORDS = frozenset("a an and are as at be by for from in into is it of on or the to with".split())
+
+
+def segments(query: str) -> list[tuple[str, list[Term]]]:
+    """``query`` split into glossary terms, longest first at each position,
+    and the words between them: ``[(words as written, [Term, …] or [])]``.
+    Plurals match (``tricks`` → trick)."""
     words = _WORD.findall(query)
     index = _english_index()
     longest = max((len(k) for k in index), default=1)
-    found, i = [], 0
+    found: list[tuple[str, list[Term]]] = []
+    i = 0
     while i < len(words):
         for n in range(min(longest, len(words) - i), 0, -1):
             terms = index.get(_key(words[i : i + n]))
@@ -86,8 +92,14 @@ def english_terms(query: str) -> list[tuple[str, list[Term]]]:
                 i += n
                 break
         else:
+            found.append((words[i], []))
             i += 1
     return found
+
+
+def english_terms(query: str) -> list[tuple[str, list[Term]]]:
+    """The glossary terms of ``query`` (see :func:`segments`)."""
+    return [(w, terms) for w, terms in segments(query) if terms]
 
 
 def _ru_query_part(term: Term) -> str:
@@ -98,13 +110,16 @@ def to_russian(query: str) -> str | None:
     """A Russian query for an English one, or ``None`` when no glossary term is
     in it. One term: its Russian equivalents as alternatives (``pass`` →
     ``пас OR пасовать OR спасовать``); several: the first equivalent of each,
-    all required (``penalty card dummy`` → ``"штрафная карта" болван``)."""
-    found = english_terms(query)
-    if not found:
+    all required (``penalty card dummy`` → ``"штрафная карта" болван``); a
+    word the glossary lacks is kept as written (``dummy xyzzy`` → ``болван
+    xyzzy``, which finds nothing); English stopwords are dropped."""
+    parts = [(w, terms) for w, terms in segments(query) if terms or w.lower() not in STOPWORDS]
+    if not any(terms for _, terms in parts):
         return None
-    if len(found) == 1:
-        return " OR ".join(dict.fromkeys(_ru_query_part(t) for t in found[0][1]))
-    return " ".join(_ru_query_part(terms[0]) for _, terms in found)
+    if len(parts) == 1:
+        return " OR ".join(dict.fromkeys(_ru_query_part(t) for t in parts[0][1]))
+    # a word the glossary lacks stays as it is, and is required like the rest
+    return " ".join(_ru_query_part(terms[0]) if terms else w for w, terms in parts)
 
 
 def lookup(word: str, lemma: str | None = None) -> list[Term]:
