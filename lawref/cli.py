@@ -296,32 +296,32 @@ def _xrefs(lib: Any, node: Any) -> str:
 def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -> None:
     """References made by a node and its descendants, with their status;
     with --incoming, every node that cites it or its descendants."""
+    from lawref.cite import CiteError, normalise_cite
+    from lawref.library import NotFound
+
     lib = obj.library()
     _check_doc(lib, doc)
-    node = _find_one(lib, cite, doc)
-    pairs = lib.incoming(node) if incoming else lib.outgoing(node)
+    try:
+        node = lib.find(cite, doc)[0]
+        name, node_id, node_cite = node.cite or node.id, node.id, node.cite
+        pairs = lib.incoming(node) if incoming else lib.outgoing(node)
+    except CiteError as exc:
+        fail(str(exc), EXIT_BAD_INPUT)
+    except NotFound as exc:
+        if not incoming or "/" in cite:
+            fail(str(exc), EXIT_NOT_FOUND)
+        node_cite = normalise_cite(cite)  # not in the corpus, but it may still be cited (``правило 59``)
+        name, node_id, pairs = node_cite, None, lib.citing(node_cite)
     if as_json:
-        _emit_json({"id": node.id, "cite": node.cite, "direction": "incoming" if incoming else "outgoing",
+        _emit_json({"id": node_id, "cite": node_cite, "direction": "incoming" if incoming else "outgoing",
                     "refs": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in pairs]})
         return
     if not pairs:
-        click.echo(f"{node.cite or node.id}: no {'incoming' if incoming else 'outgoing'} references")
+        click.echo(f"{name}: no {'incoming' if incoming else 'outgoing'} references")
     for n, r in pairs:
         target = r.id or "-"
         click.echo(f"{n.cite or n.id:<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {target}  "
                    f"({n.source.file}:{r.line})")
-
-
-def _find_one(lib: Any, cite: str, doc: str | None) -> Any:
-    from lawref.cite import CiteError
-    from lawref.library import NotFound
-
-    try:
-        return lib.find(cite, doc)[0]
-    except CiteError as exc:
-        fail(str(exc), EXIT_BAD_INPUT)
-    except NotFound as exc:
-        fail(str(exc), EXIT_NOT_FOUND)
 
 
 @cli.command()

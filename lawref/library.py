@@ -240,6 +240,13 @@ class Library:
     def resolver(self) -> Resolver:
         return Resolver(self.documents, self.nodes)
 
+    def citing(self, cite: str) -> list[tuple[Node, Ref]]:
+        """Every citation of ``cite`` or of a part of it (``59`` → ``59``,
+        ``59A`` …), whether or not the corpus holds its text — for a law that
+        is ``absent`` there are no backlinks to follow."""
+        rx = re.compile(rf"{re.escape(cite)}(?![0-9])")
+        return [(n, r) for n in self.nodes for r in n.refs if rx.match(r.cite)]
+
     def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
         """References made by ``node`` and its descendants, in reading order."""
         return [(n, r) for _, n in self.subtree(node) for r in n.refs]
@@ -384,8 +391,8 @@ class Library:
         lemma, by pymorphy3) or an English term."""
         from lawref.lang import morph
 
-        lemma = morph.lemma(word) if re.search("[А-Яа-яЁё]", word) else None
-        return glossary.lookup(word, lemma)
+        lemmas = tuple(morph.lemma(w) for w in word.split()) if re.search("[А-Яа-яЁё]", word) else ()
+        return glossary.lookup(word, lemmas)
 
     def term_laws(self, term: glossary.Term) -> list[tuple[str, int]]:
         """``[(law cite, number of its nodes that use the term)]``, most first."""

@@ -122,12 +122,16 @@ def to_russian(query: str) -> str | None:
     return " ".join(_ru_query_part(terms[0]) if terms else w for w, terms in parts)
 
 
-def lookup(word: str, lemma: str | None = None) -> list[Term]:
-    """Entries whose Russian term contains ``word``'s ``lemma`` (or the word
-    itself), or whose English side names ``word``."""
+def lookup(word: str, lemmas: tuple[str, ...] = ()) -> list[Term]:
+    """Entries for ``word``: a Russian term in any form — its ``lemmas`` (one
+    per word; ``присуждённого результата`` → ``присудить результат``) equal a
+    term's, or, for one word, occur in it — or whose English side names it."""
     w = word.strip().lower().replace("ё", "е")
-    keys = {w, (lemma or w)}
-    found = [t for t in load() if keys & set(t.lemmas) or t.ru.lower().replace("ё", "е") == w]
+    keys = tuple(lemmas) or tuple(w.split())
+    if len(keys) > 1:
+        found = [t for t in load() if t.lemmas == keys or t.ru.lower().replace("ё", "е") == w]
+    else:
+        found = [t for t in load() if {w, *keys} & set(t.lemmas) or t.ru.lower().replace("ё", "е") == w]
     found.sort(key=lambda t: (len(t.lemmas) != 1, t.ru))  # the word itself before phrases holding it
     found += [t for _, terms in english_terms(word) for t in terms if t not in found]
     return found
