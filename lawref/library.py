@@ -34,6 +34,7 @@ from lawref.model import Document, Node, Ref, Source
 from lawref.resolver import STATUSES, Resolver, Target, overall
 
 CORPUS_JSON = "corpus.json"
+ENCODING_FILE = "ENCODING"
 FORMAT = "lawref/1"
 
 
@@ -62,11 +63,19 @@ def code_version() -> str:
     return f"{__version__}+{h.hexdigest()[:16]}"
 
 
-def current_stamp(corpus_dir: Path) -> str:
+def current_stamp(corpus_dir: Path, encoding: str | None = None) -> str:
     """Content stamp of ``corpus_dir`` as :func:`lawref.corpus.stamp_of` gives it.
     Raises :class:`~lawref.corpus.CorpusError` when the folder is missing."""
     read_manifest(corpus_dir)
-    return stamp_of(corpus_dir, corpus_files(corpus_dir), code_version())
+    return stamp_of(corpus_dir, corpus_files(corpus_dir), code_version(), encoding)
+
+
+def forced_encoding(index_dir: Path) -> str | None:
+    """The ``--encoding`` the index at ``index_dir`` was built with, if any."""
+    try:
+        return (Path(index_dir) / ENCODING_FILE).read_text(encoding="utf-8").strip() or None
+    except OSError:
+        return None
 
 
 def export_document(documents: Iterable[Document], nodes: Iterable[Node]) -> dict[str, Any]:
@@ -93,7 +102,7 @@ def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
     payload["report"] = [r.to_json() for r in corpus.reports]
     payload["incoming"] = backlinks(corpus.nodes)
     payload["corpus"] = str(Path(corpus_dir).resolve())
-    extra = {CORPUS_JSON: json.dumps(payload, ensure_ascii=False)}
+    extra = {CORPUS_JSON: json.dumps(payload, ensure_ascii=False), ENCODING_FILE: encoding or ""}
     idx.build_index(corpus.nodes, index_dir, stamp=corpus.stamp, extra=extra)
     return corpus
 
@@ -137,10 +146,11 @@ class Linked:
 
 def ensure(corpus_dir: Path, index_dir: Path) -> bool:
     """Build the index unless it is up to date with ``corpus_dir``; returns True
-    when it (re)built."""
-    if idx.read_stamp(index_dir) == current_stamp(corpus_dir):
+    when it (re)built. An index built with a forced ``--encoding`` keeps it."""
+    encoding = forced_encoding(index_dir)
+    if idx.read_stamp(index_dir) == current_stamp(corpus_dir, encoding):
         return False
-    if not build(corpus_dir, index_dir).usable():
+    if not build(corpus_dir, index_dir, encoding=encoding).usable():
         raise CorpusError(f"nothing usable in the corpus {corpus_dir} (see 'lawref build --report')")
     return True
 

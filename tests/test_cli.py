@@ -639,3 +639,44 @@ def test_progress_bar_only_on_a_terminal_and_after_a_second(monkeypatch: pytest.
     with cli_module._progress() as update:
         update("a.txt", 0, 1)
     assert plain.getvalue() == ""
+
+
+def test_an_index_built_with_a_forced_encoding_keeps_it(tmp_path: Path) -> None:
+    from lawref import index as idx
+    from lawref.library import forced_encoding
+
+    index = tmp_path / "i"
+    base = ["--corpus", str(CORPUS), "--index", str(index)]
+    assert CliRunner().invoke(cli, [*base, "build", "--encoding", "koi8-r"]).exit_code == 0
+    stamp = idx.read_stamp(index)
+    assert CliRunner().invoke(cli, [*base, "search", "фальшренонс"]).exit_code == 0
+    assert (idx.read_stamp(index), forced_encoding(index)) == (stamp, "koi8-r")  # not rebuilt without it
+    assert CliRunner().invoke(cli, [*base, "build"]).exit_code == 0
+    assert forced_encoding(index) is None
+
+
+def test_refs_incoming_of_a_law_the_corpus_lacks(index_dir: Path) -> None:
+    _, data = run_json(index_dir, "refs", "59", "--incoming", "--json")
+    assert [(r["from"], r["status"]) for r in data["refs"]] == [("laws/61A", "absent")]
+    assert_one_line_error(run(index_dir, "refs", "59"), 1)
+
+
+def test_term_in_an_inflected_multi_word_form(index_dir: Path) -> None:
+    _, data = run_json(index_dir, "term", "присуждённого результата", "--json")
+    assert data["terms"][0]["ru"] == "присуждённый результат"
+
+
+@pytest.mark.parametrize("query", ["62B.", "(62B)", "62B,", "62B?"])
+def test_a_cite_with_punctuation_is_still_a_cite(index_dir: Path, query: str) -> None:
+    _, data = run_json(index_dir, "search", query, "--json")
+    assert data["results"][0]["id"] == "laws/62B"
+
+
+def test_an_unknown_english_word_stays_required(index_dir: Path) -> None:
+    assert run(index_dir, "search", "dummy xyzzy").exit_code == 1
+    assert run(index_dir, "search", "and").exit_code == 1  # a stopword matches no catalogue title
+
+
+def test_show_a_chapter_prints_its_own_heading_once(index_dir: Path) -> None:
+    out = run(index_dir, "show", "laws/chapter-V").stdout
+    assert out.startswith("Глава V - ТОРГОВЛЯ\n") and out.count("ТОРГОВЛЯ") == 1
