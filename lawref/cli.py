@@ -436,11 +436,11 @@ def _render(lib: Any, node: Any) -> str:
             if n.text:
                 lines += [n.text, ""]
             continue
-        lines += _render_one(n)
+        lines += _render_one(n, *lib.page_edges(n))
     return "\n".join(lines).rstrip()
 
 
-def _render_one(n: Any) -> list[str]:
+def _render_one(n: Any, first_on_page: bool = False, last_on_page: bool = False) -> list[str]:
     out = []
     head = _heading(n)
     if n.kind == "fragment":
@@ -450,11 +450,11 @@ def _render_one(n: Any) -> list[str]:
         return [f"{n.label} - {n.text}", ""]
     if head:
         out.append(head)
-    if n.text[:1].islower():
+    if first_on_page and n.text[:1].islower():
         out.append(LOST_BEFORE)
     if n.text:
         out.append(n.text)
-    if n.text and not SENTENCE_END.search(n.text):
+    if last_on_page and n.text and not SENTENCE_END.search(n.text):
         out.append(LOST_AFTER)
     return out + [""]
 

@@ -250,6 +250,28 @@ class Library:
     def resolver(self) -> Resolver:
         return Resolver(self.documents, self.nodes)
 
+    def page_edges(self, node: Node) -> tuple[bool, bool]:
+        """``(first, last)``: whether ``node`` opens or closes the text of a
+        printed page of its file — the places where a scrape of every fourth
+        page cuts sentences. Always ``(False, False)`` in a file with no
+        printed page markers (nothing was lost between its pages)."""
+        same = self.file_nodes.get(node.source.file, [])
+        if node not in same or all(n.page is None for n in same):
+            return False, False
+        i = same.index(node)
+        printed = [n.kind != "footnote" and bool(n.text or n.label) for n in same]  # not an inferred, empty law
+        before = next((n for n, p in zip(reversed(same[:i]), reversed(printed[:i])) if p), None)
+        after = next((n for n, p in zip(same[i + 1 :], printed[i + 1 :]) if p), None)
+        return (before is None or before.page != node.page, after is None or after.page != node.page)
+
+    @cached_property
+    def file_nodes(self) -> dict[str, list[Node]]:
+        """Nodes of each raw file, in the order the file holds them."""
+        out: dict[str, list[Node]] = {}
+        for n in sorted(self.nodes, key=lambda n: (n.source.file, n.source.line)):
+            out.setdefault(n.source.file, []).append(n)
+        return out
+
     def citing(self, cite: str) -> list[tuple[Node, Ref]]:
         """Every citation of ``cite`` or of a part of it (``59`` → ``59``,
         ``59A`` …), whether or not the corpus holds its text — for a law that

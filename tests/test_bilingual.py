@@ -268,3 +268,10 @@ def test_english_and_russian_hits_are_ranked_together(bilingual) -> None:
     scores = [h.score for h in hits if h.score != 1.0]  # catalogue matches (score 1.0) come last
     assert scores == sorted(scores, reverse=True)
     assert any(h.doc == "en-sample" for h in hits[:6]) and any(h.doc == "laws" for h in hits[:6])
+
+
+def test_no_lost_page_marks_in_a_document_without_page_markers(bilingual) -> None:
+    folder, index = bilingual
+    out = run(index, folder, "show", "en-sample/62B").stdout
+    assert "(b) leaves the withdrawn card" in out or "leaves the withdrawn card" in out
+    assert "на странице, которой нет в скане" not in out
