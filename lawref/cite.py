@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from lawref.errors import CiteError
 from lawref.ingest.patterns import LOOKALIKES
 
 # ``правило 62B``, ``Правилом 62B``, ``Law 62 B``, ``L62B``, ``п. 45.5``.
@@ -23,10 +24,6 @@ _LAW_CITE = re.compile(
     r"^(?P<law>\d{1,3})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{1,2})?(?P<items>(?:\([A-Za-z0-9]{1,2}\))*)$"
 )
 _COMMENTARY_CITE = re.compile(r"^(?P<law>\d{1,3})\.(?P<num>\d{1,3})\.?$")
-
-
-class CiteError(ValueError):
-    """The string is not a cite lawref understands."""
 
 
 def normalise_cite(text: str) -> str:

@@ -1,8 +1,12 @@
 """The ``lawref`` command line: a thin click layer over :mod:`lawref.library`.
 
 Each command parses its arguments, makes one library call and prints. Library
-errors are exceptions; :func:`main` maps them to a one-line message on stderr
-and an exit code — 0 ok, 1 nothing found, 2 bad usage or unreadable input.
+errors are exceptions under :class:`~lawref.errors.LawrefError`; the group's
+``main`` maps them in one place to a one-line message on stderr and an exit
+code — 0 ok, 1 nothing found, 2 bad usage or unreadable input, 3 an internal
+error (``LAWREF_DEBUG=1`` shows its traceback). Everything printed for people
+passes :func:`~lawref.safeio.printable`, so text from a file can never act on
+the terminal; JSON is escaped as JSON allows.
 """
 
 from __future__ import annotations
@@ -19,18 +23,37 @@ from typing import Any, NoReturn
 import click
 
 from lawref import __version__
+from lawref.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NOT_FOUND, EXIT_OK, LawrefError
+from lawref.safeio import json_safe, printable
 
-EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT = 0, 1, 2
+#: The longest argument echoed back in a message.
+ECHO_CHARS = 80
+
+
+def _say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
+    """Print ``text`` for people: control characters escaped (see module doc)."""
+    click.echo(printable(text), err=err, nl=nl)
 
 
 def fail(message: str, code: int) -> NoReturn:
-    """Print ``lawref: message`` on stderr and exit with ``code``."""
-    click.echo(f"lawref: {message}", err=True)
+    """Print ``lawref: message`` (one line) on stderr and exit with ``code``."""
+    _say(f"lawref: {' '.join(message.split())}", err=True)
     sys.exit(code)
 
 
 def _emit_json(data: Any) -> None:
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json_safe(json.dumps(data, ensure_ascii=False, indent=2)))
+
+
+def _text(value: str) -> str:
+    """A text argument as typed: bytes of argv that were not UTF-8 (kept by
+    Python as surrogate escapes) become U+FFFD, so every output is valid."""
+    return value.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _shown(value: str) -> str:
+    """An argument cut to :data:`ECHO_CHARS` for a one-line message."""
+    return value if len(value) <= ECHO_CHARS else value[: ECHO_CHARS - 1] + "…"
 
 
 class _Ctx:
@@ -38,16 +61,12 @@ class _Ctx:
         self.corpus, self.index = corpus, index
 
     def library(self) -> Any:
-        from lawref.corpus import CorpusError
-        from lawref.index import IndexUnavailable
         from lawref.library import open_library
 
-        try:
-            return open_library(self.corpus, self.index)
-        except (CorpusError, IndexUnavailable) as exc:
-            fail(str(exc), EXIT_BAD_INPUT)
-        except OSError as exc:
-            fail(f"cannot use the index: {exc}", EXIT_BAD_INPUT)
+        def rebuilding(reason: str) -> None:
+            _say(f"lawref: {reason}: building the index …", err=True)
+
+        return open_library(self.corpus, self.index, on_rebuild=rebuilding)
 
     def dirs(self) -> tuple[Path, Path]:
         from lawref.library import default_corpus, default_index
@@ -71,12 +90,20 @@ class _OneLineErrors(click.Group):
         except click.ClickException as exc:
             fail(exc.format_message().replace("\n", " "), exc.exit_code)
         except click.Abort:
-            fail("aborted", EXIT_NOT_FOUND)
+            fail("aborted", EXIT_BAD_INPUT)
+        except LawrefError as exc:
+            fail(str(exc), exc.exit_code)
         except BrokenPipeError:  # the reader went away (``lawref search … | head -1``): what it read is enough
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(EXIT_OK)
-        except OSError as exc:  # stdout cannot be written (``> /dev/full``)
-            fail(f"cannot write the output: {exc.strerror or exc}", EXIT_BAD_INPUT)
+        except OSError as exc:  # stdout cannot be written (``> /dev/full``), an index that cannot be written
+            where = f" ({exc.filename})" if exc.filename else ""
+            fail(f"{exc.strerror or exc}{where}", EXIT_BAD_INPUT)
+        except Exception as exc:  # a bug: one line, unless asked for the traceback
+            if os.environ.get("LAWREF_DEBUG"):
+                raise
+            fail(f"internal error: {type(exc).__name__}: {exc} (LAWREF_DEBUG=1 shows the traceback)",
+                 EXIT_INTERNAL)
 
 
 @click.group(cls=_OneLineErrors, context_settings={"help_option_names": ["-h", "--help"]})
@@ -105,14 +132,10 @@ def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None) -> None
 def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, lang: str) -> None:
     """Ranked search in any Russian word form, or in English bridge terms
     (revoke, dummy, adjusted score). Exit 1 when nothing is found."""
-    from lawref.index import IndexUnavailable
-
+    query = _text(query)
     lib = obj.library()
     _check_doc(lib, doc)
-    try:
-        hits = lib.search(query, limit=limit, doc=doc, lang=lang)
-    except IndexUnavailable as exc:
-        fail(f"{exc} (run 'lawref build' to rebuild it)", EXIT_BAD_INPUT)
+    hits = lib.search(query, limit=limit, doc=doc, lang=lang)
     if as_json:
         _emit_json({"query": query, "results": [_hit_json(lib, h) for h in hits]})
     else:
@@ -123,12 +146,11 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
             if node is not None and english is None and lib.title_en(node):
                 english = f"Law {lib.law_of(node).cite}: {lib.title_en(node)}"
             titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t))
-            click.echo(f"{h.cite or h.id:<10} {titles}  ({where}; {h.score:.2f})")
-            click.echo(f"           {h.snippet}")
+            _say(f"{h.cite or h.id:<10} {titles}  ({where}; {h.score:.2f})")
+            _say(f"           {h.snippet}")
     if not hits:
         if not as_json:
-            shown = query if len(query) <= 80 else query[:77] + "…"
-            click.echo(f"lawref: nothing found for {shown!r}", err=True)
+            _say(f"lawref: nothing found for {_shown(query)!r}", err=True)
         sys.exit(EXIT_NOT_FOUND)
 
 
@@ -163,15 +185,13 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
     """Print a law, section or commentary paragraph with its children.
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5."""
-    from lawref.cite import CiteError
-    from lawref.library import NotFound
+    from lawref.errors import NotFound
 
+    cite = _text(cite)
     lib = obj.library()
     _check_doc(lib, doc)
     try:
         nodes = lib.find(cite, doc)
-    except CiteError as exc:
-        fail(str(exc), EXIT_BAD_INPUT)
     except NotFound as exc:
         _not_in_corpus(lib, cite, str(exc), as_json)
     if raw:
@@ -185,7 +205,7 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
             tree["counterpart"] = _tree_json(lib, twin) if twin is not None else None
         _emit_json(tree)
         return
-    click.echo("\n\n".join(dict.fromkeys(_show_blocks(lib, nodes, lang))))
+    _say("\n\n".join(dict.fromkeys(_show_blocks(lib, nodes, lang))))
 
 
 def _show_blocks(lib: Any, nodes: list[Any], lang: str) -> list[str]:
@@ -238,7 +258,7 @@ def _not_in_corpus(lib: Any, cite: str, message: str, as_json: bool) -> NoReturn
         _emit_json({"cite": canonical, "title_en": entry.title_en, "chapter": entry.chapter,
                     "edition": edition, "in_corpus": False})
     else:
-        click.echo(line)
+        _say(line)
     sys.exit(EXIT_NOT_FOUND)
 
 
@@ -296,17 +316,16 @@ def _xrefs(lib: Any, node: Any) -> str:
 def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -> None:
     """References made by a node and its descendants, with their status;
     with --incoming, every node that cites it or its descendants."""
-    from lawref.cite import CiteError, normalise_cite
-    from lawref.library import NotFound
+    from lawref.cite import normalise_cite
+    from lawref.errors import NotFound
 
+    cite = _text(cite)
     lib = obj.library()
     _check_doc(lib, doc)
     try:
         node = lib.find(cite, doc)[0]
         name, node_id, node_cite = node.cite or node.id, node.id, node.cite
         pairs = lib.incoming(node) if incoming else lib.outgoing(node)
-    except CiteError as exc:
-        fail(str(exc), EXIT_BAD_INPUT)
     except NotFound as exc:
         if not incoming or "/" in cite:
             fail(str(exc), EXIT_NOT_FOUND)
@@ -317,10 +336,10 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
                     "refs": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in pairs]})
         return
     if not pairs:
-        click.echo(f"{name}: no {'incoming' if incoming else 'outgoing'} references")
+        _say(f"{name}: no {'incoming' if incoming else 'outgoing'} references")
     for n, r in pairs:
         target = r.id or "-"
-        click.echo(f"{n.cite or n.id:<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {target}  "
+        _say(f"{n.cite or n.id:<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {target}  "
                    f"({n.source.file}:{r.line})")
 
 
@@ -342,16 +361,22 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str) -> None:
     if fmt == "json":
         _emit_json({"citations": [item.to_json() for item in linked]})
     elif fmt == "md":
-        click.echo(annotate.to_markdown(text, linked, base_url), nl=False)
+        _say(annotate.to_markdown(text, linked, base_url), nl=False)
     elif fmt == "html":
-        click.echo(annotate.to_html(text, linked, base_url), nl=False)
+        _say(annotate.to_html(text, linked, base_url), nl=False)
     else:
-        click.echo(annotate.to_table(linked))
+        _say(annotate.to_table(linked))
+
+
+#: The most ``link`` reads from one input.
+MAX_LINK_BYTES = 1024**3
 
 
 def _read_text(file: Path | None) -> str:
+    from lawref.safeio import read_capped
+
     try:
-        data = sys.stdin.buffer.read() if file is None or str(file) == "-" else file.read_bytes()
+        data = read_capped(None if file is None or str(file) == "-" else file, MAX_LINK_BYTES)
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror or exc}", EXIT_BAD_INPUT)
     try:
@@ -373,11 +398,11 @@ def check(obj: _Ctx, as_json: bool) -> None:
                     for status, pairs in groups.items()})
         return
     for status, pairs in groups.items():
-        click.echo(f"{status}: {len(pairs)}")
+        _say(f"{status}: {len(pairs)}")
         for n, r in pairs:
             where = f"{n.source.file}:{r.line}"
             target = f" → {r.id}" if r.id else ""
-            click.echo(f"  {r.cite:<8} {r.text!r:<24} in {n.cite or n.id} ({where}){target}")
+            _say(f"  {r.cite:<8} {r.text!r:<24} in {n.cite or n.id} ({where}){target}")
 
 
 def _print_source(lib: Any, nodes: list[Any], as_json: bool) -> None:
@@ -395,9 +420,9 @@ def _print_source(lib: Any, nodes: list[Any], as_json: bool) -> None:
         return
     for item in out:
         start, end = item["bytes"]
-        click.echo(f"{item['file']}:{item['line']}-{item['end_line']} (bytes {start}-{end})")
+        _say(f"{item['file']}:{item['line']}-{item['end_line']} (bytes {start}-{end})")
         for row in item["lines"]:
-            click.echo(f"{row['line']:>6}  {row['text']}")
+            _say(f"{row['line']:>6}  {row['text']}")
 
 
 def _tree_json(lib: Any, node: Any) -> dict[str, Any]:
@@ -474,12 +499,13 @@ SENTENCE_END = re.compile(r"[.!?:;»\")]\s*$")
 @click.pass_obj
 def term(obj: _Ctx, word: str, as_json: bool) -> None:
     """A glossary entry (Russian in any form, or English) and the laws that use it most."""
+    word = _text(word)
     if not word.strip():
         fail("term needs a word", EXIT_BAD_INPUT)
     lib = obj.library()
     entries = lib.terms(word)
     if not entries:
-        fail(f"{word!r} is not in the glossary", EXIT_NOT_FOUND)
+        fail(f"{_shown(word)!r} is not in the glossary", EXIT_NOT_FOUND)
     out = [{"ru": t.ru, "en": list(t.en), "pos": t.pos, "note": t.note, "source": t.source,
             "laws": [{"cite": c, "hits": n} for c, n in lib.term_laws(t)]} for t in entries]
     if as_json:
@@ -487,9 +513,9 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
         return
     for t in out:
         note = f" ({t['note']})" if t["note"] else ""
-        click.echo(f"{t['ru']} — {' | '.join(t['en'])} [{t['pos']}]{note}  (seed {t['source']})")
+        _say(f"{t['ru']} — {' | '.join(t['en'])} [{t['pos']}]{note}  (seed {t['source']})")
         used = ", ".join(f"{law['cite']} ({law['hits']})" for law in t["laws"][:8]) or "—"
-        click.echo(f"  used most in: {used}")
+        _say(f"  used most in: {used}")
 
 
 # -- build, clean, export --------------------------------------------------------------
@@ -502,34 +528,31 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
 @click.pass_obj
 def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
     """Build (or rebuild) the index of the corpus."""
-    from lawref.corpus import CorpusError
-    from lawref.library import build as build_library
+    from lawref.folder import read_stamp
+    from lawref.store import build as build_index
 
     corpus_dir, index_dir = obj.dirs()
-    try:
-        with _progress() as progress:
-            corpus = build_library(corpus_dir, index_dir, encoding=encoding, progress=progress)
-    except CorpusError as exc:
-        fail(str(exc), EXIT_BAD_INPUT)
-    except OSError as exc:
-        fail(f"cannot build the index at {index_dir}: {exc}", EXIT_BAD_INPUT)
+    had_index = read_stamp(index_dir) is not None
+    with _progress() as progress:
+        corpus = build_index(corpus_dir, index_dir, encoding=encoding, progress=progress)
     reports = [r.to_json() for r in corpus.reports]
     report = report or as_json
     if report and as_json:
         _emit_json({"corpus": str(corpus_dir), "index": str(index_dir), "files": reports,
                     "nodes": len(corpus.nodes), "warnings": list(corpus.warnings)})
     elif report:
-        click.echo(_report_text(reports))
+        _say(_report_text(reports))
     for r in reports:
         for w in r["warnings"]:
-            click.echo(f"lawref: warning: {r['file']}: {w}", err=True)
+            _say(f"lawref: warning: {r['file']}: {w}", err=True)
     for w in corpus.warnings:
-        click.echo(f"lawref: warning: {w}", err=True)
+        _say(f"lawref: warning: {w}", err=True)
     if not corpus.usable():
-        fail(f"nothing usable in the corpus; the index at {index_dir} was left as it was", EXIT_BAD_INPUT)
+        kept = f"the index at {index_dir} was left as it was" if had_index else "no index was written"
+        fail(f"nothing usable in the corpus; {kept}", EXIT_BAD_INPUT)
     if not report:
         skipped = sum(1 for r in reports if r["status"] == "skipped")
-        click.echo(f"built {len(corpus.nodes)} nodes from {len(reports) - skipped} files "
+        _say(f"built {len(corpus.nodes)} nodes from {len(reports) - skipped} files "
                    f"({skipped} skipped) into {index_dir}")
 
 
@@ -600,28 +623,30 @@ def _passes_text(passes: list[dict[str, Any]], indent: str = "") -> list[str]:
 def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     """Print the clean text of one raw FILE."""
     from lawref.corpus import detect_lang
+    from lawref.errors import DecodeError
     from lawref.ingest.clean import clean, render
-    from lawref.ingest.decode import DecodeError
     from lawref.ingest.load import load
+    from lawref.manifest import Limits
+    from lawref.safeio import display_name, read_capped
 
     try:
-        loaded = load(file.read_bytes(), file.name, encoding)
+        loaded = load(read_capped(file, Limits().max_file_bytes), file.name, encoding)
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+        fail(f"cannot read {display_name(str(file))}: {exc.strerror or exc}", EXIT_BAD_INPUT)
     except DecodeError as exc:
-        fail(f"{file}: {exc}", EXIT_BAD_INPUT)
+        fail(f"{display_name(str(file))}: {exc}", EXIT_BAD_INPUT)
     lang = detect_lang(loaded.text)
     cleaned = clean(loaded.text, loaded.line_numbers, lang)
-    click.echo(render(cleaned), nl=False)
+    _say(render(cleaned), nl=False)
     if not cleaned.paragraphs:
-        click.echo(f"lawref: warning: {file}: no text left after cleaning", err=True)
+        _say(f"lawref: warning: {file}: no text left after cleaning", err=True)
     if report:
         passes = [{"name": p.name, "description": p.description, "count": p.count, "examples": p.examples}
                   for p in cleaned.report.passes]
         d, moji = loaded.decoded, loaded.mojibake
         head = (f"{file}: encoding {d.encoding} ({d.how}); format {loaded.format}; language {lang}; "
                 f"layout {cleaned.style}; mojibake repaired {len(moji.lines)} line(s) {dict(moji.how)}")
-        click.echo("\n".join([head, *_passes_text(passes)]), err=True)
+        _say("\n".join([head, *_passes_text(passes)]), err=True)
 
 
 @cli.command()
@@ -630,14 +655,16 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
 @click.pass_obj
 def export(obj: _Ctx, fmt: str, output: Path | None) -> None:
     """Export documents and nodes (JSON contract lawref/1, see README)."""
-    text = json.dumps(obj.library().export(), ensure_ascii=False, indent=2) + "\n"
+    from lawref.safeio import atomic_write, display_name
+
+    text = json_safe(json.dumps(obj.library().export(), ensure_ascii=False, indent=2)) + "\n"
     if output is None:
         click.echo(text, nl=False)
         return
     try:
-        output.write_text(text, encoding="utf-8")
+        atomic_write(output, text)  # whole or not at all: a full disk never truncates the old file
     except OSError as exc:
-        fail(f"cannot write {output}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+        fail(f"cannot write {display_name(str(output))}: {exc.strerror or exc}", EXIT_BAD_INPUT)
 
 
 def main() -> None:

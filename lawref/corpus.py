@@ -1,47 +1,33 @@
-"""corpus: a folder of raw files + ``lawref.toml`` → documents, nodes, report.
+"""corpus: a scanned corpus folder → documents, nodes, build report.
 
-The manifest (``corpus/lawref.toml``, read with :mod:`tomllib`) names the
-documents::
-
-    [[document]]
-    id = "laws"
-    kind = "laws"              # laws | commentary
-    lang = "ru"
-    edition = "1997"
-    title = "…"
-    files = ["000_*.txt"]      # globs, relative to the corpus folder
-    # encoding = "cp1251"      # optional: forces the codec for these files
-
-Files no manifest names are ingested too, each as a document of its own whose
-kind is detected from its headings; the build report says so. One bad file is
+The folder is scanned by :mod:`lawref.scan` (which files, within which
+limits) under the manifest :mod:`lawref.manifest` checks. Files no manifest
+names are ingested too, each as a document of its own whose kind is
+detected from its headings; the build report says so. One bad file is
 reported and skipped; it never spoils the rest of the build.
 """
 
 from __future__ import annotations
 
-import fnmatch
-import hashlib
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from lawref.errors import CorpusError, DecodeError, UnsafeInput
 from lawref.ingest import patterns as P
 from lawref.ingest.clean import Cleaned, clean
-from lawref.ingest.decode import DecodeError, russian_score
+from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
 from lawref.lang import catalogue
-from lawref.model import DOC_KINDS, Document, Node
+from lawref.manifest import DocumentSpec
+from lawref.model import Document, Node
 from lawref.parse import parse
 from lawref.resolver import Resolver
+from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 
-MANIFEST = "lawref.toml"
-
-
-class CorpusError(Exception):
-    """The corpus cannot be read at all (missing folder, broken manifest)."""
+__all__ = ["Corpus", "CorpusError", "FileReport", "build_corpus"]
 
 
 @dataclass
@@ -81,95 +67,21 @@ class FileReport:
 @dataclass(frozen=True)
 class Corpus:
     """A built corpus: ``documents``, ``nodes`` in reading order, per-file
-    ``reports``, and ``stamp`` (content hash of the inputs and lawref version)."""
+    ``reports``, ``stamp`` (content hash of the inputs and lawref version),
+    ``warnings`` (manifest entries that match no file) and ``paths``: the
+    real relative path of each file whose shown name differs (a name that
+    is not UTF-8, shown with ``\\xNN`` escapes)."""
 
     documents: tuple[Document, ...]
     nodes: tuple[Node, ...]
     reports: tuple[FileReport, ...]
     stamp: str
     warnings: tuple[str, ...] = ()
+    paths: dict[str, str] = field(default_factory=dict)
 
     def usable(self) -> bool:
         """True when at least one node was built."""
         return bool(self.nodes)
-
-
-@dataclass(frozen=True)
-class _Spec:
-    id: str
-    kind: str
-    lang: str
-    edition: str | None
-    title: str | None
-    globs: tuple[str, ...]
-    encoding: str | None = None
-    encodings: tuple[tuple[str, str], ...] = ()
-
-    def file_encoding(self, rel: str) -> str | None:
-        """The codec the manifest fixes for file ``rel`` (per-file first)."""
-        for pattern, enc in self.encodings:
-            if fnmatch.fnmatch(rel, pattern):
-                return enc
-        return self.encoding
-
-
-def read_manifest(folder: Path) -> list[_Spec]:
-    """Document specs from ``folder/lawref.toml`` ([] when there is none).
-
-    Raises :class:`CorpusError` for a manifest that is not valid TOML or names
-    an unknown kind."""
-    path = folder / MANIFEST
-    if not path.is_file():
-        return []
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as exc:
-        raise CorpusError(f"{path}: not a valid manifest: {exc}") from exc
-    specs = []
-    for entry in data.get("document", []):
-        kind = entry.get("kind", "laws")
-        if kind not in DOC_KINDS or "id" not in entry:
-            raise CorpusError(f"{path}: document needs an id and kind laws|commentary: {entry!r}")
-        per_file = entry.get("encodings", {})
-        if not isinstance(per_file, dict):
-            raise CorpusError(f"{path}: encodings must be a table of file glob = codec: {per_file!r}")
-        specs.append(
-            _Spec(entry["id"], kind, entry.get("lang", "ru"), entry.get("edition"),
-                  entry.get("title"), tuple(entry.get("files", [])), entry.get("encoding"),
-                  tuple(per_file.items()))
-        )
-    return specs
-
-
-def corpus_files(folder: Path) -> list[str]:
-    """Corpus-relative names of every regular file under ``folder`` (nested
-    folders included; broken links too, so the report names them), except the
-    manifest and hidden files, sorted. Raises :class:`CorpusError` when
-    ``folder`` is not a folder."""
-    if not folder.is_dir():
-        raise CorpusError(f"corpus folder not found: {folder}")
-    names = []
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder).as_posix()
-        wanted = path.is_file() or (path.is_symlink() and not path.exists())  # a broken link is reported
-        if wanted and rel != MANIFEST and not any(p.startswith(".") for p in rel.split("/")):
-            names.append(rel)
-    return names
-
-
-def stamp_of(folder: Path, files: list[str], version: str, encoding: str | None = None) -> str:
-    """SHA-256 over lawref ``version``, a forced ``encoding``, the manifest and
-    every file's name and bytes: the index is rebuilt when it changes (content,
-    not mtimes)."""
-    h = hashlib.sha256(f"{version}\0{encoding or ''}".encode())
-    for rel in [MANIFEST, *files]:
-        path = folder / rel
-        h.update(rel.encode() + b"\0")
-        try:
-            h.update(hashlib.sha256(path.read_bytes()).digest())
-        except OSError:
-            h.update(b"unreadable")
-    return h.hexdigest()
 
 
 def detect_kind(cleaned: Cleaned) -> str:
@@ -203,16 +115,18 @@ class _FileResult:
     first_page: int | None = None
 
 
-def _read(folder: Path, rel: str, encoding: str | None, report: FileReport) -> Loaded | None:
+def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int) -> Loaded | None:
     """Bytes → :class:`Loaded`, or ``None`` with the reason in ``report``."""
     try:
-        data = (folder / rel).read_bytes()
+        data = read_file(file, limit)
+    except UnsafeInput as exc:
+        return _skip(report, str(exc))
     except OSError as exc:
         return _skip(report, f"unreadable: {exc.strerror or exc}")
     if not data.strip():
         return _skip(report, "empty file")
     try:
-        loaded = load(data, rel, encoding)
+        loaded = load(data, file.name, encoding)
     except DecodeError as exc:
         return _skip(report, str(exc))
     report.encoding, report.encoding_how = loaded.decoded.encoding, loaded.decoded.how
@@ -268,9 +182,10 @@ def _with_provenance(nodes: tuple[Node, ...], loaded: Loaded) -> tuple[Node, ...
     return tuple(out)
 
 
-def _ingest(folder: Path, rel: str, spec: _Spec | None, encoding: str | None) -> _FileResult:
+def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int) -> _FileResult:
+    rel = file.name
     report = FileReport(rel)
-    loaded = _read(folder, rel, encoding or (spec.file_encoding(rel) if spec else None), report)
+    loaded = _read(file, encoding or (spec.file_encoding(rel) if spec else None), report, limit)
     if loaded is None:
         return _FileResult(report)
     lang = spec.lang if spec else detect_lang(loaded.text)
@@ -345,30 +260,33 @@ def _order(results: list[_FileResult]) -> list[_FileResult]:
 
 
 def build_corpus(
-    folder: Path, *, version: str, encoding: str | None = None, progress: Callable[[str, int, int], None] | None = None
+    folder: Path | Scan, *, version: str, encoding: str | None = None,
+    progress: Callable[[str, int, int], None] | None = None,
 ) -> Corpus:
-    """Read every file under ``folder`` and build the corpus.
+    """Read every file of corpus ``folder`` (or of a :class:`~lawref.scan.Scan`
+    of it) and build the corpus.
 
     ``encoding`` forces a codec for every file (``--encoding``); ``progress``
     is called as ``progress(file, done, total)`` before each file. Raises
-    :class:`CorpusError` when the folder or manifest cannot be read; a bad
-    file only gets a report entry with ``status="skipped"``."""
-    folder = Path(folder)
-    specs = read_manifest(folder)
-    files = corpus_files(folder)
+    :class:`~lawref.errors.CorpusError` when the folder or manifest cannot be
+    read or the folder is over its limits; a bad file only gets a report
+    entry with ``status="skipped"``."""
+    found = folder if isinstance(folder, Scan) else scan(Path(folder))
+    manifest = found.manifest
     by_doc: dict[str, list[_FileResult]] = {}
     docs: dict[str, Document] = {}
     reports: list[FileReport] = []
-    for done, rel in enumerate(files):
+    for done, file in enumerate(found.files):
         if progress is not None:
-            progress(rel, done, len(files))
-        spec = next((s for s in specs if any(fnmatch.fnmatch(rel, g) for g in s.globs)), None)
-        res = _ingest(folder, rel, spec, encoding)
+            progress(file.name, done, len(found.files))
+        spec = manifest.spec_for(file.name)
+        res = _ingest(file, spec, encoding, manifest.limits.max_file_bytes)
         reports.append(res.report)
         if res.nodes:
             by_doc.setdefault(res.report.doc or "", []).append(res)
             if res.report.doc not in docs:
                 docs[res.report.doc or ""] = _document(res, spec)
+    reports += [_skipped(name, reason) for name, reason in found.skipped]
     nodes: list[Node] = []
     for doc_id, results in by_doc.items():
         ordered = _order(results)
@@ -377,10 +295,18 @@ def build_corpus(
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered))
     resolver = Resolver(docs.values(), nodes)
     nodes = [replace(n, refs=resolver.refs_of(n, n.line_map), title_en=_title_en(n, docs[n.doc])) for n in nodes]
+    names = [f.name for f in found.files] + [name for name, _ in found.skipped]
     unmatched = [f"manifest: document {s.id!r} matches no file ({', '.join(s.globs) or 'no files given'})"
-                 for s in specs if not any(fnmatch.fnmatch(rel, g) for rel in files for g in s.globs)]
-    stamp = stamp_of(folder, files, version, encoding)
-    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp, tuple(unmatched))
+                 for s in manifest.documents if not any(s.matches(rel) for rel in names)]
+    raw = {f.name: f.path.relative_to(found.folder).as_posix() for f in found.files}
+    paths = {name: real for name, real in raw.items() if name != real}
+    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding),
+                  tuple(unmatched), paths)
+
+
+def _skipped(name: str, reason: str) -> FileReport:
+    """The report of a file the scan did not take (a link out, a FIFO, too big)."""
+    return FileReport(name, status="skipped", warnings=[reason])
 
 
 def _title_en(node: Node, doc: Document) -> str | None:
@@ -397,7 +323,7 @@ def _title_en(node: Node, doc: Document) -> str | None:
     return None
 
 
-def _document(res: _FileResult, spec: _Spec | None) -> Document:
+def _document(res: _FileResult, spec: DocumentSpec | None) -> Document:
     if spec is not None:
         return Document(spec.id, spec.kind, spec.lang, spec.edition, spec.title)
     title = res.cleaned.report.title if res.cleaned else None

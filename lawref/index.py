@@ -1,15 +1,10 @@
-"""Full-text index of law nodes: build, swap in atomically, search.
+"""index: the full-text index of law nodes (whoosh) — written by a build,
+read by queries. The only module of the project that imports whoosh.
 
-This is the only module of the project that imports whoosh.
+Files of one generation of the index folder (layout: :mod:`lawref.folder`)::
 
-On-disk layout of ``index_dir`` (built whole in a sibling directory, then
-swapped in by renames under a lock)::
-
-    index_dir/
-        _MAIN_*.toc, *.seg ...   whoosh files (one segment)
-        forms.json               {"format": 1, "forms": {form: [lemma, ...]}}
-        STAMP                    the caller's opaque stamp, written last
-    index_dir.parent/<index_dir.name>.lock     flock'ed by builders
+    _MAIN_*.toc, MAIN_*.seg   whoosh's files (one segment)
+    forms.json                {"format": 1, "forms": {form: [lemma, ...]}}
 
 Morphology: titles and texts are indexed as lemmas (pymorphy3, via
 :mod:`lawref.lang.morph`). Queries are *not* analysed with pymorphy3: each
@@ -19,6 +14,12 @@ the lemma the indexer itself gives that form; other lemmas, from other
 lexemes sharing the form, match with weight ×0.5). A word missing from the
 table stays as its folded self. So opening an index and searching never loads the
 morphological dictionaries.
+
+Safety: every file is checked against the SHA-256 recorded when it was
+written before whoosh opens it; the schema comes from this module, not from
+the pickled copy in the index; whoosh's remaining pickles are read by a
+restricted unpickler that builds whoosh's own classes only
+(:mod:`lawref._safepickle`).
 
 Query language (every string is valid, none raises, none matches
 everything): words are ANDed, each word matches title or text in any form;
@@ -32,15 +33,10 @@ without words returns ``[]``. A query that is a cite (``62B``, ``45.5``,
 
 from __future__ import annotations
 
-import contextlib
-import fcntl
 import json
-import os
 import re
-import shutil
 import time
-import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -52,10 +48,12 @@ from whoosh.fields import ID, STORED, TEXT, Schema
 from whoosh.lang.porter import stem as porter_stem
 from whoosh.searching import Searcher as _WhooshSearcher
 
+from lawref import _safepickle, folder
+from lawref.errors import IndexDamaged, IndexUnavailable
+from lawref.folder import Generation
 from lawref.lang import morph
 from lawref.model import Node
 
-STAMP_FILE = "STAMP"
 FORMS_FILE = "forms.json"
 FORMS_FORMAT = 1
 TITLE_BOOST = 3.0
@@ -82,10 +80,6 @@ _LOOKALIKES = str.maketrans("авсекмнортху", "abcekmhoptxy")
 _DIGIT_RE = re.compile(r"\d")
 _CITE_QUERY_RE = re.compile(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*")
 _PHRASE_RE = re.compile(r'"([^"]*)"')
-
-
-class IndexUnavailable(Exception):
-    """The index directory is missing, incomplete or unreadable."""
 
 
 @dataclass(frozen=True)
@@ -199,9 +193,13 @@ def _node_fields(node: Node) -> dict[str, Any]:
     return fields
 
 
-def _write_index(nodes: Sequence[Node], target: Path, stamp: str, extra: Mapping[str, str]) -> None:
-    """Write a complete index (whoosh files, forms.json, ``extra`` files, then
-    STAMP) into ``target``."""
+def write_index(nodes: Sequence[Node], target: Path) -> None:
+    """Write whoosh's files and ``forms.json`` for ``nodes`` into the new,
+    empty generation folder ``target`` (see :mod:`lawref.store`). Loads
+    pymorphy3. Raises ``ValueError`` when two nodes share an id."""
+    ids = [n.id for n in nodes]
+    if len(set(ids)) != len(ids):
+        raise ValueError("write_index: node ids are not unique")
     ix = whoosh_index.create_in(str(target), _schema())
     writer = ix.writer()
     try:
@@ -211,140 +209,52 @@ def _write_index(nodes: Sequence[Node], target: Path, stamp: str, extra: Mapping
         writer.cancel()
         raise
     writer.commit()
+    (target / "MAIN_WRITELOCK").unlink(missing_ok=True)
     payload = {"format": FORMS_FORMAT, "forms": _forms_table(nodes)}
     (target / FORMS_FILE).write_text(
         json.dumps(payload, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
     )
-    for name, content in extra.items():
-        (target / name).write_text(content, encoding="utf-8")
-    (target / STAMP_FILE).write_text(stamp, encoding="utf-8")
-
-
-@contextlib.contextmanager
-def _build_lock(index_dir: Path) -> Iterator[None]:
-    """Hold an exclusive ``flock`` on ``<index_dir>.lock`` (blocks until free)."""
-    lock_path = index_dir.parent / (index_dir.name + ".lock")
-    with open(lock_path, "a", encoding="utf-8") as handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
-
-
-def _sibling(index_dir: Path, role: str) -> Path:
-    """A fresh hidden sibling path ``.<name>.<role>-<pid>-<random>``."""
-    return index_dir.parent / f".{index_dir.name}.{role}-{os.getpid()}-{uuid.uuid4().hex[:8]}"
-
-
-def _sweep_leftovers(index_dir: Path) -> None:
-    """Delete temp/old siblings left by crashed builds (call under the lock)."""
-    for role in ("new", "old"):
-        for path in index_dir.parent.glob(f".{index_dir.name}.{role}-*"):
-            shutil.rmtree(path, ignore_errors=True)
-
-
-def _looks_like_index(path: Path) -> bool:
-    """True when ``path`` is empty or holds one of our index files."""
-    names = {p.name for p in path.iterdir()}
-    return not names or STAMP_FILE in names or FORMS_FILE in names or any(
-        n.startswith("_MAIN_") for n in names
-    )
-
-
-def _swap_in(new: Path, index_dir: Path) -> None:
-    """Replace ``index_dir`` by ``new``: rename old away, new in, delete old."""
-    if not index_dir.exists():
-        os.rename(new, index_dir)
-        return
-    old = _sibling(index_dir, "old")
-    os.rename(index_dir, old)
-    os.rename(new, index_dir)
-    shutil.rmtree(old, ignore_errors=True)
-
-
-def build_index(
-    nodes: Sequence[Node], index_dir: Path, *, stamp: str, extra: Mapping[str, str] | None = None
-) -> None:
-    """Build a searchable index of ``nodes`` at ``index_dir``.
-
-    The index is written whole into a new hidden sibling directory, ``stamp``
-    (any string, e.g. a hash of corpus + version; see :func:`read_stamp`) is
-    written last, and the directory is swapped in by renames. Builders
-    serialise on an ``flock`` of ``index_dir.parent / (index_dir.name +
-    ".lock")``; a concurrent build waits. Searchers opened earlier keep
-    working on the old files. ``extra`` maps file names to text written into
-    the index folder with it (the caller's own data, e.g. ``corpus.json``), so
-    they are swapped in together. Loads pymorphy3.
-
-    Raises ``ValueError`` when two nodes share an id, ``FileExistsError``
-    when ``index_dir`` exists but is neither empty nor an index (it is never
-    deleted then), ``OSError`` on I/O failure (the old index stays).
-    """
-    index_dir = Path(index_dir)
-    ids = [n.id for n in nodes]
-    if len(set(ids)) != len(ids):
-        raise ValueError("build_index: node ids are not unique")
-    index_dir.parent.mkdir(parents=True, exist_ok=True)
-    with _build_lock(index_dir):
-        if index_dir.exists() and not (index_dir.is_dir() and _looks_like_index(index_dir)):
-            raise FileExistsError(f"{index_dir} exists and is not a lawref index")
-        _sweep_leftovers(index_dir)
-        new = _sibling(index_dir, "new")
-        new.mkdir()
-        try:
-            _write_index(nodes, new, stamp, extra or {})
-            _swap_in(new, index_dir)
-        finally:
-            shutil.rmtree(new, ignore_errors=True)
-
-
-def read_stamp(index_dir: Path) -> str | None:
-    """The stamp given to the last complete :func:`build_index`, or ``None``
-    when ``index_dir`` holds no (readable) index."""
-    try:
-        return (Path(index_dir) / STAMP_FILE).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
 
 
 # --------------------------------------------------------------------------
 # Opening
 
 
-def _load_forms(index_dir: Path) -> dict[str, list[str]]:
-    """The form→lemmas table of ``index_dir`` (``ValueError`` if malformed)."""
-    payload = json.loads((index_dir / FORMS_FILE).read_text(encoding="utf-8"))
-    if not isinstance(payload, dict) or payload.get("format") != FORMS_FORMAT:
-        raise ValueError(f"{FORMS_FILE}: unknown format")
+def _load_forms(gen: Generation) -> dict[str, list[str]]:
+    """The form→lemmas table of generation ``gen`` (checksum verified)."""
+    payload = gen.read_json(FORMS_FILE)
+    if not isinstance(payload, dict) or payload.get("format") != FORMS_FORMAT or not isinstance(
+        payload.get("forms"), dict
+    ):
+        raise IndexDamaged(f"{FORMS_FILE}: unknown format")
     return payload["forms"]
 
 
-def _open_once(index_dir: Path) -> tuple[str, dict[str, list[str]], _WhooshSearcher]:
-    """Open stamp, forms and whoosh searcher; fail if a swap happened meanwhile."""
-    stamp = (index_dir / STAMP_FILE).read_text(encoding="utf-8")
-    forms = _load_forms(index_dir)
-    searcher = whoosh_index.open_dir(str(index_dir), readonly=True).searcher()
-    if (index_dir / STAMP_FILE).read_text(encoding="utf-8") != stamp:
-        searcher.close()
-        raise OSError("index swapped while opening")
-    return stamp, forms, searcher
+def _open_whoosh(gen: Generation) -> _WhooshSearcher:
+    """Whoosh's searcher over generation ``gen``: its files are checked
+    against their checksums first, the schema comes from this code (not
+    from the pickled copy in the index) and whoosh's own pickles are read by
+    a restricted unpickler (:mod:`lawref._safepickle`)."""
+    gen.verify([name for name in gen.meta["files"] if name != FORMS_FILE and not name.endswith(".json")])
+    try:
+        return whoosh_index.open_dir(str(gen.path), readonly=True, schema=_schema()).searcher()
+    except Exception as exc:  # whoosh raises many kinds on a damaged file
+        raise IndexDamaged(f"the whoosh index cannot be read: {type(exc).__name__}: {exc}") from exc
 
 
-def _swap_in_progress(index_dir: Path) -> bool:
-    """True when a builder may be between its two renames."""
-    return any(index_dir.parent.glob(f".{index_dir.name}.old-*"))
-
-
-def _open(index_dir: Path) -> tuple[str, dict[str, list[str]], _WhooshSearcher]:
-    """:func:`_open_once`, retried briefly across a concurrent swap."""
+def open_generation(index_dir_or_gen: Path | Generation) -> Generation:
+    """The generation to read: ``index_dir``'s live one, retried briefly
+    while a concurrent build swaps it in, or a given :class:`Generation`."""
+    if isinstance(index_dir_or_gen, Generation):
+        return index_dir_or_gen
     for attempt in range(_OPEN_TRIES):
         try:
-            return _open_once(index_dir)
-        except Exception as exc:  # any failure to read means "unavailable"
-            gone = not index_dir.exists() and not _swap_in_progress(index_dir)
-            if gone or attempt == _OPEN_TRIES - 1:
-                raise IndexUnavailable(f"no usable index at {index_dir}: {exc}") from exc
+            return folder.open_generation(Path(index_dir_or_gen))
+        except IndexDamaged:
+            raise
+        except IndexUnavailable:
+            if attempt == _OPEN_TRIES - 1 or not Path(index_dir_or_gen).is_dir():
+                raise
             time.sleep(_OPEN_PAUSE)
     raise AssertionError("unreachable")
 
@@ -406,16 +316,21 @@ def _capped(parsed: _Parsed) -> _Parsed:
 class Searcher:
     """An open index; use as a context manager or call :meth:`close`.
 
-    ``Searcher(index_dir)`` reads ``STAMP``, ``forms.json`` and the whoosh
-    files of one consistent build (retrying briefly across a concurrent
-    swap) and keeps them open: a later rebuild does not affect it. Raises
-    :class:`IndexUnavailable` when ``index_dir`` is missing or unreadable.
-    Never loads pymorphy3. ``stamp`` is the stamp of the build it opened.
+    ``Searcher(index_dir)`` opens the live generation of ``index_dir`` (or a
+    given :class:`~lawref.folder.Generation`): its forms table and whoosh
+    files, checked against their checksums, and keeps them open — a later
+    rebuild does not affect it. Raises
+    :class:`~lawref.errors.IndexUnavailable` when there is no usable index
+    and :class:`~lawref.errors.IndexDamaged` when a file is damaged. Never
+    loads pymorphy3. ``stamp`` is the stamp of the build it opened.
     """
 
-    def __init__(self, index_dir: Path) -> None:
-        self.index_dir = Path(index_dir)
-        self.stamp, self._forms, self._searcher = _open(self.index_dir)
+    def __init__(self, index: Path | Generation) -> None:
+        gen = open_generation(index)
+        _safepickle.install()
+        self.generation, self.stamp = gen, gen.stamp
+        self._forms = _load_forms(gen)
+        self._searcher = _open_whoosh(gen)
 
     def __enter__(self) -> Searcher:
         return self
@@ -495,12 +410,12 @@ class Searcher:
         )
 
 
-def search(index_dir: Path, query: str, *, limit: int = 10, doc: str | None = None) -> list[Hit]:
-    """Open ``index_dir``, run :meth:`Searcher.search`, close.
+def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | None = None) -> list[Hit]:
+    """Open ``index`` (a folder or a generation), run :meth:`Searcher.search`, close.
 
-    Raises :class:`IndexUnavailable` when there is no usable index.
+    Raises :class:`~lawref.errors.IndexUnavailable` when there is no usable index.
     """
-    with Searcher(index_dir) as searcher:
+    with Searcher(index) as searcher:
         return searcher.search(query, limit=limit, doc=doc)
 
 

@@ -1,9 +1,11 @@
-"""The library behind the CLI: build, load, search, show, export.
+"""library: the query facade — open a built index, find, show, search, link.
 
-A built corpus lives in one index folder: the Whoosh index, the form → lemma
-table, ``corpus.json`` (the export document plus the build report) and
-``STAMP``. It is rebuilt by itself when a corpus file or the lawref version
-changes (content hashes, not mtimes). Default places:
+A built corpus lives in one index folder (layout: :mod:`lawref.folder`):
+whoosh's files, the form → lemma table and ``corpus.json`` (the export
+document, the build report and the backlinks), in one generation swapped in
+whole. :func:`open_library` rebuilds it by itself when a corpus file, the
+manifest or lawref changed (content hashes, not mtimes) or a file of it is
+damaged; only then does it load the build side. Default places:
 
 * corpus: ``$LAWREF_CORPUS`` or the default corpus shipped in the package;
 * index: ``$LAWREF_INDEX`` or ``<user cache>/lawref/index-<hash of corpus path>``
@@ -13,33 +15,31 @@ changes (content hashes, not mtimes). Default places:
 from __future__ import annotations
 
 import hashlib
-import json
+import os
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache, cached_property
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from lawref import __version__
 from lawref import index as idx
-from lawref.cite import Citation, CiteError, find_citations, normalise_cite
-from lawref.corpus import Corpus, CorpusError, build_corpus, corpus_files, read_manifest, stamp_of
+from lawref.export.json import export_document
+from lawref.cite import Citation, find_citations, normalise_cite
+from lawref.errors import CiteError, CorpusError, IndexDamaged, IndexUnavailable, NotFound
+from lawref.folder import CORPUS_JSON, Generation
 from lawref.lang import glossary
 from lawref.lang.catalogue import DEFAULT_EDITION, Entry
 from lawref.lang.catalogue import load as load_catalogue
 from lawref.model import Document, Node, Ref, Source
 from lawref.resolver import STATUSES, Resolver, Target, overall
+from lawref.safeio import read_regular
+from lawref.scan import code_version, scan, stamp
 
-CORPUS_JSON = "corpus.json"
-ENCODING_FILE = "ENCODING"
-FORMAT = "lawref/1"
-
-
-class NotFound(LookupError):
-    """A cite or id that names no node of the corpus."""
+#: The largest raw file ``show --source`` reads back.
+MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
 def default_corpus() -> Path:
@@ -49,73 +49,8 @@ def default_corpus() -> Path:
 
 def default_index(corpus_dir: Path) -> Path:
     """Per-user cache folder for the index of ``corpus_dir``."""
-    key = hashlib.sha256(str(Path(corpus_dir).resolve()).encode()).hexdigest()[:12]
+    key = hashlib.sha256(os.fsencode(Path(corpus_dir).resolve())).hexdigest()[:12]
     return platformdirs.user_cache_path("lawref") / f"index-{key}"
-
-
-@cache
-def code_version() -> str:
-    """lawref's version plus a hash of its own source files, so an index built
-    by other code (a new release, or an edited checkout) is rebuilt."""
-    h = hashlib.sha256(__version__.encode())
-    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
-        h.update(path.read_bytes())
-    return f"{__version__}+{h.hexdigest()[:16]}"
-
-
-def current_stamp(corpus_dir: Path, encoding: str | None = None) -> str:
-    """Content stamp of ``corpus_dir`` as :func:`lawref.corpus.stamp_of` gives it.
-    Raises :class:`~lawref.corpus.CorpusError` when the folder is missing."""
-    read_manifest(corpus_dir)
-    return stamp_of(corpus_dir, corpus_files(corpus_dir), code_version(), encoding)
-
-
-def forced_encoding(index_dir: Path) -> str | None:
-    """The ``--encoding`` the index at ``index_dir`` was built with, if any."""
-    try:
-        return (Path(index_dir) / ENCODING_FILE).read_text(encoding="utf-8").strip() or None
-    except OSError:
-        return None
-
-
-def export_document(documents: Iterable[Document], nodes: Iterable[Node]) -> dict[str, Any]:
-    """The JSON contract: ``{"format", "documents", "nodes"}`` (README)."""
-    return {
-        "format": FORMAT,
-        "documents": [d.to_json() for d in documents],
-        "nodes": [n.to_json() for n in nodes],
-    }
-
-
-def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
-          progress: Callable[[str, int, int], None] | None = None) -> Corpus:
-    """Build the corpus and its index (atomically replacing an older one).
-
-    Returns the corpus. When nothing usable was built (``corpus.usable()`` is
-    false, e.g. every file is binary) the index is left as it was. Raises
-    :class:`~lawref.corpus.CorpusError` when the corpus folder or manifest
-    cannot be read, :class:`OSError` when the index cannot be written."""
-    corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding, progress=progress)
-    if not corpus.usable():
-        return corpus
-    payload = export_document(corpus.documents, corpus.nodes)
-    payload["report"] = [r.to_json() for r in corpus.reports]
-    payload["incoming"] = backlinks(corpus.nodes)
-    payload["corpus"] = str(Path(corpus_dir).resolve())
-    extra = {CORPUS_JSON: json.dumps(payload, ensure_ascii=False), ENCODING_FILE: encoding or ""}
-    idx.build_index(corpus.nodes, index_dir, stamp=corpus.stamp, extra=extra)
-    return corpus
-
-
-def backlinks(nodes: Iterable[Node]) -> dict[str, list[list[Any]]]:
-    """Incoming references: target id → ``[[citing node id, index in its
-    refs], …]``, computed once at build time and stored in the index."""
-    incoming: dict[str, list[list[Any]]] = {}
-    for n in nodes:
-        for i, ref in enumerate(n.refs):
-            if ref.id is not None:
-                incoming.setdefault(ref.id, []).append([n.id, i])
-    return incoming
 
 
 @dataclass(frozen=True)
@@ -144,17 +79,6 @@ class Linked:
                             for t in self.targets]}
 
 
-def ensure(corpus_dir: Path, index_dir: Path) -> bool:
-    """Build the index unless it is up to date with ``corpus_dir``; returns True
-    when it (re)built. An index built with a forced ``--encoding`` keeps it."""
-    encoding = forced_encoding(index_dir)
-    if idx.read_stamp(index_dir) == current_stamp(corpus_dir, encoding):
-        return False
-    if not build(corpus_dir, index_dir, encoding=encoding).usable():
-        raise CorpusError(f"nothing usable in the corpus {corpus_dir} (see 'lawref build --report')")
-    return True
-
-
 def _node(d: dict[str, Any]) -> Node:
     src = d["source"]
     refs = tuple(Ref(**r) for r in d.get("refs", []))
@@ -167,26 +91,36 @@ def _node(d: dict[str, Any]) -> Node:
 class Library:
     """A loaded corpus: documents, nodes in reading order, the build report."""
 
-    index_dir: Path
+    generation: Generation
     documents: tuple[Document, ...]
     nodes: tuple[Node, ...]
     report: tuple[dict[str, Any], ...]
     incoming_map: dict[str, list[list[Any]]] = field(default_factory=dict, compare=False)
     corpus_dir: Path | None = None
+    paths: dict[str, str] = field(default_factory=dict, compare=False)
 
     @classmethod
-    def open(cls, index_dir: Path) -> Library:
-        """Load ``corpus.json`` of a built index. Raises
-        :class:`~lawref.index.IndexUnavailable` when there is none."""
+    def open(cls, index: Path | Generation) -> Library:
+        """Load ``corpus.json`` of a built index (a folder's live generation,
+        or a given one). Raises :class:`~lawref.errors.IndexUnavailable` when
+        there is none, :class:`~lawref.errors.IndexDamaged` when it is
+        damaged."""
+        gen = index if isinstance(index, Generation) else idx.open_generation(index)
+        data = gen.read_json(CORPUS_JSON)
         try:
-            data = json.loads((Path(index_dir) / CORPUS_JSON).read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
-            raise idx.IndexUnavailable(f"no built corpus in {index_dir}") from exc
-        docs = tuple(Document(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]))
-                     for d in data["documents"])
-        nodes = tuple(_node(n) for n in data["nodes"])
+            docs = tuple(Document(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]))
+                         for d in data["documents"])
+            nodes = tuple(_node(n) for n in data["nodes"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise IndexDamaged(f"{CORPUS_JSON} has an unknown shape: {exc!r}") from exc
         corpus = Path(data["corpus"]) if data.get("corpus") else None
-        return cls(Path(index_dir), docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}), corpus)
+        return cls(gen, docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}), corpus,
+                   data.get("paths", {}))
+
+    @property
+    def index_dir(self) -> Path:
+        """The index folder this library was opened from."""
+        return self.generation.path.parent
 
     @cached_property
     def by_id(self) -> dict[str, Node]:
@@ -240,7 +174,8 @@ class Library:
         Raises :class:`OSError` when the file cannot be read any more."""
         if self.corpus_dir is None or node.source.bytes is None:
             raise OSError(f"no raw source recorded for {node.id}")
-        data = (self.corpus_dir / node.source.file).read_bytes()
+        real = self.paths.get(node.source.file, node.source.file)
+        data = read_regular(self.corpus_dir / real, MAX_SOURCE_BYTES)
         enc = next((r.get("encoding") for r in self.report if r.get("file") == node.source.file), None) or "utf-8"
         start, end = node.source.bytes
         text = data[start:end].decode(enc, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
@@ -339,7 +274,7 @@ class Library:
         for a query in Latin script. Raises ``ValueError`` for another ``lang``."""
         if lang not in ("ru", "en", "any"):
             raise ValueError(f"lang must be ru, en or any, not {lang!r}")
-        with idx.Searcher(self.index_dir) as searcher:  # opened once for every sub-query
+        with idx.Searcher(self.generation) as searcher:  # opened once for every sub-query
             return self._search(searcher, query, limit, doc, lang)
 
     def _search(self, searcher: idx.Searcher, query: str, limit: int, doc: str | None, lang: str) -> list[idx.Hit]:
@@ -430,7 +365,7 @@ class Library:
         """``[(law cite, number of its nodes that use the term)]``, most first."""
         query = f'"{term.ru}"' if " " in term.ru else term.ru
         counts: dict[str, int] = {}
-        for hit in idx.search(self.index_dir, query, limit=1000):
+        for hit in idx.search(self.generation, query, limit=1000):
             law = self.law_of(self.by_id[hit.id]) if hit.id in self.by_id else None
             if law is None:
                 key = "фрагменты без номера правила"
@@ -460,12 +395,45 @@ def _unique(hits: list[idx.Hit]) -> list[idx.Hit]:
     return out
 
 
-def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None) -> Library:
-    """Ensure the index of ``corpus_dir`` is built and up to date, and load it."""
+def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, *,
+                 on_rebuild: Callable[[str], None] | None = None) -> Library:
+    """Open the index of ``corpus_dir``, rebuilding it first when it is
+    missing, stale or damaged (``on_rebuild(reason)`` is called before a
+    rebuild, e.g. to say so on stderr).
+
+    Raises :class:`~lawref.errors.CorpusError` (also for nothing usable),
+    :class:`~lawref.errors.IndexFolderError` (``index_dir`` is not ours) and
+    :class:`OSError` when the index cannot be written."""
     corpus_dir = Path(corpus_dir) if corpus_dir else default_corpus()
     index_dir = Path(index_dir) if index_dir else default_index(corpus_dir)
+    found = scan(corpus_dir)
+    reason = _stale(found, index_dir)
+    if reason is None:
+        try:
+            return Library.open(index_dir)
+        except IndexDamaged as exc:
+            reason = str(exc)
+    if on_rebuild is not None:
+        on_rebuild(reason or "the index is out of date")
+    from lawref.store import ensure  # the build side, loaded only to rebuild
+
     ensure(corpus_dir, index_dir)
     return Library.open(index_dir)
 
 
-__all__ = ["CorpusError", "Library", "NotFound", "build", "open_library"]
+def _stale(found: Any, index_dir: Path) -> str | None:
+    """Why the live index of ``index_dir`` cannot answer for the scanned
+    corpus ``found`` (missing, stale, damaged), or ``None`` when it can."""
+    try:
+        gen = idx.open_generation(index_dir)
+        if gen.stamp != stamp(found, code_version(), gen.encoding):
+            return "the corpus or lawref changed since the index was built"
+        gen.verify()
+    except IndexDamaged as exc:
+        return f"the index is damaged ({exc})"
+    except IndexUnavailable:
+        return "no index yet"
+    return None
+
+
+__all__ = ["CorpusError", "Library", "Linked", "NotFound", "default_corpus", "default_index", "open_library"]

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 from lawref import index as idx
-from lawref.library import Library, build, default_corpus
+from lawref.library import Library, default_corpus
+from lawref.store import build
 
 QUERIES = ["фальшренонс", "взяток", "revoke", "adjusted score", "правило 62B", "(*)"]
 

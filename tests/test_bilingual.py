@@ -15,7 +15,8 @@ from seeds import CORPUS
 from lawref.cli import cli
 from lawref.corpus import build_corpus, detect_lang
 from lawref.lang import catalogue, glossary, morph
-from lawref.library import Library, build
+from lawref.library import Library
+from lawref.store import build
 
 SAMPLE = Path(__file__).parent / "data" / "english-sample.txt"
 ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI"]

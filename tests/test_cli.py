@@ -397,12 +397,16 @@ def test_build_into_a_folder_that_is_not_an_index_exits_2_without_traceback(tmp_
     assert (ix / "keep.txt").read_text(encoding="utf-8") == "user data"
 
 
-def test_search_on_a_damaged_index_exits_2_without_traceback(tmp_path: Path) -> None:
+def test_search_on_a_damaged_index_says_so_in_one_line_and_rebuilds(tmp_path: Path) -> None:
+    from lawref.folder import open_generation
+
     ix = tmp_path / "ix"
     assert run(ix, "build").exit_code == 0
-    (ix / "forms.json").unlink()
+    (open_generation(ix).path / "forms.json").unlink()
     result = run(ix, "search", "взятка")
-    assert_one_line_error(result, 2)
+    assert result.exit_code == 0 and "взятк" in result.stdout
+    assert result.stderr.count("\n") == 1 and "damaged" in result.stderr and "Traceback" not in result.stderr
+    assert (open_generation(ix).path / "forms.json").is_file()
 
 
 # ---------------------------------------------------------------- clean
@@ -458,7 +462,7 @@ def test_env_lawref_index_is_where_the_index_is_built_and_read(tmp_path: Path, _
     result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "search", "фальшренонс"],
                                 env={"LAWREF_INDEX": str(ix)})
     assert result.exit_code == 0, result.stderr
-    assert (ix / "STAMP").is_file() and (ix / "corpus.json").is_file()
+    assert (ix / "LAWREF-INDEX.json").is_file() and (ix / "CURRENT").is_file()
     assert not (_isolated_env / "lawref").exists()  # the default cache was not used
 
 
@@ -642,17 +646,16 @@ def test_progress_bar_only_on_a_terminal_and_after_a_second(monkeypatch: pytest.
 
 
 def test_an_index_built_with_a_forced_encoding_keeps_it(tmp_path: Path) -> None:
-    from lawref import index as idx
-    from lawref.library import forced_encoding
+    from lawref.folder import open_generation, read_stamp
 
     index = tmp_path / "i"
     base = ["--corpus", str(CORPUS), "--index", str(index)]
     assert CliRunner().invoke(cli, [*base, "build", "--encoding", "koi8-r"]).exit_code == 0
-    stamp = idx.read_stamp(index)
+    stamp = read_stamp(index)
     assert CliRunner().invoke(cli, [*base, "search", "фальшренонс"]).exit_code == 0
-    assert (idx.read_stamp(index), forced_encoding(index)) == (stamp, "koi8-r")  # not rebuilt without it
+    assert (read_stamp(index), open_generation(index).encoding) == (stamp, "koi8-r")  # not rebuilt without it
     assert CliRunner().invoke(cli, [*base, "build"]).exit_code == 0
-    assert forced_encoding(index) is None
+    assert open_generation(index).encoding is None
 
 
 def test_refs_incoming_of_a_law_the_corpus_lacks(index_dir: Path) -> None:

@@ -14,14 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lawref.index import (
-    Hit,
-    IndexUnavailable,
-    Searcher,
-    build_index,
-    read_stamp,
-    search,
-)
+from lawref.errors import IndexFolderError, IndexUnavailable
+from lawref.folder import open_generation, read_stamp
+from lawref.index import Hit, Searcher, search
+from lawref.store import build_index
 from lawref.lang import morph
 from lawref.model import Node, Source
 
@@ -224,7 +220,7 @@ def test_rebuild_swaps_atomically_while_an_earlier_searcher_keeps_working(tmp_pa
     assert read_stamp(path) == "new"
     assert search(path, "взятка") == []
     assert ids(search(path, "болвана")) == {"laws/Z"}
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index"]  # nothing written beside the index folder
 
 
 def test_readers_never_fail_during_repeated_rebuilds(tmp_path) -> None:
@@ -257,7 +253,7 @@ def test_readers_never_fail_during_repeated_rebuilds(tmp_path) -> None:
 def test_build_waits_for_the_lock_held_by_another_builder(tmp_path) -> None:
     path = tmp_path / "index"
     build_index(NODES, path, stamp="first")
-    with open(tmp_path / "index.lock", "a") as lock:
+    with open(path / ".lock", "a") as lock:
         fcntl.flock(lock.fileno(), fcntl.LOCK_EX)
         builder = threading.Thread(target=build_index, args=(NODES, path), kwargs={"stamp": "second"})
         builder.start()
@@ -280,12 +276,16 @@ def test_concurrent_builds_serialise_and_leave_one_complete_index(tmp_path) -> N
         b.join()
     assert read_stamp(path) in {"s0", "s1", "s2", "s3"}
     assert len(search(path, "взятка")) == 4
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["index", "index.lock"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["index"]
+    live = open_generation(path).path.name
+    gens = [p.name for p in path.iterdir() if p.name.startswith("gen-")]
+    assert live in gens and len(gens) <= 2  # the live build and the one it replaced, no more
 
 
 def test_index_dir_holds_stamp_and_forms_table(index_dir) -> None:
-    assert (index_dir / "STAMP").read_text(encoding="utf-8") == "stamp-1"
-    forms = json.loads((index_dir / "forms.json").read_text(encoding="utf-8"))["forms"]
+    gen = open_generation(index_dir)
+    assert gen.stamp == "stamp-1"
+    forms = json.loads((gen.path / "forms.json").read_text(encoding="utf-8"))["forms"]
     assert forms["взятками"][0] == "взятка"  # a form absent from the corpus
     assert forms["правилом"] == ["правило"]
 
@@ -293,7 +293,7 @@ def test_index_dir_holds_stamp_and_forms_table(index_dir) -> None:
 def test_build_refuses_to_replace_a_directory_that_is_not_an_index(tmp_path) -> None:
     (tmp_path / "data").mkdir()
     (tmp_path / "data" / "precious.txt").write_text("keep", encoding="utf-8")
-    with pytest.raises(FileExistsError):
+    with pytest.raises(IndexFolderError):
         build_index(NODES, tmp_path / "data", stamp="s")
     assert (tmp_path / "data" / "precious.txt").read_text(encoding="utf-8") == "keep"
 

@@ -15,7 +15,8 @@ from seeds import CORPUS
 from lawref.cite import find_citations
 from lawref.cli import cli
 from lawref.export.annotate import to_html, to_markdown
-from lawref.library import Library, build
+from lawref.library import Library
+from lawref.store import build
 
 # (text, expected [(citation text, cites)]) — seed examples where there are some
 GRAMMAR = [

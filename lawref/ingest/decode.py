@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import chardet
 import ftfy.bad_codecs  # noqa: F401  (registers sloppy-windows-125x)
 
+from lawref.errors import DecodeError
 from lawref.lang import morph
 
 #: Russian single-byte code pages tried when the bytes are not UTF-8.
@@ -29,10 +30,6 @@ CANDIDATES = ("cp1251", "koi8-r", "cp866", "mac-cyrillic")
 
 _TOKEN = re.compile(r"\S+")
 _CORE = re.compile(r"[\x00-\x7f«»–—…]*([А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*)[\x00-\x7f«»–—…]*")
-
-
-class DecodeError(ValueError):
-    """Raised when bytes cannot be read as text at all (e.g. binary data)."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,164 @@
+"""folder: the layout of an index folder, and reading it safely (stdlib only).
+
+An index folder is created by lawref and marked as its own; lawref writes and
+deletes only inside folders that carry the marker::
+
+    <index>/
+        LAWREF-INDEX.json    the marker: {"tool": "lawref", "format": 2}, written at creation
+        CURRENT              the name of the live generation ("gen-…"), replaced by one rename
+        .lock                flock'ed by builders
+        gen-<time>-<rand>/   one complete build (the live one, and the one before it)
+            META.json        written last: format, stamp, encoding, and the SHA-256
+                             of every other file of the generation
+            …                whoosh's files, lawref's JSON files
+
+A build writes a new generation, then points ``CURRENT`` at it with one
+atomic rename: a crash at any moment leaves either the old index or the new
+one, never none. Readers resolve ``CURRENT`` once and read only that
+generation; a damaged file (its checksum differs from ``META.json``) is
+:class:`~lawref.errors.IndexDamaged`, never a traceback or a silently
+different answer. A folder without the marker is never opened as an index.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lawref.errors import IndexDamaged, IndexUnavailable, UnsafeInput
+from lawref.safeio import display_name, read_regular
+
+__all__ = ["FORMAT", "Generation", "is_marked", "open_generation", "read_stamp"]
+
+FORMAT = 2
+MARKER = "LAWREF-INDEX.json"
+CURRENT = "CURRENT"
+META = "META.json"
+LOCK = ".lock"
+#: lawref's own file in a generation: the export document, build report, backlinks.
+CORPUS_JSON = "corpus.json"
+GEN_PREFIX = "gen-"
+GEN_NAME = re.compile(r"gen-[0-9a-z-]{1,64}")
+#: The largest file of a generation lawref reads whole (JSON files).
+MAX_INDEX_FILE = 4 * 1024**3
+_SMALL = 1_000_000
+
+
+def marker_payload() -> dict[str, Any]:
+    """What the marker file holds."""
+    return {"tool": "lawref", "format": FORMAT,
+            "note": "an index folder made by lawref; lawref deletes only the gen-* folders inside it"}
+
+
+def marker_format(index_dir: Path) -> int | None:
+    """The format number of ``index_dir``'s marker, or ``None`` when the folder
+    carries no (readable, well-formed) lawref marker."""
+    try:
+        data = json.loads(read_regular(Path(index_dir) / MARKER, _SMALL))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("tool") != "lawref" or not isinstance(data.get("format"), int):
+        return None
+    return int(data["format"])
+
+
+def is_marked(index_dir: Path) -> bool:
+    """True when ``index_dir`` is a lawref index folder of a format this
+    lawref reads."""
+    return marker_format(index_dir) == FORMAT
+
+
+@dataclass(frozen=True)
+class Generation:
+    """One complete build inside an index folder: ``path`` of its folder and
+    ``meta`` (``stamp``, ``encoding``, ``files``: name → SHA-256)."""
+
+    path: Path
+    meta: dict[str, Any]
+
+    @property
+    def stamp(self) -> str:
+        return str(self.meta.get("stamp", ""))
+
+    @property
+    def encoding(self) -> str | None:
+        return self.meta.get("encoding") or None
+
+    def read_bytes(self, name: str) -> bytes:
+        """The bytes of file ``name`` of this generation, checked against
+        its recorded SHA-256. Raises :class:`~lawref.errors.IndexDamaged`
+        when they differ or the file is not recorded, and
+        :class:`~lawref.errors.IndexUnavailable` when it cannot be read."""
+        want = self.meta["files"].get(name)
+        if want is None:
+            raise IndexDamaged(f"index file {name} is not recorded in {META}")
+        try:
+            data = read_regular(self.path / name, MAX_INDEX_FILE)
+        except FileNotFoundError as exc:
+            if not self.path.is_dir():  # the whole generation went away (swept): not damage
+                raise IndexUnavailable(f"the build at {self.path.name} is gone") from exc
+            raise IndexDamaged(f"index file {name} is missing") from exc
+        except OSError as exc:
+            raise IndexUnavailable(f"cannot read index file {name}: {exc}") from exc
+        if hashlib.sha256(data).hexdigest() != want:
+            raise IndexDamaged(f"index file {name} is damaged (checksum mismatch)")
+        return data
+
+    def read_json(self, name: str) -> Any:
+        """File ``name`` parsed as JSON, checksum verified (see :meth:`read_bytes`)."""
+        try:
+            return json.loads(self.read_bytes(name))
+        except ValueError as exc:
+            raise IndexDamaged(f"index file {name} is not valid JSON: {exc}") from exc
+
+    def verify(self, names: list[str] | None = None) -> None:
+        """Check files ``names`` (default: every recorded file) against their
+        checksums; raises as :meth:`read_bytes` does."""
+        for name in names if names is not None else sorted(self.meta["files"]):
+            self.read_bytes(name)
+
+
+def current_name(index_dir: Path) -> str:
+    """The live generation's folder name. Raises
+    :class:`~lawref.errors.IndexUnavailable` when the folder is not a marked
+    lawref index or holds no complete build."""
+    index_dir = Path(index_dir)
+    if not index_dir.is_dir():
+        raise IndexUnavailable(f"no index at {display_name(str(index_dir))}")
+    if not is_marked(index_dir):
+        raise IndexUnavailable(f"{display_name(str(index_dir))} is not a lawref index folder (no {MARKER})")
+    try:
+        name = read_regular(index_dir / CURRENT, 256).decode("ascii").strip()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise IndexUnavailable(f"no complete build in {display_name(str(index_dir))}") from exc
+    if not GEN_NAME.fullmatch(name):
+        raise IndexDamaged(f"{CURRENT} of {display_name(str(index_dir))} names no generation")
+    return name
+
+
+def open_generation(index_dir: Path) -> Generation:
+    """The live generation of ``index_dir`` with its metadata read (its files
+    are checked when read). Raises :class:`~lawref.errors.IndexUnavailable`
+    (or :class:`~lawref.errors.IndexDamaged`) when there is none usable."""
+    path = Path(index_dir) / current_name(index_dir)
+    try:
+        meta = json.loads(read_regular(path / META, 64 * _SMALL))
+    except (OSError, UnsafeInput) as exc:
+        raise IndexUnavailable(f"the live build of {display_name(str(index_dir))} cannot be read: {exc}") from exc
+    except ValueError as exc:
+        raise IndexDamaged(f"{META} of the live build is damaged: {exc}") from exc
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(meta.get("files"), dict):
+        raise IndexDamaged(f"{META} of the live build has an unknown shape")
+    return Generation(path, meta)
+
+
+def read_stamp(index_dir: Path) -> str | None:
+    """The stamp of the live build, or ``None`` when there is no usable one."""
+    try:
+        return open_generation(index_dir).stamp
+    except IndexUnavailable:
+        return None

@@ -1,0 +1,159 @@
+"""safeio: reading and writing files without surprises (stdlib only).
+
+* :func:`read_regular` reads a regular file only — never a FIFO, a device or
+  a socket, which could block or never end (``lawref.toml`` → ``/dev/zero``)
+  — and never more than a cap;
+* :func:`atomic_write` writes a file whole or not at all (a temporary file
+  beside it, then one rename), so a full disk never truncates the old one;
+* :func:`printable` and :func:`display_name` make text and file names safe
+  to print: control characters and escape sequences a file may hold (which
+  could retitle or clear a terminal) are shown as ``\\x1b``-style escapes,
+  and bytes of a file name that are not UTF-8 as ``\\xcf``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+
+from lawref.errors import UnsafeInput
+
+__all__ = ["atomic_write", "display_name", "json_safe", "printable", "read_capped", "read_regular"]
+
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+
+
+def read_regular(path: Path | str, limit: int) -> bytes:
+    """The bytes of the regular file at ``path`` (links followed).
+
+    Raises :class:`~lawref.errors.UnsafeInput` when ``path`` is not a regular
+    file (checked on the open descriptor, so a FIFO never blocks) or holds
+    more than ``limit`` bytes, and :class:`OSError` when it cannot be opened.
+    Reads at most ``limit + 1`` bytes whatever the file claims."""
+    fd = os.open(path, _READ_FLAGS)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnsafeInput(f"not a regular file ({_kind(info.st_mode)})")
+        if info.st_size > limit:
+            raise UnsafeInput(f"{info.st_size:,} bytes, over the {limit:,}-byte cap")
+        with os.fdopen(fd, "rb", closefd=False) as handle:
+            data = handle.read(limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise UnsafeInput(f"over the {limit:,}-byte cap")
+    return data
+
+
+def read_capped(path: Path | str | None, limit: int) -> bytes:
+    """What the user named as input — a file, a pipe, or stdin for ``None`` —
+    read to its end but never past ``limit`` bytes (``/dev/zero`` ends in an
+    error, not in all the memory). Raises :class:`~lawref.errors.UnsafeInput`
+    past the cap or for a folder, :class:`OSError` when it cannot be read."""
+    import sys
+
+    if path is None:
+        data = sys.stdin.buffer.read(limit + 1)
+    else:
+        if os.path.isdir(path):
+            raise UnsafeInput("a folder, not a file")
+        with open(path, "rb") as handle:
+            data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise UnsafeInput(f"more than {limit:,} bytes")
+    return data
+
+
+def _kind(mode: int) -> str:
+    """``a FIFO``, ``a folder`` … for a file mode that is not a regular file."""
+    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "a special file"
+
+
+def atomic_write(path: Path, data: bytes | str) -> None:
+    """Write ``data`` (``str`` as UTF-8) to ``path`` whole or not at all.
+
+    The bytes go to a temporary file in the same folder, are flushed to disk,
+    and the file is renamed over ``path`` in one step; on any failure the
+    temporary file is removed and ``path`` keeps its old content. Raises
+    :class:`OSError` (``IsADirectoryError`` when ``path`` is a folder)."""
+    path = Path(path)
+    if path.is_dir():
+        raise IsADirectoryError(21, "is a folder", str(path))
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp, 0o644 & ~_umask())
+        os.replace(tmp, path)
+    except BaseException:
+        with _quiet():
+            os.unlink(tmp)
+        raise
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+class _quiet:
+    """``with _quiet(): …`` ignores an :class:`OSError` (cleanup on a failure path)."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type | None, *_: object) -> bool:
+        return kind is not None and issubclass(kind, OSError)
+
+
+# C0 controls but tab and newline, DEL, C1 controls, and the bidi controls that
+# reorder what a terminal shows (U+202A–U+202E, U+2066–U+2069).
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` safe to show on a terminal: every control character but tab
+    and newline (so every escape sequence), C1 controls and bidi overrides
+    become a visible escape (``\\x1b``), and lone surrogates (bytes that were
+    not UTF-8, from argv or a file name) become ``\\xNN`` of the byte."""
+    text = _SURROGATE.sub(_surrogate_byte, text)
+    return _UNPRINTABLE.sub(lambda m: _escape(m.group()), text)
+
+
+def _surrogate_byte(m: re.Match[str]) -> str:
+    code = ord(m.group())
+    return f"\\x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"\\u{code:04x}"
+
+
+def display_name(name: str) -> str:
+    """A file name (as :func:`os.fsdecode` gives it, with surrogate escapes
+    for bytes that are not UTF-8) as text: ``\\xcf\\xf0.txt`` for a cp1251
+    name, control characters escaped. Never raises."""
+    return printable(name)
+
+
+def json_safe(text: str) -> str:
+    """JSON text (from :func:`json.dumps`, ``ensure_ascii=False``) with C1
+    controls, bidi overrides and lone surrogates written as ``\\uXXXX``
+    escapes, as JSON allows — so the output is valid UTF-8 and shows nothing
+    odd on a terminal. Only valid inside JSON strings, where such characters
+    are the only place they can stand."""
+    return re.sub("[\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]", lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -1,0 +1,276 @@
+"""store: write an index folder — claim it, build a generation, swap it in.
+
+The build side's end: a built :class:`~lawref.corpus.Corpus` is written as a
+new generation of the index folder (layout in :mod:`lawref.folder`), and
+``CURRENT`` is pointed at it with one rename. Builders serialise on a
+``flock`` of the folder's ``.lock``; a builder that waited re-checks the
+stamp first, so twenty queries that find the index stale cause one rebuild,
+not twenty.
+
+Safety: lawref writes only into a folder it created or found empty, marks it
+at once (``LAWREF-INDEX.json``) and afterwards deletes nothing but ``gen-*``
+folders inside a marked folder. A non-empty folder without the marker is
+refused (:class:`~lawref.errors.IndexFolderError`) — except the exact file
+set of an index written by lawref 0.1 (``STAMP``, ``corpus.json``, whoosh's
+``_MAIN_*.toc`` …, nothing else), which is converted in place.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import time
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from lawref import folder as F
+from lawref.folder import CORPUS_JSON
+from lawref import index as idx
+from lawref.export.json import export_document
+from lawref.corpus import Corpus, build_corpus
+from lawref.errors import CorpusError, IndexFolderError, IndexUnavailable
+from lawref.model import Node
+from lawref.safeio import atomic_write, display_name
+from lawref.scan import code_version, scan, stamp
+
+__all__ = ["backlinks", "build", "build_index", "claim", "commit", "ensure", "locked", "new_generation", "sweep"]
+
+#: Files of an index written by lawref 0.1 (one flat folder).
+_LEGACY = re.compile(r"STAMP|ENCODING|forms\.json|corpus\.json|MAIN_WRITELOCK|_MAIN_\d+\.toc|MAIN_[0-9a-z]+\.seg")
+
+
+def _legacy(index_dir: Path) -> list[Path] | None:
+    """The files of a lawref 0.1 index at ``index_dir``, or ``None`` when the
+    folder holds anything else (then it is not ours to touch)."""
+    entries = [p for p in index_dir.iterdir() if not _CLAIMING.fullmatch(p.name)]
+    names = {p.name for p in entries}
+    ours = all(p.is_file() and not p.is_symlink() and _LEGACY.fullmatch(p.name) for p in entries)
+    if ours and "STAMP" in names and "corpus.json" in names and any(n.startswith("_MAIN_") for n in names):
+        return entries
+    return None
+
+
+def claim(index_dir: Path) -> None:
+    """Make ``index_dir`` a marked lawref index folder, creating it (and its
+    parents) when missing. Raises :class:`~lawref.errors.IndexFolderError`
+    when it is a file, a folder of a newer lawref, or a non-empty folder
+    lawref did not mark — then nothing is written there at all;
+    :class:`OSError` when it cannot be created. Safe to call concurrently."""
+    index_dir = Path(index_dir)
+    if index_dir.exists() and not index_dir.is_dir():
+        raise IndexFolderError(f"--index {display_name(str(index_dir))} is a file, not a folder")
+    index_dir.mkdir(parents=True, exist_ok=True)
+    if _check_claimable(index_dir):
+        return
+    with locked(index_dir):  # one claimer marks the folder; the others find it marked
+        if _check_claimable(index_dir):
+            return
+        for path in _legacy(index_dir) or []:
+            path.unlink()
+        atomic_write(index_dir / F.MARKER, json.dumps(F.marker_payload(), indent=2) + "\n")
+
+
+#: What a folder may hold while another process claims it: its lock and the marker being written.
+_CLAIMING = re.compile(rf"{re.escape(F.LOCK)}|\.{re.escape(F.MARKER)}\..*\.tmp")
+
+
+def _check_claimable(index_dir: Path) -> bool:
+    """True when ``index_dir`` is already marked; False when it may be
+    marked (empty, being claimed, or a lawref 0.1 index). Raises
+    :class:`~lawref.errors.IndexFolderError` otherwise."""
+    names = [p.name for p in index_dir.iterdir()]  # listed before the marker is read: a concurrent claimer
+    found = F.marker_format(index_dir)  # marks the folder before it writes anything else
+    if found == F.FORMAT:
+        return True
+    if found is not None and found > F.FORMAT:
+        raise IndexFolderError(f"{display_name(str(index_dir))} was made by a newer lawref (index format {found})")
+    if found is None and _legacy(index_dir) is None and not all(_CLAIMING.fullmatch(n) for n in names):
+        raise IndexFolderError(
+            f"{display_name(str(index_dir))} is not empty and is not a lawref index folder: refusing to write "
+            "there (give --index a new or empty folder)")
+    return False
+
+
+@contextlib.contextmanager
+def locked(index_dir: Path) -> Iterator[None]:
+    """Hold an exclusive ``flock`` on ``<index_dir>/.lock`` (waits until free).
+    ``index_dir`` must be claimed."""
+    with open(Path(index_dir) / F.LOCK, "a", encoding="utf-8") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_UN)
+
+
+def new_generation(index_dir: Path) -> Path:
+    """A new, empty generation folder inside claimed ``index_dir``."""
+    path = Path(index_dir) / f"{F.GEN_PREFIX}{time.time_ns():x}-{uuid.uuid4().hex[:8]}"
+    path.mkdir()
+    return path
+
+
+def _digest(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def commit(index_dir: Path, gen: Path, *, stamp: str, encoding: str | None) -> None:
+    """Seal generation ``gen`` (checksums of its files into ``META.json``,
+    synced to disk) and make it the live one by replacing ``CURRENT`` in one
+    rename; then delete generations older than the one it replaces. Call
+    under :func:`locked`."""
+    previous = _current_or_none(index_dir)
+    files = {p.name: _digest(p) for p in sorted(gen.iterdir()) if p.is_file() and p.name != F.META}
+    meta = {"format": F.FORMAT, "stamp": stamp, "encoding": encoding or "", "files": files,
+            "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "replaces": previous}
+    atomic_write(gen / F.META, json.dumps(meta, indent=1) + "\n")
+    _fsync_dir(gen)
+    atomic_write(Path(index_dir) / F.CURRENT, gen.name + "\n")
+    sweep(index_dir, keep={gen.name, previous or ""})
+
+
+def _current_or_none(index_dir: Path) -> str | None:
+    try:
+        return F.current_name(index_dir)
+    except IndexUnavailable:
+        return None
+
+
+def sweep(index_dir: Path, keep: set[str]) -> None:
+    """Delete the ``gen-*`` folders of marked ``index_dir`` not in ``keep``
+    (left by crashed builds, or two builds old). Touches nothing else."""
+    if not F.is_marked(index_dir):
+        return
+    for path in Path(index_dir).iterdir():
+        if path.name not in keep and F.GEN_NAME.fullmatch(path.name) and path.is_dir() and not path.is_symlink():
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def build_index(nodes: Sequence[Node], index_dir: Path, *, stamp: str, encoding: str | None = None,
+                extra: Mapping[str, str] | None = None) -> None:
+    """Make an index of ``nodes`` the live one of ``index_dir`` (claimed
+    first): whoosh's files, the forms table and ``extra`` files (name →
+    text), sealed with ``stamp``. Loads pymorphy3. Raises ``ValueError`` for
+    duplicate node ids, what :func:`claim` raises, and :class:`OSError`
+    (the live index stays as it was)."""
+    claim(index_dir)
+    with locked(index_dir):
+        _write_locked(nodes, Path(index_dir), stamp, encoding, extra or {})
+
+
+def _write_locked(nodes: Sequence[Node], index_dir: Path, stamp: str, encoding: str | None,
+                  extra: Mapping[str, str]) -> None:
+    gen = new_generation(index_dir)
+    try:
+        idx.write_index(nodes, gen)
+        for name, text in extra.items():
+            (gen / name).write_text(text, encoding="utf-8")
+        commit(index_dir, gen, stamp=stamp, encoding=encoding)
+    except BaseException:
+        shutil.rmtree(gen, ignore_errors=True)
+        raise
+
+
+Progress = Callable[[str, int, int], None]
+
+
+def backlinks(nodes: Iterable[Node]) -> dict[str, list[list[Any]]]:
+    """Incoming references: target id → ``[[citing node id, index in its
+    refs], …]``, computed once at build time and stored in the index."""
+    incoming: dict[str, list[list[Any]]] = {}
+    for n in nodes:
+        for i, ref in enumerate(n.refs):
+            if ref.id is not None:
+                incoming.setdefault(ref.id, []).append([n.id, i])
+    return incoming
+
+
+def _corpus_json(corpus: Corpus, corpus_dir: Path) -> str:
+    """``corpus.json`` of ``corpus``: the export document, the build report,
+    the backlinks, the corpus folder and the real names of renamed files."""
+    payload = export_document(corpus.documents, corpus.nodes)
+    payload["report"] = [r.to_json() for r in corpus.reports]
+    payload["incoming"] = backlinks(corpus.nodes)
+    payload["corpus"] = os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode()
+    payload["paths"] = corpus.paths
+    return json.dumps(payload, ensure_ascii=False)
+
+
+def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
+          progress: Progress | None = None) -> Corpus:
+    """Build the corpus of ``corpus_dir`` and make it the live index of
+    ``index_dir`` (claimed first; see :func:`claim`).
+
+    Returns the corpus. When nothing usable was built (``corpus.usable()``
+    is false) the live index is left as it was. Raises
+    :class:`~lawref.errors.CorpusError` (the folder, manifest or limits),
+    :class:`~lawref.errors.IndexFolderError` (a folder that is not ours) and
+    :class:`OSError` (the index cannot be written; the old one stays)."""
+    claim(index_dir)
+    with locked(index_dir):
+        return _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress)
+
+
+def _build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progress: Progress | None) -> Corpus:
+    corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding, progress=progress)
+    if not corpus.usable():
+        return corpus
+    extra = {CORPUS_JSON: _corpus_json(corpus, corpus_dir)}
+    _write_locked(corpus.nodes, index_dir, corpus.stamp, encoding, extra)
+    return corpus
+
+
+def ensure(corpus_dir: Path, index_dir: Path, *, progress: Progress | None = None) -> bool:
+    """Rebuild the index of ``corpus_dir`` unless it is up to date (or
+    another process brought it up to date while this one waited for the
+    lock); True when this call rebuilt it. An index built with a forced
+    ``--encoding`` keeps it. Raises :class:`~lawref.errors.CorpusError` when
+    nothing usable is left in the corpus, and what :func:`build` raises."""
+    claim(index_dir)
+    with locked(index_dir):
+        encoding = _live_encoding(index_dir)
+        if _is_fresh(index_dir, stamp(scan(corpus_dir), code_version(), encoding)):
+            return False
+        corpus = _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress)
+    if not corpus.usable():
+        raise CorpusError(f"nothing usable in the corpus {display_name(str(corpus_dir))} "
+                          "(see 'lawref build --report')")
+    return True
+
+
+def _live_encoding(index_dir: Path) -> str | None:
+    try:
+        return F.open_generation(index_dir).encoding
+    except IndexUnavailable:
+        return None
+
+
+def _is_fresh(index_dir: Path, want: str) -> bool:
+    """The live build has stamp ``want`` and all its files are intact."""
+    try:
+        gen = F.open_generation(index_dir)
+        if gen.stamp != want:
+            return False
+        gen.verify()
+    except IndexUnavailable:
+        return False
+    return True
