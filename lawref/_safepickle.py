@@ -74,10 +74,6 @@ def install() -> None:
     global _installed
     if _installed:
         return
-    import whoosh.compat
-    import whoosh.filedb.fileindex
-    import whoosh.filedb.structfile
-
     import whoosh.codec.whoosh3
     import whoosh.compat
     import whoosh.filedb.fileindex

@@ -10,7 +10,7 @@ Latin lowercase.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from lawref.errors import CiteError
 from lawref.ingest.patterns import LOOKALIKES
@@ -21,7 +21,7 @@ _PREFIX = re.compile(
     re.IGNORECASE,
 )
 _LAW_CITE = re.compile(
-    r"^(?P<law>\d{1,3})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{1,2})?(?P<items>(?:\([A-Za-z0-9]{1,2}\))*)$"
+    r"^(?P<law>\d{1,3})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{1,2})?(?P<items>(?:\([A-Za-z0-9]{1,2}\)){0,4})$"
 )
 _COMMENTARY_CITE = re.compile(r"^(?P<law>\d{1,3})\.(?P<num>\d{1,3})\.?$")
 
@@ -68,11 +68,18 @@ RU_LAW_WORD = r"(?<![\w-])[Пп]равил(?:о|а|у|ом|е|ам|ами|ах)?
 EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![\w-])"
 EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
 _SEC = "A-LАВСЕНК"
+#: Item labels one cite may carry (``43B2(a)(1)``): a longer chain is not a cite.
+MAX_ITEMS = 4
+#: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
+MAX_RANGE_LAW = 100
+#: Cites one run of a list may expand to; the rest is left unlinked and the
+#: last citation is marked ``truncated``.
+MAX_MEMBERS = 100
 #: One law cite: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (Cyrillic, 004:13), ``10С2`` (004:90).
-CITE_TOKEN = rf"\d{{1,3}}(?:[{_SEC}](?:\d{{1,2}})?(?:\([a-zA-Z0-9]\))*)?(?![\w])"
+CITE_TOKEN = rf"\d{{1,3}}(?:[{_SEC}](?:\d{{1,2}})?(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}})?(?![\w])"
 #: A continuation naming a section of the same law: ``12C1 и C2`` → ``C2``;
 #: ``64A и B`` → ``B`` (a bare letter: Latin only, and only after a cite with a section).
-SECTION_TOKEN = rf"[{_SEC}]\d{{1,2}}(?:\([a-zA-Z0-9]\))*(?![\w])|[A-L](?![\w.])"
+SECTION_TOKEN = rf"[{_SEC}]\d{{1,2}}(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}}(?![\w])|[A-L](?![\w.])"
 _LIST_SEP = r"\s*(?:,\s*|\s(?:и|или|либо|and|or)\s+)\s*"
 _RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по)\s)\s*"
 
@@ -95,6 +102,28 @@ RELATIVE_POINT = re.compile(r"(?<![\w])(?:предыдущ\w+\s+)?пункт(?:�
 RELATIVE_ITEM = re.compile(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)")
 
 
+#: The end of a text that a citation may continue after a line break
+#: (``правила 70 или`` ⏎ ``71``): a stream is never cut there.
+OPEN_END = re.compile(r"(?:\d|[,(–—-]|(?<![\w-])(?:и|или|либо|and|or|to|по|с|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|L))\s*$")
+
+
+def safe_cut(text: str, lo: int) -> int | None:
+    """An offset in ``text`` at or after ``lo`` where it may be cut into two
+    pieces searched apart without losing or changing a citation: after a
+    blank line if there is one, else after a line break (or, in text without
+    any, a space) that no citation can continue across (:data:`OPEN_END`);
+    ``None`` when there is none. Code-point offset."""
+    blank = text.rfind("\n\n", lo)
+    if blank >= 0:
+        return blank + 2
+    for sep in ("\n", " "):
+        at = len(text)
+        while (at := text.rfind(sep, lo, at)) >= 0:
+            if not OPEN_END.search(text[max(0, at - 40) : at]):
+                return at + 1
+    return None
+
+
 @dataclass(frozen=True)
 class Citation:
     """A citation found in text.
@@ -112,6 +141,7 @@ class Citation:
     text: str
     cites: tuple[str, ...]
     kind: str = "law"
+    truncated: bool = False
 
 
 def _token_cite(token: str, law: str | None) -> str | None:
@@ -122,12 +152,15 @@ def _token_cite(token: str, law: str | None) -> str | None:
 
 
 def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
-    """Split a run of cites into citations: one per listed cite, one per range."""
+    """Split a run of cites into citations: one per listed cite, one per
+    range; at most :data:`MAX_MEMBERS` cites in all (the last citation is
+    then marked ``truncated``)."""
     m = CITE_RUN.match(text, base)
     assert m is not None
     first = m.group("first")
     law = re.match(r"\d+", first).group()
     out = [Citation(prefix_start, m.end("first"), text[prefix_start : m.end("first")], (_token_cite(first, None),))]
+    members = 1
     for piece in _PIECE.finditer(text, m.end("first"), m.end()):
         tok = piece.group("tok")
         if tok.isalpha() and not re.search(r"\d[A-Z]", out[-1].cites[-1]):
@@ -137,14 +170,22 @@ def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
             break
         if re.search(r"[-–—]|\sto\s|\sпо\s", piece.group("sep")) and tok.isdigit() and out[-1].cites[-1].isdigit():
             lo, hi = int(out[-1].cites[-1]), int(tok)
-            if lo < hi <= lo + 30:
-                prev = out.pop()
-                out.append(Citation(prev.start, piece.end(), text[prev.start : piece.end()],
-                                    prev.cites + tuple(str(n) for n in range(lo + 1, hi + 1))))
-                continue
+            if not lo < hi <= MAX_RANGE_LAW:
+                break
+            prev = out.pop()
+            more = tuple(str(n) for n in range(lo + 1, hi + 1))[: MAX_MEMBERS - members]
+            members += len(more)
+            out.append(Citation(prev.start, piece.end(), text[prev.start : piece.end()], prev.cites + more,
+                                truncated=len(more) < hi - lo))
+            if members >= MAX_MEMBERS:
+                break
+            continue
+        if members >= MAX_MEMBERS:
+            out[-1] = replace(out[-1], truncated=True)
             break
         law = re.match(r"\d+", cite).group()
         out.append(Citation(piece.start("tok"), piece.end("tok"), tok, (cite,)))
+        members += 1
     return out
 
 

@@ -23,7 +23,13 @@ from typing import Any, NoReturn
 import click
 
 from lawref import __version__
-from lawref.errors import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_NOT_FOUND, EXIT_OK, LawrefError
+from lawref.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_NOT_FOUND,
+    EXIT_OK,
+    LawrefError,
+)
 from lawref.safeio import json_safe, printable
 
 #: The longest argument echoed back in a message.
@@ -350,39 +356,66 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
 @click.option("--base-url", default="#", show_default=True, help="Prefix of link targets (md, html).")
 @click.pass_obj
 def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str) -> None:
-    """Find citations in FILE (UTF-8; stdin by default) and print them resolved."""
+    """Find citations in FILE (UTF-8; stdin by default) and print them resolved.
+
+    The input is read and answered piece by piece (cut at paragraph breaks),
+    so memory stays flat on any size of input."""
     from lawref.export import annotate
 
-    text = _read_text(file)
     lib = obj.library()
-    linked = lib.link(text)
     if base_url and not base_url.endswith(("/", "#", "=", "?")):
         base_url += "/"
-    if fmt == "json":
-        _emit_json({"citations": [item.to_json() for item in linked]})
-    elif fmt == "md":
-        _say(annotate.to_markdown(text, linked, base_url), nl=False)
-    elif fmt == "html":
-        _say(annotate.to_html(text, linked, base_url), nl=False)
-    else:
-        _say(annotate.to_table(linked))
+    with _open_text(file) as stream:
+        pieces = lib.link_stream(stream.read)
+        try:
+            if fmt == "json":
+                _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
+            elif fmt == "text":
+                _say(annotate.to_table([]))
+                for _, _, linked in pieces:
+                    for row in annotate.table_rows(linked):
+                        _say(row)
+            else:
+                render = annotate.to_markdown if fmt == "md" else annotate.to_html
+                for offset, piece, linked in pieces:
+                    _say(render(piece, linked, base_url, offset=offset), nl=False)
+        except UnicodeDecodeError as exc:
+            fail(f"{_input_name(file)}: not UTF-8 text ({exc.reason}); what came before it was answered",
+                 EXIT_BAD_INPUT)
 
 
-#: The most ``link`` reads from one input.
-MAX_LINK_BYTES = 1024**3
+def _input_name(file: Path | None) -> str:
+    from lawref.safeio import display_name
+
+    return "stdin" if file is None or str(file) == "-" else display_name(str(file))
 
 
-def _read_text(file: Path | None) -> str:
-    from lawref.safeio import read_capped
+@contextlib.contextmanager
+def _open_text(file: Path | None) -> Iterator[Any]:
+    """The input of ``link`` as a UTF-8 text stream (a BOM dropped, line ends
+    kept as they are, so offsets are offsets into the input)."""
+    import io
 
+    if file is None or str(file) == "-":
+        yield io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="")
+        return
     try:
-        data = read_capped(None if file is None or str(file) == "-" else file, MAX_LINK_BYTES)
+        handle = open(file, encoding="utf-8-sig", newline="")
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror or exc}", EXIT_BAD_INPUT)
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        fail(f"{file or 'stdin'}: not UTF-8 text ({exc.reason} at byte {exc.start})", EXIT_BAD_INPUT)
+        fail(f"cannot read {_input_name(file)}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+    with handle:
+        yield handle
+
+
+def _stream_json(key: str, items: Iterator[Any]) -> None:
+    """Print ``{key: [items…]}`` as ``json.dumps(…, indent=2)`` would, one
+    item at a time (memory flat however many items there are)."""
+    first = True
+    for item in items:
+        body = json_safe(json.dumps(item, ensure_ascii=False, indent=2)).replace("\n", "\n    ")
+        click.echo(("{\n  " + json.dumps(key) + ": [\n    " if first else ",\n    ") + body, nl=False)
+        first = False
+    click.echo("{\n  " + json.dumps(key) + ": []\n}" if first else "\n  ]\n}")
 
 
 @cli.command()

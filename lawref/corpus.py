@@ -9,6 +9,7 @@ reported and skipped; it never spoils the rest of the build.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -69,8 +70,8 @@ class Corpus:
     """A built corpus: ``documents``, ``nodes`` in reading order, per-file
     ``reports``, ``stamp`` (content hash of the inputs and lawref version),
     ``warnings`` (manifest entries that match no file) and ``paths``: the
-    real relative path of each file whose shown name differs (a name that
-    is not UTF-8, shown with ``\\xNN`` escapes)."""
+    real relative path, as hex of its bytes, of each file whose shown name
+    differs (a name that is not UTF-8, shown with ``\\xNN`` escapes)."""
 
     documents: tuple[Document, ...]
     nodes: tuple[Node, ...]
@@ -223,6 +224,7 @@ def _merge(results: list[_FileResult]) -> list[Node]:
     to one already kept (same id, kind, title and text) is a duplicate and is
     dropped; an inferred law met again re-uses the law already kept."""
     kept: dict[str, Node] = {}
+    suffix: dict[str, int] = {}
     out: list[Node] = []
     for res in results:
         remap: dict[str, str] = {}
@@ -234,7 +236,7 @@ def _merge(results: list[_FileResult]) -> list[Node]:
                 res.report.duplicates_dropped += 1
                 continue
             if old is not None:
-                remap[node.id] = _free_id(node.id, kept)
+                remap[node.id] = _free_id(node.id, kept, suffix)
                 node = replace(node, id=remap[node.id])
             kept[node.id] = node
             out.append(node)
@@ -247,10 +249,12 @@ def _same(a: Node, b: Node) -> bool:
     return (a.kind, a.title, a.text) == (b.kind, b.title, b.text)
 
 
-def _free_id(base: str, kept: dict[str, Node]) -> str:
-    n = 2
+def _free_id(base: str, kept: dict[str, Node], suffix: dict[str, int]) -> str:
+    """``base~N`` for the first free N ≥ 2 (remembered per base: linear time)."""
+    n = suffix.get(base, 2)
     while f"{base}~{n}" in kept:
         n += 1
+    suffix[base] = n + 1
     return f"{base}~{n}"
 
 
@@ -299,7 +303,7 @@ def build_corpus(
     unmatched = [f"manifest: document {s.id!r} matches no file ({', '.join(s.globs) or 'no files given'})"
                  for s in manifest.documents if not any(s.matches(rel) for rel in names)]
     raw = {f.name: f.path.relative_to(found.folder).as_posix() for f in found.files}
-    paths = {name: real for name, real in raw.items() if name != real}
+    paths = {name: os.fsencode(real).hex() for name, real in raw.items() if name != real}
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding),
                   tuple(unmatched), paths)
 

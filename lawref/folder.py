@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lawref.errors import IndexDamaged, IndexUnavailable, UnsafeInput
+from lawref.errors import IndexDamaged, IndexFolderError, IndexUnavailable, UnsafeInput
 from lawref.safeio import display_name, read_regular
 
 __all__ = ["FORMAT", "Generation", "is_marked", "open_generation", "read_stamp"]
@@ -64,6 +64,48 @@ def marker_format(index_dir: Path) -> int | None:
     if not isinstance(data, dict) or data.get("tool") != "lawref" or not isinstance(data.get("format"), int):
         return None
     return int(data["format"])
+
+
+#: Files of an index written by lawref 0.1 (one flat folder, no marker).
+_LEGACY = re.compile(r"STAMP|ENCODING|forms\.json|corpus\.json|MAIN_WRITELOCK|_MAIN_\d+\.toc|MAIN_[0-9a-z]+\.seg")
+#: What a folder may hold while another process claims it: its lock and the marker being written.
+_CLAIMING = re.compile(rf"{re.escape(LOCK)}|\.{re.escape(MARKER)}\..*\.tmp")
+
+
+def legacy_files(index_dir: Path) -> list[Path] | None:
+    """The files of a lawref 0.1 index at ``index_dir`` (``STAMP``,
+    ``corpus.json``, whoosh's files and nothing else), or ``None`` when the
+    folder holds anything else — then it is not lawref's to touch."""
+    entries = [p for p in Path(index_dir).iterdir() if not _CLAIMING.fullmatch(p.name)]
+    names = {p.name for p in entries}
+    ours = all(p.is_file() and not p.is_symlink() and _LEGACY.fullmatch(p.name) for p in entries)
+    if ours and "STAMP" in names and "corpus.json" in names and any(n.startswith("_MAIN_") for n in names):
+        return entries
+    return None
+
+
+def check_foreign(index_dir: Path) -> bool:
+    """Whether lawref may use ``index_dir`` as its index folder: True when it
+    is marked already, False when it may be marked (missing, empty, being
+    marked by another process, or a lawref 0.1 index). Raises
+    :class:`~lawref.errors.IndexFolderError` for a file, a folder of a newer
+    lawref, or a folder holding anything else — lawref writes nothing there."""
+    index_dir = Path(index_dir)
+    if not index_dir.exists():
+        return False
+    if not index_dir.is_dir():
+        raise IndexFolderError(f"--index {display_name(str(index_dir))} is a file, not a folder")
+    names = [p.name for p in index_dir.iterdir()]  # listed before the marker is read: a concurrent claimer
+    found = marker_format(index_dir)  # marks the folder before it writes anything else
+    if found == FORMAT:
+        return True
+    if found is not None and found > FORMAT:
+        raise IndexFolderError(f"{display_name(str(index_dir))} was made by a newer lawref (index format {found})")
+    if found is None and legacy_files(index_dir) is None and not all(_CLAIMING.fullmatch(n) for n in names):
+        raise IndexFolderError(
+            f"{display_name(str(index_dir))} is not empty and is not a lawref index folder: refusing to write "
+            "there (give --index a new or empty folder)")
+    return False
 
 
 def is_marked(index_dir: Path) -> bool:

@@ -33,9 +33,11 @@ without words returns ``[]``. A query that is a cite (``62B``, ``45.5``,
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import time
+import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -236,10 +238,14 @@ def _open_whoosh(gen: Generation) -> _WhooshSearcher:
     from the pickled copy in the index) and whoosh's own pickles are read by
     a restricted unpickler (:mod:`lawref._safepickle`)."""
     gen.verify([name for name in gen.meta["files"] if name != FORMS_FILE and not name.endswith(".json")])
-    try:
-        return whoosh_index.open_dir(str(gen.path), readonly=True, schema=_schema()).searcher()
-    except Exception as exc:  # whoosh raises many kinds on a damaged file
-        raise IndexDamaged(f"the whoosh index cannot be read: {type(exc).__name__}: {exc}") from exc
+    with warnings.catch_warnings():  # whoosh leaves a file open when reading it fails: closed here, quietly
+        warnings.simplefilter("ignore", ResourceWarning)
+        try:
+            return whoosh_index.open_dir(str(gen.path), readonly=True, schema=_schema()).searcher()
+        except Exception as exc:  # whoosh raises many kinds on a damaged file
+            message = f"the whoosh index cannot be read: {type(exc).__name__}: {exc}"
+        gc.collect()  # outside the except block: the traceback that held the file is gone
+    raise IndexDamaged(message)
 
 
 def open_generation(index_dir_or_gen: Path | Generation) -> Generation:

@@ -17,8 +17,8 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -26,10 +26,16 @@ from typing import Any
 import platformdirs
 
 from lawref import index as idx
+from lawref.cite import Citation, find_citations, normalise_cite, safe_cut
+from lawref.errors import (
+    CiteError,
+    CorpusError,
+    IndexDamaged,
+    IndexUnavailable,
+    NotFound,
+)
 from lawref.export.json import export_document
-from lawref.cite import Citation, find_citations, normalise_cite
-from lawref.errors import CiteError, CorpusError, IndexDamaged, IndexUnavailable, NotFound
-from lawref.folder import CORPUS_JSON, Generation
+from lawref.folder import CORPUS_JSON, Generation, check_foreign
 from lawref.lang import glossary
 from lawref.lang.catalogue import DEFAULT_EDITION, Entry
 from lawref.lang.catalogue import load as load_catalogue
@@ -71,12 +77,17 @@ class Linked:
         return [t.id for t in self.targets if t.id is not None]
 
     def to_json(self) -> dict[str, Any]:
-        """``{"start", "end", "text", "cites", "status", "ids", "targets"}``."""
+        """``{"start", "end", "text", "cites", "status", "ids", "targets"}``,
+        plus ``"truncated": true`` when the citation's list was cut at
+        :data:`lawref.cite.MAX_MEMBERS` cites."""
         c = self.citation
-        return {"start": c.start, "end": c.end, "text": c.text, "cites": list(c.cites),
-                "status": self.status, "ids": self.ids,
-                "targets": [{"cite": t.cite, "status": t.status, "id": t.id, "missing": t.missing}
-                            for t in self.targets]}
+        out = {"start": c.start, "end": c.end, "text": c.text, "cites": list(c.cites),
+               "status": self.status, "ids": self.ids,
+               "targets": [{"cite": t.cite, "status": t.status, "id": t.id, "missing": t.missing}
+                           for t in self.targets]}
+        if c.truncated:  # a list longer than MAX_MEMBERS cites: the rest was not linked
+            out["truncated"] = True
+        return out
 
 
 def _node(d: dict[str, Any]) -> Node:
@@ -116,6 +127,9 @@ class Library:
         corpus = Path(data["corpus"]) if data.get("corpus") else None
         return cls(gen, docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}), corpus,
                    data.get("paths", {}))
+
+    def __repr__(self) -> str:
+        return f"Library({str(self.generation.path)!r}, {len(self.nodes)} nodes)"
 
     @property
     def index_dir(self) -> Path:
@@ -174,7 +188,8 @@ class Library:
         Raises :class:`OSError` when the file cannot be read any more."""
         if self.corpus_dir is None or node.source.bytes is None:
             raise OSError(f"no raw source recorded for {node.id}")
-        real = self.paths.get(node.source.file, node.source.file)
+        hexed = self.paths.get(node.source.file)
+        real = os.fsdecode(bytes.fromhex(hexed)) if hexed else node.source.file
         data = read_regular(self.corpus_dir / real, MAX_SOURCE_BYTES)
         enc = next((r.get("encoding") for r in self.report if r.get("file") == node.source.file), None) or "utf-8"
         start, end = node.source.bytes
@@ -249,6 +264,33 @@ class Library:
         end-exclusive; ``text[c.start:c.end] == c.text``. Never raises.
         Relative references (``пункту 1``) need a node and are not taken."""
         return [Linked(c, tuple(self.resolver.targets(c))) for c in find_citations(text, relative=False)]
+
+    def link_stream(self, read: Callable[[int], str], *, block: int = 1 << 16
+                    ) -> Iterator[tuple[int, str, list[Linked]]]:
+        """Citations in a text read piece by piece with ``read(n)`` (a text
+        stream's ``read``), resolved: yields ``(offset, piece, linked)`` in
+        order, where ``piece`` is the next stretch of the input, ``offset``
+        its code-point offset in the whole input and ``linked`` its
+        citations with offsets into the whole input. Pieces are cut where no
+        citation can cross (:func:`lawref.cite.safe_cut`), so the result is
+        what :meth:`link` gives on the whole text; memory stays within a few
+        ``block``s (code points) whatever the input's size — a text with no
+        safe place in 8 blocks (and 65,536 code points; one endless list) is
+        cut there all the same. Raises what
+        ``read`` raises (``UnicodeDecodeError`` for bad input)."""
+        offset, carry = 0, ""
+        while True:
+            more = read(block)
+            text = carry + more
+            cut = safe_cut(text, len(text) // 2) if more else len(text)
+            if cut is None:  # no safe place yet: read on, up to a hard limit
+                cut = 0 if len(text) < max(8 * block, 1 << 16) else len(text)
+            piece, carry = text[:cut], text[cut:]
+            if piece:
+                yield offset, piece, [_shifted(item, offset) for item in self.link(piece)]
+                offset += len(piece)
+            if not more and not carry:
+                return
 
     def resolve(self, text: str) -> Node | None:
         """The node a citation or cite names when it resolves ``exact``
@@ -385,6 +427,12 @@ class Library:
         return idx.Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, score, snippet)
 
 
+def _shifted(item: Linked, offset: int) -> Linked:
+    """``item`` with its citation's offsets moved by ``offset``."""
+    c = item.citation
+    return Linked(replace(c, start=c.start + offset, end=c.end + offset), item.targets)
+
+
 def _unique(hits: list[idx.Hit]) -> list[idx.Hit]:
     seen: set[str] = set()
     out = []
@@ -407,6 +455,7 @@ def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, 
     corpus_dir = Path(corpus_dir) if corpus_dir else default_corpus()
     index_dir = Path(index_dir) if index_dir else default_index(corpus_dir)
     found = scan(corpus_dir)
+    check_foreign(index_dir)  # a folder that is not ours: refused before any word of rebuilding
     reason = _stale(found, index_dir)
     if reason is None:
         try:

@@ -125,16 +125,20 @@ class _Parser:
         self.stack: list[_B] = []
         self.placement: list[str] = []
         self.ids: set[str] = set()
+        self.suffix: dict[str, int] = {}
         self.page: int | None = None
         self.inferring = False  # before the first law heading of a page after a gap
 
     # -- ids and node creation --------------------------------------------------
 
     def unique(self, base: str) -> str:
-        uid, n = base, 1
+        """``base``, or ``base~2``, ``base~3`` … for its later copies (the
+        next free suffix is remembered, so many copies cost linear time)."""
+        uid, n = base, self.suffix.get(base, 1)
         while uid in self.ids:
             n += 1
             uid = f"{base}~{n}"
+        self.suffix[base] = n
         self.ids.add(uid)
         return uid
 

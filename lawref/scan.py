@@ -27,7 +27,6 @@ from functools import cache
 from pathlib import Path
 
 from lawref import __version__
-
 from lawref.errors import CorpusError, UnsafeInput
 from lawref.manifest import MANIFEST, Manifest, read_manifest
 from lawref.safeio import display_name, read_regular

@@ -22,7 +22,6 @@ import fcntl
 import hashlib
 import json
 import os
-import re
 import shutil
 import time
 import uuid
@@ -31,30 +30,16 @@ from pathlib import Path
 from typing import Any
 
 from lawref import folder as F
-from lawref.folder import CORPUS_JSON
 from lawref import index as idx
-from lawref.export.json import export_document
 from lawref.corpus import Corpus, build_corpus
-from lawref.errors import CorpusError, IndexFolderError, IndexUnavailable
+from lawref.errors import CorpusError, IndexUnavailable
+from lawref.export.json import export_document
+from lawref.folder import CORPUS_JSON
 from lawref.model import Node
 from lawref.safeio import atomic_write, display_name
 from lawref.scan import code_version, scan, stamp
 
 __all__ = ["backlinks", "build", "build_index", "claim", "commit", "ensure", "locked", "new_generation", "sweep"]
-
-#: Files of an index written by lawref 0.1 (one flat folder).
-_LEGACY = re.compile(r"STAMP|ENCODING|forms\.json|corpus\.json|MAIN_WRITELOCK|_MAIN_\d+\.toc|MAIN_[0-9a-z]+\.seg")
-
-
-def _legacy(index_dir: Path) -> list[Path] | None:
-    """The files of a lawref 0.1 index at ``index_dir``, or ``None`` when the
-    folder holds anything else (then it is not ours to touch)."""
-    entries = [p for p in index_dir.iterdir() if not _CLAIMING.fullmatch(p.name)]
-    names = {p.name for p in entries}
-    ours = all(p.is_file() and not p.is_symlink() and _LEGACY.fullmatch(p.name) for p in entries)
-    if ours and "STAMP" in names and "corpus.json" in names and any(n.startswith("_MAIN_") for n in names):
-        return entries
-    return None
 
 
 def claim(index_dir: Path) -> None:
@@ -64,38 +49,16 @@ def claim(index_dir: Path) -> None:
     lawref did not mark — then nothing is written there at all;
     :class:`OSError` when it cannot be created. Safe to call concurrently."""
     index_dir = Path(index_dir)
-    if index_dir.exists() and not index_dir.is_dir():
-        raise IndexFolderError(f"--index {display_name(str(index_dir))} is a file, not a folder")
+    F.check_foreign(index_dir)
     index_dir.mkdir(parents=True, exist_ok=True)
-    if _check_claimable(index_dir):
+    if F.check_foreign(index_dir):
         return
     with locked(index_dir):  # one claimer marks the folder; the others find it marked
-        if _check_claimable(index_dir):
+        if F.check_foreign(index_dir):
             return
-        for path in _legacy(index_dir) or []:
+        for path in F.legacy_files(index_dir) or []:
             path.unlink()
         atomic_write(index_dir / F.MARKER, json.dumps(F.marker_payload(), indent=2) + "\n")
-
-
-#: What a folder may hold while another process claims it: its lock and the marker being written.
-_CLAIMING = re.compile(rf"{re.escape(F.LOCK)}|\.{re.escape(F.MARKER)}\..*\.tmp")
-
-
-def _check_claimable(index_dir: Path) -> bool:
-    """True when ``index_dir`` is already marked; False when it may be
-    marked (empty, being claimed, or a lawref 0.1 index). Raises
-    :class:`~lawref.errors.IndexFolderError` otherwise."""
-    names = [p.name for p in index_dir.iterdir()]  # listed before the marker is read: a concurrent claimer
-    found = F.marker_format(index_dir)  # marks the folder before it writes anything else
-    if found == F.FORMAT:
-        return True
-    if found is not None and found > F.FORMAT:
-        raise IndexFolderError(f"{display_name(str(index_dir))} was made by a newer lawref (index format {found})")
-    if found is None and _legacy(index_dir) is None and not all(_CLAIMING.fullmatch(n) for n in names):
-        raise IndexFolderError(
-            f"{display_name(str(index_dir))} is not empty and is not a lawref index folder: refusing to write "
-            "there (give --index a new or empty folder)")
-    return False
 
 
 @contextlib.contextmanager

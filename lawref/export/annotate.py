@@ -21,41 +21,46 @@ _HTML = jinja2.Environment(autoescape=True).from_string(
 )
 
 
-def _segments(text: str, linked: Sequence[Linked], base: str) -> list[dict[str, Any]]:
-    """Split ``text`` into plain and linked segments (citations in order)."""
+def _segments(text: str, linked: Sequence[Linked], base: str, offset: int = 0) -> list[dict[str, Any]]:
+    """Split ``text`` into plain and linked segments (citations in order;
+    their offsets count from ``offset``, where ``text`` starts in a longer
+    input)."""
     out: list[dict[str, Any]] = []
     pos = 0
     for item in linked:
         c = item.citation
-        if c.start > pos:
-            out.append({"link": False, "text": text[pos : c.start]})
+        start, end = c.start - offset, c.end - offset
+        if start > pos:
+            out.append({"link": False, "text": text[pos:start]})
         first = item.ids[0] if item.ids else None
         out.append({
             "link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
             "href": f"{base}{first}" if first else f"{base}cite/{c.cites[0]}",
             "title": ", ".join(f"{t.cite}: {t.status}" for t in item.targets) if len(item.targets) > 1 else "",
         })
-        pos = c.end
+        pos = end
     if pos < len(text):
         out.append({"link": False, "text": text[pos:]})
     return out
 
 
-def to_html(text: str, linked: Sequence[Linked], base: str = "#") -> str:
+def to_html(text: str, linked: Sequence[Linked], base: str = "#", *, offset: int = 0) -> str:
     """``text`` HTML-escaped, each citation an ``<a href="{base}{id}">`` with
-    ``data-cites`` and ``data-status`` (a range lists every cite)."""
-    return _HTML.render(segments=_segments(text, linked, base))
+    ``data-cites`` and ``data-status`` (a range lists every cite). Citation
+    offsets count from ``offset`` (``text`` is a piece of a longer input)."""
+    return _HTML.render(segments=_segments(text, linked, base, offset))
 
 
 def _md_escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
 
 
-def to_markdown(text: str, linked: Sequence[Linked], base: str = "#") -> str:
+def to_markdown(text: str, linked: Sequence[Linked], base: str = "#", *, offset: int = 0) -> str:
     """``text`` with each citation a Markdown link ``[правило 62B](#laws/62B)``;
-    a citation naming several laws carries them all in the link title."""
+    a citation naming several laws carries them all in the link title.
+    Citation offsets count from ``offset`` (see :func:`to_html`)."""
     parts = []
-    for seg in _segments(text, linked, base):
+    for seg in _segments(text, linked, base, offset):
         if not seg["link"]:
             parts.append(seg["text"])
             continue
@@ -64,11 +69,16 @@ def to_markdown(text: str, linked: Sequence[Linked], base: str = "#") -> str:
     return "".join(parts)
 
 
-def to_table(linked: Sequence[Linked]) -> str:
-    """One line a resolved cite: ``start end text cite status id``."""
+def table_rows(linked: Sequence[Linked]) -> list[str]:
+    """One tab-separated line a resolved cite: ``start end text cite status id``."""
     rows = []
     for item in linked:
         c = item.citation
         for t in item.targets:
             rows.append(f"{c.start}\t{c.end}\t{c.text}\t{t.cite}\t{t.status}\t{t.id or '-'}")
-    return "\n".join(["start\tend\ttext\tcite\tstatus\tid", *rows])
+    return rows
+
+
+def to_table(linked: Sequence[Linked]) -> str:
+    """A header line, then :func:`table_rows` of ``linked``."""
+    return "\n".join(["start\tend\ttext\tcite\tstatus\tid", *table_rows(linked)])

@@ -49,6 +49,7 @@ class Ctx:
     lang: str = "ru"
     records: list[PassRecord] = field(default_factory=list)
     title: str | None = None
+    repeat_origins: list[tuple[int, int]] = field(default_factory=list)
 
     def record(self, name: str, description: str, count: int, examples: list[str]) -> None:
         """Append the record of one pass (keeps the first two examples)."""
@@ -130,6 +131,26 @@ def _match_length(keys: list[str], i: int, j: int) -> int:
     return n
 
 
+def _repeated_runs(body: list[Ln]) -> list[tuple[int, int, int]]:
+    """``(start, length, start of the earlier copy)`` of every run of ``body``
+    lines that repeats an earlier run and holds :data:`MIN_REPEAT_LETTERS`.
+    Every body line has a letter or digit, so a run too short to count is
+    under that many lines: the scan is linear in the lines (× 50 candidates)."""
+    keys = [ln.text.strip() for ln in body]
+    seen: dict[str, list[int]] = {}
+    runs: list[tuple[int, int, int]] = []
+    i = 0
+    while i < len(body):
+        best, origin = max(((_match_length(keys, i, j), j) for j in seen.get(keys[i], [])[:50]), default=(0, 0))
+        if best and sum(map(_letters, body[i : i + best])) >= MIN_REPEAT_LETTERS:
+            runs.append((i, best, origin))
+            i += best
+            continue
+        seen.setdefault(keys[i], []).append(i)
+        i += 1
+    return runs
+
+
 def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop a later copy of a run of lines already seen (whole pages repeated, as
     in 000 where lines 143–281 repeat lines 3–141).
@@ -137,28 +158,23 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     A run counts as a copy when it holds at least :data:`MIN_REPEAT_LETTERS`
     letters and digits (a measure that reflow and splitting do not change, so
     cleaning stays idempotent); shorter repeats are kept, since law text may
-    repeat a phrase. Every dropped line is counted in the report."""
-    body = [ln for ln in lines if ln.text.strip()]
-    keys = [ln.text.strip() for ln in body]
-    seen: dict[str, list[int]] = {}
-    runs: list[tuple[int, int, int]] = []  # (start, length, start of the earlier copy)
-    i = 0
-    while i < len(body):
-        best, origin = max(((_match_length(keys, i, j), j) for j in seen.get(keys[i], [])[:50]), default=(0, 0))
-        run = body[i : i + best]
-        if sum(map(_letters, run)) >= MIN_REPEAT_LETTERS:
-            runs.append((i, best, origin))
-            i += best
-            continue
-        seen.setdefault(keys[i], []).append(i)
-        i += 1
-    dropped = [body[k] for start, n, _ in runs for k in range(start, start + n)]
-    gone = {id(ln) for ln in dropped}
+    repeat a phrase. Runs are matched on the lines that hold a letter or
+    digit; lines without one (``-----``) inside a dropped run go with it.
+    Every dropped line is counted in the report; how many paragraphs they
+    held is counted at the end of :func:`clean`, on the copy they repeat."""
+    body = [ln for ln in lines if any(ch.isalnum() for ch in ln.text)]
+    runs = _repeated_runs(body)
+    gone: set[int] = set()
+    where = {id(ln): k for k, ln in enumerate(lines)}
+    for start, n, _ in runs:
+        first, last = where[id(body[start])], where[id(body[start + n - 1])]
+        gone.update(id(ln) for ln in lines[first : last + 1])
+    dropped = [ln for ln in lines if id(ln) in gone and ln.text.strip()]
     ex = [f"lines {body[s].no}–{body[s + n - 1].no} repeat lines {body[o].no}–{body[o + n - 1].no}"
           for s, n, o in runs]
     ctx.record("repeated_pages", "lines dropped as a repeated copy", len(dropped), ex)
-    paragraphs = len(clean("\n".join(ln.text for ln in dropped)).paragraphs) if dropped else 0
-    ctx.record("repeated_pages:paragraphs", "paragraphs those lines held", paragraphs, ex[:1])
+    ctx.repeat_origins = [(body[o].no, body[o + n - 1].no) for _, n, o in runs]
+    ctx.record("repeated_pages:paragraphs", "paragraphs those lines held", 0, ex[:1])
     return [ln for ln in lines if id(ln) not in gone]
 
 
@@ -431,17 +447,65 @@ LINE_PASSES: tuple[LinePass, ...] = (
 # -- paragraphs -----------------------------------------------------------------
 
 
-@dataclass
+#: How much of a paragraph's end the joining rules look at (a word is shorter).
+TAIL = 200
+
+
 class _Para:
-    text: str
-    lines: list[int]
-    page: int | None
-    page_seq: int
-    contiguous: bool
-    role: str = "text"
-    underlined: bool = False
-    reader_page: int | None = None
-    starts: list[int] = field(default_factory=lambda: [0])
+    """A paragraph being built. Its text is kept as a list of chunks so that
+    adding a line costs the line's length, not the paragraph's: a paragraph
+    of 200,000 short lines is built in linear time."""
+
+    def __init__(self, text: str, lines: list[int], page: int | None, page_seq: int, contiguous: bool,
+                 role: str = "text", underlined: bool = False, reader_page: int | None = None,
+                 starts: list[int] | None = None):
+        self._chunks, self._len = [text], len(text)
+        self.lines, self.page, self.page_seq, self.contiguous = lines, page, page_seq, contiguous
+        self.role, self.underlined, self.reader_page = role, underlined, reader_page
+        self.starts = starts if starts is not None else [0]
+
+    @property
+    def text(self) -> str:
+        """The whole text (joined once, then kept as one chunk)."""
+        if len(self._chunks) > 1:
+            self._chunks = ["".join(self._chunks)]
+        return self._chunks[0]
+
+    @text.setter
+    def text(self, value: str) -> None:
+        self._chunks, self._len = [value], len(value)
+
+    def __len__(self) -> int:
+        return self._len
+
+    def tail(self, n: int = TAIL) -> str:
+        """The last ``n`` characters (or fewer), read from the last chunks
+        only: never a copy of the whole text."""
+        parts, total = [], 0
+        for chunk in reversed(self._chunks):
+            parts.append(chunk[-(n - total):])
+            total += len(parts[-1])
+            if total >= n:
+                break
+        return "".join(reversed(parts))
+
+    def append(self, text: str) -> None:
+        """Add ``text`` at the end."""
+        self._chunks.append(text)
+        self._len += len(text)
+
+    def replace_tail(self, old: str, new: str) -> None:
+        """Replace the end ``old`` (as :meth:`tail` gave it) by ``new``."""
+        cut = len(old)
+        while cut and self._chunks:
+            last = self._chunks.pop()
+            if len(last) > cut:
+                self._chunks.append(last[: len(last) - cut])
+                cut = 0
+            else:
+                cut -= len(last)
+        self._chunks.append(new)
+        self._len += len(new) - len(old)
 
     def freeze(self) -> Paragraph:
         return Paragraph(
@@ -534,16 +598,17 @@ class _Reflow:
         cur = self.cur
         assert cur is not None
         text = ln.text.strip()
-        hyphen = bool(P.LINE_END_HYPHEN.search(cur.text)) and text[:1].isalpha()
-        if hyphen:
-            joined, how = join_words(cur.text, text, self.ctx, hyphen=True)
+        tail = cur.tail()
+        if tail.endswith("-") and P.LINE_END_HYPHEN.search(tail) and text[:1].isalpha():
+            joined, how = join_words(tail, text, self.ctx, hyphen=True)
             at = len(joined) - len(text)
-            self.joins[how].append(_ex(cur.text[-30:] + "⏎" + text[:20], joined[max(0, at - 30) : at + 20]))
+            self.joins[how].append(_ex(tail[-30:] + "⏎" + text[:20], joined[max(0, at - 30) : at + 20]))
+            cur.replace_tail(tail, joined[: len(joined) - len(text)])
         else:
-            joined = cur.text + " " + text
-        cur.text = joined
+            cur.append(" ")
+        cur.append(text)
         cur.lines.append(ln.no)
-        cur.starts.append(len(joined) - len(text))
+        cur.starts.append(len(cur) - len(text))
 
     def feed(self, ln: Ln) -> None:
         if ln.kind in ("marker", "reader"):
@@ -579,7 +644,7 @@ class _Reflow:
         cur = self.cur
         if cur is not None and self.open_heading:
             self.extend(ln)
-            self.open_heading = bool(P.LINE_END_HYPHEN.search(cur.text))
+            self.open_heading = bool(P.LINE_END_HYPHEN.search(cur.tail()))
             if not self.open_heading:
                 self.close()
             return
@@ -650,14 +715,16 @@ def join_cut_paragraphs(paras: list[_Para], ctx: Ctx) -> list[_Para]:
             and p.role == "text"
             and prev.role != "footnote"
             and p.text[:1].islower()
-            and not P.SENTENCE_END.search(prev.text)
+            and not P.SENTENCE_END.search(prev.tail())
         ):
-            hyphen = bool(P.LINE_END_HYPHEN.search(prev.text))  # a перенос needs a word before the hyphen
-            joined, how = join_words(prev.text, p.text, ctx, hyphen=hyphen)
+            tail = prev.tail()
+            hyphen = bool(P.LINE_END_HYPHEN.search(tail))  # a перенос needs a word before the hyphen
+            joined, how = join_words(tail, p.text, ctx, hyphen=hyphen)
             at = len(joined) - len(p.text)
-            ex.setdefault(how, []).append(_ex(prev.text[-20:] + "⏎⏎" + p.text[:20], joined[max(0, at - 20) : at + 20]))
-            base = len(joined) - len(p.text)
-            prev.text = joined
+            ex.setdefault(how, []).append(_ex(tail[-20:] + "⏎⏎" + p.text[:20], joined[max(0, at - 20) : at + 20]))
+            prev.replace_tail(tail, joined[:at])
+            base = len(prev)
+            prev.append(p.text)
             prev.lines.extend(p.lines)
             prev.starts.extend(base + s for s in p.starts)
             prev.underlined = prev.underlined or p.underlined
@@ -778,10 +845,18 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     paras = reflow(lines, ctx)
     for para_pass in PARAGRAPH_PASSES:
         paras = para_pass(paras, ctx)
+    _count_repeated_paragraphs(paras, ctx)
     lost = count_lost(text)
     ctx.record("lost", "U+FFFD replacement characters (text lost, kept as is)", lost, [])
     report = CleanReport(tuple(ctx.records), ctx.title)
     return Cleaned(tuple(p.freeze() for p in paras if p.text.strip()), report, ctx.style)
+
+
+def _count_repeated_paragraphs(paras: list[_Para], ctx: Ctx) -> None:
+    """Fill in ``repeated_pages:paragraphs``: the paragraphs of the copies the
+    dropped runs repeated (the same text, so the same paragraphs)."""
+    held = sum(1 for p in paras if any(lo <= ln <= hi for lo, hi in ctx.repeat_origins for ln in p.lines))
+    ctx.records = [replace(r, count=held) if r.name == "repeated_pages:paragraphs" else r for r in ctx.records]
 
 
 def render(cleaned: Cleaned) -> str:

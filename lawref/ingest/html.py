@@ -14,8 +14,15 @@ from __future__ import annotations
 import re
 import warnings
 from dataclasses import dataclass
+from typing import Any
 
-from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, NavigableString, Tag, XMLParsedAsHTMLWarning
+from bs4 import (
+    BeautifulSoup,
+    MarkupResemblesLocatorWarning,
+    NavigableString,
+    Tag,
+    XMLParsedAsHTMLWarning,
+)
 from bs4.element import PreformattedString
 
 #: Tags whose content is never text of the page.
@@ -76,24 +83,34 @@ class _Out:
             self.lines.append(("", line))
 
 
-def _walk(node: Tag, out: _Out, line: int) -> None:
-    for child in node.children:
-        if isinstance(child, PreformattedString):  # comments, doctype, CDATA, <?…?>
+def _walk(root: Tag, out: _Out) -> None:
+    """Write the text of ``root`` into ``out``, depth first, with an explicit
+    stack: a page of 100,000 unclosed ``<font>`` or ``<p>`` tags (common in
+    old pages, and nested by the parser) never meets Python's recursion
+    limit. A block element opens and closes a line; ``<p>`` a paragraph."""
+    stack: list[tuple[Any, int, bool]] = [(child, 1, False) for child in reversed(list(root.children))]
+    while stack:
+        node, line, closing = stack.pop()
+        if closing:
+            out.blank(line) if node.name == "p" else out.brk()
+        elif isinstance(node, PreformattedString):  # comments, doctype, CDATA, <?…?>
             continue
-        if isinstance(child, NavigableString):
-            out.text(_WS.sub(" ", str(child)), line)
-            continue
-        if not isinstance(child, Tag) or _is_chrome(child):
-            continue
-        here = child.sourceline or line
-        if child.name == "br":
-            out.brk()
-        elif child.name in BLOCK_TAGS:
-            out.blank(here) if child.name == "p" else out.brk()
-            _walk(child, out, here)
-            out.blank(here) if child.name == "p" else out.brk()
-        else:
-            _walk(child, out, here)
+        elif isinstance(node, NavigableString):
+            out.text(_WS.sub(" ", str(node)), line)
+        elif isinstance(node, Tag) and not _is_chrome(node):
+            _enter(node, node.sourceline or line, out, stack)
+
+
+def _enter(tag: Tag, here: int, out: _Out, stack: list[tuple[Any, int, bool]]) -> None:
+    """Open ``tag``: a line break for ``<br>``; for a block, a break now and
+    one when its children are done (pushed below them)."""
+    if tag.name == "br":
+        out.brk()
+        return
+    if tag.name in BLOCK_TAGS:
+        out.blank(here) if tag.name == "p" else out.brk()
+        stack.append((tag, here, True))
+    stack.extend((child, here, False) for child in reversed(list(tag.children)))
 
 
 def html_lines(text: str) -> list[tuple[str, int]]:
@@ -105,6 +122,6 @@ def html_lines(text: str) -> list[tuple[str, int]]:
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
         soup = BeautifulSoup(text, "html.parser")
     out = _Out([])
-    _walk(soup, out, 1)
+    _walk(soup, out)
     out.brk()
     return out.lines

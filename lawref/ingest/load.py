@@ -8,6 +8,7 @@ raw bytes of any line again: each raw line's byte range in the file.
 from __future__ import annotations
 
 import codecs
+import re
 from dataclasses import dataclass
 
 from lawref.ingest.decode import Decoded, decode, normalise
@@ -52,11 +53,21 @@ def line_byte_ranges(data: bytes, encoding: str) -> tuple[tuple[int, int], ...]:
     return tuple(_ranges(data, start, width, be))
 
 
+_BREAK_1 = re.compile(rb"\r\n|\r|\n")
+
+
 def _ranges(data: bytes, start: int, width: int, be: bool) -> list[tuple[int, int]]:
+    if width == 1:  # one-byte units: a regex over the bytes (linear, in C)
+        out, line_start = [], start
+        for m in _BREAK_1.finditer(data, start):
+            out.append((line_start, m.start()))
+            line_start = m.end()
+        out.append((line_start, len(data)))
+        return out
     order = "big" if be else "little"
 
     def unit(i: int) -> int:
-        return data[i] if width == 1 else int.from_bytes(data[i : i + 2], order)
+        return int.from_bytes(data[i : i + 2], order)
 
     out, i, n = [], start, len(data) - width + 1
     line_start = start
