@@ -124,6 +124,19 @@ def safe_cut(text: str, lo: int) -> int | None:
     return None
 
 
+def forced_cut(text: str, lo: int) -> int:
+    """Where to cut ``text`` (at or after ``lo``) when :func:`safe_cut` finds
+    no safe place: before the last citation that starts a new run (a law
+    word, ``п.``) so it is read whole in the next piece; else at the last
+    space (inside an endless list, whose cites past :data:`MAX_MEMBERS` are
+    not linked anyway); else at the end."""
+    starts = [m.start() for rx in (LAW_CITATION, COMMENTARY_CITATION) for m in rx.finditer(text, lo)]
+    if starts and max(starts) > lo:
+        return max(starts)
+    space = text.rfind(" ", lo)
+    return space + 1 if space >= lo else len(text)
+
+
 @dataclass(frozen=True)
 class Citation:
     """A citation found in text.

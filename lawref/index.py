@@ -169,8 +169,8 @@ def _forms_table(nodes: Sequence[Node]) -> dict[str, list[str]]:
     form of its lexeme gets that lemma appended (a form shared by several
     lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all).
     """
-    words = sorted(
-        {_norm(w) for n in nodes for s in (n.title or "", n.text) for w, _, _ in morph.tokens(s)}
+    words = sorted(  # streamed over the words: a 20 MB node never becomes a list of tokens
+        {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in morph.WORD_RE.finditer(s)}
     )
     table: dict[str, list[str]] = {w: [_index_term(w)] for w in words}
     for word in words:

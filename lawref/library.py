@@ -26,7 +26,7 @@ from typing import Any
 import platformdirs
 
 from lawref import index as idx
-from lawref.cite import Citation, find_citations, normalise_cite, safe_cut
+from lawref.cite import Citation, find_citations, forced_cut, normalise_cite, safe_cut
 from lawref.errors import (
     CiteError,
     CorpusError,
@@ -44,6 +44,8 @@ from lawref.resolver import STATUSES, Resolver, Target, overall
 from lawref.safeio import read_regular
 from lawref.scan import code_version, scan, stamp
 
+#: Code points ``link_stream`` reads on looking for a safe place to cut before it cuts anyway.
+HARD_CUT = 1 << 16
 #: The largest raw file ``show --source`` reads back.
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
@@ -275,8 +277,8 @@ class Library:
         citation can cross (:func:`lawref.cite.safe_cut`), so the result is
         what :meth:`link` gives on the whole text; memory stays within a few
         ``block``s (code points) whatever the input's size — a text with no
-        safe place in 8 blocks (and 65,536 code points; one endless list) is
-        cut there all the same. Raises what
+        safe place in :data:`HARD_CUT` code points is cut before its last
+        citation (:func:`lawref.cite.forced_cut`). Raises what
         ``read`` raises (``UnicodeDecodeError`` for bad input)."""
         offset, carry = 0, ""
         while True:
@@ -284,7 +286,7 @@ class Library:
             text = carry + more
             cut = safe_cut(text, len(text) // 2) if more else len(text)
             if cut is None:  # no safe place yet: read on, up to a hard limit
-                cut = 0 if len(text) < max(8 * block, 1 << 16) else len(text)
+                cut = 0 if len(text) < HARD_CUT else forced_cut(text, len(text) // 2)
             piece, carry = text[:cut], text[cut:]
             if piece:
                 yield offset, piece, [_shifted(item, offset) for item in self.link(piece)]

@@ -1,45 +1,183 @@
-"""Benchmark: build the default corpus into a fresh index, then time queries.
+"""Benchmarks and budgets: ``python scripts/bench.py [--part speed|reliability|all] [--check]``.
 
-Usage: ``python scripts/bench.py [--repeat N]``. Prints seconds per step; it
-asserts nothing (speed lives here, not in the tests).
+* ``speed``: build the default corpus into a fresh index, then time queries
+  (seconds per step; informative).
+* ``reliability``: hostile inputs the issues name, each built or linked in a
+  fresh process, with its wall time and peak memory (RSS) against a budget.
+
+``--check`` asserts the budgets and exits 1 naming every line that misses
+one. Speed lives here, never in timed tests. Every case is generated here;
+no text from outside the seeds.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import subprocess
+import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from lawref import index as idx
-from lawref.library import Library, default_corpus
-from lawref.store import build
-
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus"
 QUERIES = ["фальшренонс", "взяток", "revoke", "adjusted score", "правило 62B", "(*)"]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=20)
-    args = parser.parse_args()
+# ---------------------------------------------------------------- speed (informative)
+
+
+def speed(repeat: int) -> list[str]:
+    """Build and query timings on the default corpus; returns no failures."""
+    from lawref import index as idx
+    from lawref.library import Library
+    from lawref.store import build
+
     with tempfile.TemporaryDirectory() as tmp:
         target = Path(tmp) / "index"
         t = time.perf_counter()
-        corpus = build(default_corpus(), target)
+        corpus = build(CORPUS, target)
         print(f"build: {time.perf_counter() - t:.3f} s ({len(corpus.nodes)} nodes)")
         t = time.perf_counter()
         lib = Library.open(target)
         print(f"open library: {time.perf_counter() - t:.4f} s")
         for q in QUERIES:
             t = time.perf_counter()
-            for _ in range(args.repeat):
+            for _ in range(repeat):
                 hits = lib.search(q)
-            print(f"search {q!r}: {(time.perf_counter() - t) / args.repeat * 1000:.1f} ms ({len(hits)} hits)")
+            print(f"search {q!r}: {(time.perf_counter() - t) / repeat * 1000:.1f} ms ({len(hits)} hits)")
         with idx.Searcher(target) as searcher:
             t = time.perf_counter()
-            for _ in range(args.repeat):
+            for _ in range(repeat):
                 searcher.search("фальшренонс")
-            print(f"open searcher, query x{args.repeat}: {(time.perf_counter() - t) / args.repeat * 1000:.2f} ms/query")
+            print(f"open searcher, query x{repeat}: {(time.perf_counter() - t) / repeat * 1000:.2f} ms/query")
+    return []
+
+
+# ---------------------------------------------------------------- reliability (budgets)
+
+
+@dataclass(frozen=True)
+class Case:
+    """A hostile input: ``make`` writes it into a folder (Python source run in
+    the child), ``run`` is what the child does with it; budgets in seconds
+    and MiB of peak RSS."""
+
+    name: str
+    make: str
+    run: str
+    seconds: float
+    mib: float
+
+
+_BUILD = "from lawref.store import build\nc = build(folder / 'c', folder / 'ix')\nprint(len(c.nodes), file=sys.stderr)"
+_LINK = ("from lawref.library import open_library\nlib = open_library(None, folder / 'ix')\n"
+         "with open(folder / 'in.txt', encoding='utf-8') as f:\n"
+         "    n = sum(len(l) for _, _, l in lib.link_stream(f.read))\nprint(n, file=sys.stderr)")
+
+CASES = [
+    Case("1 MB of short lines of seed words, one paragraph",
+         "import random, re\nrandom.seed(7)\n"
+         f"ws = sorted(set(re.findall('[а-яё]{{3,}}', open({str(CORPUS / '000_392cb21f471fdf05.txt')!r},"
+         " encoding='utf-8').read())))\n"
+         "(folder / 'c' / 'x.txt').write_text('\\n'.join(' '.join(random.choice(ws) for _ in range(3))"
+         " for _ in range(22000)))", _BUILD, 6, 250),
+    Case("1 MB of short lines, 65,000 distinct numbers (terms)",
+         "(folder / 'c' / 'x.txt').write_text('\\n'.join(f'ход {i} в масть' for i in range(65000)))",
+         _BUILD, 15, 300),
+    Case("200,000 repeated short lines",
+         "(folder / 'c' / 'x.txt').write_text('\\n'.join('взятка сыграна' for i in range(200000)))",
+         _BUILD, 15, 300),
+    Case("20,000 law headings (ids and law lookups stay linear)",
+         "(folder / 'c' / 'x.txt').write_text('\\n'.join(f'Правило {i % 93 + 1}. Заголовок\\nA.Раздел\\nтекст {i}'"
+         " for i in range(20000)))", _BUILD, 40, 300),
+    Case("a 17 MB single line (under the 20 MB cap)",
+         "(folder / 'c' / 'x.txt').write_text('Правило 1. Тест. ' + 'слово ' * 1_600_000)", _BUILD, 25, 350),
+    Case("a 50 MB file (over the cap: skipped unread)",
+         "(folder / 'c' / 'x.txt').write_bytes(b'a' * 50_000_000)\n"
+         "(folder / 'c' / 'y.txt').write_text('Правило 1. Тест\\nA.Раздел\\nтекст')", _BUILD, 5, 150),
+    Case("HTML with 100,000 unclosed <font> tags",
+         "(folder / 'c' / 'x.html').write_text('<html><body>' + '<font>' * 100000 + 'Правило 1. Тест</body></html>')",
+         _BUILD, 20, 400),
+    Case("link: правило 43B2 + 100,000 × (a)",
+         "(folder / 'in.txt').write_text('правило 43B2' + '(a)' * 100000)", _LINK, 8, 150),
+    Case("link: 'Laws 1 to 31 ' repeated to 1 MB",
+         "(folder / 'in.txt').write_text('Laws 1 to 31 ' * 80000)", _LINK, 60, 150),
+    Case("link: 20 MB of law text, streamed",
+         "import random\nrandom.seed(1)\nws = 'см. правило 62B и правила 70 или 71, взятка Law 43B2(a) игрок'.split()\n"
+         "(folder / 'in.txt').write_text('\\n'.join(' '.join(random.choice(ws) for _ in range(12)) for _ in range(280000)))",
+         _LINK, 120, 100),
+]
+
+_PROLOGUE = "import json, resource, sys, time\nfrom pathlib import Path\nfolder = Path(sys.argv[1])\n"
+
+
+def _measured(run: str) -> str:
+    """The program a fresh process runs to time ``run`` and report its
+    seconds and peak MiB as JSON (the input was made by another process,
+    so making it costs this one nothing)."""
+    return "\n".join([
+        _PROLOGUE, "t = time.perf_counter()", run,
+        "print(json.dumps({'seconds': time.perf_counter() - t,"
+        " 'mib': resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))",
+    ])
+
+
+def _python(source: str, folder: Path) -> str:
+    out = subprocess.run([sys.executable, "-c", source, str(folder)], capture_output=True, text=True, timeout=900)
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr.strip().splitlines()[-1:])
+    return out.stdout
+
+
+def run_case(case: Case, tmp: Path, index: Path) -> dict[str, float]:
+    """Make ``case``'s input in one process, run it in a fresh one; its
+    seconds and peak MiB."""
+    folder = tmp / f"case-{CASES.index(case)}"
+    (folder / "c").mkdir(parents=True)
+    if case.run is _LINK:
+        (folder / "ix").symlink_to(index, target_is_directory=True)
+    _python(_PROLOGUE + case.make, folder)
+    return json.loads(_python(_measured(case.run), folder).strip().splitlines()[-1])
+
+
+def reliability() -> list[str]:
+    """Every hostile case against its budget; returns the lines that miss."""
+    from lawref.store import build
+
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp_name:
+        tmp = Path(tmp_name)
+        index = tmp / "seed-index"
+        build(CORPUS, index)
+        print(f"{'case':<52} {'s':>7} {'budget':>7} {'MiB':>7} {'budget':>7}")
+        for case in CASES:
+            got = run_case(case, tmp, index)
+            ok = got["seconds"] <= case.seconds and got["mib"] <= case.mib
+            line = (f"{case.name:<52} {got['seconds']:>7.1f} {case.seconds:>7.0f} {got['mib']:>7.0f} "
+                    f"{case.mib:>7.0f}{'' if ok else '  MISSED'}")
+            print(line, flush=True)
+            if not ok:
+                failures.append(line)
+    return failures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--part", choices=["speed", "reliability", "all"], default="all")
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--check", action="store_true", help="exit 1 when a budget is missed")
+    args = parser.parse_args()
+    failures = []
+    if args.part in ("speed", "all"):
+        failures += speed(args.repeat)
+    if args.part in ("reliability", "all"):
+        failures += reliability()
+    if args.check and failures:
+        print("\nbudgets missed:\n" + "\n".join(failures), file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -508,3 +508,14 @@ def test_link_in_pieces_equals_link_of_the_whole(parts: list[str], block: int) -
     stream = io.StringIO(text)
     streamed = [item.to_json() for _, _, linked in lib.link_stream(stream.read, block=block) for item in linked]
     assert streamed == [item.to_json() for item in lib.link(text)]
+
+
+@pytest.mark.parametrize("text", [
+    "Laws 1 to 31 " * 12_000,  # no safe place to cut anywhere: cut before a citation
+    "правила " + ", ".join(str(i % 90 + 1) for i in range(30_000)),  # one endless list: capped either way
+    ("см. правило 62B и правила 70 или\n71, взятка " * 3000) + "\n\n" + "Law 43B2(a) " * 3000,
+])
+def test_link_in_pieces_equals_link_of_the_whole_past_the_hard_cut(text: str) -> None:
+    lib = seed_library()
+    streamed = [item.to_json() for _, _, linked in lib.link_stream(io.StringIO(text).read) for item in linked]
+    assert streamed == [item.to_json() for item in lib.link(text)]

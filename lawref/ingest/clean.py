@@ -817,7 +817,10 @@ def detect_style(text: str) -> str:
 def vocabulary(text: str) -> Counter[str]:
     """Folded words (2+ letters) of ``text`` with their counts: the file's own
     lexicon."""
-    return Counter(morph.fold(w) for w in re.findall(r"[А-Яа-яЁёA-Za-z]{2,}", text))
+    return Counter(morph.fold(m.group()) for m in _VOCAB_WORD.finditer(text))  # streamed: no list of words
+
+
+_VOCAB_WORD = re.compile(r"[А-Яа-яЁёA-Za-z]{2,}")
 
 
 def count_lost(text: str) -> int:
