@@ -683,3 +683,11 @@ def test_an_unknown_english_word_stays_required(index_dir: Path) -> None:
 def test_show_a_chapter_prints_its_own_heading_once(index_dir: Path) -> None:
     out = run(index_dir, "show", "laws/chapter-V").stdout
     assert out.startswith("Глава V - ТОРГОВЛЯ\n") and out.count("ТОРГОВЛЯ") == 1
+
+
+def test_export_json_of_the_seed_corpus_matches_the_golden_file(index_dir: Path) -> None:
+    """``lawref export --format json`` byte for byte (tests/golden/export.json,
+    reviewed): the lawref/1 contract does not drift when the code is reshaped."""
+    result = run(index_dir, "export", "--format", "json")
+    golden = Path(__file__).parent / "golden" / "export.json"
+    assert result.stdout == golden.read_text(encoding="utf-8")
