@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 __version__ = "0.1.0"
 
 if TYPE_CHECKING:
-    from lawref.library import Library, Linked
-    from lawref.model import Node
+    from lawref.library import Library
+    from lawref.model import Linked, Node
 
 
 @cache
@@ -40,7 +40,7 @@ def _default() -> Library:
 def link(text: str) -> list[Linked]:
     """Citations in ``text`` resolved against the default corpus.
 
-    Each :class:`~lawref.library.Linked` has ``citation`` (``start``, ``end``
+    Each :class:`~lawref.model.Linked` has ``citation`` (``start``, ``end``
     — code-point offsets into ``text``, end-exclusive — ``text``, ``cites``),
     ``targets`` (``cite``, ``status`` exact|partial|absent|invalid, ``id``,
     ``missing``), ``status`` (the worst) and ``ids``. ``"правила 70 или 71"``

@@ -1,29 +1,46 @@
-"""cite: canonical cites, English style.
+"""cite: what a cite is, in one place — canonical cites and the citation grammar.
 
 A canonical cite names a node in any document: law ``62``, section ``62B``,
 subsection ``72A5``, item ``43B2(a)``, sub-item ``25B2(b)(1)``, commentary
 paragraph ``45.5``. Section letters are Latin capitals (a label printed with a
 Cyrillic look-alike, 004:13 ``47Е``, gets the Latin cite ``47E``), item letters
-Latin lowercase.
+Latin lowercase. Every other module asks this one: :func:`normalise_cite`
+(a cite given alone), :func:`find_citations` (citations in text),
+:func:`query_cites` (a query that is nothing but a citation), :func:`latin`
+(a printed label), :func:`fold_token` (a cite-like word in the index). The
+patterns are in :mod:`lawref.patterns`, each with its seed example.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from lawref import patterns as P
 from lawref.errors import CiteError
-from lawref.ingest.patterns import LOOKALIKES
+from lawref.model import Citation
 
-# ``правило 62B``, ``Правилом 62B``, ``Law 62 B``, ``L62B``, ``п. 45.5``.
-_PREFIX = re.compile(
-    r"^\s*(?:правил[а-яё]*|ст\.|статья|law[s]?|l(?=\d)|п\.|пункт[а-яё]*|§)\s*",
-    re.IGNORECASE,
-)
-_LAW_CITE = re.compile(
-    r"^(?P<law>\d{1,3})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{1,2})?(?P<items>(?:\([A-Za-z0-9]{1,2}\)){0,4})$"
-)
-_COMMENTARY_CITE = re.compile(r"^(?P<law>\d{1,3})\.(?P<num>\d{1,3})\.?$")
+__all__ = ["MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "find_citations", "fold_token", "forced_cut", "latin",
+           "law_of", "normalise_cite", "query_cites", "safe_cut"]
+
+#: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
+MAX_RANGE_LAW = 100
+#: Cites one run of a list may expand to; the rest is left unlinked and the
+#: last citation is marked ``truncated``.
+MAX_MEMBERS = 100
+
+
+def latin(label: str) -> str:
+    """Letters printed with Cyrillic look-alikes → Latin (``В`` → ``B``,
+    ``47Е`` → ``47E``); other characters unchanged."""
+    return label.translate(P.LOOKALIKES)
+
+
+def fold_token(folded: str) -> str:
+    """A lowercase word as the index keeps it: in a word with digits
+    (a cite such as ``62в``) Cyrillic look-alikes become Latin (``62b``), so
+    ``62В`` and ``62B`` are one term."""
+    return latin(folded) if P.DIGIT.search(folded) else folded
 
 
 def normalise_cite(text: str) -> str:
@@ -31,95 +48,75 @@ def normalise_cite(text: str) -> str:
 
     ``"62b"``, ``"62В"`` (Cyrillic), ``"правило 62B"``, ``"Law 62 B"`` →
     ``"62B"``; ``"43 B 2 (A)"`` → ``"43B2(a)"``; ``"п. 45.5."`` → ``"45.5"``.
-    Raises :class:`CiteError` for anything else (``"abc"``, ``""``)."""
-    s = _PREFIX.sub("", text.strip())
-    s = re.sub(r"(?<=\d)\s+(?=\d)", "#", s)  # ``72 5`` is not ``725``
-    s = re.sub(r"\s+", "", s).translate(LOOKALIKES)
-    m = _COMMENTARY_CITE.match(s)
+    Raises :class:`~lawref.errors.CiteError` for anything else (``"abc"``,
+    ``""``); its message shows at most 40 characters of ``text``."""
+    s = P.CITE_PREFIX.sub("", text.strip())
+    s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``
+    s = latin(P.SPACES.sub("", s))
+    m = P.COMMENTARY_CITE.match(s)
     if m:
         return f"{int(m['law'])}.{int(m['num'])}"
-    m = _LAW_CITE.match(s)
+    m = P.LAW_CITE.match(s)
+    shown = text if len(text) <= 40 else text[:39] + "…"
     if not m:
-        raise CiteError(f"not a law cite: {text!r} (try 62, 62B, 72A5, 43B2(a) or 45.5)")
+        raise CiteError(f"not a law cite: {shown!r} (try 62, 62B, 72A5, 43B2(a) or 45.5)")
     section = (m["section"] or "").upper()
     if m["sub"] and not section:
-        raise CiteError(f"not a law cite: {text!r} (a subsection needs its section letter, e.g. 72A5)")
+        raise CiteError(f"not a law cite: {shown!r} (a subsection needs its section letter, e.g. 72A5)")
     return f"{int(m['law'])}{section}{m['sub'] or ''}{m['items'].lower()}"
 
 
 def law_of(cite: str) -> int:
-    """Law number of a canonical cite: ``"43B2(a)"`` → 43, ``"45.5"`` → 45."""
-    m = re.match(r"\d+", cite)
+    """Law number of a canonical cite: ``"43B2(a)"`` → 43, ``"45.5"`` → 45.
+    Raises :class:`~lawref.errors.CiteError` when it starts with no number."""
+    m = P.LEADING_NUMBER.match(cite)
     if not m:
         raise CiteError(f"not a canonical cite: {cite!r}")
     return int(m.group())
 
 
-# -- the citation grammar ----------------------------------------------------------
-#
-# Every pattern below runs on clean text (a citation broken across a line end,
-# 000:239-240 ``прави-`` ⏎ ``ла 70 или 71``, is whole there).
-
-#: Russian «правило» in every case form, capitalised or not:
-#: 000:6 ``правилом 44``, 000:11 ``правило 59``, 000:239 ``правила 70 или 71``,
-#: 004:56 ``Правилу 45F``, 004:83 ``Правиле 46В``, 003:27 ``(о наказании см. правило 90)``.
-RU_LAW_WORD = r"(?<![\w-])[Пп]равил(?:о|а|у|ом|е|ам|ами|ах)?(?![\w-])"
-#: English: ``Law 62B``, ``Laws 61-64``, ``L61B``, ``L49C2``.
-EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![\w-])"
-EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
-_SEC = "A-LАВСЕНК"
-#: Item labels one cite may carry (``43B2(a)(1)``): a longer chain is not a cite.
-MAX_ITEMS = 4
-#: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
-MAX_RANGE_LAW = 100
-#: Cites one run of a list may expand to; the rest is left unlinked and the
-#: last citation is marked ``truncated``.
-MAX_MEMBERS = 100
-#: One law cite: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (Cyrillic, 004:13), ``10С2`` (004:90).
-CITE_TOKEN = rf"\d{{1,3}}(?:[{_SEC}](?:\d{{1,2}})?(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}})?(?![\w])"
-#: A continuation naming a section of the same law: ``12C1 и C2`` → ``C2``;
-#: ``64A и B`` → ``B`` (a bare letter: Latin only, and only after a cite with a section).
-SECTION_TOKEN = rf"[{_SEC}]\d{{1,2}}(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}}(?![\w])|[A-L](?![\w.])"
-_LIST_SEP = r"\s*(?:,\s*|\s(?:и|или|либо|and|or)\s+)\s*"
-_RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по)\s)\s*"
-
-#: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``.
-CITE_RUN = re.compile(
-    rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{_RANGE_SEP}|{_LIST_SEP})(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)"
-)
-LAW_CITATION = re.compile(rf"(?:{RU_LAW_WORD}|{EN_LAW_WORD})\s*(?={CITE_TOKEN})|{EN_L_PREFIX}")
-_PIECE = re.compile(rf"(?P<sep>{_RANGE_SEP}|{_LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})")
-
-#: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``.
-COMMENTARY_CITATION = re.compile(r"(?<![\w])пп?\.\s?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?")
-#: A further paragraph in a list: ``пп. 45.5 и 45.6`` → ``45.6``.
-COMMENTARY_MORE = re.compile(r"\s*(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?")
-#: Bare commentary paragraph inside a commentary: 004:6 ``указанные в 45.3., …``.
-BARE_COMMENTARY = re.compile(r"(?<![\w.])(?P<c>\d{1,3}\.\d{1,3})\.(?=[\s,;:)]|$)")
-#: Relative: 003:49 ``согласно предыдущему пункту 1`` (in 21B2 → 21B1).
-RELATIVE_POINT = re.compile(r"(?<![\w])(?:предыдущ\w+\s+)?пункт(?:у|а|ом|е)?\s+(?P<n>\d{1,2})(?![\w.])")
-#: Relative: 003:67 ``В обоих случаях (B1) и (B2)`` → item (b), sub-item (1) of the same level.
-RELATIVE_ITEM = re.compile(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)")
+def is_cite_like(query: str) -> bool:
+    """True when a stripped ``query`` has the shape of a cite (``62B``,
+    ``45.5``, ``43B2(a)``): a law number and cite characters only."""
+    return bool(P.CITE_LIKE.fullmatch(query.strip()))
 
 
-#: The end of a text that a citation may continue after a line break
-#: (``правила 70 или`` ⏎ ``71``): a stream is never cut there.
-OPEN_END = re.compile(r"(?:\d|[,(–—-]|(?<![\w-])(?:и|или|либо|and|or|to|по|с|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|L))\s*$")
+def query_cites(query: str) -> list[str]:
+    """The canonical cites a query names when it is nothing but a cite or a
+    citation (``62B``, ``(62B)``, ``правило 62B``, ``Law 62 B``, ``Laws 61 to
+    64``): its punctuation ignored, or citations covering 80% of it. ``[]``
+    for any other query. Never raises."""
+    bare = query.strip().strip(".,;:!?()[]{}\"'«» ")
+    if not bare:
+        return []
+    try:
+        return [normalise_cite(bare)]
+    except CiteError:
+        pass
+    found = find_citations(query, relative=False)
+    covered = sum(c.end - c.start for c in found)
+    if found and covered >= 0.8 * len(query.strip()):
+        return list(dict.fromkeys(c for item in found for c in item.cites))
+    return []
+
+
+# -- cutting a long text into pieces that are searched apart --------------------------
 
 
 def safe_cut(text: str, lo: int) -> int | None:
     """An offset in ``text`` at or after ``lo`` where it may be cut into two
     pieces searched apart without losing or changing a citation: after a
     blank line if there is one, else after a line break (or, in text without
-    any, a space) that no citation can continue across (:data:`OPEN_END`);
-    ``None`` when there is none. Code-point offset."""
+    any, a space) that no citation can continue across
+    (:data:`~lawref.patterns.OPEN_END`); ``None`` when there is none.
+    Code-point offset."""
     blank = text.rfind("\n\n", lo)
     if blank >= 0:
         return blank + 2
     for sep in ("\n", " "):
         at = len(text)
         while (at := text.rfind(sep, lo, at)) >= 0:
-            if not OPEN_END.search(text[max(0, at - 40) : at]):
+            if not P.OPEN_END.search(text[max(0, at - 40) : at]):
                 return at + 1
     return None
 
@@ -130,35 +127,18 @@ def forced_cut(text: str, lo: int) -> int:
     word, ``п.``) so it is read whole in the next piece; else at the last
     space (inside an endless list, whose cites past :data:`MAX_MEMBERS` are
     not linked anyway); else at the end."""
-    starts = [m.start() for rx in (LAW_CITATION, COMMENTARY_CITATION) for m in rx.finditer(text, lo)]
+    starts = [m.start() for rx in (P.LAW_CITATION, P.COMMENTARY_CITATION) for m in rx.finditer(text, lo)]
     if starts and max(starts) > lo:
         return max(starts)
     space = text.rfind(" ", lo)
     return space + 1 if space >= lo else len(text)
 
 
-@dataclass(frozen=True)
-class Citation:
-    """A citation found in text.
-
-    ``start``/``end``: code-point offsets into the text searched,
-    end-exclusive (``text[start:end] == self.text``). ``cites``: canonical
-    targets (``("70",)``; a range gives every law in it, ``("61", "62", "63",
-    "64")``). ``kind``: ``"law"``, ``"commentary"`` or ``"relative"``; a
-    relative citation's ``cites`` are label paths to resolve against the node
-    it stands in (``("1",)`` for ``пункту 1``, ``("(b)", "(1)")`` for ``(B1)``).
-    """
-
-    start: int
-    end: int
-    text: str
-    cites: tuple[str, ...]
-    kind: str = "law"
-    truncated: bool = False
+# -- the citation grammar ----------------------------------------------------------
 
 
 def _token_cite(token: str, law: str | None) -> str | None:
-    token = token.translate(LOOKALIKES)
+    token = latin(token)
     if token[:1].isdigit():
         return normalise_cite(token)
     return normalise_cite(f"{law}{token}") if law else None
@@ -168,20 +148,20 @@ def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
     """Split a run of cites into citations: one per listed cite, one per
     range; at most :data:`MAX_MEMBERS` cites in all (the last citation is
     then marked ``truncated``)."""
-    m = CITE_RUN.match(text, base)
+    m = P.CITE_RUN.match(text, base)
     assert m is not None
     first = m.group("first")
-    law = re.match(r"\d+", first).group()
-    out = [Citation(prefix_start, m.end("first"), text[prefix_start : m.end("first")], (_token_cite(first, None),))]
+    law = str(law_of(first))
+    out = [Citation(prefix_start, m.end("first"), text[prefix_start : m.end("first")], (_token_cite(first, None) or "",))]
     members = 1
-    for piece in _PIECE.finditer(text, m.end("first"), m.end()):
+    for piece in P.CITE_PIECE.finditer(text, m.end("first"), m.end()):
         tok = piece.group("tok")
-        if tok.isalpha() and not re.search(r"\d[A-Z]", out[-1].cites[-1]):
+        if tok.isalpha() and not P.HAS_SECTION.search(out[-1].cites[-1]):
             break  # ``правило 64 и B`` names no section B of 64
         cite = _token_cite(tok, law)
         if cite is None:
             break
-        if re.search(r"[-–—]|\sto\s|\sпо\s", piece.group("sep")) and tok.isdigit() and out[-1].cites[-1].isdigit():
+        if P.RANGE_MARK.search(piece.group("sep")) and tok.isdigit() and out[-1].cites[-1].isdigit():
             lo, hi = int(out[-1].cites[-1]), int(tok)
             if not lo < hi <= MAX_RANGE_LAW:
                 break
@@ -196,7 +176,7 @@ def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
         if members >= MAX_MEMBERS:
             out[-1] = replace(out[-1], truncated=True)
             break
-        law = re.match(r"\d+", cite).group()
+        law = str(law_of(cite))
         out.append(Citation(piece.start("tok"), piece.end("tok"), tok, (cite,)))
         members += 1
     return out
@@ -210,24 +190,24 @@ def find_citations(text: str, *, commentary: bool = False, relative: bool = True
     ``(B1)``), which only make sense inside a node. Never raises; offsets are
     code-point offsets into ``text``, end-exclusive."""
     found: list[Citation] = []
-    for m in LAW_CITATION.finditer(text):
-        if CITE_RUN.match(text, m.end()):
+    for m in P.LAW_CITATION.finditer(text):
+        if P.CITE_RUN.match(text, m.end()):
             found.extend(_split_run(text, m.end(), m.start()))
-    for m in COMMENTARY_CITATION.finditer(text):
+    for m in P.COMMENTARY_CITATION.finditer(text):
         found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
         end = m.end()
-        while more := COMMENTARY_MORE.match(text, end):
+        while more := P.COMMENTARY_MORE.match(text, end):
             found.append(Citation(more.start("c"), more.end(), text[more.start("c") : more.end()],
                                   (normalise_cite(more.group("c")),), "commentary"))
             end = more.end()
     if commentary:
-        for m in BARE_COMMENTARY.finditer(text):
+        for m in P.BARE_COMMENTARY.finditer(text):
             if m.start() > 0:
                 found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
     if relative:
-        for m in RELATIVE_POINT.finditer(text):
+        for m in P.RELATIVE_POINT.finditer(text):
             found.append(Citation(m.start(), m.end(), m.group(), (m.group("n"),), "relative"))
-        for m in RELATIVE_ITEM.finditer(text):
+        for m in P.RELATIVE_ITEM.finditer(text):
             cites = (f"({m.group('item').lower()})", f"({m.group('n')})")
             found.append(Citation(m.start(), m.end(), m.group(), cites, "relative"))
     return _without_overlaps(found)
@@ -240,3 +220,9 @@ def _without_overlaps(found: list[Citation]) -> list[Citation]:
             continue
         out.append(c)
     return out
+
+
+def cite_pattern(cite: str) -> re.Pattern[str]:
+    """A pattern for ``cite`` and every part of it (``59`` → ``59``, ``59A``,
+    ``59A1`` but not ``590``), matched at the start of a canonical cite."""
+    return re.compile(rf"{re.escape(cite)}(?![0-9])")

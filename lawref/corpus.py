@@ -10,59 +10,23 @@ reported and skipped; it never spoils the rest of the build.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
 
+from lawref import patterns as P
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
-from lawref.ingest import patterns as P
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
 from lawref.lang import catalogue
 from lawref.manifest import DocumentSpec
-from lawref.model import Document, Node
+from lawref.model import Document, FileReport, Node
 from lawref.parse import parse
 from lawref.resolver import Resolver
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 
 __all__ = ["Corpus", "CorpusError", "FileReport", "build_corpus"]
-
-
-@dataclass
-class FileReport:
-    """What happened to one file. ``status`` is ``"ok"``, ``"skipped"``
-    (nothing usable) or ``"warning"``."""
-
-    file: str
-    doc: str | None = None
-    kind: str | None = None
-    kind_how: str | None = None
-    lang: str | None = None
-    title: str | None = None
-    format: str | None = None
-    mojibake: dict[str, Any] = field(default_factory=dict)
-    lost_chars: int = 0
-    qmark_runs: int = 0
-    rejoined_words: int = 0
-    encoding: str | None = None
-    encoding_how: str | None = None
-    style: str | None = None
-    pages: list[int] = field(default_factory=list)
-    paragraphs: int = 0
-    nodes: int = 0
-    fragments: int = 0
-    inferred: int = 0
-    duplicates_dropped: int = 0
-    passes: list[dict[str, Any]] = field(default_factory=list)
-    status: str = "ok"
-    warnings: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain-dict form for ``build --report --json``."""
-        return dict(self.__dict__)
 
 
 @dataclass(frozen=True)
@@ -99,13 +63,13 @@ def detect_lang(text: str) -> str:
     with law headings (``LAW 62``, ``Law 62.``), else ``"ru"``."""
     letters = [c for c in text[:200_000] if c.isalpha()]
     cyrillic = sum(1 for c in letters if "а" <= c.lower() <= "я" or c in "ёЁ")
-    heads = re.search(r"(?m)^(?:LAW|Law)\s+\d{1,3}\b", text)
+    heads = P.LAW_EN_ANYWHERE.search(text)
     return "en" if letters and cyrillic < 0.1 * len(letters) and heads else "ru"
 
 
 def _doc_id(name: str) -> str:
     stem = name.rsplit("/", 1)[-1].rsplit(".", 1)[0]
-    return re.sub(r"[^0-9A-Za-z_-]+", "-", stem).strip("-") or "doc"
+    return P.NOT_ID_CHAR.sub("-", stem).strip("-") or "doc"
 
 
 @dataclass

@@ -27,15 +27,14 @@ everything): words are ANDed, each word matches title or text in any form;
 between words gives alternatives (phrases stay required); upper-case ``AND``
 is ignored; common function words (``и``, ``в``, ``не`` ...) are dropped
 unless nothing else is left; all other punctuation is ignored. A query
-without words returns ``[]``. A query that is a cite (``62B``, ``45.5``,
-``43B2(a)``) also matches the node with that cite, boosted ×10.
+without words returns ``[]``. Which nodes a cite query puts first is the
+search policy's to decide (:mod:`lawref.search`), not this module's.
 """
 
 from __future__ import annotations
 
 import gc
 import json
-import re
 import time
 import warnings
 from collections.abc import Iterator, Sequence
@@ -51,15 +50,16 @@ from whoosh.lang.porter import stem as porter_stem
 from whoosh.searching import Searcher as _WhooshSearcher
 
 from lawref import _safepickle, folder
+from lawref import patterns as P
+from lawref.cite import fold_token
 from lawref.errors import IndexDamaged, IndexUnavailable
 from lawref.folder import Generation
 from lawref.lang import morph
-from lawref.model import Node
+from lawref.model import Hit, Node
 
 FORMS_FILE = "forms.json"
 FORMS_FORMAT = 1
 TITLE_BOOST = 3.0
-CITE_BOOST = 10.0
 SECONDARY_BOOST = 0.5
 SNIPPET_CHARS = 200
 _SNIPPET_LEAD = 60
@@ -76,33 +76,6 @@ STOPWORDS = frozenset(
     "от по под при с со то у что как это".split()
 )
 
-# Cyrillic letters that look like Latin ones; folded inside tokens with digits
-# so that "62В" (Cyrillic В, common in scraped text) equals "62B".
-_LOOKALIKES = str.maketrans("авсекмнортху", "abcekmhoptxy")
-_DIGIT_RE = re.compile(r"\d")
-_CITE_QUERY_RE = re.compile(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*")
-_PHRASE_RE = re.compile(r'"([^"]*)"')
-
-
-@dataclass(frozen=True)
-class Hit:
-    """One search result.
-
-    ``id``, ``cite``, ``doc``, ``kind``, ``title``, ``page`` are the node's
-    (see :class:`lawref.model.Node`); ``score`` the whoosh BM25F score
-    (higher is better, only comparable within one result list); ``snippet``
-    up to ~200 characters of the node's text (whitespace collapsed, ``…`` at
-    cut ends) with every word matching a query word wrapped as ``[слово]``.
-    """
-
-    id: str
-    cite: str | None
-    doc: str
-    kind: str
-    title: str | None
-    page: int | None
-    score: float
-    snippet: str
 
 
 # --------------------------------------------------------------------------
@@ -110,17 +83,14 @@ class Hit:
 
 
 def _norm(word: str) -> str:
-    """Folded ``word``; in tokens with digits, Cyrillic look-alikes → Latin."""
-    folded = morph.fold(word)
-    return folded.translate(_LOOKALIKES) if _DIGIT_RE.search(folded) else folded
+    """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps it."""
+    return fold_token(morph.fold(word))
 
-
-_LATIN_WORD_RE = re.compile(r"[a-z]+(?:-[a-z]+)*")
 
 
 def _stem_latin(normed: str) -> str | None:
     """Porter stem of an all-Latin word (English editions), else ``None``."""
-    return porter_stem(normed) if _LATIN_WORD_RE.fullmatch(normed) else None
+    return porter_stem(normed) if P.LATIN_WORD.fullmatch(normed) else None
 
 
 def _index_term(word: str) -> str:
@@ -145,13 +115,12 @@ class LemmaFilter(Filter):
 
 def _schema() -> Schema:
     """Index fields: ids/filters as ID, title/text as lemma TEXT."""
-    analyzer = RegexTokenizer(morph.WORD_RE) | LemmaFilter()
+    analyzer = RegexTokenizer(P.WORD.compiled()) | LemmaFilter()
     return Schema(
         id=ID(stored=True, unique=True),
         doc=ID(stored=True),
         kind=ID(stored=True),
         cite=ID(stored=True),
-        citekey=ID(),
         title=TEXT(analyzer=analyzer, stored=True, field_boost=TITLE_BOOST),
         text=TEXT(analyzer=analyzer, stored=True),
         page=STORED(),
@@ -170,7 +139,7 @@ def _forms_table(nodes: Sequence[Node]) -> dict[str, list[str]]:
     lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all).
     """
     words = sorted(  # streamed over the words: a 20 MB node never becomes a list of tokens
-        {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in morph.WORD_RE.finditer(s)}
+        {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.WORD.finditer(s)}
     )
     table: dict[str, list[str]] = {w: [_index_term(w)] for w in words}
     for word in words:
@@ -187,7 +156,6 @@ def _node_fields(node: Node) -> dict[str, Any]:
     fields: dict[str, Any] = {"id": node.id, "doc": node.doc, "kind": node.kind, "text": node.text}
     if node.cite is not None:
         fields["cite"] = node.cite
-        fields["citekey"] = _norm("".join(node.cite.split()))
     if node.title is not None:
         fields["title"] = node.title
     if node.page is not None:
@@ -285,8 +253,8 @@ def _words(text: str) -> list[str]:
 
 def _parse_query(query: str) -> _Parsed:
     """Split ``query`` into phrases and OR-alternatives of loose words."""
-    phrases = [ws for ws in map(_words, _PHRASE_RE.findall(query)) if ws]
-    loose = [w for w in _words(_PHRASE_RE.sub(" ", query)) if w != "AND"]
+    phrases = [ws for ws in map(_words, P.PHRASE.findall(query)) if ws]
+    loose = [w for w in _words(P.PHRASE.sub(" ", query)) if w != "AND"]
     for ws in [p for p in phrases if len(p) == 1]:
         phrases.remove(ws)
         loose.append(ws[0])
@@ -373,15 +341,11 @@ class Searcher:
             ]
         )
 
-    def _query(self, query: str, parsed: _Parsed) -> Q.Query | None:
+    def _query(self, parsed: _Parsed) -> Q.Query | None:
         """The whoosh query for ``parsed`` (``None`` when it has no words)."""
         phrases = [self._phrase_query(p) for p in parsed.phrases]
         groups = [Q.And([self._word_query(w) for w in g] + phrases) for g in parsed.alternatives]
-        main = Q.Or(groups) if groups else (Q.And(phrases) if phrases else None)
-        cite = query.strip()
-        if main is not None and _CITE_QUERY_RE.fullmatch(cite):
-            main = Q.Or([main, Q.Term("citekey", _norm(cite), boost=CITE_BOOST)])
-        return main
+        return Q.Or(groups) if groups else (Q.And(phrases) if phrases else None)
 
     def search(self, query: str, *, limit: int = 10, doc: str | None = None) -> list[Hit]:
         """Up to ``limit`` (≥ 1, else ``ValueError``) hits for ``query``, best
@@ -390,7 +354,7 @@ class Searcher:
         if limit < 1:
             raise ValueError("limit must be >= 1")
         parsed = _parse_query(query)
-        wq = self._query(query, parsed)
+        wq = self._query(parsed)
         if wq is None:
             return []
         lemmas = {

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cached_property
@@ -26,7 +25,16 @@ from typing import Any
 import platformdirs
 
 from lawref import index as idx
-from lawref.cite import Citation, find_citations, forced_cut, normalise_cite, safe_cut
+from lawref import patterns as P
+from lawref import search as search_policy
+from lawref.cite import (
+    cite_pattern,
+    find_citations,
+    forced_cut,
+    law_of,
+    normalise_cite,
+    safe_cut,
+)
 from lawref.errors import (
     CiteError,
     CorpusError,
@@ -39,8 +47,8 @@ from lawref.folder import CORPUS_JSON, Generation, check_foreign
 from lawref.lang import glossary
 from lawref.lang.catalogue import DEFAULT_EDITION, Entry
 from lawref.lang.catalogue import load as load_catalogue
-from lawref.model import Document, Node, Ref, Source
-from lawref.resolver import STATUSES, Resolver, Target, overall
+from lawref.model import STATUSES, Document, Hit, Linked, Node, Ref, Target
+from lawref.resolver import Resolver
 from lawref.safeio import read_regular
 from lawref.scan import code_version, scan, stamp
 
@@ -59,45 +67,6 @@ def default_index(corpus_dir: Path) -> Path:
     """Per-user cache folder for the index of ``corpus_dir``."""
     key = hashlib.sha256(os.fsencode(Path(corpus_dir).resolve())).hexdigest()[:12]
     return platformdirs.user_cache_path("lawref") / f"index-{key}"
-
-
-@dataclass(frozen=True)
-class Linked:
-    """A citation found in free text, resolved: ``citation`` (offsets into the
-    input), ``targets`` (one per cite), ``status`` (the worst of theirs) and
-    ``ids`` (the nodes they resolved to)."""
-
-    citation: Citation
-    targets: tuple[Target, ...]
-
-    @property
-    def status(self) -> str:
-        return overall(t.status for t in self.targets)
-
-    @property
-    def ids(self) -> list[str]:
-        return [t.id for t in self.targets if t.id is not None]
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"start", "end", "text", "cites", "status", "ids", "targets"}``,
-        plus ``"truncated": true`` when the citation's list was cut at
-        :data:`lawref.cite.MAX_MEMBERS` cites."""
-        c = self.citation
-        out = {"start": c.start, "end": c.end, "text": c.text, "cites": list(c.cites),
-               "status": self.status, "ids": self.ids,
-               "targets": [{"cite": t.cite, "status": t.status, "id": t.id, "missing": t.missing}
-                           for t in self.targets]}
-        if c.truncated:  # a list longer than MAX_MEMBERS cites: the rest was not linked
-            out["truncated"] = True
-        return out
-
-
-def _node(d: dict[str, Any]) -> Node:
-    src = d["source"]
-    refs = tuple(Ref(**r) for r in d.get("refs", []))
-    source = Source(src["file"], src["line"], src.get("end_line"), tuple(src["bytes"]) if src.get("bytes") else None)
-    return Node(d["id"], d["doc"], d["kind"], d["cite"], d["label"], d["title"], d["text"],
-                d["parent"], d["page"], source, d["inferred"], refs=refs, title_en=d.get("title_en"))
 
 
 @dataclass(frozen=True)
@@ -121,9 +90,8 @@ class Library:
         gen = index if isinstance(index, Generation) else idx.open_generation(index)
         data = gen.read_json(CORPUS_JSON)
         try:
-            docs = tuple(Document(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]))
-                         for d in data["documents"])
-            nodes = tuple(_node(n) for n in data["nodes"])
+            docs = tuple(Document.from_json(d) for d in data["documents"])
+            nodes = tuple(Node.from_json(n) for n in data["nodes"])
         except (KeyError, TypeError, ValueError) as exc:
             raise IndexDamaged(f"{CORPUS_JSON} has an unknown shape: {exc!r}") from exc
         corpus = Path(data["corpus"]) if data.get("corpus") else None
@@ -228,7 +196,7 @@ class Library:
         """Every citation of ``cite`` or of a part of it (``59`` → ``59``,
         ``59A`` …), whether or not the corpus holds its text — for a law that
         is ``absent`` there are no backlinks to follow."""
-        rx = re.compile(rf"{re.escape(cite)}(?![0-9])")
+        rx = cite_pattern(cite)
         return [(n, r) for n in self.nodes for r in n.refs if rx.match(r.cite)]
 
     def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
@@ -306,67 +274,16 @@ class Library:
             target = found[0].targets[0] if found and found[0].targets else None
         return self.by_id[target.id] if target and target.status == "exact" and target.id else None
 
-    def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[idx.Hit]:
-        """Ranked hits (see :func:`lawref.index.search`).
+    def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[Hit]:
+        """At most ``limit`` hits for ``query``, best first (the policy:
+        :mod:`lawref.search`; the query language: :mod:`lawref.index`).
 
-        A query that is a cite in any spelling :func:`normalise_cite` takes
-        (``правило 62B``, ``Law 62 B``, ``45.5``) puts the nodes with that cite
-        first. ``lang`` is the language of the query: ``"ru"`` searches the
-        words as they are; ``"en"`` translates English bridge terms through the
-        glossary (``revoke`` → ``фальшренонс``) and adds the laws whose English
-        catalogue title holds every query word; ``"any"`` (default) does both
-        for a query in Latin script. Raises ``ValueError`` for another ``lang``."""
-        if lang not in ("ru", "en", "any"):
-            raise ValueError(f"lang must be ru, en or any, not {lang!r}")
+        ``doc`` keeps one document's nodes; ``lang`` is the language of the
+        query (``ru``, ``en``, ``any``). Raises ``ValueError`` for another
+        ``lang``; :class:`~lawref.errors.IndexDamaged` when an index file is
+        damaged."""
         with idx.Searcher(self.generation) as searcher:  # opened once for every sub-query
-            return self._search(searcher, query, limit, doc, lang)
-
-    def _search(self, searcher: idx.Searcher, query: str, limit: int, doc: str | None, lang: str) -> list[idx.Hit]:
-        cites = self._query_cites(query)
-        if cites:
-            first = [self._hit(n) for n in self.nodes if n.cite in cites and (doc is None or n.doc == doc)]
-            rest = searcher.search(" OR ".join(cites), limit=limit, doc=doc)
-            return _unique(first + rest)[:limit]
-        english = lang == "en" or (lang == "any" and not re.search("[А-Яа-яЁё]", query))
-        hits: list[idx.Hit] = []
-        if english:
-            ru_query = glossary.to_russian(query)
-            if ru_query:
-                hits += searcher.search(ru_query, limit=limit, doc=doc)
-        if lang != "en" or not hits:
-            hits += searcher.search(query, limit=limit, doc=doc)
-        hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
-        if english:
-            hits += [self._hit(n, 1.0) for n in self._catalogue_matches(query, doc)]
-        return _unique(hits)[:limit]
-
-    def _query_cites(self, query: str) -> list[str]:
-        """The canonical cites a query names when it is nothing but a cite or a
-        citation (``62B``, ``правило 62B``, ``Law 62 B``, ``Laws 61 to 64``)."""
-        bare = query.strip().strip(".,;:!?()[]{}\"'«» ")  # punctuation is ignored: ``62B.``, ``(62B)``
-        if not bare:
-            return []
-        try:
-            return [normalise_cite(bare)]
-        except CiteError:
-            pass
-        found = find_citations(query, relative=False)
-        covered = sum(c.end - c.start for c in found)
-        if found and covered >= 0.8 * len(query.strip()):
-            return list(dict.fromkeys(c for item in found for c in item.cites))
-        return []
-
-    def _catalogue_matches(self, query: str, doc: str | None) -> list[Node]:
-        """Law nodes whose English catalogue title holds every word of ``query``."""
-        words = [w.lower() for w in re.findall(r"[A-Za-z]{3,}", query) if w.lower() not in glossary.STOPWORDS]
-        if not words:
-            return []
-        out = []
-        for n in self.nodes:
-            title = (n.title_en or "").lower() if n.kind == "law" else ""
-            if title and (doc is None or n.doc == doc) and all(re.search(rf"\b{re.escape(w)}", title) for w in words):
-                out.append(n)
-        return out
+            return search_policy.run(self.nodes, searcher, query, limit=limit, doc=doc, lang=lang)
 
     def document(self, doc_id: str) -> Document | None:
         """The document ``doc_id`` (``None`` if there is none)."""
@@ -381,7 +298,7 @@ class Library:
         names in the edition catalogue (the law's entry when the section has
         none); ``entry`` is ``None`` when the edition has no such law."""
         cat = load_catalogue(self.edition())
-        entry = cat.entries.get(f"section:{cite}") or cat.law(int(re.match(r"\d+", cite).group()))
+        entry = cat.entries.get(f"section:{cite}") or cat.law(law_of(cite))
         return cat.edition, entry
 
     def counterpart(self, node: Node) -> Node | None:
@@ -402,7 +319,7 @@ class Library:
         lemma, by pymorphy3) or an English term."""
         from lawref.lang import morph
 
-        lemmas = tuple(morph.lemma(w) for w in word.split()) if re.search("[А-Яа-яЁё]", word) else ()
+        lemmas = tuple(morph.lemma(w) for w in word.split()) if P.CYRILLIC.search(word) else ()
         return glossary.lookup(word, lemmas)
 
     def term_laws(self, term: glossary.Term) -> list[tuple[str, int]]:
@@ -423,26 +340,11 @@ class Library:
         law = self.law_of(node)
         return law.title_en if law is not None else None
 
-    @staticmethod
-    def _hit(node: Node, score: float = 100.0) -> idx.Hit:
-        snippet = node.text if len(node.text) <= 200 else node.text[:199].rsplit(" ", 1)[0] + "…"
-        return idx.Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, score, snippet)
-
 
 def _shifted(item: Linked, offset: int) -> Linked:
     """``item`` with its citation's offsets moved by ``offset``."""
     c = item.citation
     return Linked(replace(c, start=c.start + offset, end=c.end + offset), item.targets)
-
-
-def _unique(hits: list[idx.Hit]) -> list[idx.Hit]:
-    seen: set[str] = set()
-    out = []
-    for h in hits:
-        if h.id not in seen:
-            seen.add(h.id)
-            out.append(h)
-    return out
 
 
 def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, *,

@@ -1,18 +1,27 @@
-"""Values that flow through the pipeline: frozen dataclasses, no I/O.
+"""model: every value that crosses a module boundary — frozen dataclasses, no I/O.
 
 Shapes:
 
 * :class:`Paragraph` — one paragraph of clean text with its provenance (the raw
   file's 1-based line numbers) and the printed page it stands on.
-* :class:`Document` — one manifest entry (laws or commentary).
-* :class:`Node` — one unit of the law tree (chapter, part, division, law,
-  section, subsection, item, commentary, footnote, fragment).
 * :class:`PassRecord` / :class:`CleanReport` — what each clean pass did.
+* :class:`FileReport` — what a build did with one file.
+* :class:`Document` — one manifest entry (laws or commentary).
+* :class:`Node` (with :class:`Source`, :class:`Ref`) — one unit of the law
+  tree (chapter, part, division, law, section, subsection, item, commentary,
+  footnote, fragment).
+* :class:`Citation`, :class:`Target`, :class:`Linked` — a citation found in
+  text, one resolved cite, a citation with its targets.
+* :class:`Hit` — one search result.
+
+Every value with a JSON form has ``to_json`` and ``from_json``, and
+``X.from_json(x.to_json()) == x`` holds for every field (a property test).
 """
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 #: Node kinds, in the field's terms.
@@ -47,6 +56,17 @@ class Source:
     line: int
     end_line: int | None = None
     bytes: tuple[int, int] | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"file", "line", "end_line", "bytes"}`` (``bytes`` a list or null)."""
+        return {"file": self.file, "line": self.line, "end_line": self.end_line,
+                "bytes": list(self.bytes) if self.bytes else None}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Source:
+        """The inverse of :meth:`to_json`."""
+        span = d.get("bytes")
+        return cls(d["file"], d["line"], d.get("end_line"), (span[0], span[1]) if span else None)
 
 
 @dataclass(frozen=True)
@@ -85,6 +105,16 @@ class PassRecord:
     count: int
     examples: tuple[str, ...] = ()
 
+    def to_json(self) -> dict[str, Any]:
+        """``{"name", "description", "count", "examples"}``."""
+        return {"name": self.name, "description": self.description, "count": self.count,
+                "examples": list(self.examples)}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> PassRecord:
+        """The inverse of :meth:`to_json`."""
+        return cls(d["name"], d["description"], d["count"], tuple(d["examples"]))
+
 
 @dataclass(frozen=True)
 class CleanReport:
@@ -120,6 +150,11 @@ class Document:
         d["files"] = list(self.files)
         return d
 
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Document:
+        """The inverse of :meth:`to_json`."""
+        return cls(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]))
+
 
 @dataclass(frozen=True)
 class Ref:
@@ -142,6 +177,11 @@ class Ref:
     def to_json(self) -> dict[str, Any]:
         """``{"start", "end", "text", "cite", "status", "id", "line"}``."""
         return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Ref:
+        """The inverse of :meth:`to_json`."""
+        return cls(**{f.name: d[f.name] for f in fields(cls)})
 
 
 @dataclass(frozen=True)
@@ -179,9 +219,11 @@ class Node:
     refs: tuple[Ref, ...] = field(default=(), compare=False)
     title_en: str | None = field(default=None, compare=False)
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON-contract dict (see README, «JSON contract»)."""
-        return {
+    def to_json(self, *, full: bool = False) -> dict[str, Any]:
+        """The JSON-contract dict (docs/json.md, «lawref/1»); with ``full``,
+        also ``lines`` and ``line_map`` (what the index keeps, so that a
+        node read back is the node that was built)."""
+        out = {
             "id": self.id,
             "doc": self.doc,
             "cite": self.cite,
@@ -192,8 +234,191 @@ class Node:
             "text": self.text,
             "parent": self.parent,
             "page": self.page,
-            "source": {"file": self.source.file, "line": self.source.line, "end_line": self.source.end_line,
-                       "bytes": list(self.source.bytes) if self.source.bytes else None},
+            "source": self.source.to_json(),
             "inferred": self.inferred,
             "refs": [r.to_json() for r in self.refs],
         }
+        if full:
+            out["lines"] = list(self.lines)
+            out["line_map"] = [list(pair) for pair in self.line_map]
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Node:
+        """The inverse of :meth:`to_json` (``lines``/``line_map`` empty
+        when the dict has none)."""
+        return cls(d["id"], d["doc"], d["kind"], d["cite"], d["label"], d["title"], d["text"], d["parent"],
+                   d["page"], Source.from_json(d["source"]), d["inferred"], tuple(d.get("lines", ())),
+                   tuple((a, b) for a, b in d.get("line_map", ())), tuple(Ref.from_json(r) for r in d["refs"]),
+                   d.get("title_en"))
+
+
+# -- build reports ------------------------------------------------------------------
+
+
+@dataclass
+class FileReport:
+    """What a build did with one file. ``status`` is ``"ok"``, ``"skipped"``
+    (nothing usable; ``warnings`` says why) or ``"warning"``. Filled in by
+    the build as it goes (not frozen); ``pages`` are printed page numbers,
+    ``passes`` the clean passes as :meth:`PassRecord.to_json` dicts."""
+
+    file: str
+    doc: str | None = None
+    kind: str | None = None
+    kind_how: str | None = None
+    lang: str | None = None
+    title: str | None = None
+    format: str | None = None
+    mojibake: dict[str, Any] = field(default_factory=dict)
+    lost_chars: int = 0
+    qmark_runs: int = 0
+    rejoined_words: int = 0
+    encoding: str | None = None
+    encoding_how: str | None = None
+    style: str | None = None
+    pages: list[int] = field(default_factory=list)
+    paragraphs: int = 0
+    nodes: int = 0
+    fragments: int = 0
+    inferred: int = 0
+    duplicates_dropped: int = 0
+    passes: list[dict[str, Any]] = field(default_factory=list)
+    status: str = "ok"
+    warnings: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-dict form for ``build --report --json``."""
+        return dict(self.__dict__)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> FileReport:
+        """The inverse of :meth:`to_json` (unknown keys are ignored)."""
+        return cls(**{f.name: d[f.name] for f in fields(cls) if f.name in d})
+
+
+# -- citations ------------------------------------------------------------------------
+
+#: Resolution statuses, best first.
+STATUSES = ("exact", "partial", "absent", "invalid")
+
+
+def overall(statuses: Iterable[str]) -> str:
+    """The worst of several statuses (``exact`` < ``partial`` < ``absent`` <
+    ``invalid``); ``invalid`` for none."""
+    ranked = [STATUSES.index(s) for s in statuses]
+    return STATUSES[max(ranked)] if ranked else "invalid"
+
+
+@dataclass(frozen=True)
+class Citation:
+    """A citation found in text.
+
+    ``start``/``end``: code-point offsets into the text searched,
+    end-exclusive (``text[start:end] == self.text``). ``cites``: canonical
+    targets (``("70",)``; a range gives every law in it, ``("61", "62", "63",
+    "64")``). ``kind``: ``"law"``, ``"commentary"`` or ``"relative"``; a
+    relative citation's ``cites`` are label paths to resolve against the node
+    it stands in (``("1",)`` for ``пункту 1``, ``("(b)", "(1)")`` for
+    ``(B1)``). ``truncated``: a list longer than
+    :data:`lawref.cite.MAX_MEMBERS` cites was cut here.
+    """
+
+    start: int
+    end: int
+    text: str
+    cites: tuple[str, ...]
+    kind: str = "law"
+    truncated: bool = False
+
+
+@dataclass(frozen=True)
+class Target:
+    """One resolved cite: ``cite`` asked for, ``status``, ``id`` of the node it
+    resolved to (``None`` when absent or invalid), ``missing`` the part of the
+    cite not found (``"C"`` for ``66C`` resolved to law 66)."""
+
+    cite: str
+    status: str
+    id: str | None = None
+    missing: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"cite", "status", "id", "missing"}``."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Target:
+        """The inverse of :meth:`to_json`."""
+        return cls(d["cite"], d["status"], d["id"], d["missing"])
+
+
+@dataclass(frozen=True)
+class Linked:
+    """A citation found in free text, resolved: ``citation`` (offsets into the
+    input), ``targets`` (one per cite), ``status`` (the worst of theirs) and
+    ``ids`` (the nodes they resolved to)."""
+
+    citation: Citation
+    targets: tuple[Target, ...]
+
+    @property
+    def status(self) -> str:
+        return overall(t.status for t in self.targets)
+
+    @property
+    def ids(self) -> list[str]:
+        return [t.id for t in self.targets if t.id is not None]
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"start", "end", "text", "cites", "status", "ids", "targets"}``,
+        plus ``"truncated": true`` when the citation's list was cut at
+        :data:`lawref.cite.MAX_MEMBERS` cites. (Free text has law and
+        commentary citations only; a commentary cite is the one with a dot.)"""
+        c = self.citation
+        out: dict[str, Any] = {"start": c.start, "end": c.end, "text": c.text, "cites": list(c.cites),
+                               "status": self.status, "ids": self.ids, "targets": [t.to_json() for t in self.targets]}
+        if c.truncated:
+            out["truncated"] = True
+        return out
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Linked:
+        """The inverse of :meth:`to_json`."""
+        kind = "commentary" if d["cites"] and all("." in c for c in d["cites"]) else "law"
+        citation = Citation(d["start"], d["end"], d["text"], tuple(d["cites"]), kind, d.get("truncated", False))
+        return cls(citation, tuple(Target.from_json(t) for t in d["targets"]))
+
+
+# -- search ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hit:
+    """One search result.
+
+    ``id``, ``cite``, ``doc``, ``kind``, ``title``, ``page`` are the node's
+    (see :class:`Node`); ``score`` the ranking score (higher is better, only
+    comparable within one result list; a cite query's own nodes score 100);
+    ``snippet`` up to ~200 characters of the node's text (whitespace
+    collapsed, ``…`` at cut ends) with every word matching a query word
+    wrapped as ``[слово]``.
+    """
+
+    id: str
+    cite: str | None
+    doc: str
+    kind: str
+    title: str | None
+    page: int | None
+    score: float
+    snippet: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "cite", "doc", "kind", "title", "page", "score", "snippet"}``."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Hit:
+        """The inverse of :meth:`to_json`."""
+        return cls(**{f.name: d[f.name] for f in fields(cls)})

@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from lawref.ingest import patterns as P
+from lawref import patterns as P
+from lawref.cite import latin
 from lawref.model import Node, Paragraph, Source
 
 # Levels of the stack, outermost first. A headless fragment sits deepest.
@@ -83,11 +84,6 @@ class Parsed:
 
     nodes: tuple[Node, ...]
     placement: tuple[str, ...]
-
-
-def latin(label: str) -> str:
-    """Label letters printed with Cyrillic look-alikes → Latin (``В`` → ``B``)."""
-    return label.translate(P.LOOKALIKES)
 
 
 def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[str]] | None:

@@ -17,29 +17,17 @@ and its ancestors' siblings.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from lawref.cite import Citation, find_citations, law_of
-from lawref.model import Document, Node, Ref
+from lawref import patterns as P
+from lawref.cite import find_citations, latin, law_of
+from lawref.model import STATUSES, Citation, Document, Node, Ref, Target, overall
+
+__all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "Target", "overall"]
 
 #: Laws in each edition of the Laws of Duplicate Contract Bridge.
 EDITION_LAWS = {"1997": 93, "1987": 93, "2007": 93, "2017": 93}
 DEFAULT_LAWS = 93
-STATUSES = ("exact", "partial", "absent", "invalid")
-
-
-@dataclass(frozen=True)
-class Target:
-    """One resolved cite: ``cite`` asked for, ``status``, ``id`` of the node it
-    resolved to (``None`` when absent or invalid), ``missing`` the part of the
-    cite not found (``"C"`` for ``66C`` resolved to law 66)."""
-
-    cite: str
-    status: str
-    id: str | None = None
-    missing: str = ""
 
 
 def _ancestors(cite: str) -> Iterable[str]:
@@ -47,11 +35,11 @@ def _ancestors(cite: str) -> Iterable[str]:
     if "." in cite:
         yield cite.split(".")[0]
         return
-    m = re.fullmatch(r"(\d+)([A-Z]?)(\d*)((?:\([a-z0-9]+\))*)", cite)
+    m = P.CITE_PARTS.fullmatch(cite)
     if not m:
         return
     law, sec, sub, items = m.groups()
-    parts = re.findall(r"\([a-z0-9]+\)", items)
+    parts = P.ITEM_LABEL.findall(items)
     for k in range(len(parts) - 1, -1, -1):
         yield law + sec + sub + "".join(parts[:k])
     if sub:
@@ -63,8 +51,6 @@ def _ancestors(cite: str) -> Iterable[str]:
 def _norm_label(label: str | None) -> str:
     if not label:
         return ""
-    from lawref.parse import latin
-
     core = label.strip().rstrip(".").strip("()")
     return latin(core).lower()
 
@@ -167,10 +153,3 @@ class Resolver:
                 line = max((ln for off, ln in line_map if off <= c.start), default=node.source.line)
                 refs.append(Ref(c.start, c.end, c.text, t.cite, t.status, t.id, line))
         return tuple(refs)
-
-
-def overall(statuses: Iterable[str]) -> str:
-    """The worst of several statuses (``exact`` < ``partial`` < ``absent`` <
-    ``invalid``); ``invalid`` for none."""
-    ranked = [STATUSES.index(s) for s in statuses]
-    return STATUSES[max(ranked)] if ranked else "invalid"

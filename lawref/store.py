@@ -170,7 +170,8 @@ def backlinks(nodes: Iterable[Node]) -> dict[str, list[list[Any]]]:
 def _corpus_json(corpus: Corpus, corpus_dir: Path) -> str:
     """``corpus.json`` of ``corpus``: the export document, the build report,
     the backlinks, the corpus folder and the real names of renamed files."""
-    payload = export_document(corpus.documents, corpus.nodes)
+    payload = export_document(corpus.documents, [])
+    payload["nodes"] = [n.to_json(full=True) for n in corpus.nodes]  # read back whole: the node that was built
     payload["report"] = [r.to_json() for r in corpus.reports]
     payload["incoming"] = backlinks(corpus.nodes)
     payload["corpus"] = os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode()

@@ -133,9 +133,19 @@ def test_quoted_phrase_requires_adjacent_words_in_any_form(index_dir) -> None:
 
 
 def test_cite_query_puts_the_cited_node_first_latin_or_cyrillic_letter(index_dir) -> None:
-    assert search(index_dir, "62B")[0].id == "laws/62B"
-    assert search(index_dir, " 62в ")[0].id == "laws/62B"  # Cyrillic в
-    assert search(index_dir, "66")[0].id == "laws/T"
+    """The search policy (lawref.search), not the index, puts a cited node first."""
+    from lawref import search as policy
+
+    with Searcher(index_dir) as searcher:
+        for query, first in (("62B", "laws/62B"), (" 62в ", "laws/62B"), ("66", "laws/T")):  # Cyrillic в
+            hits = policy.run(NODES, searcher, query, limit=10, doc=None, lang="any")
+            assert hits[0].id == first and hits[0].score == policy.CITE_SCORE
+
+
+def test_the_index_indexes_a_cite_like_word_with_latin_letters(tmp_path) -> None:
+    build_index([node("laws/X", "см. правило 62В и 10С2")], tmp_path / "ix", stamp="s")  # Cyrillic В, С
+    assert ids(search(tmp_path / "ix", "62B")) == {"laws/X"}
+    assert ids(search(tmp_path / "ix", "10c2")) == {"laws/X"}
 
 
 def test_hit_carries_node_fields_and_marked_snippet(index_dir) -> None:

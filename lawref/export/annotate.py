@@ -11,7 +11,7 @@ from typing import Any
 
 import jinja2
 
-from lawref.library import Linked
+from lawref.model import Linked
 
 _HTML = jinja2.Environment(autoescape=True).from_string(
     "{% for seg in segments %}{% if seg.link %}"

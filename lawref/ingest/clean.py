@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from lawref.ingest import patterns as P
+from lawref import patterns as P
 from lawref.lang import english, morph
 from lawref.model import CleanReport, Paragraph, PassRecord
 
@@ -243,7 +243,7 @@ def _split_qmarks(ln: Ln) -> list[Ln]:
 
 def _is_title_tail(rest: str) -> bool:
     """``заявки`` after ``отменённой ???…???`` (003:69): a short lowercase tail."""
-    return bool(rest) and rest[0].islower() and len(rest) <= 40 and not re.search(r"[.!?;:]", rest)
+    return bool(rest) and rest[0].islower() and len(rest) <= 40 and not P.CLAUSE_MARK.search(rest)
 
 
 def _strip_line(ln: Ln, depth: int = 0) -> list[Ln]:
@@ -817,10 +817,7 @@ def detect_style(text: str) -> str:
 def vocabulary(text: str) -> Counter[str]:
     """Folded words (2+ letters) of ``text`` with their counts: the file's own
     lexicon."""
-    return Counter(morph.fold(m.group()) for m in _VOCAB_WORD.finditer(text))  # streamed: no list of words
-
-
-_VOCAB_WORD = re.compile(r"[А-Яа-яЁёA-Za-z]{2,}")
+    return Counter(morph.fold(m.group()) for m in P.VOCABULARY_WORD.finditer(text))  # streamed: no list of words
 
 
 def count_lost(text: str) -> int:

@@ -15,21 +15,19 @@ CRLF/CR → LF.
 from __future__ import annotations
 
 import codecs
-import re
 import unicodedata
 from dataclasses import dataclass
 
 import chardet
 import ftfy.bad_codecs  # noqa: F401  (registers sloppy-windows-125x)
 
+from lawref import patterns as P
 from lawref.errors import DecodeError
 from lawref.lang import morph
 
 #: Russian single-byte code pages tried when the bytes are not UTF-8.
 CANDIDATES = ("cp1251", "koi8-r", "cp866", "mac-cyrillic")
 
-_TOKEN = re.compile(r"\S+")
-_CORE = re.compile(r"[\x00-\x7f«»–—…]*([А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*)[\x00-\x7f«»–—…]*")
 
 
 @dataclass(frozen=True)
@@ -68,12 +66,12 @@ def russian_score(text: str, sample: int = 400) -> float:
     """Share (0..1) of the first ``sample`` non-ASCII tokens of ``text`` that
     are Russian words the lexicon knows (a token of box drawing or accented
     Latin letters counts against); 0.0 when there are none."""
-    tokens = [t for t in _TOKEN.findall(text[: sample * 12]) if not t.isascii()][:sample]
+    tokens = [t for t in P.TOKEN.findall(text[: sample * 12]) if not t.isascii()][:sample]
     if not tokens:
         return 0.0
     known = 0
     for token in tokens:
-        core = _CORE.fullmatch(token)
+        core = P.RUSSIAN_CORE.fullmatch(token)
         if core and morph.is_known(core.group(1)):
             known += 1
     return known / len(tokens)

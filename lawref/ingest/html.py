@@ -11,7 +11,6 @@ words); what is left goes through the same clean passes as a text export.
 
 from __future__ import annotations
 
-import re
 import warnings
 from dataclasses import dataclass
 from typing import Any
@@ -25,23 +24,18 @@ from bs4 import (
 )
 from bs4.element import PreformattedString
 
+from lawref import patterns as P
+
 #: Tags whose content is never text of the page.
 DROP_TAGS = frozenset(
     "script style noscript template nav header footer aside form select option button iframe "
     "svg canvas object embed head title menu input textarea label".split()
-)
-#: Class/id/role words that mark site chrome.
-CHROME_WORDS = re.compile(
-    r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|header|footer|pager|pagination|pages|breadcrumbs?|"
-    r"sidebar|side|comments?|social|share|banner|ads?|advert|top|toolbar|search|login|copyright|rating)(?:$|[\s_-])",
-    re.IGNORECASE,
 )
 BLOCK_TAGS = frozenset(
     "address article blockquote body center dd details dialog dir div dl dt fieldset figcaption figure h1 h2 "
     "h3 h4 h5 h6 hr html li main ol p pre section summary table tbody td tfoot th thead tr ul".split()
 )
 
-_WS = re.compile(r"[ \t\r\n\f\u00a0]+")
 
 
 def looks_like_html(text: str) -> bool:
@@ -50,14 +44,14 @@ def looks_like_html(text: str) -> bool:
     head = text[:2000].lstrip().lower()
     if head.startswith(("<!doctype html", "<html", "<head", "<body", "<?xml")):
         return True
-    return len(re.findall(r"<(?:p|div|br|table|td|h[1-6])\b", head)) >= 3
+    return len(P.HTML_BLOCK_TAG.findall(head)) >= 3
 
 
 def _is_chrome(tag: Tag) -> bool:
     if tag.name in DROP_TAGS:
         return True
     words = " ".join([*tag.get("class", []), tag.get("id", ""), tag.get("role", "")])
-    return bool(words.strip()) and bool(CHROME_WORDS.search(words))
+    return bool(words.strip()) and bool(P.CHROME_WORDS.search(words))
 
 
 @dataclass
@@ -74,7 +68,7 @@ class _Out:
 
     def brk(self) -> None:
         if self.buf.strip():
-            self.lines.append((_WS.sub(" ", self.buf).strip(), self.line))
+            self.lines.append((P.HTML_SPACE.sub(" ", self.buf).strip(), self.line))
         self.buf = ""
 
     def blank(self, line: int) -> None:
@@ -96,7 +90,7 @@ def _walk(root: Tag, out: _Out) -> None:
         elif isinstance(node, PreformattedString):  # comments, doctype, CDATA, <?…?>
             continue
         elif isinstance(node, NavigableString):
-            out.text(_WS.sub(" ", str(node)), line)
+            out.text(P.HTML_SPACE.sub(" ", str(node)), line)
         elif isinstance(node, Tag) and not _is_chrome(node):
             _enter(node, node.sourceline or line, out, stack)
 

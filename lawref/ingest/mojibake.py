@@ -18,7 +18,6 @@ clearly better than the line was. Valid Russian text is never changed. U+FFFD
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +25,7 @@ from dataclasses import dataclass, field
 import ftfy
 import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-125x codecs)
 
+from lawref import patterns as P
 from lawref.ingest.decode import russian_score
 
 MIN_SCORE = 0.6
@@ -45,8 +45,6 @@ CP1251_FAMILY = (
     ("cp866", "utf-8"),
     ("mac-cyrillic", "utf-8"),
 )
-_LATIN1_LETTERS = re.compile(r"[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u02dc\u2018-\u201e\u2020-\u2122]")
-_CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 
 
 @dataclass(frozen=True)
@@ -63,7 +61,7 @@ class Repaired:
 def _suspicious(line: str) -> bool:
     """Latin-1 letters, or any non-ASCII text (Cyrillic, box drawing …) that
     is not mostly Russian the lexicon knows."""
-    if _LATIN1_LETTERS.search(line):
+    if P.LATIN1_LETTERS.search(line):
         return True
     return not line.isascii() and russian_score(line) < 0.8
 
@@ -117,14 +115,12 @@ def _best_transform(sample: list[str]) -> tuple[str, Callable[[str], str | None]
     return name, fix
 
 
-_USUAL = re.compile(r"[А-Яа-яЁёA-Za-z0-9\s.,;:!?()\[\]«»\"'\-–—*/%№]")
-_CASE_FLIP = re.compile(r"[a-zа-яё][A-ZА-ЯЁ]")
 
 
 def oddness(line: str) -> int:
     """Characters a Russian law text rarely has (box drawing, ``»`` inside a
     word, C1 controls …) plus case flips inside words (``оПЮБХКН``)."""
-    return len(_USUAL.sub("", line)) + len(_CASE_FLIP.findall(line))
+    return len(P.USUAL_CHARS.sub("", line)) + len(P.CASE_FLIP.findall(line))
 
 
 def _better(new: str, old: str) -> bool:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import csv
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
+
+from lawref import patterns as P
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 DEFAULT_EDITION = "1997"
@@ -67,7 +68,7 @@ class Catalogue:
 
     def law_title_en(self, cite: str | None) -> str | None:
         """English title of the law a cite belongs to (``"62B"`` → law 62's)."""
-        m = re.match(r"\d+", cite or "")
+        m = P.LEADING_NUMBER.match(cite or "")
         entry = self.law(int(m.group())) if m else None
         return entry.title_en if entry else None
 

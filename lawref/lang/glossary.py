@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import csv
 import functools
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from lawref import patterns as P
+
 PATH = Path(__file__).resolve().parent.parent / "data" / "glossary.tsv"
-_WORD = re.compile(r"[A-Za-z]+(?:['-][A-Za-z]+)*")
 
 
 @dataclass(frozen=True)
@@ -64,9 +64,9 @@ def _english_index() -> dict[tuple[str, ...], list[Term]]:
     index: dict[tuple[str, ...], list[Term]] = {}
     for term in load():
         for en in term.en:
-            index.setdefault(_key(_WORD.findall(en)), []).append(term)
+            index.setdefault(_key(P.GLOSSARY_WORD.findall(en)), []).append(term)
     for key, terms in index.items():  # a term whose first English word is this one comes first
-        first = [t for t in terms if _key(_WORD.findall(t.en[0])) == key]
+        first = [t for t in terms if _key(P.GLOSSARY_WORD.findall(t.en[0])) == key]
         index[key] = first or terms
     return index
 
@@ -79,7 +79,7 @@ def segments(query: str) -> list[tuple[str, list[Term]]]:
     """``query`` split into glossary terms, longest first at each position,
     and the words between them: ``[(words as written, [Term, …] or [])]``.
     Plurals match (``tricks`` → trick)."""
-    words = _WORD.findall(query)
+    words = P.GLOSSARY_WORD.findall(query)
     index = _english_index()
     longest = max((len(k) for k in index), default=1)
     found: list[tuple[str, list[Term]]] = []

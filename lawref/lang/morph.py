@@ -11,16 +11,9 @@ All returned words are *folded*: lowercase, with ``ё`` replaced by ``е``.
 from __future__ import annotations
 
 import functools
-import re
 from typing import Any
 
-_LETTER = "0-9A-Za-zА-Яа-яЁё"
-
-#: A word: Cyrillic/Latin letters and digits; inner hyphens keep a word whole
-#: (``по-прежнему``, ``из-за``), leading/trailing/double hyphens do not.
-WORD_RE = re.compile(f"[{_LETTER}]+(?:-[{_LETTER}]+)*")
-
-_CYRILLIC_RE = re.compile("[а-яё]", re.IGNORECASE)
+from lawref import patterns as P
 
 
 def fold(word: str) -> str:
@@ -30,7 +23,7 @@ def fold(word: str) -> str:
 
 def has_cyrillic(word: str) -> bool:
     """True when ``word`` contains at least one Cyrillic letter."""
-    return _CYRILLIC_RE.search(word) is not None
+    return P.CYRILLIC.search(word) is not None
 
 
 def tokens(text: str) -> list[tuple[str, int, int]]:
@@ -40,7 +33,7 @@ def tokens(text: str) -> list[tuple[str, int, int]]:
     code-point offsets into ``text``, end-exclusive, so
     ``text[start:end] == word``. Punctuation and whitespace are dropped.
     """
-    return [(m.group(), m.start(), m.end()) for m in WORD_RE.finditer(text)]
+    return [(m.group(), m.start(), m.end()) for m in P.WORD.finditer(text)]
 
 
 @functools.cache

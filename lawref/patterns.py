@@ -1,0 +1,336 @@
+"""patterns: every pattern lawref matches against text, each with an example.
+
+Seed files are named by their number — ``000`` is
+``corpus/000_392cb21f471fdf05.txt`` and so on — and line numbers are raw
+lines; examples of English editions are lawref's own test inputs. Every
+:class:`Rx` carries its ``example`` and a test checks that the pattern finds
+it. Patterns compile on first use, so a command pays only for those it runs.
+
+Shared pieces (one definition each): :data:`LAW_NUMBER`, :data:`ROMAN`,
+:data:`SECTION_LETTER` (Latin section letters and their Cyrillic
+look-alikes), :data:`LOOKALIKES` (the one Cyrillic → Latin table),
+:data:`SENTENCE_END`. Patterns over file names, manifest keys and terminal
+output live with the code that owns them (:mod:`lawref.folder`,
+:mod:`lawref.manifest`, :mod:`lawref.safeio`): they are not about text.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
+
+__all__ = ["LOOKALIKES", "Rx", "all_patterns", "is_pager"]
+
+
+class Rx:
+    """A regular expression compiled on first use, with an ``example`` it
+    must find. ``Rx(...).search(s)`` works as ``re.compile(...).search(s)``
+    (``match``, ``fullmatch``, ``search``, ``finditer``, ``findall``,
+    ``sub``, ``split`` likewise)."""
+
+    __slots__ = ("pattern", "flags", "example", "_compiled", "match", "fullmatch", "search", "finditer", "findall",
+                 "sub", "split")
+
+    def __init__(self, pattern: str, flags: int = 0, *, example: str):
+        self.pattern, self.flags, self.example = pattern, flags, example
+        self._compiled: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        """The compiled pattern (compiled now if it was not yet)."""
+        if self._compiled is None:
+            rx = self._compiled = re.compile(self.pattern, self.flags)
+            self.match, self.fullmatch, self.search = rx.match, rx.fullmatch, rx.search
+            self.finditer, self.findall, self.sub, self.split = rx.finditer, rx.findall, rx.sub, rx.split
+        return self._compiled
+
+    def __getattr__(self, name: str) -> Callable[..., Any]:
+        """First call of ``match``, ``search`` …: compile, then bind them."""
+        if name in ("match", "fullmatch", "search", "finditer", "findall", "sub", "split"):
+            self.compiled()
+            return getattr(self, name)  # type: ignore[no-any-return]
+        raise AttributeError(name)
+
+    def __repr__(self) -> str:
+        return f"Rx({self.pattern!r})"
+
+
+def all_patterns() -> Iterator[tuple[str, Rx]]:
+    """``(name, Rx)`` for every pattern of this module (for the example test)."""
+    for name, value in globals().items():
+        if isinstance(value, Rx):
+            yield name, value
+
+
+# ==============================================================================
+# Shared pieces
+
+#: A law number: 1 to 3 digits (the Laws have 93). 000:21 ``Правило 62.``
+LAW_NUMBER = r"\d{1,3}"
+#: A roman chapter/part number. 003:5 ``Глава V``.
+ROMAN = r"[IVXLC]+"
+#: Section letters as printed: Latin A–H, J–N (no I, which reads as a roman
+#: one) and the Cyrillic letters that look like them (000:5 ``A.``; 004:83
+#: ``46В`` with a Cyrillic В).
+SECTION_LATIN = "A-HJ-N"
+SECTION_CYRILLIC = "АВСЕНКМ"
+SECTION_LETTER = f"[{SECTION_LATIN}{SECTION_CYRILLIC}]"
+#: The one Cyrillic → Latin look-alike table (both cases): labels and cites
+#: printed with Cyrillic letters get Latin ones (004:13 ``47Е`` → ``47E``;
+#: 004:90 ``10С2`` → ``10C2``).
+LOOKALIKES = str.maketrans("АВСЕНКМОРТХУавсенкмортху", "ABCEHKMOPTXYabcehkmoptxy")
+#: Letters of words: Latin, Cyrillic (with ё) and digits.
+WORD_CHARS = "0-9A-Za-zА-Яа-яЁё"
+
+#: Sentence end: tells a cut paragraph (003:81 ``… хода в специ``) from a finished one.
+SENTENCE_END = Rx(r"[.!?:;»\"')\]…]\s*$", example="… и даёт любую карту в масть.")
+
+# ==============================================================================
+# Scrape artifacts (lawref.ingest)
+
+#: Site chrome, dropped. 000:1 ``ТОП авторов и книг ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ``.
+CHROME = Rx(
+    r"^\s*(?:ТОП авторов и книг|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ|Читать онлайн|Скачать книгу"
+    r"|Читать книгу|Все книги автора|Назад\s*\|\s*Вперед)(?:\s+(?:ТОП авторов и книг"
+    r"|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ))*\s*$",
+    re.IGNORECASE, example="ТОП авторов и книг ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ",
+)
+#: Book-title line (metadata, not body). 001:1, 003:1.
+BOOK_TITLE = Rx(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$",
+                example="неизвестен Автор - Все о Бридже")
+#: Pager line: 000:142 ``1 2 3 4 … 247``; 004:114 ``1 2 3 … 46`` (see :func:`is_pager`).
+PAGER = Rx(r"^\s*1(?:\s+\d+){9,}\s*$", example="1 2 3 4 5 6 7 8 9 10 11 12")
+
+
+def is_pager(line: str) -> bool:
+    """A pager: the numbers 1, 2, 3 … N (N ≥ 10) and nothing else, so a row of
+    a scoring table (``1 2 3 4 5 6 7``) is never taken for one."""
+    if not PAGER.match(line):
+        return False
+    numbers = [int(n) for n in line.split()]
+    return numbers == list(range(1, len(numbers) + 1))
+
+
+#: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``.
+PAGE_MARKER = Rx(r"^\s*[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?$", example="- 89 -")
+#: Page marker glued to the text that follows: 001:73 ``- 77 при первой …``,
+#: 003:83 ``- 59 A.До того, как …``.
+PAGE_MARKER_GLUED = Rx(r"^\s*[-–—]\s(?P<page>\d{1,4})(?:\s[-–—])?\s+(?P<rest>\S.*)$",
+                       example="- 77 при первой легальной возможности")
+#: Reader page marker: 004:75 ``..page4``.
+READER_MARKER = Rx(r"^\s*\.\.page(?P<page>\d+)\s*$", example="..page4")
+#: Whole-line underline or lost box drawing: 000:22 ``-----``, 000:37
+#: ``== == ==``, 003:7 ``??????``, 003:11 ``?? ?? ??``.
+RULE_LINE = Rx(r"^\s*(?=(?:\s*[-=_*~?]){3})[-=_*~?]+(?:\s+[-=_*~?]+)*\s*$", example="== == == == ==")
+#: Underline glued before text: 000:3 ``--------------- относительно фальшренонса``.
+RULE_PREFIX = Rx(r"^\s*[-=_]{3,}\s+(?=\S)", example="--------------- относительно фальшренонса")
+#: Inline run of ``?`` where box-drawing characters were lost: 001:29
+#: ``игры ???…??? A.Ход во взятку``; 003:11 ``?? ?? ??``.
+QMARK_RUN = Rx(r"\?{3,}|\?\?(?:[ \t]+\?\?)+", example="процедура игры ??????? A.Ход во взятку")
+#: Pilcrow (paragraph end): 004:4 ``… апелляция.¶``.
+PILCROW = "¶"
+#: Footnote start: 001:9 ``(*) - Во время торговли …``.
+FOOTNOTE = Rx(r"^\((?P<marker>\*{1,3})\)\s*[-–—]\s*(?P<text>\S.*)$", re.S,
+              example="(*) - Во время торговли и розыгрыша игрок не имеет права")
+#: Lone emphasis word (004:17 ``случайно``) or note label (004:15 ``Примечание:``).
+EMPHASIS_LINE = Rx(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+)(?P<colon>:?)\s*$", example="Примечание:")
+#: Line-end hyphen after a letter (перенос): 000:6 ``прави-``.
+LINE_END_HYPHEN = Rx(r"(?P<head>[А-Яа-яЁёA-Za-z]+)-$", example="в соответствии с прави-")
+#: A word at the start / end of a string (joining перенос and cut words).
+LEADING_WORD = Rx(r"^(?P<word>[а-яёa-z]+)", example="лом 44, или неигра")
+TRAILING_WORD = Rx(r"(?P<word>[А-Яа-яЁёA-Za-z]+)$", example="нарушению со")
+#: Words of a file's own lexicon (2+ letters). 000:7 ``лом``.
+VOCABULARY_WORD = Rx(r"[А-Яа-яЁёA-Za-z]{2,}", example="лом 44")
+#: End-of-sentence or clause punctuation inside a short title tail (003:69 ``заявки``).
+CLAUSE_MARK = Rx(r"[.!?;:]", example="заявки.")
+
+# ==============================================================================
+# Headings (lawref.parse)
+
+#: Chapter: 003:5 ``Глава V - ТОРГОВЛЯ``; 000:110 ``Глава VII - ПРИЛИЧИЯ (*)``.
+CHAPTER = Rx(rf"^(?:Глава|ГЛАВА)\s+(?P<num>{ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$", example="Глава V - ТОРГОВЛЯ")
+#: Part: 003:9 ``Часть I - КОРРЕКТНАЯ ПРОЦЕДУРА``; 000:36 ``Часть IV - ВЗЯТКИ``.
+PART = Rx(rf"^(?:Часть|ЧАСТЬ)\s+(?P<num>{ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$", example="Часть IV - ВЗЯТКИ")
+#: Division: 003:13 ``Раздел I - Период торговли``.
+DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$",
+              example="Раздел I - Период торговли")
+#: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``; 003:69
+#: ``Правило 26.Ограничения …``; 004:76 ``Правило 46. НЕПОЛНОЕ/…``; from other
+#: sites ``ПРАВИЛО 62. …``, ``Правило 62 - …``, ``Правило 62: …``.
+LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?$",
+         re.S, example="Правило 62. Исправление фальшренонса")
+#: Section: 000:5 ``A.Определение фальшренонса``.
+SECTION = Rx(rf"^(?P<label>{SECTION_LETTER})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="A.Определение фальшренонса")
+#: Subsection: 000:46 ``1.Выигранные взятки``.
+SUBSECTION = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="1.Выигранные взятки")
+#: Item: 001:13 ``(A).Привлекает внимание …``; sub-item 003:57 ``(1).Оставить …``.
+ITEM = Rx(r"^\((?P<label>[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*(?P<title>[А-ЯЁ].*)$", re.S,
+          example="(A).Привлекает внимание к нарушению")
+#: Commentary paragraph: 004:5 ``45.4. Заметьте, …``.
+COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.\s+(?P<text>\S.*)$", re.S,
+                example="45.4. Заметьте, что Правила предполагают")
+#: Any label that starts a heading line inside wrapped text (000), used by reflow.
+HEADING_START = Rx(
+    rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]"
+    rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\s*[-–—.]|{SECTION_LETTER}\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
+    r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
+    example="B.Исправление фальшренонса",
+)
+#: A heading glued at the end of a paragraph after a sentence end: 001:31
+#: ``… стороной). B.Последующая игра во взятку``.
+INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{SECTION_LETTER}|\d{{1,2}})\.[А-ЯЁ][^.!?;:()]{{2,100}})$",
+                    example="совершённого его стороной). B.Последующая игра во взятку")
+
+# -- English editions (manifest ``lang = "en"``) --------------------------------
+
+#: ``LAW 62 - CORRECTION OF A REVOKE``, ``Law 62. Correction of a Revoke``, ``LAW 61`` (title on the next line).
+LAW_EN = Rx(rf"^(?:LAW|Law)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[-–—.:]\s*|\s+(?=[A-Z]{{2}}))(?P<title>[A-Z\"'“].*))?$",
+            re.S, example="LAW 62 - CORRECTION OF A REVOKE")
+#: ``CHAPTER VI - THE PLAY``; ``PART IV - REVOKE``.
+CHAPTER_EN = Rx(rf"^(?:CHAPTER|Chapter)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S,
+                example="CHAPTER VI - THE PLAY")
+PART_EN = Rx(rf"^(?:PART|Part)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S, example="PART IV - REVOKE")
+#: ``A. Revoke Must Be Corrected`` (a title: no full stop at its end).
+SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z][^.]*)$", re.S,
+                example="A. Revoke Must Be Corrected")
+#: ``1. Dummy's Limitations``.
+SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, example="1. Dummy's Limitations")
+#: ``(a) the offender …`` — an item has text, no title.
+ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2})\)\s*(?P<title>\S.*)$", re.S, example="(a) the offender must")
+HEADING_START_EN = Rx(
+    rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
+    rf"|[{SECTION_LATIN}]\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s+[A-Z][^.]*$|\([a-z]\)\s)",
+    example="LAW 61",
+)
+#: A lone page number (``58``) or roman one (``xii``) left by PDF extraction.
+PAGE_NUMBER_EN = Rx(r"^\s*(?:\d{1,3}|[ivxlc]{1,7})\s*$", example="xii")
+#: A table-of-contents line: ``Law 62 - Correction of a Revoke ........ 58``.
+TOC_LINE = Rx(
+    r"^\s*(?:LAW|Law|CHAPTER|Chapter|PART|Part|Definitions|DEFINITIONS|Introduction|INTRODUCTION|Foreword|FOREWORD"
+    r"|Appendix|APPENDIX|Index|INDEX|Scope|SCOPE|\d{1,3}\.?)\b.*?\S(?:\s*\.{2,}\s*|\s+)(?:\d{1,3}|[ivxlc]{1,7})\s*$",
+    example="Law 62 - Correction of a Revoke ........ 58",
+)
+TOC_TITLE = Rx(r"^\s*(?:TABLE OF CONTENTS|CONTENTS|Contents|Table of Contents)\s*$", example="CONTENTS")
+#: A footnote number glued to a word: ``player19`` → marker 19.
+GLUED_FOOTNOTE = Rx(r"(?:(?<=[a-z]{2})|(?<=[a-z][.,;:!?)]))(?P<num>\d{1,2})\b(?![.,]\d)", example="the player19 may")
+#: A footnote line: ``19 A player is …`` (only when marker 19 was seen before it).
+FOOTNOTE_LINE_EN = Rx(r"^(?P<num>\d{1,2})\s+(?P<text>[A-Z].*)$", re.S, example="19 A player is")
+#: Footnote start once marked: ``[19] A player is …``.
+FOOTNOTE_EN = Rx(r"^\[(?P<marker>\d{1,2})\]\s*(?P<text>\S.*)$", re.S, example="[19] A player is")
+#: A word split where a PDF dropped a ligature: ``E ective``, ``O ender``, ``signi cant``.
+LIGATURE_GAP = Rx(r"\b(?P<head>[A-Za-z]{1,12}) (?P<tail>[a-z]{2,16})\b", example="E ective")
+LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
+#: An English law heading anywhere in a file (language detection): ``LAW 62``.
+LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:LAW|Law)\s+{LAW_NUMBER}\b", example="text\nLAW 62 - CORRECTION")
+
+# ==============================================================================
+# Cites and the citation grammar (lawref.cite). Every citation pattern runs
+# on clean text (000:239–240 ``прави-`` ⏎ ``ла 70 или 71`` is whole there).
+
+#: Item labels one cite may carry (``43B2(a)(1)``): a longer chain is not a cite.
+MAX_ITEMS = 4
+#: A word that introduces a cite given alone (``show``, ``search``): ``правило``,
+#: ``ст.``, ``статья``, ``Law``, ``L``, ``п.``, ``пункт``, ``§``.
+CITE_PREFIX = Rx(r"^\s*(?:правил[а-яё]*|ст\.|статья|law[s]?|l(?=\d)|п\.|пункт[а-яё]*|§)\s*", re.IGNORECASE,
+                 example="правило 62B")
+#: A canonical law cite, spaces removed: ``62``, ``62B``, ``72A5``, ``43B2(a)``.
+LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1,2}})?"
+              rf"(?P<items>(?:\([A-Za-z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})$", example="43B2(a)")
+#: A commentary cite: ``45.5`` (``45.5.`` too).
+COMMENTARY_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.?$", example="45.5.")
+#: Digits separated by spaces inside a cite (``72 5`` is not ``725``).
+DIGIT_GAP = Rx(r"(?<=\d)\s+(?=\d)", example="72 5")
+#: Any whitespace.
+SPACES = Rx(r"\s+", example="62 B")
+#: The law number at the start of a canonical cite: ``43B2(a)`` → ``43``.
+LEADING_NUMBER = Rx(r"\d+", example="43B2(a)")
+#: A canonical cite's parts: law, section, subsection, items (``43B2(b)``).
+CITE_PARTS = Rx(r"(\d+)([A-Z]?)(\d*)((?:\([a-z0-9]+\))*)", example="43B2(b)")
+#: One item label of a canonical cite: ``(b)``.
+ITEM_LABEL = Rx(r"\([a-z0-9]+\)", example="43B2(b)")
+#: A canonical cite that names a section (a bare letter may follow it): ``64A``.
+HAS_SECTION = Rx(r"\d[A-Z]", example="64A")
+#: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``.
+RANGE_MARK = Rx(r"[-–—]|\sto\s|\sпо\s", example="61 - 64")
+
+#: Russian «правило» in every case form: 000:6 ``правилом 44``, 000:239
+#: ``правила 70 или 71``, 004:56 ``Правилу 45F``, 004:83 ``Правиле 46В``.
+RU_LAW_WORD = r"(?<![\w-])[Пп]равил(?:о|а|у|ом|е|ам|ами|ах)?(?![\w-])"
+#: English: ``Law 62B``, ``Laws 61-64``, ``LAWS``; and ``L61B``, ``L49C2``.
+EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![\w-])"
+EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
+#: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13), ``10С2`` (004:90).
+CITE_TOKEN = rf"{LAW_NUMBER}(?:{SECTION_LETTER}(?:\d{{1,2}})?(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}})?(?![\w])"
+#: A continuation naming a section of the same law: ``12C1 и C2`` → ``C2``;
+#: ``64A и B`` → ``B`` (a bare letter: Latin only, and only after a cite with a section).
+SECTION_TOKEN = rf"{SECTION_LETTER}\d{{1,2}}(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}}(?![\w])|[{SECTION_LATIN}](?![\w.])"
+LIST_SEP = r"\s*(?:,\s*|\s(?:и|или|либо|and|or)\s+)\s*"
+RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по)\s)\s*"
+#: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``.
+CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)",
+              example="70 или 71")
+#: A law word before a cite (the cite itself is looked ahead): 000:11 ``правило 59``.
+LAW_CITATION = Rx(rf"(?:{RU_LAW_WORD}|{EN_LAW_WORD})\s*(?={CITE_TOKEN})|{EN_L_PREFIX}", example="см. правило 59")
+#: One further member of a run: ``, 64``, `` или 71``, ``-64``.
+CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
+#: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``.
+COMMENTARY_CITATION = Rx(r"(?<![\w])пп?\.\s?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?", example="см. п.45.5. выше")
+#: A further paragraph in a list: ``пп. 45.5 и 45.6`` → ``45.6``.
+COMMENTARY_MORE = Rx(r"\s*(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?", example=" и 45.6")
+#: Bare commentary paragraph inside a commentary: 004:6 ``указанные в 45.3., …``.
+BARE_COMMENTARY = Rx(r"(?<![\w.])(?P<c>\d{1,3}\.\d{1,3})\.(?=[\s,;:)]|$)", example="указанные в 45.3., должны")
+#: Relative: 003:49 ``согласно предыдущему пункту 1`` (in 21B2 → 21B1).
+RELATIVE_POINT = Rx(r"(?<![\w])(?:предыдущ\w+\s+)?пункт(?:у|а|ом|е)?\s+(?P<n>\d{1,2})(?![\w.])",
+                    example="(согласно предыдущему пункту 1)")
+#: Relative: 003:67 ``В обоих случаях (B1) и (B2)`` → item (b), sub-item (1) of the same level.
+RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обоих случаях (B1) и (B2)")
+#: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
+OPEN_END = Rx(r"(?:\d|[,(–—-]|(?<![\w-])(?:и|или|либо|and|or|to|по|с|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|L))\s*$",
+              example="правила 70 или")
+#: A query that may be a cite: a law number, then cite characters (``62B``, ``45.5``).
+CITE_LIKE = Rx(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*", example="62B")
+
+# ==============================================================================
+# Words and queries (lawref.lang.morph, lawref.index, lawref.search)
+
+#: A word: letters and digits; inner hyphens keep a word whole (000:130 ``по-прежнему``).
+WORD = Rx(f"[{WORD_CHARS}]+(?:-[{WORD_CHARS}]+)*", example="по-прежнему")
+#: Any Cyrillic letter.
+CYRILLIC = Rx("[А-Яа-яЁё]", example="взятка")
+#: Any digit.
+DIGIT = Rx(r"\d", example="62B")
+#: An all-Latin folded word (English editions: stemmed). ``revoke``, ``follow-up``.
+LATIN_WORD = Rx(r"[a-z]+(?:-[a-z]+)*", example="revoke")
+#: A quoted phrase in a query: ``"ход вне очереди"``.
+PHRASE = Rx(r'"([^"]*)"', example='"ход вне очереди"')
+#: English words of 3+ letters in a query (catalogue-title matches).
+ENGLISH_WORD = Rx(r"[A-Za-z]{3,}", example="correction of a revoke")
+#: An English glossary word (``dummy's``, ``follow-up``).
+GLOSSARY_WORD = Rx(r"[A-Za-z]+(?:['-][A-Za-z]+)*", example="dummy's")
+#: What is not a document-id character (file stem → id).
+NOT_ID_CHAR = Rx(r"[^0-9A-Za-z_-]+", example="003 copy.txt")
+
+# ==============================================================================
+# Decoding and repair (lawref.ingest.decode, .mojibake, .html)
+
+#: A whitespace-free token.
+TOKEN = Rx(r"\S+", example="взятка,")
+#: The Cyrillic core of a token, with ASCII and typographic punctuation around it: ``«взятка»,``.
+RUSSIAN_CORE = Rx(r"[\x00-\x7f«»–—…]*([А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*)[\x00-\x7f«»–—…]*", example="«взятка»,")
+#: Latin-1 letters and cp1252 punctuation typical of mojibake: ``Ïðàâèëî``.
+LATIN1_LETTERS = Rx(r"[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u02dc\u2018-\u201e\u2020-\u2122]",
+                    example="Ïðàâèëî 48")
+#: Characters a Russian law text uses (what is left is odd).
+USUAL_CHARS = Rx(r"[А-Яа-яЁёA-Za-z0-9\s.,;:!?()\[\]«»\"'\-–—*/%№]", example="Правило 62.")
+#: A case flip inside a word (``оПЮБХКН``, cp1251 read as koi8-r).
+CASE_FLIP = Rx(r"[a-zа-яё][A-ZА-ЯЁ]", example="оПЮБХКН")
+#: Class/id/role words that mark site chrome in a page.
+CHROME_WORDS = Rx(
+    r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|header|footer|pager|pagination|pages|breadcrumbs?|"
+    r"sidebar|side|comments?|social|share|banner|ads?|advert|top|toolbar|search|login|copyright|rating)(?:$|[\s_-])",
+    re.IGNORECASE, example="site-footer",
+)
+#: HTML whitespace (``&nbsp;`` included).
+HTML_SPACE = Rx(r"[ \t\r\n\f\u00a0]+", example="a \u00a0 b")
+#: Block tags early in a text: it is an HTML page even without ``<html>``.
+HTML_BLOCK_TAG = Rx(r"<(?:p|div|br|table|td|h[1-6])\b", example="<p>Правило 62.</p>")
