@@ -112,14 +112,11 @@ def _skip(report: FileReport, reason: str) -> None:
 
 def _summarise(report: FileReport, cleaned: Cleaned) -> None:
     report.style, report.title = cleaned.style, cleaned.report.title
-    report.passes = [
-        {"name": p.name, "description": p.description, "count": p.count, "examples": list(p.examples)}
-        for p in cleaned.report.passes
-    ]
+    report.passes = [p.to_json() for p in cleaned.report.passes]
     report.paragraphs = len(cleaned.paragraphs)
     report.pages = sorted({p.page for p in cleaned.paragraphs if p.page is not None})
-    report.qmark_runs = cleaned.report.count("rules:qmarks")
-    report.rejoined_words = cleaned.report.count("hyphenation:word") + cleaned.report.count("cut_words:word")
+    report.qmark_runs = cleaned.report.count("strip_rules:qmarks")
+    report.rejoined_words = cleaned.report.count("reflow:word") + cleaned.report.count("join_cut_paragraphs:word")
 
 
 def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:

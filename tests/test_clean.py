@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from seeds import seed_lines, seed_text
 
-from lawref.ingest.clean import clean, detect_style, join_words, render, Ctx
+from lawref.ingest.clean import clean, detect_style, join_words, render
+from lawref.ingest.state import Ctx
 
 
 def cleaned(number: str):
@@ -137,9 +138,9 @@ def test_book_title_line_is_kept_as_metadata() -> None:
 def test_repeated_pages_of_000_are_dropped_once_and_counted() -> None:
     c = cleaned("000")
     # 000:143-281 repeat 000:3-141 (the copy starts one line later)
-    assert c.report.count("repeated_pages") == len(range(143, 282))
-    assert c.report.count("repeated_pages:paragraphs") == 47
-    rec = next(p for p in c.report.passes if p.name == "repeated_pages")
+    assert c.report.count("drop_repeated_pages") == len(range(143, 282))
+    assert c.report.count("drop_repeated_pages:paragraphs") == 47
+    rec = next(p for p in c.report.passes if p.name == "drop_repeated_pages")
     assert rec.examples == ("lines 143–281 repeat lines 3–141",)
     joined = "\n".join(texts("000"))
     assert joined.count("Игрок должен исправить фальшренонс") == 1
@@ -222,11 +223,11 @@ def test_layout_style_is_detected_per_file() -> None:
 def test_report_records_every_pass_in_order_with_examples() -> None:
     rep = cleaned("004").report
     names = [p.name for p in rep.passes]
-    assert names[:8] == ["chrome", "pagers", "repeated_pages", "repeated_pages:paragraphs", "pilcrows", "rules",
-                         "rules:qmarks", "page_markers"]
-    assert rep.count("emphasis_duplicates") == 7  # 004:15,17,18,21,22,72,73
-    assert rep.count("pilcrows") > 0
-    emphasis = next(p for p in rep.passes if p.name == "emphasis_duplicates")
+    assert names[:8] == ["drop_chrome", "drop_pagers", "drop_repeated_pages", "drop_repeated_pages:paragraphs", "split_pilcrows", "strip_rules",
+                         "strip_rules:qmarks", "mark_pages"]
+    assert rep.count("drop_emphasis_duplicates") == 7  # 004:15,17,18,21,22,72,73
+    assert rep.count("split_pilcrows") > 0
+    emphasis = next(p for p in rep.passes if p.name == "drop_emphasis_duplicates")
     assert len(emphasis.examples) == 2
 
 

@@ -362,7 +362,7 @@ def test_build_report_names_every_seed_file_and_the_clean_passes(tmp_path: Path)
     assert result.exit_code == 0, result.stderr
     for name in SEED_FILES:
         assert name in result.stdout
-    for pass_name in ("repeated_pages", "page_markers", "chrome", "hyphenation:word"):
+    for pass_name in ("drop_repeated_pages", "mark_pages", "drop_chrome", "reflow:word"):
         assert pass_name in result.stdout
 
 
@@ -373,7 +373,7 @@ def test_build_report_json_parses(tmp_path: Path, node_count: int) -> None:
     assert data["nodes"] == node_count
     assert all(f["status"] == "ok" for f in data["files"])
     passes = {p["name"] for f in data["files"] for p in f["passes"]}
-    assert {"repeated_pages", "page_markers"} <= passes
+    assert {"drop_repeated_pages", "mark_pages"} <= passes
 
 
 def test_build_with_bad_encoding_exits_2_and_keeps_the_good_index(tmp_path: Path) -> None:
@@ -425,7 +425,7 @@ def test_clean_report_goes_to_stderr_with_pass_names() -> None:
     result = CliRunner().invoke(cli, ["clean", str(RAW_000), "--report"])
     assert result.exit_code == 0
     assert result.stdout == plain.stdout
-    for pass_name in ("repeated_pages", "page_markers", "chrome"):
+    for pass_name in ("drop_repeated_pages", "mark_pages", "drop_chrome"):
         assert pass_name in result.stderr
         assert pass_name not in result.stdout
 
@@ -588,7 +588,7 @@ def test_forced_single_byte_codec_loses_no_byte(tmp_path: Path) -> None:
 
 def test_report_counts_heading_paragraphs(index_dir: Path) -> None:
     _, data = run_json(index_dir, "build", "--json")
-    heads = {f["file"][:3]: next(p["count"] for p in f["passes"] if p["name"] == "headings") for f in data["files"]}
+    heads = {f["file"][:3]: next(p["count"] for p in f["passes"] if p["name"] == "mark_heading_roles") for f in data["files"]}
     assert heads["000"] == 26 and heads["004"] == 2  # 000: 61A … 72A5, see tests/golden/seed_nodes.tsv
 
 

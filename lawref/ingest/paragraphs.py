@@ -1,0 +1,107 @@
+"""ingest.paragraphs: clean's paragraph steps — each a small named function
+``step(paragraphs, ctx) -> paragraphs`` after :func:`lawref.ingest.reflow.reflow`.
+"""
+
+from __future__ import annotations
+
+from lawref import patterns as P
+from lawref.ingest.reflow import join_words
+from lawref.ingest.state import Ctx, Para, example
+
+
+def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
+    """Re-join a paragraph cut at a line or page break with no hyphen.
+
+    The next paragraph on the same scraped page (or at the top of the page
+    that directly follows it) that starts with a lowercase letter continues
+    one that has no sentence end: 003:39–41 ``… со сто`` ⏎⏎
+    ``роны оппонента`` → ``… со стороны оппонента``; 001:13–15 ``… нарушению
+    со`` ⏎⏎ ``стороны вистующего`` → ``… со стороны вистующего``."""
+    out: list[Para] = []
+    ex: dict[str, list[str]] = {"word": [], "space": []}
+    first_of_page = {id(p) for i, p in enumerate(paras) if i == 0 or paras[i - 1].page_seq != p.page_seq}
+    for p in paras:
+        prev = out[-1] if out else None
+        # the same scraped page, or the top of the page that directly follows (``взя-`` ⏎ ``- 90 -`` ⏎ ``ток``)
+        same_text = prev is not None and (
+            prev.page_seq == p.page_seq or (p.contiguous and id(p) in first_of_page and p.page_seq == prev.page_seq + 1)
+        )
+        if (
+            prev is not None
+            and same_text
+            and p.role == "text"
+            and prev.role != "footnote"
+            and p.text[:1].islower()
+            and not P.SENTENCE_END.search(prev.tail())
+        ):
+            tail = prev.tail()
+            hyphen = bool(P.LINE_END_HYPHEN.search(tail))  # a перенос needs a word before the hyphen
+            joined, how = join_words(tail, p.text, ctx, hyphen=hyphen)
+            at = len(joined) - len(p.text)
+            ex.setdefault(how, []).append(example(tail[-20:] + "⏎⏎" + p.text[:20], joined[max(0, at - 20) : at + 20]))
+            prev.replace_tail(tail, joined[:at])
+            base = len(prev)
+            prev.append(p.text)
+            prev.lines.extend(p.lines)
+            prev.starts.extend(base + s for s in p.starts)
+            prev.underlined = prev.underlined or p.underlined
+            continue
+        out.append(p)
+    ctx.record("words cut by a break re-joined", len(ex["word"]), ex["word"], part="word")
+    ctx.record("paragraphs cut between words re-joined", len(ex["space"]), ex["space"], part="space")
+    return out
+
+
+def split_inline_headings(paras: list[Para], ctx: Ctx) -> list[Para]:
+    """Split a heading glued at the end of a paragraph into its own paragraph.
+
+    001:31 ``… стороной). B.Последующая игра во взятку`` → ``… стороной).`` +
+    ``B.Последующая игра во взятку``. Only a label with a title that runs to the
+    paragraph end (no sentence inside it) is split."""
+    out, ex = [], []
+    for p in paras:
+        m = P.INLINE_HEADING.search(p.text) if p.role != "footnote" else None
+        if not m:
+            out.append(p)
+            continue
+        body = p.text[: m.start()].rstrip()
+        head, k = m.group("heading").strip(), m.start("heading")
+        ex.append(example(p.text[-60:], f"{body[-30:]} | {head}"))
+        i = max(j for j, s in enumerate(p.starts) if s <= k)
+        if body:
+            n = sum(1 for s in p.starts if s < len(body))
+            out.append(Para(body, p.lines[:n], p.page, p.page_seq, p.contiguous, p.role, starts=p.starts[:n]))
+        out.append(
+            Para(
+                head, p.lines[i:], p.page, p.page_seq, p.contiguous, "heading", p.underlined,
+                starts=[max(0, s - k) for s in p.starts[i:]],
+            )
+        )
+    ctx.record("headings glued to a paragraph split off", len(ex), ex)
+    return out
+
+
+def mark_heading_roles(paras: list[Para], ctx: Ctx) -> list[Para]:
+    """Give the ``heading`` role to paragraphs that start with a label."""
+    for p in paras:
+        if p.role == "text" and ctx.is_heading(p.text):
+            p.role = "heading"
+    heads = [p.text for p in paras if p.role == "heading"]
+    ctx.record("paragraphs that are headings (label and title)", len(heads), [example(h, h) for h in heads])
+    return paras
+
+
+def drop_noise_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
+    """Drop a paragraph that joining lines made into the shape of a page
+    marker, pager or rule (``-`` ⏎ ``1`` → ``- 1``): it holds no text, and
+    left in place it would be read as a marker when the output is cleaned
+    again."""
+    out, ex = [], []
+    for p in paras:
+        t = p.text.strip()
+        if P.PAGE_MARKER.match(t) or P.is_pager(t) or P.RULE_LINE.match(t) or P.READER_MARKER.match(t):
+            ex.append(example(t))
+            continue
+        out.append(p)
+    ctx.record("paragraphs shaped like a marker or rule after joining lines", len(ex), ex)
+    return out

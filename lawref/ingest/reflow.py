@@ -1,0 +1,181 @@
+"""ingest.reflow: clean's one step that turns lines into paragraphs (page-aware),
+joining wrapped lines, resolving перенос and keeping each line's raw number
+and offset.
+"""
+
+from __future__ import annotations
+
+from lawref import patterns as P
+from lawref.ingest.state import Ctx, Ln, Para, example
+from lawref.lang import morph
+
+
+def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
+    """Join ``head`` (ending a line or paragraph) with ``tail`` (starting the next).
+
+    Returns ``(joined, how)`` with ``how`` one of ``"hyphen-kept"``,
+    ``"word"`` (the cut word re-joined), ``"space"``. With ``hyphen`` (``head``
+    ends in ``-``, перенос): a hyphenated word the lexicon knows keeps its hyphen
+    (``по-прежнему``, ``из-за``), otherwise the parts are joined (``прави-`` +
+    ``лом`` → ``правилом``). Without a hyphen (a word cut at a page break,
+    003:39–41 ``со сто`` ⏎ ``роны``): the parts are joined only when the lexicon
+    knows the joined word and not both parts stand as words elsewhere in this
+    file; otherwise they are kept apart with a space."""
+    tail = tail.lstrip()
+    hw = P.TRAILING_WORD.search(head.rstrip("-"))
+    tw = P.LEADING_WORD.match(tail)
+    if hyphen:
+        if tail[:1].isupper() or (hw and tw and ctx.knows(f"{hw['word']}-{tw['word']}")):
+            return head + tail, "hyphen-kept"
+        return head[:-1] + tail, "word"
+    if hw and tw and _cut_word(hw["word"], tw["word"], ctx):
+        return head + tail, "word"
+    return head.rstrip() + " " + tail, "space"
+
+
+def _cut_word(a: str, b: str, ctx: Ctx) -> bool:
+    if not ctx.knows(a + b):
+        return False
+    # Each part occurs once at the cut itself: a real word occurs elsewhere too.
+    both_words = ctx.vocab[morph.fold(a)] >= 2 and ctx.vocab[morph.fold(b)] >= 2
+    return not both_words
+
+
+def _caps_title_tail(para: Para, text: str) -> bool:
+    """An all-caps line goes on an all-caps law heading, or on a bare one:
+    004:76–77 ``Правило 46. … КАРТЫ`` ⏎ ``БОЛВАНА``; ``LAW 61`` ⏎ ``FAILURE TO
+    FOLLOW SUIT …`` (English editions)."""
+    return para.role == "heading" and text.isupper() and _caps_title(para.text)
+
+
+class _Reflow:
+    """Builds paragraphs from lines; see :func:`reflow`."""
+
+    def __init__(self, ctx: Ctx):
+        self.ctx = ctx
+        self.paras: list[Para] = []
+        self.cur: Para | None = None
+        self.page: int | None = None
+        self.reader: int | None = None
+        self.seq = 0
+        self.contiguous = False
+        self.open_heading = False  # a heading line that may continue (перенос)
+        self.last_commentary: tuple[int, int] | None = None
+        self.joins: dict[str, list[str]] = {"word": [], "hyphen-kept": [], "space": []}
+
+    def close(self) -> None:
+        if self.cur is not None and self.cur.text.strip():
+            self.paras.append(self.cur)
+        self.cur = None
+        self.open_heading = False
+
+    def start(self, ln: Ln, role: str = "text") -> None:
+        self.close()
+        self.cur = Para(
+            ln.text.strip(), [ln.no], self.page, self.seq, self.contiguous, role, reader_page=self.reader
+        )
+
+    def new_page(self, ln: Ln) -> None:
+        self.close()
+        prev = self.page
+        self.page = ln.page if ln.kind == "marker" else None
+        self.reader = ln.page if ln.kind == "reader" else None
+        self.contiguous = ln.kind == "marker" and prev is not None and ln.page == prev + 1
+        self.seq += 1
+
+    def extend(self, ln: Ln) -> None:
+        cur = self.cur
+        assert cur is not None
+        text = ln.text.strip()
+        tail = cur.tail()
+        if tail.endswith("-") and P.LINE_END_HYPHEN.search(tail) and text[:1].isalpha():
+            joined, how = join_words(tail, text, self.ctx, hyphen=True)
+            at = len(joined) - len(text)
+            self.joins[how].append(example(tail[-30:] + "⏎" + text[:20], joined[max(0, at - 30) : at + 20]))
+            cur.replace_tail(tail, joined[: len(joined) - len(text)])
+        else:
+            cur.append(" ")
+        cur.append(text)
+        cur.lines.append(ln.no)
+        cur.starts.append(len(cur) - len(text))
+
+    def feed(self, ln: Ln) -> None:
+        if ln.kind in ("marker", "reader"):
+            self.new_page(ln)
+        elif ln.kind in ("blank", "pend"):
+            self.close()
+        elif ln.kind == "rule":
+            if self.cur is not None:
+                self.cur.underlined = True
+            elif self.paras and self.paras[-1].page_seq == self.seq:
+                self.paras[-1].underlined = True
+            self.close()
+        elif ln.kind == "footnote":
+            self.start(ln, "footnote")
+        else:
+            self.feed_text(ln)
+
+    def commentary_start(self, text: str) -> bool:
+        """004:7 ``45.5. Изменение …`` starts a paragraph when it follows the
+        numbering (a later number of the same law, or a later law)."""
+        m = P.COMMENTARY.match(text)
+        if not m:
+            return False
+        num = (int(m.group("law")), int(m.group("num")))
+        last = self.last_commentary
+        if last is not None and num <= last and num[1] != 1:
+            return False
+        self.last_commentary = num
+        return True
+
+    def feed_text(self, ln: Ln) -> None:
+        text = ln.text.strip()
+        cur = self.cur
+        if cur is not None and self.open_heading:
+            self.extend(ln)
+            self.open_heading = bool(P.LINE_END_HYPHEN.search(cur.tail()))
+            if not self.open_heading:
+                self.close()
+            return
+        if self.commentary_start(text):
+            self.start(ln)
+            return
+        if self.ctx.is_heading(text) or cur is None or self.ctx.style == "blank-separated":
+            if cur is not None and _caps_title_tail(cur, text):
+                self.extend(ln)
+                return
+            heading = self.ctx.is_heading(text)
+            self.start(ln, "heading" if heading else "text")
+            if heading and self.ctx.style == "wrapped" and not self.ctx.continues(text):
+                self.open_heading = bool(P.LINE_END_HYPHEN.search(text))
+                if not self.open_heading and not _caps_title(text):
+                    self.close()
+            return
+        self.extend(ln)
+
+
+def _caps_title(text: str) -> bool:
+    """A law heading whose title is all caps, or missing (``LAW 61``)."""
+    m = P.LAW.match(text) or P.LAW_EN.match(text)
+    return bool(m and (not m.group("title") or m.group("title").isupper()))
+
+
+def reflow(lines: list[Ln], ctx: Ctx) -> list[Para]:
+    """Lines → paragraphs (page-aware).
+
+    Paragraphs end at blank lines (blank-separated style, 001/003), pilcrows,
+    rules, page markers and footnotes. In wrapped text (000, 004), lines join
+    with a space, line-end hyphens are resolved by :func:`join_words`, and a
+    line that starts with a label (``A.Title``, ``1.Title``, ``(a).Title``,
+    ``Правило 62. …``) is a heading paragraph of its own (continued on the next
+    line only after a перенос, or by an all-caps tail of an all-caps title)."""
+    rf = _Reflow(ctx)
+    for ln in lines:
+        rf.feed(ln)
+    rf.close()
+    for how, desc in (
+        ("word", "line-end hyphenation joined (перенос)"),
+        ("hyphen-kept", "line-end hyphen kept (a hyphenated word)"),
+    ):
+        ctx.record(desc, len(rf.joins[how]), rf.joins[how], part=how)
+    return rf.paras
