@@ -79,7 +79,7 @@ def install() -> None:
     import whoosh.filedb.fileindex
     import whoosh.filedb.structfile
 
-    whoosh.filedb.fileindex.pickle = _PickleModule  # type: ignore[attr-defined]
+    whoosh.filedb.fileindex.pickle = _PickleModule  # type: ignore[attr-defined,unused-ignore]
     for name, module in list(sys.modules.items()):
         if name == "whoosh" or name.startswith("whoosh."):
             _patch(module)

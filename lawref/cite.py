@@ -152,7 +152,8 @@ def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
     assert m is not None
     first = m.group("first")
     law = str(law_of(first))
-    out = [Citation(prefix_start, m.end("first"), text[prefix_start : m.end("first")], (_token_cite(first, None) or "",))]
+    head = text[prefix_start : m.end("first")]
+    out = [Citation(prefix_start, m.end("first"), head, (normalise_cite(latin(first)),))]
     members = 1
     for piece in P.CITE_PIECE.finditer(text, m.end("first"), m.end()):
         tok = piece.group("tok")

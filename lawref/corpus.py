@@ -26,7 +26,7 @@ from lawref.parse import parse
 from lawref.resolver import Resolver
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 
-__all__ = ["Corpus", "CorpusError", "FileReport", "build_corpus"]
+__all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file"]
 
 
 @dataclass(frozen=True)
@@ -85,15 +85,19 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
     try:
         data = read_file(file, limit)
     except UnsafeInput as exc:
-        return _skip(report, str(exc))
+        _skip(report, str(exc))
+        return None
     except OSError as exc:
-        return _skip(report, f"unreadable: {exc.strerror or exc}")
+        _skip(report, f"unreadable: {exc.strerror or exc}")
+        return None
     if not data.strip():
-        return _skip(report, "empty file")
+        _skip(report, "empty file")
+        return None
     try:
         loaded = load(data, file.name, encoding)
     except DecodeError as exc:
-        return _skip(report, str(exc))
+        _skip(report, str(exc))
+        return None
     report.encoding, report.encoding_how = loaded.decoded.encoding, loaded.decoded.how
     report.format = loaded.format
     report.mojibake = {"lines": len(loaded.mojibake.lines), "how": dict(loaded.mojibake.how),
@@ -107,7 +111,6 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
 
 def _skip(report: FileReport, reason: str) -> None:
     report.status, report.warnings = "skipped", [reason]
-    return None
 
 
 def _summarise(report: FileReport, cleaned: Cleaned) -> None:
@@ -293,3 +296,26 @@ def _document(res: _FileResult, spec: DocumentSpec | None) -> Document:
         return Document(spec.id, spec.kind, spec.lang, spec.edition, spec.title)
     title = res.cleaned.report.title if res.cleaned else None
     return Document(res.report.doc or "", res.report.kind or "laws", res.report.lang or "ru", None, title)
+
+
+@dataclass(frozen=True)
+class CleanedFile:
+    """``lawref clean FILE``: the file as read (``loaded``), its ``lang``
+    and the clean result."""
+
+    loaded: Loaded
+    lang: str
+    cleaned: Cleaned
+
+
+def clean_file(path: Path, encoding: str | None = None) -> CleanedFile:
+    """Read one raw file as a build does (encoding, mojibake, HTML, English)
+    and clean it. Reads at most the default per-file cap. Raises
+    :class:`OSError` / :class:`~lawref.errors.UnsafeInput` when it cannot be
+    read and :class:`~lawref.errors.DecodeError` for binary data."""
+    from lawref.manifest import Limits
+    from lawref.safeio import read_capped
+
+    loaded = load(read_capped(path, Limits().max_file_bytes), Path(path).name, encoding)
+    lang = detect_lang(loaded.text)
+    return CleanedFile(loaded, lang, clean(loaded.text, loaded.line_numbers, lang))

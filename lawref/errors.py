@@ -23,6 +23,7 @@ __all__ = [
     "ManifestError",
     "NotFound",
     "UnsafeInput",
+    "UsageError",
 ]
 
 EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
@@ -32,6 +33,11 @@ class LawrefError(Exception):
     """Base of lawref's own errors; ``exit_code`` is what the CLI exits with."""
 
     exit_code = EXIT_BAD_INPUT
+
+
+class UsageError(LawrefError):
+    """A bad argument the command line could not check itself: an unknown
+    ``--doc``, an empty word (exit 2)."""
 
 
 class NotFound(LawrefError, LookupError):

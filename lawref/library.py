@@ -35,13 +35,7 @@ from lawref.cite import (
     normalise_cite,
     safe_cut,
 )
-from lawref.errors import (
-    CiteError,
-    CorpusError,
-    IndexDamaged,
-    IndexUnavailable,
-    NotFound,
-)
+from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, UsageError
 from lawref.export.json import export_document
 from lawref.folder import CORPUS_JSON, Generation, check_foreign
 from lawref.lang import glossary
@@ -67,6 +61,18 @@ def default_index(corpus_dir: Path) -> Path:
     """Per-user cache folder for the index of ``corpus_dir``."""
     key = hashlib.sha256(os.fsencode(Path(corpus_dir).resolve())).hexdigest()[:12]
     return platformdirs.user_cache_path("lawref") / f"index-{key}"
+
+
+@dataclass(frozen=True)
+class References:
+    """What ``refs`` answers: the node asked about (``name`` as shown, its
+    ``id`` — ``None`` for a law the corpus lacks — and ``cite``) and the
+    ``pairs`` ``(citing node, reference)`` in reading order."""
+
+    name: str
+    id: str | None
+    cite: str | None
+    pairs: list[tuple[Node, Ref]]
 
 
 @dataclass(frozen=True)
@@ -180,8 +186,8 @@ class Library:
             return False, False
         i = same.index(node)
         printed = [n.kind != "footnote" and bool(n.text or n.label) for n in same]  # not an inferred, empty law
-        before = next((n for n, p in zip(reversed(same[:i]), reversed(printed[:i])) if p), None)
-        after = next((n for n, p in zip(same[i + 1 :], printed[i + 1 :]) if p), None)
+        before = next((n for n, p in zip(reversed(same[:i]), reversed(printed[:i]), strict=True) if p), None)
+        after = next((n for n, p in zip(same[i + 1 :], printed[i + 1 :], strict=True) if p), None)
         return (before is None or before.page != node.page, after is None or after.page != node.page)
 
     @cached_property
@@ -191,6 +197,60 @@ class Library:
         for n in sorted(self.nodes, key=lambda n: (n.source.file, n.source.line)):
             out.setdefault(n.source.file, []).append(n)
         return out
+
+    def check_doc(self, doc: str | None) -> None:
+        """Raise :class:`~lawref.errors.UsageError` when ``doc`` is given and
+        names no document of the corpus (a typo would otherwise look like
+        "nothing found")."""
+        known = [d.id for d in self.documents]
+        if doc is not None and doc not in known:
+            raise UsageError(f"no document {doc!r} in this corpus (documents: {', '.join(known) or 'none'})")
+
+    def references(self, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:
+        """References made by a node and its descendants, or (``incoming``)
+        made to them; for a law the corpus lacks, ``incoming`` still lists
+        the citations of it (``правило 59``). Raises
+        :class:`~lawref.errors.NotFound` (and :class:`~lawref.errors.CiteError`)
+        as :meth:`find` does."""
+        try:
+            node = self.find(cite_or_id, doc)[0]
+        except NotFound:
+            if not incoming or "/" in cite_or_id:
+                raise
+            cite = normalise_cite(cite_or_id)
+            return References(cite, None, cite, self.citing(cite))
+        pairs = self.incoming(node) if incoming else self.outgoing(node)
+        return References(node.cite or node.id, node.id, node.cite, pairs)
+
+    def absent(self, cite_or_id: str) -> tuple[str, str, Entry]:
+        """For a cite the corpus lacks: ``(canonical cite, edition, catalogue
+        entry)`` of what the edition calls it. Raises
+        :class:`~lawref.errors.NotFound` when ``cite_or_id`` is not a cite,
+        is in the corpus (in another document), or the edition has no such
+        law."""
+        try:
+            cite = normalise_cite(cite_or_id)
+        except CiteError as exc:
+            raise NotFound(f"no node {cite_or_id!r} in this corpus") from exc
+        if any(n.cite == cite for n in self.nodes):
+            raise NotFound(f"{cite} is in this corpus, not in the document asked for")
+        edition, entry = self.catalogue_entry(cite)
+        if entry is None:
+            raise NotFound(f"{cite} is not in this corpus; the {edition} edition has no law {cite.split('.')[0]}")
+        return cite, edition, entry
+
+    def term_entries(self, word: str) -> list[tuple[glossary.Term, list[tuple[str, int]]]]:
+        """Glossary entries for ``word`` (see :meth:`terms`) with the laws
+        that use each most (see :meth:`term_laws`). Raises
+        :class:`~lawref.errors.UsageError` for an empty word and
+        :class:`~lawref.errors.NotFound` when the glossary has none."""
+        if not word.strip():
+            raise UsageError("term needs a word")
+        entries = self.terms(word)
+        if not entries:
+            shown = word if len(word) <= 80 else word[:79] + "…"
+            raise NotFound(f"{shown!r} is not in the glossary")
+        return [(t, self.term_laws(t)) for t in entries]
 
     def citing(self, cite: str) -> list[tuple[Node, Ref]]:
         """Every citation of ``cite`` or of a part of it (``59`` → ``59``,
@@ -331,7 +391,7 @@ class Library:
             if law is None:
                 key = "фрагменты без номера правила"
             else:
-                key = f"{law.doc}/{law.cite}" if law.doc != "laws" else law.cite
+                key = f"{law.doc}/{law.cite}" if law.doc != "laws" else str(law.cite)
             counts[key] = counts.get(key, 0) + 1
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
@@ -389,4 +449,4 @@ def _stale(found: Any, index_dir: Path) -> str | None:
     return None
 
 
-__all__ = ["CorpusError", "Library", "Linked", "NotFound", "default_corpus", "default_index", "open_library"]
+__all__ = ["Library", "References", "default_corpus", "default_index", "open_library"]

@@ -223,7 +223,7 @@ class Node:
         """The JSON-contract dict (docs/json.md, «lawref/1»); with ``full``,
         also ``lines`` and ``line_map`` (what the index keeps, so that a
         node read back is the node that was built)."""
-        out = {
+        out: dict[str, Any] = {
             "id": self.id,
             "doc": self.doc,
             "cite": self.cite,

@@ -375,7 +375,7 @@ class _Parser:
                 self.start_page(page)
                 law = self.stack[-1] if self.stack else None
                 title_taken = law is not None and law.inferred and law.title is not None and law.title == p.text
-                if title_taken:
+                if title_taken and law is not None:
                     law.lines.extend(p.lines)
                     law.source = Source(self.file, p.lines[0])
             self.feed(p, title_taken)

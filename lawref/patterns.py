@@ -48,7 +48,7 @@ class Rx:
         """First call of ``match``, ``search`` …: compile, then bind them."""
         if name in ("match", "fullmatch", "search", "finditer", "findall", "sub", "split"):
             self.compiled()
-            return getattr(self, name)  # type: ignore[no-any-return]
+            return getattr(self, name)  # type: ignore[no-any-return,unused-ignore]
         raise AttributeError(name)
 
     def __repr__(self) -> str:

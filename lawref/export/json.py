@@ -1,17 +1,24 @@
-"""export.json: the JSON shapes lawref writes — here the ``lawref/1`` contract.
-
-Shared by the build side (``corpus.json`` in the index) and the query side
-(``lawref export --format json``); imports :mod:`lawref.model` only.
+"""export.json: every JSON shape lawref prints — the ``lawref/1`` contract
+(:func:`export_document`, also ``corpus.json`` in the index) and what each
+command's ``--json`` gives. Documented in ``docs/json.md``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any
+import json
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
-from lawref.model import Document, Node
+from lawref.model import Document, FileReport, Hit, Node, Ref
+from lawref.safeio import json_safe
 
-__all__ = ["FORMAT", "export_document"]
+if TYPE_CHECKING:
+    from lawref.lang.catalogue import Entry
+    from lawref.lang.glossary import Term
+    from lawref.library import Library, References
+
+__all__ = ["FORMAT", "absent_json", "check_json", "dumps", "export_document", "hit_json", "refs_json",
+           "report_json", "search_json", "show_json", "source_json", "term_json", "tree_json"]
 
 FORMAT = "lawref/1"
 
@@ -24,3 +31,88 @@ def export_document(documents: Iterable[Document], nodes: Iterable[Node]) -> dic
         "documents": [d.to_json() for d in documents],
         "nodes": [n.to_json() for n in nodes],
     }
+
+
+# -- the shapes the commands print (docs/json.md) -----------------------------------
+
+
+def hit_json(lib: Library, h: Hit) -> dict[str, Any]:
+    """``search --json``: one result, with the node's and its law's English titles."""
+    node = lib.by_id.get(h.id)
+    return {"id": h.id, "cite": h.cite, "doc": h.doc, "kind": h.kind, "title": h.title,
+            "title_en": node.title_en if node is not None else None,
+            "law_title_en": lib.title_en(node) if node is not None else None,
+            "page": h.page, "score": round(h.score, 4), "snippet": h.snippet}
+
+
+def search_json(lib: Library, query: str, hits: Sequence[Hit]) -> dict[str, Any]:
+    """``search --json``: ``{"query", "results": [hit…]}``."""
+    return {"query": query, "results": [hit_json(lib, h) for h in hits]}
+
+
+def tree_json(lib: Library, node: Node) -> dict[str, Any]:
+    """A node in the contract's shape with ``children`` nested."""
+    data = node.to_json()
+    data["children"] = [tree_json(lib, c) for c in lib.children.get(node.id, [])]
+    return data
+
+
+def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
+    """``show --json``: the first node as a tree, ``others`` (the same cite in
+    other documents) and, for ``--lang en|both``, its ``counterpart``."""
+    tree = tree_json(lib, nodes[0])
+    tree["others"] = [n.id for n in nodes[1:]]
+    if lang != "ru":
+        twin = lib.counterpart(nodes[0])
+        tree["counterpart"] = tree_json(lib, twin) if twin is not None else None
+    return tree
+
+
+def absent_json(cite: str, edition: str, entry: Entry) -> dict[str, Any]:
+    """``show --json`` of a law the edition has and the corpus lacks."""
+    return {"cite": cite, "title_en": entry.title_en, "chapter": entry.chapter, "edition": edition,
+            "in_corpus": False}
+
+
+def source_json(lib: Library, nodes: Sequence[Node]) -> list[dict[str, Any]]:
+    """``show --source --json``: each node's file, lines, bytes and raw lines.
+    Raises :class:`OSError` when a raw file cannot be read any more."""
+    out = []
+    for node in nodes:
+        src = node.source
+        out.append({"id": node.id, "file": src.file, "line": src.line, "end_line": src.end_line,
+                    "bytes": list(src.bytes) if src.bytes else None,
+                    "lines": [{"line": no, "text": text} for no, text in lib.raw_source(node)]})
+    return out
+
+
+def refs_json(found: References, incoming: bool) -> dict[str, Any]:
+    """``refs --json``: ``{"id", "cite", "direction", "refs": [{"from", "from_cite", …ref}]}``."""
+    return {"id": found.id, "cite": found.cite, "direction": "incoming" if incoming else "outgoing",
+            "refs": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in found.pairs]}
+
+
+def check_json(groups: dict[str, list[tuple[Node, Ref]]]) -> dict[str, Any]:
+    """``check --json``: ``{status: [{"from", "file", …ref}]}``."""
+    return {status: [{"from": n.id, "file": n.source.file, **r.to_json()} for n, r in pairs]
+            for status, pairs in groups.items()}
+
+
+def term_json(word: str, entries: Sequence[tuple[Term, list[tuple[str, int]]]]) -> dict[str, Any]:
+    """``term --json``: ``{"word", "terms": [{"ru", "en", "pos", "note", "source", "laws"}]}``."""
+    return {"word": word, "terms": [
+        {"ru": t.ru, "en": list(t.en), "pos": t.pos, "note": t.note, "source": t.source,
+         "laws": [{"cite": c, "hits": n} for c, n in laws]} for t, laws in entries]}
+
+
+def report_json(corpus: str, index: str, reports: Sequence[FileReport], nodes: int,
+                warnings: Sequence[str]) -> dict[str, Any]:
+    """``build --report --json``."""
+    return {"corpus": corpus, "index": index, "files": [r.to_json() for r in reports], "nodes": nodes,
+            "warnings": list(warnings)}
+
+
+def dumps(data: Any) -> str:
+    """``data`` as the JSON lawref prints: UTF-8 text, indented by 2, C1
+    controls, bidi overrides and lone surrogates escaped (``\\u009b``)."""
+    return json_safe(json.dumps(data, ensure_ascii=False, indent=2))

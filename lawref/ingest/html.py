@@ -50,7 +50,9 @@ def looks_like_html(text: str) -> bool:
 def _is_chrome(tag: Tag) -> bool:
     if tag.name in DROP_TAGS:
         return True
-    words = " ".join([*tag.get("class", []), tag.get("id", ""), tag.get("role", "")])
+    classes: Any = tag.get("class") or []
+    words = " ".join([*(classes if isinstance(classes, list) else [str(classes)]), str(tag.get("id") or ""),
+                      str(tag.get("role") or "")])
     return bool(words.strip()) and bool(P.CHROME_WORDS.search(words))
 
 

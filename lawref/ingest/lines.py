@@ -120,7 +120,9 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             if r:
                 ex.append(example(ln.text))
             continue
-        page = int((m or g).group("page"))
+        found = m or g
+        assert found is not None
+        page = int(found.group("page"))
         last = max(last, page)
         out.append(Ln(ln.text, ln.no, "marker", page))
         if g:  # what follows a glued marker starts a line: strip its rules too
@@ -210,7 +212,8 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """A text line starting ``(*) -`` is a footnote (``(*) - Во время …``)."""
     out, n, ex = [], 0, []
     for ln in lines:
-        if ln.kind == "text" and (P.FOOTNOTE.match(ln.text.strip()) or (ctx.lang == "en" and P.FOOTNOTE_EN.match(ln.text.strip()))):
+        stripped = ln.text.strip()
+        if ln.kind == "text" and (P.FOOTNOTE.match(stripped) or (ctx.lang == "en" and P.FOOTNOTE_EN.match(stripped))):
             ln = replace(ln, kind="footnote")
         if ln.kind == "footnote":
             n += 1

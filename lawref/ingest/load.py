@@ -64,10 +64,8 @@ def _ranges(data: bytes, start: int, width: int, be: bool) -> list[tuple[int, in
             line_start = m.end()
         out.append((line_start, len(data)))
         return out
-    order = "big" if be else "little"
-
     def unit(i: int) -> int:
-        return int.from_bytes(data[i : i + 2], order)
+        return int.from_bytes(data[i : i + 2], "big" if be else "little")
 
     out, i, n = [], start, len(data) - width + 1
     line_start = start

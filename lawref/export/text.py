@@ -1,0 +1,263 @@
+"""export.text: everything lawref prints for people — node text, hits,
+references, the build report. Returns strings; printing (and escaping what a
+terminal must not receive) is the CLI's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from lawref import patterns as P
+from lawref.model import FileReport, Hit, Node, Ref
+
+if TYPE_CHECKING:
+    from lawref.lang.catalogue import Entry
+    from lawref.lang.glossary import Term
+    from lawref.library import Library, References
+
+__all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "passes_lines",
+           "refs_lines", "report_text", "show_text", "source_lines", "term_lines"]
+
+#: Shown (not part of the law text) where a node's text starts or ends on a page the scrape lost.
+LOST_BEFORE = "[начало — на странице, которой нет в скане]"
+LOST_AFTER = "[текст обрывается: продолжение на странице, которой нет в скане]"
+_DIVISIONS = ("chapter", "part", "division")
+
+
+# -- search -------------------------------------------------------------------------
+
+
+def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
+    """Two lines a hit: cite (or id), Russian and English titles, document,
+    page and score; then the snippet, indented."""
+    out = []
+    for h in hits:
+        where = f"{h.doc}, p. {h.page}" if h.page is not None else h.doc
+        node = lib.by_id.get(h.id)
+        english = node.title_en if node is not None else None
+        law = lib.law_of(node) if node is not None else None
+        if node is not None and english is None and law is not None and lib.title_en(node):
+            english = f"Law {law.cite}: {lib.title_en(node)}"
+        titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t))
+        out.append(f"{h.cite or h.id:<10} {titles}  ({where}; {h.score:.2f})")
+        out.append(f"           {h.snippet}")
+    return out
+
+
+# -- show ---------------------------------------------------------------------------
+
+
+def show_text(lib: Library, nodes: Sequence[Node], lang: str) -> str:
+    """``show``: each node in the language asked (``ru``, ``en``, ``both``),
+    its twin in the other language beside it with ``both``; a twin already
+    printed is not printed again. Blocks are separated by a blank line."""
+    english = [n for n in nodes if _is_english(lib, n)]
+    russian = [n for n in nodes if not _is_english(lib, n)]
+    blocks = []
+    for n in russian:
+        if lang in ("ru", "both"):
+            blocks.append(render(lib, n) + _xrefs(lib, n))
+        if lang in ("en", "both"):
+            blocks.append(_render_counterpart(lib, n))
+    twins = {t.id for t in (lib.counterpart(n) for n in russian) if t is not None}
+    for n in english:
+        if n.id in twins:
+            continue
+        if lang in ("en", "both") or not russian:
+            blocks.append(render(lib, n) + _xrefs(lib, n))
+        if lang == "both":
+            blocks.append(f"[{n.cite}: нет русского текста в корпусе]")
+    return "\n\n".join(dict.fromkeys(blocks))
+
+
+def _is_english(lib: Library, node: Node) -> bool:
+    doc = lib.document(node.doc)
+    return doc is not None and doc.lang == "en"
+
+
+def absent_line(cite: str, entry: Entry) -> str:
+    """What the edition calls a law (or part, or commentary paragraph) the
+    corpus lacks: «Law 59 — Inability to Lead or Play as Required — text not
+    in this corpus»."""
+    if "." in cite:
+        return f"Commentary {cite} (on Law {entry.id}: {entry.title_en}) — not in this corpus"
+    if entry.id != cite:
+        return f"Law {cite} (Law {entry.id}: {entry.title_en}) — text not in this corpus"
+    return f"Law {cite} — {entry.title_en} — text not in this corpus"
+
+
+def _render_counterpart(lib: Library, node: Node) -> str:
+    """The English twin of ``node`` (same cite, an English document), or the
+    catalogue's English title when the corpus has no English text of it."""
+    twin = lib.counterpart(node)
+    if twin is None and node.kind == "commentary":
+        law = lib.law_of(node)
+        return (f"Commentary {node.cite} (on Law {law.cite if law else '?'}: {lib.title_en(node) or '—'}) "
+                "[no English text of this commentary in the corpus]")
+    if twin is None:
+        title = node.title_en or lib.title_en(node) or "—"
+        return f"Law {node.cite or '?'} — {title} [English: catalogue title only; no English text in this corpus]"
+    text = render(lib, twin)
+    mine, theirs = lib.document(node.doc), lib.document(twin.doc)
+    if mine and theirs and theirs.edition is None:
+        text += "\n[the English text names no edition: it may differ from the Russian one]"
+    elif mine and theirs and mine.edition != theirs.edition:
+        text += f"\n[editions differ: {mine.edition or '?'} (ru) / {theirs.edition} (en)]"
+    return text
+
+
+def _ref_label(lib: Library, ref: Ref) -> str:
+    target = lib.by_id.get(ref.id) if ref.id else None
+    if ref.status == "exact" and target is not None:
+        return target.cite or target.id
+    if ref.status == "partial" and target is not None:
+        return f"{ref.cite} (в корпусе только {target.cite or target.id})"
+    return f"{ref.cite} ({'нет в корпусе' if ref.status == 'absent' else 'нет такого правила'})"
+
+
+def _xrefs(lib: Library, node: Node) -> str:
+    """«См. также» (outgoing) and «Ссылаются» (incoming) lines for ``show``."""
+    out = list(dict.fromkeys(_ref_label(lib, r) for _, r in lib.outgoing(node)))
+    inc = list(dict.fromkeys(n.cite or n.id for n, _ in lib.incoming(node)))
+    lines = []
+    if out:
+        lines.append("См. также: " + ", ".join(out))
+    if inc:
+        lines.append("Ссылаются: " + ", ".join(inc))
+    return "\n\n" + "\n".join(lines) if lines else ""
+
+
+def heading(node: Node) -> str:
+    """Label and title as printed: ``B. Исправление …``, ``Глава V - ТОРГОВЛЯ``."""
+    parts = [p for p in (node.label, node.title) if p]
+    return (" - " if node.kind in _DIVISIONS else " ").join(parts)
+
+
+def render(lib: Library, node: Node) -> str:
+    """``node`` and its descendants as the book shows them: a header line
+    (its law, Russian and English titles), a note line (document; inferred
+    number), then each node's heading and text, lost-page marks beside them."""
+    law = lib.law_of(node)
+    doc = lib.document(node.doc)
+    english = doc is not None and doc.lang == "en"
+    if law is not None:
+        head = f"{'Law' if english else 'Правило'} {law.cite}"
+    elif node.kind in _DIVISIONS:
+        head = heading(node)
+    else:
+        head = node.cite or "Фрагмент: номер правила не сохранился"
+    if law is not None and law.title:
+        head += f". {law.title}"
+    if law is not None and law.title_en and not english:
+        head += f" — Law {law.cite}: {law.title_en}"
+    notes = [doc.title if doc and doc.title else node.doc]
+    if node.inferred:
+        notes.append("номер правила выведен: его заголовок не сохранился")
+    lines = [head, f"[{'; '.join(notes)}]", ""]
+    for _, n in lib.subtree(node):
+        if n is node and (law is node or node.kind in _DIVISIONS):  # already the header
+            if n.text:
+                lines += [n.text, ""]
+            continue
+        lines += _render_one(n, *lib.page_edges(n))
+    return "\n".join(lines).rstrip()
+
+
+def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False) -> list[str]:
+    if n.kind == "footnote":
+        return [f"{n.label} - {n.text}", ""]
+    out = []
+    head = heading(n)
+    if n.kind == "fragment":
+        page = f", стр. {n.page}" if n.page is not None else ""
+        head = f"[фрагмент{page}: {n.id}] {head}".rstrip()
+    if head:
+        out.append(head)
+    if first_on_page and n.text[:1].islower():
+        out.append(LOST_BEFORE)
+    if n.text:
+        out.append(n.text)
+    if last_on_page and n.text and not P.SENTENCE_END.search(n.text):
+        out.append(LOST_AFTER)
+    return out + [""]
+
+
+def source_lines(items: Sequence[dict[str, Any]]) -> list[str]:
+    """``show --source``: for each node, ``file:first-last (bytes a-b)`` and
+    its raw lines, numbered (items as :func:`lawref.export.json.source_json`)."""
+    out = []
+    for item in items:
+        start, end = item["bytes"]
+        out.append(f"{item['file']}:{item['line']}-{item['end_line']} (bytes {start}-{end})")
+        out += [f"{row['line']:>6}  {row['text']}" for row in item["lines"]]
+    return out
+
+
+# -- references and glossary --------------------------------------------------------
+
+
+def refs_lines(found: References, incoming: bool) -> list[str]:
+    """``refs``: one line a reference — citing node, text, target cite, status,
+    target id, and where it stands (file:line)."""
+    if not found.pairs:
+        return [f"{found.name}: no {'incoming' if incoming else 'outgoing'} references"]
+    return [f"{n.cite or n.id:<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {r.id or '-'}  "
+            f"({n.source.file}:{r.line})" for n, r in found.pairs]
+
+
+def check_lines(groups: dict[str, list[tuple[Node, Ref]]]) -> list[str]:
+    """``check``: a count line a status, then one line a citation."""
+    out = []
+    for status, pairs in groups.items():
+        out.append(f"{status}: {len(pairs)}")
+        for n, r in pairs:
+            target = f" → {r.id}" if r.id else ""
+            out.append(f"  {r.cite:<8} {r.text!r:<24} in {n.cite or n.id} ({n.source.file}:{r.line}){target}")
+    return out
+
+
+def term_lines(entries: Sequence[tuple[Term, list[tuple[str, int]]]]) -> list[str]:
+    """``term``: each glossary entry and the laws that use it most (up to 8)."""
+    out = []
+    for t, laws in entries:
+        note = f" ({t.note})" if t.note else ""
+        out.append(f"{t.ru} — {' | '.join(t.en)} [{t.pos}]{note}  (seed {t.source})")
+        used = ", ".join(f"{cite} ({hits})" for cite, hits in laws[:8]) or "—"
+        out.append(f"  used most in: {used}")
+    return out
+
+
+# -- build report -------------------------------------------------------------------
+
+
+def report_text(reports: Sequence[FileReport]) -> str:
+    """``build --report``: per file, its status, document, encoding, layout,
+    counts, and every clean step with its count and examples."""
+    lines = []
+    for r in reports:
+        if r.status == "skipped":
+            lines.append(f"{r.file}: skipped: {'; '.join(r.warnings)}")
+            continue
+        lines.append(f"{r.file}: {r.status}; doc {r.doc} ({r.kind}, {r.lang}, {r.kind_how})")
+        title = f"; book title «{r.title}»" if r.title else ""
+        lines.append(f"  encoding {r.encoding} ({r.encoding_how}); layout {r.style}; pages {r.pages}{title}")
+        lines.append(f"  format {r.format}; paragraphs {r.paragraphs}; nodes {r.nodes}; fragments {r.fragments}; "
+                     f"inferred {r.inferred}; duplicate nodes dropped {r.duplicates_dropped}")
+        moji = r.mojibake
+        how = f" {moji['how']}" if moji.get("how") else ""
+        lines.append(f"  mojibake repaired {moji.get('lines', 0)} line(s){how}; lost characters (U+FFFD) "
+                     f"{r.lost_chars}; lines with ?-runs {r.qmark_runs}; words re-joined {r.rejoined_words}")
+        lines += [f"    e.g. {e}" for e in moji.get("examples", [])]
+        lines += passes_lines(r.passes, indent="  ")
+        lines += [f"  warning: {w}" for w in r.warnings]
+    return "\n".join(lines)
+
+
+def passes_lines(passes: Sequence[dict[str, Any]], indent: str = "") -> list[str]:
+    """One line a clean step (name, count, what it does) and its examples."""
+    lines = []
+    for p in passes:
+        lines.append(f"{indent}{p['name']:<32} {p['count']:>5}  {p['description']}")
+        lines += [f"{indent}    e.g. {e}" for e in p["examples"]]
+    return lines
