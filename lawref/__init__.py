@@ -1,18 +1,22 @@
 """lawref: a searchable Russian/English reference of the Laws of Duplicate
 Contract Bridge, built from raw scraped text.
 
-Public API (lazy: importing :mod:`lawref` loads neither Whoosh nor pymorphy3):
+The public surface (``__all__``; importing :mod:`lawref` loads neither
+Whoosh nor pymorphy3):
 
 * :func:`link` — citations in any text, resolved (``list[Linked]``);
 * :func:`resolve` — the node a citation names (``Node | None``);
-* :func:`lawref.library.open_library` → :class:`lawref.library.Library`
-  (``search``, ``find``, ``subtree``, ``outgoing``, ``incoming``, ``dangling``);
-* :func:`lawref.library.build` — build a corpus folder into an index folder;
-* :func:`lawref.ingest.clean.clean`, :func:`lawref.parse.parse`,
-  :func:`lawref.cite.find_citations` — the stages.
+* :func:`open_library` → :class:`Library` (``search``, ``find``,
+  ``subtree``, ``outgoing``, ``incoming``, ``dangling``, ``link``,
+  ``link_stream``, ``export``);
+* :class:`LawrefError` — the base of every error lawref raises on purpose
+  (:mod:`lawref.errors`).
 
-:func:`link` and :func:`resolve` use the default corpus and index (or
-``$LAWREF_CORPUS`` / ``$LAWREF_INDEX``), built on first use.
+The stages are modules of their own: :func:`lawref.ingest.clean.clean`,
+:func:`lawref.parse.parse`, :func:`lawref.cite.find_citations`,
+:func:`lawref.store.build`. :func:`link` and :func:`resolve` use the default
+corpus and index (or ``$LAWREF_CORPUS`` / ``$LAWREF_INDEX``), built on first
+use.
 """
 
 from __future__ import annotations
@@ -20,13 +24,25 @@ from __future__ import annotations
 import os
 from functools import cache
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from lawref.errors import LawrefError
+
+__version__ = "0.2.0"
+__all__ = ["Library", "LawrefError", "__version__", "link", "open_library", "resolve"]
 
 if TYPE_CHECKING:
-    from lawref.library import Library
+    from lawref.library import Library, open_library
     from lawref.model import Linked, Node
+
+
+def __getattr__(name: str) -> Any:
+    """``Library`` and ``open_library``, imported on first use (PEP 562)."""
+    if name in ("Library", "open_library"):
+        from lawref import library
+
+        return getattr(library, name)
+    raise AttributeError(f"module 'lawref' has no attribute {name!r}")
 
 
 @cache
@@ -45,7 +61,8 @@ def link(text: str) -> list[Linked]:
     ``targets`` (``cite``, ``status`` exact|partial|absent|invalid, ``id``,
     ``missing``), ``status`` (the worst) and ``ids``. ``"правила 70 или 71"``
     gives two citations; ``"правилами 61-64"`` one with cites 61, 62, 63, 64.
-    Never raises on any ``str``."""
+    Never raises on any ``str`` (building the default index may raise
+    :class:`LawrefError`)."""
     return _default().link(text)
 
 

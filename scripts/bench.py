@@ -107,7 +107,8 @@ CASES = [
          "(folder / 'in.txt').write_text('Laws 1 to 31 ' * 80000)", _LINK, 60, 150),
     Case("link: 20 MB of law text, streamed",
          "import random\nrandom.seed(1)\nws = 'см. правило 62B и правила 70 или 71, взятка Law 43B2(a) игрок'.split()\n"
-         "(folder / 'in.txt').write_text('\\n'.join(' '.join(random.choice(ws) for _ in range(12)) for _ in range(280000)))",
+         "(folder / 'in.txt').write_text('\\n'.join(' '.join(random.choice(ws) for _ in range(12))"
+         " for _ in range(280000)))",
          _LINK, 120, 100),
 ]
 

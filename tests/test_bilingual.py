@@ -114,10 +114,8 @@ def test_glossary_has_nothing_for_an_unknown_word() -> None:
 
 
 @pytest.fixture(scope="module")
-def lib(tmp_path_factory: pytest.TempPathFactory) -> Library:
-    index = tmp_path_factory.mktemp("bi") / "index"
-    build(CORPUS, index)
-    return Library.open(index)
+def lib(seed_library: Library) -> Library:
+    return seed_library
 
 
 def _laws(lib: Library, hits) -> list[str | None]:

@@ -8,9 +8,9 @@ user's cache is never touched.
 from __future__ import annotations
 
 import json
-import sys
 import re
-from collections.abc import Iterator, Sequence
+import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,24 +36,16 @@ AWKWARD_QUERIES = ['"', "(", ")", "(*)", "-", ":", "?", "*", "AND", "OR", '""', 
 # ---------------------------------------------------------------- fixtures and helpers
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """No LAWREF_* from the caller's shell; the user cache dir points into tmp."""
-    cache = tmp_path_factory.mktemp("xdg-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.delenv("LAWREF_CORPUS", raising=False)
-        mp.delenv("LAWREF_INDEX", raising=False)
-        mp.setenv("XDG_CACHE_HOME", str(cache))
-        yield cache
-
-
 @pytest.fixture(scope="session")
-def index_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The default corpus built once, with ``lawref build``, into a tmp index."""
-    path = tmp_path_factory.mktemp("cli-index") / "index"
-    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(path), "build"])
+def index_dir(seed_index: Path) -> Path:
+    """The default corpus built once per session (tests/conftest.py)."""
+    return seed_index
+
+
+def test_build_command_builds_the_default_corpus(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(tmp_path / "ix"), "build"])
     assert result.exit_code == 0, result.output
-    return path
+    assert result.stdout.startswith("built 114 nodes from 4 files (0 skipped)")
 
 
 @pytest.fixture(scope="session")
@@ -457,13 +449,13 @@ def test_missing_corpus_folder_exits_2_with_one_line(tmp_path: Path, args: list[
     assert str(missing) in result.stderr
 
 
-def test_env_lawref_index_is_where_the_index_is_built_and_read(tmp_path: Path, _isolated_env: Path) -> None:
+def test_env_lawref_index_is_where_the_index_is_built_and_read(tmp_path: Path, isolated_env: Path) -> None:
     ix = tmp_path / "env-index"
     result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "search", "фальшренонс"],
                                 env={"LAWREF_INDEX": str(ix)})
     assert result.exit_code == 0, result.stderr
     assert (ix / "LAWREF-INDEX.json").is_file() and (ix / "CURRENT").is_file()
-    assert not (_isolated_env / "lawref").exists()  # the default cache was not used
+    assert not (isolated_env / "lawref").exists()  # the default cache was not used
 
 
 def test_env_lawref_corpus_is_honoured(tmp_path: Path) -> None:

@@ -8,25 +8,24 @@ the terminal or runs code. Every input here is written by the tests.
 
 from __future__ import annotations
 
-import functools
 import io
 import json
 import os
 import pickle
 import shutil
-import tempfile
 import threading
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from conftest import seed_library_once
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from lawref import folder, store
 from lawref.cite import MAX_MEMBERS, find_citations
 from lawref.cli import cli
-from lawref.errors import DecodeError, IndexDamaged, IndexFolderError, IndexUnavailable, ManifestError
+from lawref.errors import DecodeError, IndexDamaged, IndexUnavailable, ManifestError
 from lawref.ingest.clean import clean
 from lawref.ingest.decode import decode
 from lawref.ingest.html import html_lines
@@ -491,20 +490,12 @@ def test_find_citations_is_bounded_and_offsets_stay_in_range(text: str) -> None:
         assert 0 <= c.start < c.end <= len(text) and text[c.start : c.end] == c.text
 
 
-@functools.cache
-def seed_library() -> Library:
-    """The default corpus built once (not a fixture: Hypothesis would print it)."""
-    index = Path(tempfile.mkdtemp()) / "ix"
-    store.build(CORPUS, index)
-    return Library.open(index)
-
-
 @settings(max_examples=150, deadline=None)
 @given(st.lists(CITEISH | st.sampled_from(["\n", "\n\n", "правила 70 или\n71 ", "прави-\nла 66C "]), max_size=40),
        st.integers(min_value=3, max_value=64))
 def test_link_in_pieces_equals_link_of_the_whole(parts: list[str], block: int) -> None:
     text = "".join(parts)
-    lib = seed_library()
+    lib = seed_library_once()
     stream = io.StringIO(text)
     streamed = [item.to_json() for _, _, linked in lib.link_stream(stream.read, block=block) for item in linked]
     assert streamed == [item.to_json() for item in lib.link(text)]
@@ -516,6 +507,6 @@ def test_link_in_pieces_equals_link_of_the_whole(parts: list[str], block: int) -
     ("см. правило 62B и правила 70 или\n71, взятка " * 3000) + "\n\n" + "Law 43B2(a) " * 3000,
 ])
 def test_link_in_pieces_equals_link_of_the_whole_past_the_hard_cut(text: str) -> None:
-    lib = seed_library()
+    lib = seed_library_once()
     streamed = [item.to_json() for _, _, linked in lib.link_stream(io.StringIO(text).read) for item in linked]
     assert streamed == [item.to_json() for item in lib.link(text)]

@@ -17,9 +17,9 @@ from hypothesis import strategies as st
 from lawref.errors import IndexFolderError, IndexUnavailable
 from lawref.folder import open_generation, read_stamp
 from lawref.index import Hit, Searcher, search
-from lawref.store import build_index
 from lawref.lang import morph
 from lawref.model import Node, Source
+from lawref.store import build_index
 
 
 def node(nid: str, text: str, *, title: str | None = None, cite: str | None = None,

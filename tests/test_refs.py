@@ -16,7 +16,6 @@ from lawref.cite import find_citations
 from lawref.cli import cli
 from lawref.export.annotate import to_html, to_markdown
 from lawref.library import Library
-from lawref.store import build
 
 # (text, expected [(citation text, cites)]) — seed examples where there are some
 GRAMMAR = [
@@ -78,10 +77,8 @@ def test_relative_references_are_label_paths() -> None:
 
 
 @pytest.fixture(scope="module")
-def lib(tmp_path_factory: pytest.TempPathFactory) -> Library:
-    index = tmp_path_factory.mktemp("refs") / "index"
-    build(CORPUS, index)
-    return Library.open(index)
+def lib(seed_library: Library) -> Library:
+    return seed_library
 
 
 def refs_of(lib: Library, node_id: str) -> list[tuple[str, str, str | None]]:

@@ -1,0 +1,59 @@
+"""Shared fixtures: the default corpus built once per session, and an
+environment that never touches the user's cache or ``LAWREF_*`` settings."""
+
+from __future__ import annotations
+
+import atexit
+import functools
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from lawref.library import Library
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+@functools.cache
+def seed_index_path() -> Path:
+    """The default corpus built once per test process (a plain function, so
+    Hypothesis tests can use it without a fixture); removed at exit."""
+    from lawref.store import build
+
+    folder = Path(tempfile.mkdtemp(prefix="lawref-seed-"))
+    atexit.register(shutil.rmtree, folder, True)
+    build(CORPUS, folder / "index")
+    return folder / "index"
+
+
+@functools.cache
+def seed_library_once() -> Library:
+    """:class:`Library` over :func:`seed_index_path` (opened once)."""
+    return Library.open(seed_index_path())
+
+
+@pytest.fixture(scope="session", autouse=True)
+def isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """No LAWREF_* from the caller's shell; the user cache dir points into tmp."""
+    cache = tmp_path_factory.mktemp("xdg-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.delenv("LAWREF_CORPUS", raising=False)
+        mp.delenv("LAWREF_INDEX", raising=False)
+        mp.delenv("LAWREF_DEBUG", raising=False)
+        mp.setenv("XDG_CACHE_HOME", str(cache))
+        yield cache
+
+
+@pytest.fixture(scope="session")
+def seed_index() -> Path:
+    """The index folder of the default corpus (built once; read-only use)."""
+    return seed_index_path()
+
+
+@pytest.fixture(scope="session")
+def seed_library() -> Library:
+    """The default corpus as a :class:`Library` (built and opened once)."""
+    return seed_library_once()
