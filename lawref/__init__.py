@@ -1,5 +1,6 @@
-"""lawref: a searchable Russian/English reference of the Laws of Duplicate
-Contract Bridge, built from raw scraped text.
+"""lawref: a searchable Russian/English reference of the Laws of Duplicate Contract Bridge.
+
+Built from raw scraped text.
 
 The public surface (``__all__``; importing :mod:`lawref` loads neither
 Whoosh nor pymorphy3):

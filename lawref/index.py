@@ -1,5 +1,6 @@
-"""index: the full-text index of law nodes (whoosh) — written by a build,
-read by queries. The only module of the project that imports whoosh.
+"""index: the full-text index of law nodes (whoosh), written by a build and read by queries.
+
+The only module of the project that imports whoosh.
 
 Files of one generation of the index folder (layout: :mod:`lawref.folder`)::
 

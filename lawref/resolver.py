@@ -1,4 +1,4 @@
-"""resolve: citations → nodes of the corpus, with a status; the reference graph.
+"""resolver: citations → nodes of the corpus, with a status; the reference graph.
 
 Statuses (issue 3):
 

@@ -188,10 +188,9 @@ MODULES = sorted(p for p in PACKAGE.rglob("*.py") if "corpus" not in p.relative_
 @pytest.mark.parametrize("path", MODULES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_every_module_says_its_one_job_in_its_first_line(path: Path) -> None:
     doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
-    if path.name == "__init__.py" and path.parent != PACKAGE:
-        return  # a subpackage's __init__ may be empty
     assert doc, path
-    assert len(doc.splitlines()[0]) <= 100, path
+    first = doc.splitlines()[0]
+    assert len(first) <= 100 and first.rstrip().endswith((".", "``")), f"{path}: {first!r}"
 
 
 def test_the_package_has_a_small_public_surface() -> None:

@@ -1,0 +1,1 @@
+"""export: output formats — the JSON shapes, text for people, linked citations."""

@@ -1,6 +1,8 @@
-"""export.json: every JSON shape lawref prints — the ``lawref/1`` contract
-(:func:`export_document`, also ``corpus.json`` in the index) and what each
-command's ``--json`` gives. Documented in ``docs/json.md``.
+"""export.json: every JSON shape lawref prints.
+
+The ``lawref/1`` contract (:func:`export_document`, also ``corpus.json`` in
+the index) and what each command's ``--json`` gives; documented in
+``docs/json.md``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""export.text: everything lawref prints for people — node text, hits,
-references, the build report. Returns strings; printing (and escaping what a
-terminal must not receive) is the CLI's.
+"""export.text: everything lawref prints for people.
+
+Node text, hits, references, the build report. Returns strings; printing
+(and escaping what a terminal must not receive) is the CLI's.
 """
 
 from __future__ import annotations

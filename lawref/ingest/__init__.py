@@ -1,0 +1,1 @@
+"""ingest: the build side's reading — decode, repair, HTML, clean."""

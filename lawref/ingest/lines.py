@@ -1,5 +1,6 @@
-"""ingest.lines: clean's line steps — each a small named function
-``step(lines, ctx) -> lines`` over the raw lines of one file, in the order of
+"""ingest.lines: clean's line steps, one small named function each.
+
+Each is ``step(lines, ctx) -> lines`` over the raw lines of one file, in the order of
 :data:`lawref.ingest.clean.DEFAULT_STEPS`. Each records what it did (count and
 two examples) under its own name. Patterns: :mod:`lawref.patterns`, each with
 its seed example.

@@ -1,5 +1,6 @@
-"""Mojibake repair, line by line, only where a round trip proves it and the
-Russian lexicon agrees (issue 4).
+"""mojibake: repair text read with the wrong code page, line by line.
+
+Only where a round trip proves it and the Russian lexicon agrees.
 
 Forms repaired:
 

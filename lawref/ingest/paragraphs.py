@@ -1,5 +1,7 @@
-"""ingest.paragraphs: clean's paragraph steps — each a small named function
-``step(paragraphs, ctx) -> paragraphs`` after :func:`lawref.ingest.reflow.reflow`.
+"""ingest.paragraphs: clean's paragraph steps, one small named function each.
+
+Each is ``step(paragraphs, ctx) -> paragraphs``, run after
+:func:`lawref.ingest.reflow.reflow`.
 """
 
 from __future__ import annotations

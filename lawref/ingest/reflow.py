@@ -1,6 +1,7 @@
-"""ingest.reflow: clean's one step that turns lines into paragraphs (page-aware),
-joining wrapped lines, resolving перенос and keeping each line's raw number
-and offset.
+"""ingest.reflow: clean's one step that turns lines into paragraphs.
+
+Page-aware: it joins wrapped lines, resolves перенос and keeps each line's
+raw number and offset.
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
-"""ingest.state: what clean's steps work on — lines and paragraphs in flight,
-and the context they share (the report being written, the file's lexicon).
+"""ingest.state: what clean's steps work on — lines, paragraphs and their shared context.
+
+The context holds the report being written and the file's own lexicon.
 """
 
 from __future__ import annotations

@@ -1,1 +1,1 @@
-"""Language helpers (Russian morphology)."""
+"""lang: language data and helpers — morphology, English lexicon, catalogue, glossary."""

@@ -1,6 +1,8 @@
-"""The edition catalogue: every law of an edition with its English title and
-chapter, and the sections whose English titles are known
-(``lawref/data/laws-<edition>.tsv``, a plain file a federation can correct).
+"""catalogue: the laws, chapters and sections of an edition with their titles.
+
+Every law of an edition with its English title and chapter, and the
+sections whose English titles are known (``lawref/data/laws-<edition>.tsv``,
+a plain file a federation can correct).
 
 Lets lawref say what a law is even when the corpus lacks its text
 (``lawref show 59`` → «Law 59 — Inability to Lead or Play as Required — text

@@ -1,5 +1,6 @@
-"""English lexicon for English-language editions: pyspellchecker's word list,
-loaded lazily once. Used to decide line-end hyphenation and to repair
+"""english: the English lexicon for English editions (pyspellchecker's word list).
+
+Loaded lazily once. Used to decide line-end hyphenation and to repair
 ligatures a PDF extraction dropped (``E ective`` → ``Effective``)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Russian–English glossary of bridge-law terms (``lawref/data/glossary.tsv``).
+"""glossary: the Russian–English glossary of bridge-law terms (``lawref/data/glossary.tsv``).
 
 Each entry: the Russian term, its lemmas (as pymorphy3 gives them for the forms
 in the seeds), English equivalents, part of speech, a note and a seed location.

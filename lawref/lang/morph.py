@@ -1,4 +1,4 @@
-"""Russian morphology on top of pymorphy3, loaded lazily once per process.
+"""morph: Russian morphology on top of pymorphy3, loaded lazily once per process.
 
 Importing this module does NOT import pymorphy3; the analyzer (and its
 dictionaries, ~15 MB) is loaded on the first call to :func:`lemma`,
