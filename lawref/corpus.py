@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from lawref import patterns as P
+from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
@@ -122,6 +123,19 @@ def _summarise(report: FileReport, cleaned: Cleaned) -> None:
     report.rejoined_words = cleaned.report.count("reflow:word") + cleaned.report.count("join_cut_paragraphs:word")
 
 
+def _account(report: FileReport, text: str, nodes: tuple[Node, ...], cleaned: Cleaned) -> None:
+    """Put the dropped pieces and clean's notes in ``report``, and warn when
+    the letters of ``text`` do not balance (:mod:`lawref.conserve`)."""
+    report.dropped = [d.to_json() for d in cleaned.report.dropped]
+    problems = list(cleaned.report.notes)
+    found = balance(text, nodes, cleaned.report)
+    if found:
+        problems.append(found.message())
+    if problems:
+        report.warnings.extend(problems)
+        report.status = "warning"
+
+
 def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
     """Why a file with no law, section or commentary heading is not law text
     (a file in another language, a preface), or ``None`` when it may be."""
@@ -165,6 +179,7 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
         _skip(report, "no text left after cleaning")
         return _FileResult(report, cleaned)
     nodes = _with_provenance(parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang).nodes, loaded)
+    _account(report, loaded.text, nodes, cleaned)
     reason = _not_law_text(nodes, lang, loaded.text)
     if reason:
         _skip(report, reason)

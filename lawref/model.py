@@ -117,12 +117,40 @@ class PassRecord:
 
 
 @dataclass(frozen=True)
+class Dropped:
+    """Text a clean step took out of a file: raw ``line`` (1-based), the
+    ``text`` dropped (a whole line or the part of one), the ``step`` (its
+    function name) and the ``reason``. Every word of the input is in a node
+    or in one of these (the conservation check)."""
+
+    line: int
+    text: str
+    step: str
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"line", "text", "step", "reason"}``."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> Dropped:
+        """The inverse of :meth:`to_json`."""
+        return cls(d["line"], d["text"], d["step"], d["reason"])
+
+
+@dataclass(frozen=True)
 class CleanReport:
     """The ordered record of clean passes for one file, plus metadata found
-    (``title``: the book-title line, e.g. ``неизвестен Автор - Все о Бридже``)."""
+    (``title``: the book-title line, e.g. ``неизвестен Автор - Все о Бридже``),
+    every piece of text dropped (``dropped``) and every piece inserted by a
+    repair (``inserted``: ``(line, text)``, e.g. a ligature ``ff``) and
+    ``notes`` for the build report (a suspect page marker …)."""
 
     passes: tuple[PassRecord, ...]
     title: str | None = None
+    dropped: tuple[Dropped, ...] = ()
+    inserted: tuple[tuple[int, str], ...] = ()
+    notes: tuple[str, ...] = ()
 
     def count(self, name: str) -> int:
         """Count recorded by pass ``name`` (0 if the pass did not run)."""
@@ -200,7 +228,9 @@ class Node:
     citations in ``text``, resolved; ``title_en`` the English title (from the
     edition catalogue, or the node's own title in an English document);
     ``line_map`` pairs ``(offset in text, raw
-    line)`` for each raw line the text was made from.
+    line)`` for each raw line the text was made from; ``marks`` the source
+    marks a commentary prints after a heading or paragraph (``DC4``: the
+    source it follows), kept apart from the title and text.
     """
 
     id: str
@@ -218,6 +248,7 @@ class Node:
     line_map: tuple[tuple[int, int], ...] = field(default=(), compare=False)
     refs: tuple[Ref, ...] = field(default=(), compare=False)
     title_en: str | None = field(default=None, compare=False)
+    marks: tuple[str, ...] = ()
 
     def to_json(self, *, full: bool = False) -> dict[str, Any]:
         """The JSON-contract dict (docs/json.md, «lawref/1»); with ``full``,
@@ -238,6 +269,8 @@ class Node:
             "inferred": self.inferred,
             "refs": [r.to_json() for r in self.refs],
         }
+        if self.marks:
+            out["marks"] = list(self.marks)
         if full:
             out["lines"] = list(self.lines)
             out["line_map"] = [list(pair) for pair in self.line_map]
@@ -250,7 +283,7 @@ class Node:
         return cls(d["id"], d["doc"], d["kind"], d["cite"], d["label"], d["title"], d["text"], d["parent"],
                    d["page"], Source.from_json(d["source"]), d["inferred"], tuple(d.get("lines", ())),
                    tuple((a, b) for a, b in d.get("line_map", ())), tuple(Ref.from_json(r) for r in d["refs"]),
-                   d.get("title_en"))
+                   d.get("title_en"), tuple(d.get("marks", ())))
 
 
 # -- build reports ------------------------------------------------------------------
@@ -284,6 +317,7 @@ class FileReport:
     inferred: int = 0
     duplicates_dropped: int = 0
     passes: list[dict[str, Any]] = field(default_factory=list)
+    dropped: list[dict[str, Any]] = field(default_factory=list)
     status: str = "ok"
     warnings: list[str] = field(default_factory=list)
 

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["LOOKALIKES", "Rx", "all_patterns", "is_pager"]
+__all__ = ["LOOKALIKES", "Rx", "all_patterns", "latin_fold"]
 
 
 class Rx:
@@ -98,25 +98,43 @@ CHROME = Rx(
 #: Book-title line (metadata, not body). 001:1, 003:1.
 BOOK_TITLE = Rx(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$",
                 example="неизвестен Автор - Все о Бридже")
-#: Pager line: 000:142 ``1 2 3 4 … 247``; 004:114 ``1 2 3 … 46`` (see :func:`is_pager`).
-PAGER = Rx(r"^\s*1(?:\s+\d+){9,}\s*$", example="1 2 3 4 5 6 7 8 9 10 11 12")
 
 
-def is_pager(line: str) -> bool:
-    """A pager: the numbers 1, 2, 3 … N (N ≥ 10) and nothing else, so a row of
-    a scoring table (``1 2 3 4 5 6 7``) is never taken for one."""
-    if not PAGER.match(line):
-        return False
-    numbers = [int(n) for n in line.split()]
-    return numbers == list(range(1, len(numbers) + 1))
+def latin_fold(word: str) -> str:
+    """``word`` lowercased with ``ё`` → ``е``: the key two copies of a text share."""
+    return word.lower().replace("ё", "е")
 
 
-#: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``.
-PAGE_MARKER = Rx(r"^\s*[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?$", example="- 89 -")
+#: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``; and the
+#: spellings of other libraries: ``— 89 —``, ``Стр. 89``, ``Страница 89``,
+#: ``[89]``, ``(89)``, ``с. 89``.
+PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
+                 r"|(?:[Сс]тр(?:аница)?\.?|[Сс]\.|[Pp]age|[Pp]\.)\s*(?P<page2>\d{1,4})\.?"
+                 r"|\[\s*(?P<page3>\d{1,4})\s*\]|\(\s*(?P<page4>\d{1,4})\s*\))\s*$", example="Стр. 89")
+#: A bare number on its own line: a page number when it fits the page sequence (``89``).
+BARE_NUMBER = Rx(r"^\s*(?P<page>\d{1,4})\s*$", example="89")
+#: A line that looks like a page marker: digits and decoration, no letters (``- 8 9 -``, ``[ 89 ]``).
+MARKER_LIKE = Rx(r"^\s*[-–—\[\](){}|*=~_.\s]*\d[\d\s]{0,6}[-–—\[\](){}|*=~_.\s]*$", example="- 8 9 -")
+#: A label alone on a line (``1.``, ``12.``): never a page marker.
+LABEL_ONLY = Rx(r"^\s*\d{1,2}\.\s*$", example="1.")
+#: A page marker inside a line: ``… в масть. - 89 - Если …``, ``… [89] …``.
+PAGE_MARKER_INLINE = Rx(r"(?:(?<=\s)|^)(?:[-–—]\s?(?P<page>\d{1,4})\s?[-–—]|\[(?P<page2>\d{1,4})\])(?=\s|$)",
+                        example="в масть. - 89 - Если")
 #: Page marker glued to the text that follows: 001:73 ``- 77 при первой …``,
-#: 003:83 ``- 59 A.До того, как …``.
-PAGE_MARKER_GLUED = Rx(r"^\s*[-–—]\s(?P<page>\d{1,4})(?:\s[-–—])?\s+(?P<rest>\S.*)$",
+#: 003:83 ``- 59 A.До того, как …``; ``Стр. 89 Если …``, ``[89] Если …``.
+PAGE_MARKER_GLUED = Rx(r"^\s*(?:[-–—]\s(?P<page>\d{1,4})(?:\s[-–—])?|(?:[Сс]тр(?:аница)?\.?)\s*(?P<page2>\d{1,4})\.?"
+                       r"|\[(?P<page3>\d{1,4})\])\s+(?P<rest>\S.*)$",
                        example="- 77 при первой легальной возможности")
+#: An alphabet navigation bar of a library page: ``А Б В Г … Я AZ``.
+ALPHABET_BAR = Rx(r"^\s*(?:(?:[А-ЯЁA-Z]|AZ|A-Z|0-9|#)[\s|·•,]+){10,}(?:[А-ЯЁA-Z]|AZ|A-Z|0-9|#)?\s*$",
+                  example="А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я AZ")
+#: A pager token that is not a number: ``...``, ``…``, ``«``, ``»``, ``Назад``, ``Вперед``.
+PAGER_FILLER = Rx(r"^(?:\.{2,}|…|[«»<>←→|]|[Нн]азад|[Вв]перед|[Сс]ледующая|[Пп]редыдущая|[Сс]тр\.?)$",
+                  example="…")
+#: Card ranks after a lost suit symbol: ``?AK``, ``?Q``, ``?10`` (the ``?`` is a lost glyph).
+LOST_SUIT = Rx(r"(?<![\w\[?])\?(?=(?:10|[AKQJTx2-9])(?:10|[AKQJTx2-9])*(?![\w]))", example="держит ?AK ?Q и ходит")
+#: A run of 2+ lost glyphs inside a sentence: ``держит ???? ?AK``.
+LOST_RUN = Rx(r"(?<![\[?])\?{2,}(?![\]?])", example="держит ???? ?AK")
 #: Reader page marker: 004:75 ``..page4``.
 READER_MARKER = Rx(r"^\s*\.\.page(?P<page>\d+)\s*$", example="..page4")
 #: Whole-line underline or lost box drawing: 000:22 ``-----``, 000:37
@@ -126,7 +144,10 @@ RULE_LINE = Rx(r"^\s*(?=(?:\s*[-=_*~?]){3})[-=_*~?]+(?:\s+[-=_*~?]+)*\s*$", exam
 RULE_PREFIX = Rx(r"^\s*[-=_]{3,}\s+(?=\S)", example="--------------- относительно фальшренонса")
 #: Inline run of ``?`` where box-drawing characters were lost: 001:29
 #: ``игры ???…??? A.Ход во взятку``; 003:11 ``?? ?? ??``.
-QMARK_RUN = Rx(r"\?{3,}|\?\?(?:[ \t]+\?\?)+", example="процедура игры ??????? A.Ход во взятку")
+QMARK_RUN = Rx(r"(?<!\[)(?:\?{3,}|\?\?(?:[ \t]+\?\?)+)(?!\])", example="процедура игры ??????? A.Ход во взятку")
+#: How long an inline ``?`` run may be and still be lost glyphs in a sentence
+#: (``держит ???? ?AK``); a longer run is a lost rule (001:29 holds 47).
+MAX_LOST_RUN = 7
 #: Pilcrow (paragraph end): 004:4 ``… апелляция.¶``.
 PILCROW = "¶"
 #: Footnote start: 001:9 ``(*) - Во время торговли …``.

@@ -50,8 +50,8 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
     L.drop_chrome, L.drop_contents, L.drop_pagers, L.drop_repeated_pages, L.split_pilcrows, L.strip_rules,
-    L.mark_pages, L.mark_page_numbers, L.repair_ligatures, L.mark_glued_footnotes, L.mark_footnotes,
-    L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
+    L.mark_pages, L.drop_running_heads, L.mark_page_numbers, L.repair_ligatures, L.mark_glued_footnotes,
+    L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
     G.split_inline_headings, G.mark_heading_roles, count_lost,
 )}
 #: The steps :func:`clean` runs, in order (``split_pilcrows`` and
@@ -130,7 +130,7 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
         ctx.step = name
         items = step(items, ctx)
     _count_repeated_paragraphs(items, ctx)
-    report = CleanReport(tuple(ctx.records), ctx.title)
+    report = CleanReport(tuple(ctx.records), ctx.title, tuple(ctx.dropped), tuple(ctx.inserted), tuple(ctx.notes))
     return Cleaned(tuple(p.freeze() for p in items if p.text.strip()), report, ctx.style, tuple(steps))
 
 

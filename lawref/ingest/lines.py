@@ -13,17 +13,21 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.ingest.state import Ctx, Ln, example
-from lawref.lang import english
+from lawref.lang import english, morph
 
 
 def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Drop site chrome lines and take the book-title line as metadata."""
+    """Drop site chrome lines (000:1 ``ТОП авторов и книг …``, an alphabet
+    bar ``А Б В … Я AZ``) and take the book-title line (001:1) as metadata."""
     out, ex = [], []
     for ln in lines:
         m = P.BOOK_TITLE.match(ln.text)
         if m:  # the book title, also when repeated as a running head (колонтитул)
             ctx.title = ctx.title or m.group("title")
-        elif not P.CHROME.match(ln.text):
+            ctx.drop(ln.no, ln.text, "book title (kept as the document's title)")
+        elif P.CHROME.match(ln.text) or P.ALPHABET_BAR.match(ln.text):
+            ctx.drop(ln.no, ln.text, "site chrome")
+        else:
             out.append(ln)
             continue
         ex.append(example(ln.text))
@@ -31,106 +35,275 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
+def is_pager(line: str) -> bool:
+    """A pager: the numbers 1, 2, 3 … N and nothing else but ``...``, ``…``,
+    arrows and «Назад/Вперед»; consecutive except across an ellipsis, and at
+    least 10 numbers (5 with an ellipsis), so a row of a scoring table
+    (``1 2 3 4 5 6 7``) is never taken for one. 000:142 ``1 2 3 … 247``."""
+    numbers, gap_ok, gaps = [], False, 0
+    for token in line.split():
+        if token.isascii() and token.isdigit():
+            n = int(token)
+            if (not numbers and n != 1) or (numbers and n != numbers[-1] + 1 and not (gap_ok and n > numbers[-1])):
+                return False
+            gaps += bool(numbers) and n != numbers[-1] + 1
+            numbers.append(n)
+            gap_ok = False
+        elif P.PAGER_FILLER.match(token):
+            gap_ok = gap_ok or token.startswith((".", "…"))
+        else:
+            return False
+    return len(numbers) >= (5 if gaps else 10)
+
+
 def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Drop pager lines (``1 2 3 … 247``)."""
-    out = [ln for ln in lines if not P.is_pager(ln.text)]
-    ex = [example(ln.text) for ln in lines if P.is_pager(ln.text)]
+    """Drop pager lines (``1 2 3 … 247``, ``« 1 2 3 ... 46 »``; see :func:`is_pager`)."""
+    out, ex = [], []
+    for ln in lines:
+        if is_pager(ln.text):
+            ex.append(example(ln.text))
+            ctx.drop(ln.no, ln.text, "pager")
+        else:
+            out.append(ln)
     ctx.record("pager lines removed", len(ex), ex)
     return out
 
 
 #: A repeated run must hold this many letters and digits to count as a copy.
 MIN_REPEAT_LETTERS = 200
+#: Words a repeated run is anchored on (a shingle).
+SHINGLE = 6
 
 
-def _letters(ln: Ln) -> int:
-    return sum(ch.isalnum() for ch in ln.text)
-
-
-def _match_length(keys: list[str], i: int, j: int) -> int:
-    n = 0
-    while j + n < i and i + n < len(keys) and keys[i + n] == keys[j + n]:
-        n += 1
-    return n
-
-
-def _repeated_runs(body: list[Ln]) -> list[tuple[int, int, int]]:
-    """``(start, length, start of the earlier copy)`` of every run of ``body``
-    lines that repeats an earlier run and holds :data:`MIN_REPEAT_LETTERS`.
-    Every body line has a letter or digit, so a run too short to count is
-    under that many lines: the scan is linear in the lines (× 50 candidates)."""
-    keys = [ln.text.strip() for ln in body]
-    seen: dict[str, list[int]] = {}
+def _repeated_word_runs(words: list[str]) -> list[tuple[int, int, int]]:
+    """``(start, length, start of the earlier copy)`` of every run of
+    ``words`` that repeats an earlier run word for word, found by shingles
+    of :data:`SHINGLE` words and extended greedily: linear in the words."""
+    first: dict[int, int] = {}  # hash of a shingle → where it first stands (checked word by word below)
     runs: list[tuple[int, int, int]] = []
     i = 0
-    while i < len(body):
-        best, origin = max(((_match_length(keys, i, j), j) for j in seen.get(keys[i], [])[:50]), default=(0, 0))
-        if best and sum(map(_letters, body[i : i + best])) >= MIN_REPEAT_LETTERS:
-            runs.append((i, best, origin))
-            i += best
-            continue
-        seen.setdefault(keys[i], []).append(i)
+    while i + SHINGLE <= len(words):
+        key = hash(tuple(words[i : i + SHINGLE]))
+        j = first.get(key)
+        if j is not None and j < i:
+            n = 0
+            while i + n < len(words) and j + n < i and words[i + n] == words[j + n]:
+                n += 1
+            if n >= SHINGLE and sum(len(w) for w in words[i : i + n]) >= MIN_REPEAT_LETTERS:
+                runs.append((i, n, j))
+                i += n
+                continue
+        first.setdefault(key, i)
         i += 1
     return runs
 
 
 def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Drop a later copy of a run of lines already seen (whole pages repeated, as
-    in 000 where lines 143–281 repeat lines 3–141).
+    """Drop a later copy of text already seen — whole pages repeated, as in
+    000 where lines 143–281 repeat lines 3–141, also when the copy was
+    wrapped at other places.
 
-    A run counts as a copy when it holds at least :data:`MIN_REPEAT_LETTERS`
-    letters and digits (a measure that reflow and splitting do not change, so
-    cleaning stays idempotent); shorter repeats are kept, since law text may
-    repeat a phrase. Runs are matched on the lines that hold a letter or
-    digit; lines without one (``-----``) inside a dropped run go with it.
-    Every dropped line is counted in the report; how many paragraphs they
-    held is counted at the end of :func:`clean`, on the copy they repeat."""
-    body = [ln for ln in lines if any(ch.isalnum() for ch in ln.text)]
-    runs = _repeated_runs(body)
-    gone: set[int] = set()
-    where = {id(ln): k for k, ln in enumerate(lines)}
+    The text is compared word by word (letters and digits), so line breaks
+    do not matter; a run counts as a copy when it holds at least
+    :data:`MIN_REPEAT_LETTERS` letters and digits (shorter repeats are kept:
+    law text may repeat a phrase). A line wholly inside a copy is dropped; a
+    line the copy only begins or ends in keeps its other words. Lines without
+    a word (``-----``) inside a copy go with it. Every dropped line is listed;
+    how many paragraphs they held is counted at the end of :func:`clean`."""
+    spans = [(k, m.start(), m.end()) for k, ln in enumerate(lines) if ln.kind == "text"
+             for m in P.WORD.finditer(ln.text)]
+    words = [P.latin_fold(lines[k].text[a:b]) for k, a, b in spans]
+    runs = _repeated_word_runs(words)
+    if not runs:
+        ctx.record("lines dropped as a repeated copy", 0, [])
+        ctx.record("paragraphs those lines held", 0, [], part="paragraphs")
+        return lines
+    cut: dict[int, list[tuple[int, int]]] = {}
+    whole: set[int] = set()
     for start, n, _ in runs:
-        first, last = where[id(body[start])], where[id(body[start + n - 1])]
-        gone.update(id(ln) for ln in lines[first : last + 1])
-    dropped = [ln for ln in lines if id(ln) in gone and ln.text.strip()]
-    ex = [f"lines {body[s].no}–{body[s + n - 1].no} repeat lines {body[o].no}–{body[o + n - 1].no}"
-          for s, n, o in runs]
-    ctx.record("lines dropped as a repeated copy", len(dropped), ex)
-    ctx.repeat_origins = [(body[o].no, body[o + n - 1].no) for _, n, o in runs]
+        first_k, last_k = spans[start][0], spans[start + n - 1][0]
+        for k in range(first_k, last_k + 1):
+            whole.add(k)
+        for k, a, b in spans[start : start + n]:
+            cut.setdefault(k, []).append((a, b))
+    out, dropped = [], 0
+    for k, ln in enumerate(lines):
+        if k not in whole:
+            out.append(ln)
+            continue
+        kept = _without_words(ln.text, cut.get(k, []), spans, k)
+        reason = "repeats earlier text"
+        if kept.strip() and any(ch.isalnum() for ch in kept):
+            ctx.drop(ln.no, _removed_text(ln.text, cut.get(k, [])), reason)
+            out.append(replace(ln, text=kept))
+        else:
+            ctx.drop(ln.no, ln.text, reason)
+            dropped += 1
+    ex = [f"lines {lines[spans[s][0]].no}–{lines[spans[s + n - 1][0]].no} repeat lines "
+          f"{lines[spans[o][0]].no}–{lines[spans[o + n - 1][0]].no}" for s, n, o in runs]
+    ctx.record("lines dropped as a repeated copy", dropped, ex)
+    ctx.repeat_origins = [(lines[spans[o][0]].no, lines[spans[o + n - 1][0]].no) for _, n, o in runs]
     ctx.record("paragraphs those lines held", 0, ex[:1], part="paragraphs")
-    return [ln for ln in lines if id(ln) not in gone]
+    return out
+
+
+def _without_words(text: str, cuts: list[tuple[int, int]], spans: list[tuple[int, int, int]], k: int) -> str:
+    """``text`` with the words at ``cuts`` removed; the whole line's words
+    all cut → ``""``."""
+    line_words = [(a, b) for kk, a, b in spans if kk == k]
+    if len(cuts) >= len(line_words):
+        return ""
+    keep_from, keep_to = 0, len(text)
+    if cuts and cuts[0][0] == line_words[0][0]:  # the copy ends in this line: keep what follows it
+        keep_from = cuts[-1][1]
+    elif cuts:  # the copy begins in this line: keep what precedes it
+        keep_to = cuts[0][0]
+    return text[keep_from:keep_to].strip()
+
+
+def _removed_text(text: str, cuts: list[tuple[int, int]]) -> str:
+    return text[cuts[0][0] : cuts[-1][1]] if cuts else ""
+
+
+class _Pages:
+    """The printed pages seen so far in a file: the last one and the step
+    between the last two (4 in the seeds, which hold every fourth page)."""
+
+    def __init__(self) -> None:
+        self.last: int | None = None
+        self.step: int | None = None
+
+    def plausible(self, n: int) -> bool:
+        """``n`` may be the next printed page: above the last, not a wild jump."""
+        return 1 <= n <= 3000 if self.last is None else self.last < n <= self.last + 200
+
+    def fits(self, n: int) -> bool:
+        """``n`` is the page expected next (the last + 1, or + the step)."""
+        return self.last is not None and (n == self.last + 1 or (self.step is not None and n == self.last + self.step))
+
+    def take(self, n: int) -> None:
+        self.step = n - self.last if self.last is not None else None
+        self.last = n
+
+
+def _page_of(m: re.Match[str]) -> int:
+    return int(next(v for k, v in m.groupdict().items() if k.startswith("page") and v))
+
+
+def _counts_something(rest: str) -> bool:
+    """``rest`` starts with a word a number would count (``2 карты``, ``13
+    взяток``): then ``- 2 …`` is a list item, not a page marker."""
+    m = P.LEADING_WORD.match(rest)
+    return bool(m) and morph.is_counted(m.group("word"))
 
 
 def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Turn page markers into ``marker`` lines; split glued ones (``- 77 при …``).
+    """Turn page markers into ``marker`` lines; split glued and inline ones.
 
-    A glued marker is taken only when its number is above the last page seen, so
-    running text that starts with a dash and a number is left alone."""
-    out, ex, last = [], [], 0
+    Spellings: ``- 89 -``, ``- 69`` (000:30, 001:11), ``— 89 —``, ``Стр. 89``,
+    ``[89]``, a bare ``89`` on its own line, glued ``- 77 при первой …``
+    (001:73) and inside a line ``… масть. - 89 - Если …``; ``..page4``
+    (004:75) is a reader page. A marker is believed only when plausible:
+    its number follows the pages seen (above the last, not a wild jump); a
+    glued one is not followed by a word the number counts (``- 2 карты``)
+    unless it is the very page expected next. A line that looks like a marker
+    but is not believed (``- 8 9 -``, a number out of sequence) still ends
+    the page — as a page of unknown number — so text after it is never filed
+    under the law before it; the report says so."""
+    pages, out, ex = _Pages(), [], []
     for ln in lines:
         if ln.kind != "text":
             out.append(ln)
             continue
-        m = P.PAGE_MARKER.match(ln.text)
-        g = None if m else P.PAGE_MARKER_GLUED.match(ln.text)
-        if g and int(g.group("page")) <= last:
-            g = None
-        if not (m or g):
-            r = P.READER_MARKER.match(ln.text)
-            out.append(replace(ln, kind="reader", page=int(r.group("page"))) if r else ln)
-            if r:
-                ex.append(example(ln.text))
-            continue
-        found = m or g
-        assert found is not None
-        page = int(found.group("page"))
-        last = max(last, page)
-        out.append(Ln(ln.text, ln.no, "marker", page))
-        if g:  # what follows a glued marker starts a line: strip its rules too
-            out.extend(_strip_line(Ln(g.group("rest"), ln.no)))
-        ex.append(example(ln.text, g.group("rest") if g else ""))
+        pieces = _marker_pieces(ln, pages, ctx)
+        out.extend(pieces)
+        if pieces != [ln]:
+            ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
     ctx.record("page and reader markers taken out of the text", len(ex), ex)
     return out
+
+
+def looks_like_marker(text: str) -> bool:
+    """A whole line that is (or looks like) a page marker: ``- 89 -``,
+    ``Стр. 89``, ``[89]``, a bare ``89``, ``- 8 9 -`` — never a label ``1.``."""
+    return bool(P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
+                or (P.MARKER_LIKE.match(text) and not P.LABEL_ONLY.match(text)))
+
+
+def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx) -> list[Ln]:
+    """``ln`` as pieces: unchanged, or with its marker made a ``marker`` line."""
+    text = ln.text
+    if r := P.READER_MARKER.match(text):
+        ctx.drop(ln.no, text, "reader page marker")
+        return [Ln(text, ln.no, "reader", int(r.group("page")))]
+    whole = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
+    if whole:
+        return [_marker(ln, text, _page_of(whole), pages, ctx)]
+    if P.MARKER_LIKE.match(text) and not P.LABEL_ONLY.match(text):
+        return [_marker(ln, text, None, pages, ctx)]
+    glued = P.PAGE_MARKER_GLUED.match(text)
+    if glued:
+        n, rest = _page_of(glued), glued.group("rest")
+        if pages.plausible(n) and (pages.fits(n) or not _counts_something(rest)):
+            marker = _marker(ln, text[: glued.start("rest")].strip(), n, pages, ctx)
+            return [marker, *_strip_line(Ln(rest, ln.no))]  # what follows starts a line: strip its rules too
+    inline = P.PAGE_MARKER_INLINE.search(text)
+    if inline and inline.start() > 0:
+        n = _page_of(inline)
+        if pages.fits(n) or (inline.group("page") and pages.plausible(n)):
+            before, after = text[: inline.start()].rstrip(), text[inline.end() :].strip()
+            pieces = [Ln(before, ln.no), _marker(ln, inline.group().strip(), n, pages, ctx)]
+            return pieces + ([Ln(after, ln.no)] if after else [])
+    return [ln]
+
+
+def _marker(ln: Ln, text: str, n: int | None, pages: _Pages, ctx: Ctx) -> Ln:
+    """A ``marker`` line for page ``n`` when it is plausible; else a marker of
+    an unknown page (noted in the report)."""
+    if n is not None and pages.plausible(n):
+        pages.take(n)
+        ctx.drop(ln.no, text, f"page marker (page {n})")
+        return Ln(text, ln.no, "marker", n)
+    ctx.drop(ln.no, text, "page break of unknown number (a marker lawref does not believe)")
+    ctx.note(f"line {ln.no}: {text.strip()[:30]!r} looks like a page marker but does not follow the pages "
+             f"before it: taken as a page of unknown number")
+    return Ln(text, ln.no, "marker", None)
+
+
+def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Drop running heads (колонтитулы): a line that stands next to a page
+    marker (the first line after it, or the last before it) and repeats there
+    on at least two pages — the book's title, a chapter's name
+    (``Глава VI. Розыгрыш``), which is not a chapter heading — or equals the
+    book title found by :func:`drop_chrome`."""
+    near = _next_to_markers(lines)
+    key = {k: " ".join(lines[k].text.split()).casefold() for k in near}
+    seen: dict[str, int] = {}
+    for k in near:
+        seen[key[k]] = seen.get(key[k], 0) + 1
+    title = " ".join((ctx.title or "").split()).casefold()
+    heads = {k for k in near if seen[key[k]] >= 2 or (title and key[k] == title)}
+    ex = []
+    for k in sorted(heads):
+        ex.append(example(lines[k].text))
+        ctx.drop(lines[k].no, lines[k].text, "running head (колонтитул)")
+    ctx.record("running heads next to page markers dropped", len(ex), ex)
+    return [ln for k, ln in enumerate(lines) if k not in heads]
+
+
+def _next_to_markers(lines: list[Ln]) -> list[int]:
+    """Indexes of the text lines right after and right before each marker."""
+    found = []
+    for k, ln in enumerate(lines):
+        if ln.kind != "marker":
+            continue
+        for step in (1, -1):
+            j = k + step
+            while 0 <= j < len(lines) and lines[j].kind == "blank":
+                j += step
+            if 0 <= j < len(lines) and lines[j].kind == "text":
+                found.append(j)
+    return sorted(set(found))
 
 
 def split_pilcrows(lines: list[Ln], ctx: Ctx) -> list[Ln]:
@@ -189,24 +362,78 @@ def _strip_line(ln: Ln, depth: int = 0) -> list[Ln]:
     return out
 
 
+def mark_lost_glyphs(text: str) -> tuple[str, int]:
+    """Keep characters the scrape lost inside a sentence visibly, as
+    ``[?]``: a suit symbol before card ranks (``держит ?AK ?Q`` →
+    ``держит [?]AK [?]Q``) and a short ``?`` run between words (``держит
+    ???? ?AK`` → ``держит [????] [?]AK``, also at a line's end after a word).
+    They are never a break, never a word of the index, never guessed. A run
+    at a line's start is a lost rule (003:71 ``?????? Когда …``). Returns the
+    text and how many were marked."""
+    count = 0
+
+    def run(m: re.Match[str]) -> str:
+        nonlocal count
+        left, right = text[: m.start()], text[m.end() :]
+        # after a word, and before one or at the line's end (where reflow may join the next line)
+        inside = any(c.isalnum() for c in left) and (any(c.isalnum() for c in right) or not right.strip())
+        opens = P.HEADING_START.match(right.lstrip()) or P.FOOTNOTE.match(right.lstrip())
+        if len(m.group()) > P.MAX_LOST_RUN or not inside or opens:
+            return m.group()
+        count += 1
+        return f"[{m.group()}]"
+
+    def suit(m: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return "[?]"
+
+    text = P.LOST_RUN.sub(run, text)
+    return P.LOST_SUIT.sub(suit, text), count
+
+
 def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Underlines and ``?`` runs (lost box drawing) become ``rule`` separators.
 
-    Whole-line rules (``-----``, ``== == ==``, ``??????``) and rules glued
-    before text (``---- относительно …``) are removed; an inline ``?`` run
-    splits the line, except when a short lowercase tail of a title follows
-    (``отменённой ???…??? заявки`` → ``отменённой заявки``). Text after a run
-    that starts ``(*) -`` is a footnote."""
-    out, ex = [], []
+    Characters lost inside a sentence are marked first and kept
+    (:func:`mark_lost_glyphs`). Whole-line rules (``-----``, ``== == ==``,
+    ``??????``) and rules glued before text (``---- относительно …``) are
+    removed; a longer inline ``?`` run splits the line, except when a short
+    lowercase tail of a title follows (``отменённой ???…??? заявки`` →
+    ``отменённой заявки``). Text after a run that starts ``(*) -`` is a
+    footnote."""
+    out, ex, lost = [], [], []
     for ln in lines:
+        if ln.kind == "text":
+            marked, n = mark_lost_glyphs(ln.text)
+            if n:
+                lost.append(example(ln.text, marked))
+                ln = replace(ln, text=marked)
         pieces = _strip_line(ln) if ln.kind == "text" else [ln]
         out.extend(pieces)
         if pieces != [ln]:
             ex.append(example(ln.text, " | ".join(p.text for p in pieces if p.text)))
+            kept = "".join(p.text for p in pieces)
+            if len(kept) < len(ln.text.strip()):
+                ctx.drop(ln.no, _rule_chars(ln.text, kept), "underline or ?-run (lost box drawing)")
     ctx.record("underlines and ?-runs of lost box drawing removed", len(ex), ex)
     qmarks = [e for e in ex if "??" in e]
     ctx.record("of which lines with ?-runs (lost characters, never guessed)", len(qmarks), qmarks, part="qmarks")
+    ctx.record("characters lost inside a sentence, kept as [?]", len(lost), lost, part="lost")
     return out
+
+
+def _rule_chars(text: str, kept: str) -> str:
+    """What a rule removal took from ``text``: its non-space characters that
+    ``kept`` does not hold (rule characters only, so no word)."""
+    left = list(kept.replace(" ", ""))
+    taken = []
+    for ch in text.replace(" ", ""):
+        if left and ch == left[0]:
+            left.pop(0)
+        else:
+            taken.append(ch)
+    return "".join(taken)
 
 
 def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
@@ -224,31 +451,46 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
-def _emphasis_of(prev: Ln | None, ln: Ln) -> bool:
-    m = P.EMPHASIS_LINE.match(ln.text)
-    if not m or prev is None or prev.kind != "text":
-        return False
+def _lone_word(ln: Ln) -> re.Match[str] | None:
+    return P.EMPHASIS_LINE.match(ln.text) if ln.kind == "text" else None
+
+
+def _emphasis(lines: list[Ln], k: int, prev: Ln | None) -> int:
+    """How many lines from ``k`` on are an emphasis duplicate (0, 1 or 2).
+
+    004:17–18 ``случайно`` ⏎ ``случайно`` after ``… случайно обозначает …``:
+    a lone word doubled that the line before holds → 2; 004:15 a lone
+    ``Примечание:`` after a line starting ``Примечание:`` → 1. A single lone
+    word is a wrapped line (``… и если карта`` ⏎ ``сыграна`` ⏎ ``в эту
+    взятку``) and is kept."""
+    m = _lone_word(lines[k])
+    if m is None or prev is None or prev.kind != "text":
+        return 0
     word = m.group("word")
     if m.group("colon"):
-        return prev.text.lstrip().startswith(word + ":")
-    return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prev.text) is not None
+        return 1 if prev.text.lstrip().startswith(word + ":") else 0
+    twin = _lone_word(lines[k + 1]) if k + 1 < len(lines) else None
+    if twin is None or twin.group("word") != word or twin.group("colon"):
+        return 0
+    return 2 if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prev.text) else 0
 
 
 def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Drop lone emphasis lines repeating a word of the line before them.
-
-    004:16–18: ``… случайно обозначает не ту карту,`` ⏎ ``случайно`` ⏎
-    ``случайно`` → both lone lines dropped; 004:15 a lone ``Примечание:`` after
-    a line starting ``Примечание:`` is dropped too. Only in wrapped layout,
-    where these margin words were interleaved with the lines."""
-    out, ex, prev = [], [], None
-    for ln in lines:
-        if ctx.style == "wrapped" and ctx.lang == "ru" and ln.kind == "text" and _emphasis_of(prev, ln):
+    """Drop emphasis lines a scrape interleaved with the text they repeat
+    (see :func:`_emphasis`): 004:15, 17–18, 21–22, 72–73. Only in wrapped
+    Russian layout; plain wrapping never loses a word."""
+    out, ex, prev, k = [], [], None, 0
+    while k < len(lines):
+        n = _emphasis(lines, k, prev) if ctx.style == "wrapped" and ctx.lang == "ru" else 0
+        for ln in lines[k : k + n]:
             ex.append(example(ln.text))
+            ctx.drop(ln.no, ln.text, f"emphasis duplicate of a word of line {prev.no if prev else '?'}")
+        if n:
+            k += n
             continue
-        out.append(ln)
-        if ln.kind == "text":
-            prev = ln
+        out.append(lines[k])
+        prev = lines[k] if lines[k].kind == "text" else prev
+        k += 1
     ctx.record("duplicated emphasis lines dropped", len(ex), ex)
     return out
 

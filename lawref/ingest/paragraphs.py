@@ -7,6 +7,7 @@ Each is ``step(paragraphs, ctx) -> paragraphs``, run after
 from __future__ import annotations
 
 from lawref import patterns as P
+from lawref.ingest.lines import is_pager, looks_like_marker
 from lawref.ingest.reflow import join_words
 from lawref.ingest.state import Ctx, Para, example
 
@@ -101,8 +102,9 @@ def drop_noise_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
     out, ex = [], []
     for p in paras:
         t = p.text.strip()
-        if P.PAGE_MARKER.match(t) or P.is_pager(t) or P.RULE_LINE.match(t) or P.READER_MARKER.match(t):
+        if looks_like_marker(t) or is_pager(t) or P.RULE_LINE.match(t) or P.READER_MARKER.match(t):
             ex.append(example(t))
+            ctx.drop(p.lines[0], t, "a paragraph shaped like a page marker or rule")
             continue
         out.append(p)
     ctx.record("paragraphs shaped like a marker or rule after joining lines", len(ex), ex)

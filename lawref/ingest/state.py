@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from lawref import patterns as P
 from lawref.lang import english, morph
-from lawref.model import Paragraph, PassRecord
+from lawref.model import Dropped, Paragraph, PassRecord
 
 __all__ = ["Ctx", "Ln", "Para", "example"]
 
@@ -40,6 +40,18 @@ class Ctx:
     title: str | None = None
     repeat_origins: list[tuple[int, int]] = field(default_factory=list)
     step: str = ""
+    dropped: list[Dropped] = field(default_factory=list)
+    inserted: list[tuple[int, str]] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def drop(self, line: int, text: str, reason: str) -> None:
+        """Record ``text`` (raw line ``line``) as taken out by the running step."""
+        if text.strip():
+            self.dropped.append(Dropped(line, text, self.step, reason))
+
+    def note(self, message: str) -> None:
+        """A warning for the build report (a suspect marker, an odd layout)."""
+        self.notes.append(message)
 
     def record(self, description: str, count: int, examples: list[str], part: str = "") -> None:
         """Append the record of the running step (named by its function,

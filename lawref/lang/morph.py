@@ -90,3 +90,17 @@ def lexeme_forms(lemma_word: str) -> set[str]:
     Cyrillic letters give ``{fold(word)}``.
     """
     return set(_lexeme_forms(fold(lemma_word)))
+
+
+#: Parts of speech a number counts (``2 карты``, ``13 взяток``, ``5 сыгранных``).
+_COUNTED = frozenset({"NOUN", "ADJF", "PRTF"})
+
+
+@functools.lru_cache(maxsize=10_000)
+def is_counted(word: str) -> bool:
+    """True when some parse of the folded ``word`` is a noun, adjective or
+    participle — a word a number before it may count (``карты``, ``взяток``),
+    unlike ``при``, ``ли``, ``в``."""
+    if not has_cyrillic(word):
+        return False
+    return any(p.tag.POS in _COUNTED for p in _analyzer().parse(fold(word)))

@@ -1,0 +1,72 @@
+"""conserve: the conservation check — every letter of a file's text is in a node or a dropped piece.
+
+A build checks each file: the letters and digits clean read must equal, as a
+multiset, those of the nodes parse made of it (labels, titles, texts, source
+marks) plus those of every piece a clean step dropped (listed in the build
+report with its step and reason), less those a repair inserted (a ligature
+``ff``). A difference is a layout lawref did not foresee: the report says so
+loudly, with the characters in the order the input holds them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from lawref.model import CleanReport, Node
+
+__all__ = ["Balance", "balance"]
+
+
+def _alnum(texts: Iterable[str]) -> Counter[str]:
+    return Counter(ch for text in texts for ch in text if ch.isalnum())
+
+
+@dataclass(frozen=True)
+class Balance:
+    """What does not balance: ``missing`` (in the input, in no node and no
+    dropped piece) and ``invented`` (in a node, not in the input), each the
+    characters in input (or node) order."""
+
+    missing: str
+    invented: str
+
+    def __bool__(self) -> bool:
+        return bool(self.missing or self.invented)
+
+    def message(self) -> str:
+        """One line for the build report."""
+        parts = []
+        if self.missing:
+            parts.append(f"{len(self.missing)} letter(s) of the input are in no node and no dropped line: "
+                         f"{self.missing[:60]!r}")
+        if self.invented:
+            parts.append(f"{len(self.invented)} letter(s) in nodes are not in the input: {self.invented[:60]!r}")
+        return "; ".join(parts) + " — a layout lawref does not read right (please report it)"
+
+
+def _in_order(text: str, extra: Counter[str]) -> str:
+    left, out = Counter(extra), []
+    for ch in text:
+        if left[ch] > 0:
+            out.append(ch)
+            left[ch] -= 1
+    return "".join(out)
+
+
+def node_texts(nodes: Sequence[Node]) -> list[str]:
+    """Every string of ``nodes`` that came from the input."""
+    return [s for n in nodes for s in (n.label or "", n.title or "", n.text, *n.marks)]
+
+
+def balance(text: str, nodes: Sequence[Node], report: CleanReport) -> Balance:
+    """Compare the letters and digits of ``text`` (what clean read) with
+    ``nodes`` (what parse made of it) and ``report``'s dropped and inserted
+    pieces. An empty :class:`Balance` (false) when every letter is accounted
+    for."""
+    have = _alnum(node_texts(nodes)) + _alnum(d.text for d in report.dropped)
+    want = _alnum([text]) + _alnum(t for _, t in report.inserted)
+    missing, invented = want - have, have - want
+    out_text = "".join(node_texts(nodes))
+    return Balance(_in_order(text, missing), _in_order(out_text, invented))
