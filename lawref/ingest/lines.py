@@ -40,7 +40,8 @@ def is_pager(line: str) -> bool:
     arrows and «Назад/Вперед»; consecutive except across an ellipsis, and at
     least 10 numbers (5 with an ellipsis), so a row of a scoring table
     (``1 2 3 4 5 6 7``) is never taken for one. 000:142 ``1 2 3 … 247``."""
-    numbers, gap_ok, gaps = [], False, 0
+    numbers: list[int] = []
+    gap_ok, gaps = False, 0
     for token in line.split():
         if token.isascii() and token.isdigit():
             n = int(token)
@@ -194,7 +195,7 @@ def _counts_something(rest: str) -> bool:
     """``rest`` starts with a word a number would count (``2 карты``, ``13
     взяток``): then ``- 2 …`` is a list item, not a page marker."""
     m = P.LEADING_WORD.match(rest)
-    return bool(m) and morph.is_counted(m.group("word"))
+    return m is not None and morph.is_counted(m.group("word"))
 
 
 def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
