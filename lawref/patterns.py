@@ -197,6 +197,15 @@ HEADING_START = Rx(
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
     example="B.Исправление фальшренонса",
 )
+#: A section or subsection label with a space before its title (other
+#: libraries' layout): ``A. Информация от партнёра``, ``2. Изменение заявки``.
+SPACED_LABEL = Rx(rf"^(?:{SECTION_LETTER}|\d{{1,2}})\.\s+[А-ЯЁ]", example="A. Информация от партнёра")
+#: A word in capitals at the start of a string (all-caps перенос: ``ПРАВИ-`` ⏎ ``ЛОМ``).
+LEADING_CAPS = Rx(r"^(?P<word>[А-ЯЁA-Z]+)", example="ЛОМ 44")
+#: Conjunctions after a suspended hyphen: ``одно-`` ⏎ ``и двухмастных``.
+SUSPENDED = Rx(r"^(?:и|или|либо|а|and|or)\s", example="и двухмастных")
+#: A number at the end of a line before a hyphen: ``правила 61-`` ⏎ ``64``.
+NUMBER_HYPHEN = Rx(r"\d-$", example="правила 61-")
 #: A heading glued at the end of a paragraph after a sentence end: 001:31
 #: ``… стороной). B.Последующая игра во взятку``.
 INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{SECTION_LETTER}|\d{{1,2}})\.[А-ЯЁ][^.!?;:()]{{2,100}})$",

@@ -55,11 +55,29 @@ def _bytes_to_text(data: bytes, codec: str) -> str:
     return data.decode(SLOPPY.get(name, codec), errors="replace")
 
 
-def normalise(text: str) -> str:
-    """NFC-normalise, drop soft hyphens, NBSP → space, CRLF/CR → LF."""
+#: Invisible characters dropped: soft hyphen (inside a line), zero-width
+#: space / joiners, word joiner, a byte-order mark in mid-file (two files
+#: joined: it hid 000's ``Правило 64.`` heading).
+INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+#: Spaces of other widths → a space; line and paragraph separators too (the
+#: raw line numbering counts LF, CR LF and CR only).
+SPACES = dict.fromkeys(map(ord, "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
+                                 "\u2028\u2029"), " ")
+
+
+def normalise_line(text: str) -> str:
+    """NFC; a soft hyphen before a line break is a перенос (``нару\u00ad`` ⏎
+    ``шение`` → ``нару-`` ⏎ ``шение``), elsewhere invisible characters are
+    dropped (:data:`INVISIBLE`) and other spaces become a space
+    (:data:`SPACES`). Keeps every line break."""
     text = unicodedata.normalize("NFC", text)
-    text = text.replace("\u00ad", "").replace("\u00a0", " ")
-    return text.replace("\r\n", "\n").replace("\r", "\n")
+    text = text.replace("\u00ad\n", "-\n").replace("\u00ad\r", "-\r").replace(" \u00ad ", " - ")  # a dash
+    return text.translate(INVISIBLE).translate(SPACES)
+
+
+def normalise(text: str) -> str:
+    """:func:`normalise_line`, and CRLF/CR → LF."""
+    return normalise_line(text).replace("\r\n", "\n").replace("\r", "\n")
 
 
 def russian_score(text: str, sample: int = 400) -> float:
@@ -112,11 +130,13 @@ def _best_legacy(data: bytes) -> Decoded:
 
 def _utf16_without_bom(data: bytes) -> str | None:
     """``utf-16-le``/``utf-16-be`` when the high bytes of the code units are
-    almost all 0x00 (ASCII) or 0x04 (Cyrillic), else ``None``."""
+    almost all 0x00 (ASCII) or 0x04 (Cyrillic) and the low bytes are almost
+    never 0x00 — a regular NUL-every-other-byte pattern, whatever the script
+    (an all-ASCII English file included); else ``None``."""
     if len(data) < 4 or len(data) % 2:
         return None
-    for codec, high in (("utf-16-le", data[1::2]), ("utf-16-be", data[0::2])):
-        if sum(b in (0, 4) for b in high) >= 0.9 * len(high) and high.count(0) < len(high):
+    for codec, high, low in (("utf-16-le", data[1::2], data[0::2]), ("utf-16-be", data[0::2], data[1::2])):
+        if sum(b in (0, 4) for b in high) >= 0.9 * len(high) and low.count(0) <= 0.05 * len(low):
             return codec
     return None
 
@@ -127,15 +147,58 @@ def _control_share(text: str) -> float:
     return bad / max(1, len(text))
 
 
+#: Non-ASCII characters a Western (English) text plausibly holds.
+TYPOGRAPHIC = frozenset("–—‘’‚“”„…•·©®™°§¶€£¥¢×÷±«»¼½¾¹²³\u00a0\u00ad") | frozenset(map(chr, range(0xC0, 0x100)))
+#: Code pages tried for a text that is not Russian.
+WESTERN = ("cp1252", "latin-1")
+
+
+def latin_sanity(text: str) -> float:
+    """Share (0..1) of the non-ASCII characters of ``text`` that a Western
+    text plausibly holds (dashes, quotes, ©, accented Latin letters); a
+    Cyrillic letter between Latin ones, a C1 control, U+FFFD or box drawing
+    counts against. 1.0 for plain ASCII."""
+    odd = [ch for ch in text if not ch.isascii()]
+    return sum(ch in TYPOGRAPHIC for ch in odd) / len(odd) if odd else 1.0
+
+
+def _latin_letters(data: bytes) -> float:
+    """Share of the bytes that are ASCII letters among ASCII letters and high
+    bytes (a Russian text in any single-byte code page has as many high bytes
+    as letters; an English one a few dashes and quotes)."""
+    letters = sum(1 for b in data[:200_000] if 65 <= b <= 90 or 97 <= b <= 122)
+    high = sum(1 for b in data[:200_000] if b >= 0x80)
+    return letters / max(1, letters + high)
+
+
+def _western(data: bytes, damaged: str, legacy: Decoded) -> Decoded | None:
+    """For a file that is Latin text (mostly ASCII letters) and reads as no
+    Russian: the decoding whose text is sanest (:func:`latin_sanity`) —
+    cp1252 for ``Law 62B – see Laws 61–64. © WBF “Duplicate”`` rather than
+    cp852 (``61ľ64``), cp866 (a soft hyphen 0xAD as «н») or UTF-8 with U+FFFD."""
+    if _latin_letters(data) < 0.8:
+        return None
+    options = [(latin_sanity(_bytes_to_text(data, c)), i, Decoded(_bytes_to_text(data, c), c, "western text, sanest"))
+               for i, c in enumerate(WESTERN)]
+    options.append((latin_sanity(damaged), len(options), Decoded(damaged, "utf-8", "utf-8 with U+FFFD")))
+    options.append((latin_sanity(legacy.text), len(options), legacy))
+    return max(options, key=lambda o: (o[0], -o[1]))[2]
+
+
 def _utf8_or_legacy(data: bytes) -> Decoded:
-    """Valid UTF-8; or UTF-8 with a few invalid bytes (kept as U+FFFD, counted
-    as lost) when that reads as better Russian than any legacy code page."""
+    """Valid UTF-8; or, for a Latin text, the sanest Western reading
+    (:func:`_western`); or UTF-8 with a few invalid bytes (kept as U+FFFD,
+    counted as lost) when that reads as better Russian than any legacy code
+    page."""
     try:
         return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
     except UnicodeDecodeError:
         pass
     damaged = data.decode("utf-8", errors="replace")
     legacy = _best_legacy(data)
+    western = _western(data, damaged, legacy)
+    if western is not None:
+        return western
     lost = damaged.count("\ufffd")
     if lost <= max(2, len(damaged) // 100) and russian_score(damaged) >= russian_score(legacy.text):
         return Decoded(damaged, "utf-8", f"utf-8 with {lost} invalid byte sequence(s) replaced by U+FFFD")

@@ -61,6 +61,7 @@ class _Out:
     lines: list[tuple[str, int]]
     buf: str = ""
     line: int = 1
+    pre_line: int = 1  # inside <pre>: the raw line the next preformatted text starts on
 
     def text(self, s: str, line: int) -> None:
         if not self.buf:
@@ -78,26 +79,44 @@ class _Out:
         if self.lines and self.lines[-1][0] != "":
             self.lines.append(("", line))
 
+    def preformatted(self, s: str) -> None:
+        """Text inside ``<pre>``: its newlines are line breaks, a blank line
+        is a paragraph break (the usual layout of Russian online libraries)."""
+        segments = s.split("\n")
+        for k, segment in enumerate(segments):
+            if k:
+                self.pre_line += 1
+                self.brk()
+                if not segment.strip() and k < len(segments) - 1:
+                    self.blank(self.pre_line)
+            if segment.strip():
+                self.text(segment, self.pre_line)
+
+
+# A stack entry: (node, raw line, closing?, inside <pre>?)
+_Entry = tuple[Any, int, bool, bool]
+
 
 def _walk(root: Tag, out: _Out) -> None:
     """Write the text of ``root`` into ``out``, depth first, with an explicit
     stack: a page of 100,000 unclosed ``<font>`` or ``<p>`` tags (common in
     old pages, and nested by the parser) never meets Python's recursion
-    limit. A block element opens and closes a line; ``<p>`` a paragraph."""
-    stack: list[tuple[Any, int, bool]] = [(child, 1, False) for child in reversed(list(root.children))]
+    limit. A block element opens and closes a line; ``<p>`` a paragraph;
+    inside ``<pre>`` every newline is a line break."""
+    stack: list[_Entry] = [(child, 1, False, False) for child in reversed(list(root.children))]
     while stack:
-        node, line, closing = stack.pop()
+        node, line, closing, pre = stack.pop()
         if closing:
             out.blank(line) if node.name == "p" else out.brk()
         elif isinstance(node, PreformattedString):  # comments, doctype, CDATA, <?…?>
             continue
         elif isinstance(node, NavigableString):
-            out.text(P.HTML_SPACE.sub(" ", str(node)), line)
+            out.preformatted(str(node)) if pre else out.text(P.HTML_SPACE.sub(" ", str(node)), line)
         elif isinstance(node, Tag) and not _is_chrome(node):
-            _enter(node, node.sourceline or line, out, stack)
+            _enter(node, node.sourceline or line, out, stack, pre)
 
 
-def _enter(tag: Tag, here: int, out: _Out, stack: list[tuple[Any, int, bool]]) -> None:
+def _enter(tag: Tag, here: int, out: _Out, stack: list[_Entry], pre: bool) -> None:
     """Open ``tag``: a line break for ``<br>``; for a block, a break now and
     one when its children are done (pushed below them)."""
     if tag.name == "br":
@@ -105,8 +124,10 @@ def _enter(tag: Tag, here: int, out: _Out, stack: list[tuple[Any, int, bool]]) -
         return
     if tag.name in BLOCK_TAGS:
         out.blank(here) if tag.name == "p" else out.brk()
-        stack.append((tag, here, True))
-    stack.extend((child, here, False) for child in reversed(list(tag.children)))
+        stack.append((tag, here, True, pre))
+    if tag.name == "pre" and not pre:
+        out.pre_line, pre = here, True
+    stack.extend((child, here, False, pre) for child in reversed(list(tag.children)))
 
 
 def html_lines(text: str) -> list[tuple[str, int]]:

@@ -54,7 +54,7 @@ def is_pager(line: str) -> bool:
             gap_ok = gap_ok or token.startswith((".", "…"))
         else:
             return False
-    return len(numbers) >= (5 if gaps else 10)
+    return len(numbers) >= (4 if gaps else 10)
 
 
 def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:

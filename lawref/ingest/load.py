@@ -11,7 +11,7 @@ import codecs
 import re
 from dataclasses import dataclass
 
-from lawref.ingest.decode import Decoded, decode, normalise
+from lawref.ingest.decode import Decoded, decode, normalise, normalise_line
 from lawref.ingest.html import html_lines, looks_like_html
 from lawref.ingest.mojibake import Repaired, repair
 
@@ -91,6 +91,6 @@ def load(data: bytes, name: str, encoding: str | None = None) -> Loaded:
     text, numbers, fmt = normalise(repaired.text), None, "text"
     if name.lower().endswith(HTML_SUFFIXES) or looks_like_html(text):
         lines = html_lines(text) or [("", 1)]
-        text = "\n".join(t for t, _ in lines)
+        text = "\n".join(normalise_line(t) for t, _ in lines)  # entities (``&shy;``, ``&#8203;``) are decoded now
         numbers, fmt = tuple(n for _, n in lines), "html"
     return Loaded(text, numbers, fmt, decoded, repaired, line_byte_ranges(data, decoded.encoding))

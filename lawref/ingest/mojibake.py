@@ -131,16 +131,43 @@ def _better(new: str, old: str) -> bool:
     return a > b or (a == b and oddness(new) < oddness(old))
 
 
+def _proven(line: str) -> tuple[str, str] | None:
+    """``(name, repaired)`` when one transform turns ``line`` — which reads
+    as no Russian at all — into a line of at least two Cyrillic words the
+    lexicon all knows (a single garbled heading ``Ïðàâèëî 48. Îòêðûòèå
+    êàðò`` in a good file), else ``None``. Strong evidence for one line."""
+    if russian_score(line) > 0.0:
+        return None
+    for name, fix in TRANSFORMS:
+        new = fix(line)
+        if new is None or new == line:
+            continue
+        words = [t for t in new.split() if P.CYRILLIC.search(t)]
+        if len(words) >= 2 and russian_score(new) == 1.0:
+            return name, new
+    return None
+
+
 def repair(text: str) -> Repaired:
     """Repair mojibake in ``text`` (see the module doc). The form is decided
     for the file as a whole, on its suspicious lines; it is then applied to
     each suspicious line it makes better. Up to three rounds, for files
-    garbled twice or in parts. Never raises; returns the text unchanged when
+    garbled twice or in parts. A suspicious line left after that is repaired
+    on its own only on strong evidence (:func:`_proven`): a one-line file, a
+    single garbled heading. Never raises; returns the text unchanged when
     nothing is proven wrong."""
     lines = text.split("\n")
     fixed: set[int] = set()
     how: Counter[str] = Counter()
     examples: list[str] = []
+
+    def apply(i: int, name: str, new: str) -> None:
+        if len(examples) < 2:
+            examples.append(f"{lines[i][:40]!r} → {new[:40]!r}")
+        lines[i] = new
+        fixed.add(i + 1)
+        how[name] += 1
+
     for _ in range(3):
         suspicious = [i for i, line in enumerate(lines) if _suspicious(line)]
         chosen = _best_transform([lines[i] for i in suspicious]) if suspicious else None
@@ -149,11 +176,9 @@ def repair(text: str) -> Repaired:
         name, fix = chosen
         for i in suspicious:
             new = fix(lines[i])
-            if new is None or new == lines[i] or not _better(new, lines[i]):
-                continue
-            if len(examples) < 2:
-                examples.append(f"{lines[i][:40]!r} → {new[:40]!r}")
-            lines[i] = new
-            fixed.add(i + 1)
-            how[name] += 1
+            if new is not None and new != lines[i] and _better(new, lines[i]):
+                apply(i, name, new)
+    for i, line in enumerate(lines):
+        if i + 1 not in fixed and _suspicious(line) and (found := _proven(line)):
+            apply(i, *found)
     return Repaired("\n".join(lines), tuple(sorted(fixed)), how, tuple(examples))

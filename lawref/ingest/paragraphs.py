@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lawref import patterns as P
 from lawref.ingest.lines import is_pager, looks_like_marker
-from lawref.ingest.reflow import join_words
+from lawref.ingest.reflow import TITLE_TAIL, join_words
 from lawref.ingest.state import Ctx, Para, example
 
 
@@ -25,18 +25,7 @@ def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
     first_of_page = {id(p) for i, p in enumerate(paras) if i == 0 or paras[i - 1].page_seq != p.page_seq}
     for p in paras:
         prev = out[-1] if out else None
-        # the same scraped page, or the top of the page that directly follows (``взя-`` ⏎ ``- 90 -`` ⏎ ``ток``)
-        same_text = prev is not None and (
-            prev.page_seq == p.page_seq or (p.contiguous and id(p) in first_of_page and p.page_seq == prev.page_seq + 1)
-        )
-        if (
-            prev is not None
-            and same_text
-            and p.role == "text"
-            and prev.role != "footnote"
-            and p.text[:1].islower()
-            and not P.SENTENCE_END.search(prev.tail())
-        ):
+        if prev is not None and _continues(prev, p, id(p) in first_of_page, ctx):
             tail = prev.tail()
             hyphen = bool(P.LINE_END_HYPHEN.search(tail))  # a перенос needs a word before the hyphen
             joined, how = join_words(tail, p.text, ctx, hyphen=hyphen)
@@ -53,6 +42,35 @@ def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
     ctx.record("words cut by a break re-joined", len(ex["word"]), ex["word"], part="word")
     ctx.record("paragraphs cut between words re-joined", len(ex["space"]), ex["space"], part="space")
     return out
+
+
+def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
+    """``p`` goes on ``prev``: it starts in lower case, ``prev`` ends no
+    sentence, both stand on one scraped page or on pages that follow each
+    other (``взя-`` ⏎ ``- 90 -`` ⏎ ``ток``; at the file's first marker, whose
+    page before is unknown, only a перенос the lexicon knows:
+    ``исправле-`` ⏎ ``- 89 -`` ⏎ ``ния``); into a heading only a short tail
+    of its title, never a body that starts in lower case (``1.Ход
+    нарушителя`` ⏎⏎ ``когда нарушитель … взятку;``)."""
+    if p.role != "text" or prev.role == "footnote" or not p.text[:1].islower():
+        return False
+    tail = prev.tail()
+    if P.SENTENCE_END.search(tail):
+        return False
+    if prev.role == "heading" and (len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text)):
+        return False
+    if prev.page_seq == p.page_seq:
+        return True
+    next_page = first_of_page and p.page_seq == prev.page_seq + 1
+    if next_page and p.contiguous:
+        return True
+    return next_page and p.maybe_contiguous and _known_join(tail, p.text, ctx)
+
+
+def _known_join(tail: str, text: str, ctx: Ctx) -> bool:
+    """``tail`` ends with a перенос and joined with ``text`` makes a word the lexicon knows."""
+    hw, tw = P.LINE_END_HYPHEN.search(tail), P.LEADING_WORD.match(text)
+    return bool(hw and tw and ctx.knows(hw["head"] + tw["word"]))
 
 
 def split_inline_headings(paras: list[Para], ctx: Ctx) -> list[Para]:

@@ -18,13 +18,23 @@ def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
     ``"word"`` (the cut word re-joined), ``"space"``. With ``hyphen`` (``head``
     ends in ``-``, перенос): a hyphenated word the lexicon knows keeps its hyphen
     (``по-прежнему``, ``из-за``), otherwise the parts are joined (``прави-`` +
-    ``лом`` → ``правилом``). Without a hyphen (a word cut at a page break,
+    ``лом`` → ``правилом``); in capitals too (``ПРАВИ-`` + ``ЛОМ``); a number
+    keeps its hyphen (``61-`` + ``64`` → ``61-64``) and so does a suspended
+    hyphen (``одно-`` + ``и двухмастных`` → ``одно- и двухмастных``). Without a hyphen (a word cut at a page break,
     003:39–41 ``со сто`` ⏎ ``роны``): the parts are joined only when the lexicon
     knows the joined word and not both parts stand as words elsewhere in this
     file; otherwise they are kept apart with a space."""
     tail = tail.lstrip()
+    if hyphen and P.NUMBER_HYPHEN.search(head) and tail[:1].isdigit():
+        return head + tail, "hyphen-kept"  # ``правила 61-`` ⏎ ``64`` → ``61-64``
     hw = P.TRAILING_WORD.search(head.rstrip("-"))
     tw = P.LEADING_WORD.match(tail)
+    if hyphen and P.SUSPENDED.match(tail) and not (hw and ctx.knows(hw["word"] + tail.split()[0])):
+        return head + " " + tail, "hyphen-kept"  # ``одно-`` ⏎ ``и двухмастных``: a suspended hyphen
+    if hyphen and hw and hw["word"].isupper() and (caps := P.LEADING_CAPS.match(tail)):
+        joined = hw["word"] + caps["word"]  # all caps: the lexicon decides (``ПРАВИ-`` ⏎ ``ЛОМ``)
+        kept = ctx.knows(f"{hw['word']}-{caps['word']}") and not ctx.knows(joined)
+        return (head + tail, "hyphen-kept") if kept else (head[:-1] + tail, "word")
     if hyphen:
         if tail[:1].isupper() or (hw and tw and ctx.knows(f"{hw['word']}-{tw['word']}")):
             return head + tail, "hyphen-kept"
@@ -42,11 +52,29 @@ def _cut_word(a: str, b: str, ctx: Ctx) -> bool:
     return not both_words
 
 
-def _caps_title_tail(para: Para, text: str) -> bool:
-    """An all-caps line goes on an all-caps law heading, or on a bare one:
-    004:76–77 ``Правило 46. … КАРТЫ`` ⏎ ``БОЛВАНА``; ``LAW 61`` ⏎ ``FAILURE TO
-    FOLLOW SUIT …`` (English editions)."""
-    return para.role == "heading" and text.isupper() and _caps_title(para.text)
+#: The longest line taken as the tail of a title.
+TITLE_TAIL = 80
+
+
+def _caps_title_tail(para: Para, text: str, ctx: Ctx) -> bool:
+    """A short all-caps line goes on an all-caps law heading, or on a bare
+    one: 004:76–77 ``Правило 46. … КАРТЫ`` ⏎ ``БОЛВАНА``; ``LAW 61`` ⏎
+    ``FAILURE TO FOLLOW SUIT …``. Never a heading of its own (``A.УСТУПКА``)
+    nor a sentence (an all-caps body)."""
+    return (para.role == "heading" and text.isupper() and _caps_title(para.text) and not ctx.is_heading(text)
+            and len(text) <= TITLE_TAIL and not P.CLAUSE_MARK.search(text))
+
+
+def title_tail(text: str, following: str | None) -> bool:
+    """``text`` (the line after a heading) ends the heading's title: it starts
+    in lower case, is short, holds no clause mark, and what follows starts a
+    new sentence or ends the paragraph (``B.Право спрашивать о возможном`` ⏎
+    ``фальшренонсе`` ⏎ ``Разыгрывающий может …``). A line that ends with
+    ``;`` or runs on in lower case is the body (``1.Ход нарушителя`` ⏎
+    ``когда нарушитель … взятку;``)."""
+    if not text[:1].islower() or len(text) > TITLE_TAIL or P.CLAUSE_MARK.search(text):
+        return False
+    return following is None or not following[:1].islower()
 
 
 class _Reflow:
@@ -63,18 +91,22 @@ class _Reflow:
         self.open_heading = False  # a heading line that may continue (перенос)
         self.last_commentary: tuple[int, int] | None = None
         self.joins: dict[str, list[str]] = {"word": [], "hyphen-kept": [], "space": []}
+        self.after_heading = False  # the paragraph just closed is a one-line heading
+        self.maybe_contiguous = False  # the first marker of the file: the page before it is unknown
 
     def close(self) -> None:
         if self.cur is not None and self.cur.text.strip():
             self.paras.append(self.cur)
         self.cur = None
         self.open_heading = False
+        self.after_heading = False
 
     def start(self, ln: Ln, role: str = "text") -> None:
         self.close()
         self.cur = Para(
             ln.text.strip(), [ln.no], self.page, self.seq, self.contiguous, role, reader_page=self.reader
         )
+        self.cur.maybe_contiguous = self.maybe_contiguous
 
     def new_page(self, ln: Ln) -> None:
         self.close()
@@ -82,6 +114,7 @@ class _Reflow:
         self.page = ln.page if ln.kind == "marker" else None
         self.reader = ln.page if ln.kind == "reader" else None
         self.contiguous = ln.kind == "marker" and prev is not None and ln.page == prev + 1
+        self.maybe_contiguous = ln.kind == "marker" and self.seq == 0 and ln.page is not None
         self.seq += 1
 
     def extend(self, ln: Ln) -> None:
@@ -89,7 +122,8 @@ class _Reflow:
         assert cur is not None
         text = ln.text.strip()
         tail = cur.tail()
-        if tail.endswith("-") and P.LINE_END_HYPHEN.search(tail) and text[:1].isalpha():
+        if tail.endswith("-") and (P.LINE_END_HYPHEN.search(tail) and text[:1].isalpha()
+                               or P.NUMBER_HYPHEN.search(tail) and text[:1].isdigit()):
             joined, how = join_words(tail, text, self.ctx, hyphen=True)
             at = len(joined) - len(text)
             self.joins[how].append(example(tail[-30:] + "⏎" + text[:20], joined[max(0, at - 30) : at + 20]))
@@ -100,7 +134,7 @@ class _Reflow:
         cur.lines.append(ln.no)
         cur.starts.append(len(cur) - len(text))
 
-    def feed(self, ln: Ln) -> None:
+    def feed(self, ln: Ln, following: Ln | None = None) -> None:
         if ln.kind in ("marker", "reader"):
             self.new_page(ln)
         elif ln.kind in ("blank", "pend"):
@@ -114,7 +148,7 @@ class _Reflow:
         elif ln.kind == "footnote":
             self.start(ln, "footnote")
         else:
-            self.feed_text(ln)
+            self.feed_text(ln, following.text.strip() if following is not None and following.kind == "text" else None)
 
     def commentary_start(self, text: str) -> bool:
         """004:7 ``45.5. Изменение …`` starts a paragraph when it follows the
@@ -129,8 +163,14 @@ class _Reflow:
         self.last_commentary = num
         return True
 
-    def feed_text(self, ln: Ln) -> None:
+    def feed_text(self, ln: Ln, following: str | None = None) -> None:
         text = ln.text.strip()
+        if self.after_heading and self.cur is None and title_tail(text, following):
+            self.cur = self.paras.pop()  # reopen the heading for the tail of its title
+            self.extend(ln)
+            self.close()
+            return
+        self.after_heading = False
         cur = self.cur
         if cur is not None and self.open_heading:
             self.extend(ln)
@@ -141,18 +181,24 @@ class _Reflow:
         if self.commentary_start(text):
             self.start(ln)
             return
-        if self.ctx.is_heading(text) or cur is None or self.ctx.style == "blank-separated":
-            if cur is not None and _caps_title_tail(cur, text):
+        heading = self.ctx.is_heading(text) or (P.SPACED_LABEL.match(text) is not None and self.sentence_ended())
+        if heading or cur is None or self.ctx.style == "blank-separated":
+            if cur is not None and _caps_title_tail(cur, text, self.ctx):
                 self.extend(ln)
                 return
-            heading = self.ctx.is_heading(text)
             self.start(ln, "heading" if heading else "text")
             if heading and self.ctx.style == "wrapped" and not self.ctx.continues(text):
                 self.open_heading = bool(P.LINE_END_HYPHEN.search(text))
                 if not self.open_heading and not _caps_title(text):
                     self.close()
+                    self.after_heading = True
             return
         self.extend(ln)
+
+    def sentence_ended(self) -> bool:
+        """No paragraph is open, or the open one ends a sentence (a label with
+        a space after it starts a heading only there)."""
+        return self.cur is None or self.cur.role == "heading" or bool(P.SENTENCE_END.search(self.cur.tail()))
 
 
 def _caps_title(text: str) -> bool:
@@ -171,8 +217,8 @@ def reflow(lines: list[Ln], ctx: Ctx) -> list[Para]:
     ``Правило 62. …``) is a heading paragraph of its own (continued on the next
     line only after a перенос, or by an all-caps tail of an all-caps title)."""
     rf = _Reflow(ctx)
-    for ln in lines:
-        rf.feed(ln)
+    for k, ln in enumerate(lines):
+        rf.feed(ln, lines[k + 1] if k + 1 < len(lines) else None)
     rf.close()
     for how, desc in (
         ("word", "line-end hyphenation joined (перенос)"),

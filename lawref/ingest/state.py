@@ -102,6 +102,7 @@ class Para:
         self.lines, self.page, self.page_seq, self.contiguous = lines, page, page_seq, contiguous
         self.role, self.underlined, self.reader_page = role, underlined, reader_page
         self.starts = starts if starts is not None else [0]
+        self.maybe_contiguous = False  # the first printed page of the file: the page before it is unknown
 
     @property
     def text(self) -> str:
