@@ -189,7 +189,11 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
         nodes = lib.find(cite, doc)
     except NotFound:
         canonical, edition, entry = lib.absent(cite)
-        _json(J.absent_json(canonical, edition, entry)) if as_json else _say(T.absent_line(canonical, entry))
+        fragments, why = lib.fragments_for(canonical)
+        if as_json:
+            _json(J.absent_json(canonical, edition, entry, fragments, why))
+        else:
+            _say(T.absent_line(canonical, entry, fragments, why))
         sys.exit(EXIT_NOT_FOUND)
     if raw:
         items = J.source_json(lib, nodes)

@@ -123,17 +123,34 @@ def _summarise(report: FileReport, cleaned: Cleaned) -> None:
     report.rejoined_words = cleaned.report.count("reflow:word") + cleaned.report.count("join_cut_paragraphs:word")
 
 
-def _account(report: FileReport, text: str, nodes: tuple[Node, ...], cleaned: Cleaned) -> None:
-    """Put the dropped pieces and clean's notes in ``report``, and warn when
-    the letters of ``text`` do not balance (:mod:`lawref.conserve`)."""
+def _account(report: FileReport, text: str, nodes: tuple[Node, ...], cleaned: Cleaned,
+             notes: tuple[str, ...] = ()) -> None:
+    """Put the dropped pieces and clean's and parse's notes in ``report``,
+    name every node kept twice in one file (``62A~2``), and warn when the
+    letters of ``text`` do not balance (:mod:`lawref.conserve`)."""
     report.dropped = [d.to_json() for d in cleaned.report.dropped]
-    problems = list(cleaned.report.notes)
+    problems = [*cleaned.report.notes, *notes, *_copies_in_file(nodes)]
     found = balance(text, nodes, cleaned.report)
     if found:
         problems.append(found.message())
     if problems:
         report.warnings.extend(problems)
         report.status = "warning"
+
+
+def _copies_in_file(nodes: tuple[Node, ...]) -> list[str]:
+    """A warning for every node one file holds twice with different text."""
+    first = {n.id: n for n in nodes if "~" not in n.id}
+    out = []
+    for n in nodes:
+        if "~" in n.id and (orig := first.get(n.id.split("~")[0])) is not None:
+            out.append(_copy_warning(orig, n))
+    return out
+
+
+def _copy_warning(first: Node, copy: Node) -> str:
+    return (f"{first.cite or first.id}: two different texts — {first.source.file}:{first.source.line} and "
+            f"{copy.source.file}:{copy.source.line}; both kept, the second as {copy.id}")
 
 
 def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
@@ -178,8 +195,9 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
     if not cleaned.paragraphs:
         _skip(report, "no text left after cleaning")
         return _FileResult(report, cleaned)
-    nodes = _with_provenance(parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang).nodes, loaded)
-    _account(report, loaded.text, nodes, cleaned)
+    parsed = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang)
+    nodes = _with_provenance(parsed.nodes, loaded)
+    _account(report, loaded.text, nodes, cleaned, parsed.notes)
     reason = _not_law_text(nodes, lang, loaded.text)
     if reason:
         _skip(report, reason)
@@ -217,6 +235,8 @@ def _merge(results: list[_FileResult]) -> list[Node]:
             if old is not None:
                 remap[node.id] = _free_id(node.id, kept, suffix)
                 node = replace(node, id=remap[node.id])
+                res.report.warnings.append(_copy_warning(old, node))
+                res.report.status = "warning"
             kept[node.id] = node
             out.append(node)
     return out

@@ -361,6 +361,71 @@ class Library:
         entry = cat.entries.get(f"section:{cite}") or cat.law(law_of(cite))
         return cat.edition, entry
 
+    def variants(self, node: Node) -> list[Node]:
+        """``node`` and the other texts of it kept beside it (``62A``,
+        ``62A~2``: two files of a document held different texts), in order."""
+        base = node.id.split("~")[0]
+        return [n for n in self.nodes if n.id == base or n.id.startswith(base + "~")]
+
+    def lost_sections(self, law: Node) -> tuple[list[str], list[str]]:
+        """``(before, after)``: the sections of ``law`` the edition has and
+        the corpus lacks because its text starts after, or ends at, a page the
+        scrape lost (``62`` ends with 62B at the end of page 89 → after
+        ``["62C", "62D"]``; 68 starts mid-law on page 93 → before ``["68A"]``).
+        ``([], [])`` for a law whose text is whole or not on printed pages."""
+        if law.cite is None:
+            return [], []
+        cite = law.cite
+        present = [n.cite for _, n in self.subtree(law) if n.kind == "section" and n.cite]
+        known = [e.id for e in load_catalogue(self.edition()).entries.values()
+                 if e.kind == "section" and e.id[:-1] == cite and e.id[-1:].isalpha()]
+        if not known:
+            return [], []
+        letters = sorted(c[len(cite)] for c in present)
+        last = self.subtree(law)[-1][1]
+        after = [c for c in known if not letters or c[-1] > letters[-1]] if self.page_edges(last)[1] else []
+        first = next((n for _, n in self.subtree(law) if n is not law), None)
+        starts_lost = law.inferred and first is not None and self.page_edges(first)[0]
+        before = [c for c in known if letters and c[-1] < letters[0]] if starts_lost else []
+        return before, after
+
+    def fragments_for(self, cite: str) -> tuple[list[Node], dict[str, Any]]:
+        """Fragments that may hold the text of ``cite``, which the corpus
+        lacks, and why: for a law, the fragments no law holds that stand
+        between the laws before and after it (003 page 59, between laws 26
+        and 35, for law 30); for a commentary paragraph ``45.3``, the
+        fragments of the commentary on law 45 right before ``45.4``. ``why``
+        is ``{"between": [26, 35]}`` (``null`` for an open end) or
+        ``{"before": "45.4"}``; ``{}`` when nothing is found."""
+        if "." in cite:
+            return self._commentary_fragments(cite)
+        n, found, why = law_of(cite), [], {}
+        for doc in self.documents:
+            nodes = [x for x in self.nodes if x.doc == doc.id]  # reading order: files by their first page
+            numbers = [int(x.cite) if x.kind == "law" and x.cite and x.cite.isdigit() else None for x in nodes]
+            for k, node in enumerate(nodes):
+                if node.kind != "fragment" or self.law_of(node) is not None:
+                    continue
+                before = max((v for v in numbers[:k] if v is not None), default=0)
+                after = min((v for v in numbers[k:] if v is not None), default=1000)
+                if before < n < after:
+                    found.append(node)
+                    why = {"between": [before or None, after if after < 1000 else None]}
+        return found, why
+
+    def _commentary_fragments(self, cite: str) -> tuple[list[Node], dict[str, Any]]:
+        law, num = cite.split(".")
+        nxt = f"{law}.{int(num) + 1}"
+        out = []
+        for n in self.nodes:
+            parent = self.by_id.get(n.parent) if n.parent else None
+            if n.kind == "fragment" and parent is not None and parent.cite == law:
+                siblings = self.children.get(parent.id, [])
+                after = siblings[siblings.index(n) + 1 :]
+                if after and after[0].cite == nxt:
+                    out.append(n)
+        return out, ({"before": nxt} if out else {})
+
     def counterpart(self, node: Node) -> Node | None:
         """The node with the same cite in a document of the other language and
         the same kind (Russian ↔ English), if the corpus has one."""

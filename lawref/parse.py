@@ -48,10 +48,13 @@ class _B:
     paras: list[str] = field(default_factory=list)
     lines: list[int] = field(default_factory=list)
     line_map: list[tuple[int, int]] = field(default_factory=list)
+    marks: list[str] = field(default_factory=list)
 
     def add_text(self, text: str, p: Paragraph, skip: int = 0) -> None:
         """Append a paragraph's ``text`` (``p.text`` minus its first ``skip``
-        characters, e.g. a ``45.5.`` label), mapping offsets to raw lines."""
+        characters, e.g. a ``45.5.`` label), mapping offsets to raw lines;
+        source marks at its end (``(DC4)``) go to :attr:`marks`."""
+        text = take_marks(text, self.marks)
         base = sum(len(t) + 1 for t in self.paras)
         lead = len(p.text[skip:]) - len(p.text[skip:].lstrip())
         for start, line in zip(p.starts, p.lines, strict=False):
@@ -73,17 +76,32 @@ class _B:
             inferred=self.inferred,
             lines=tuple(self.lines),
             line_map=tuple(self.line_map),
+            marks=tuple(self.marks),
         )
+
+
+def take_marks(text: str, marks: list[str]) -> str:
+    """``text`` without the source marks at its end (``ДЕФЕКТНАЯ
+    ВЗЯТКА(DC4)`` → ``ДЕФЕКТНАЯ ВЗЯТКА``), which are added to ``marks`` in
+    the order printed."""
+    found: list[str] = []
+    while m := P.SOURCE_MARK.search(text):
+        found.insert(0, m.group("mark"))
+        text = text[: m.start()]
+    marks.extend(found)
+    return text
 
 
 @dataclass(frozen=True)
 class Parsed:
     """Result of :func:`parse`: ``nodes`` in reading order and ``placement``,
     the id of the node each input paragraph went into (same length and order as
-    the input paragraphs) — the nothing-lost record."""
+    the input paragraphs) — the nothing-lost record; ``notes`` for the build
+    report (a law heading out of order)."""
 
     nodes: tuple[Node, ...]
     placement: tuple[str, ...]
+    notes: tuple[str, ...] = ()
 
 
 def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[str]] | None:
@@ -116,6 +134,8 @@ class _Parser:
     def __init__(self, doc: str, doc_kind: str, file: str, lang: str = "ru"):
         self.doc, self.doc_kind, self.file, self.lang = doc, doc_kind, file, lang
         self.last_law: int | None = None  # law number last seen on the current run of pages
+        self.max_law: int | None = None  # the highest law heading of the file so far
+        self.notes: list[str] = []
         self.stem = file.rsplit("/", 1)[-1].rsplit(".", 1)[0]
         self.nodes: list[_B] = []
         self.stack: list[_B] = []
@@ -147,8 +167,10 @@ class _Parser:
         inferred = self.inferring and kind != "chapter" and (
             parent is not None and (parent.inferred or kind == "law")
         )
+        marks: list[str] = []
+        title = take_marks(title, marks) if title else title
         node = _B(self.unique(base), kind, level, cite, label, title, parent, para.page,
-                  Source(self.file, para.lines[0]), inferred, para.page_seq)
+                  Source(self.file, para.lines[0]), inferred, para.page_seq, marks=marks)
         node.lines.extend(para.lines)
         self.nodes.append(node)
         return node
@@ -177,8 +199,8 @@ class _Parser:
         self.last_law = None
         self.inferring = False
         target = self.first_law_on_page(paras)
-        if target is None or target < 1:
-            return
+        if target is None or target < 1 or (self.max_law is not None and target < self.max_law):
+            return  # a heading out of order never renumbers the text before it
         self.inferring = True
         self.push(self.open_law(str(target), paras[0], self.leading_title(paras)))
 
@@ -250,7 +272,11 @@ class _Parser:
         if c[0] != "law":
             return False
         num = int(c[1].group("num"))
-        return self.last_law is not None and num <= self.last_law
+        if (self.last_law is not None and num <= self.last_law) or (self.max_law is not None and num < self.max_law):
+            self.notes.append(f"{self.file}: a heading of law {num} after law {self.max_law}: law numbers run "
+                              "upward, so it is kept as text, not as a heading")
+            return True
+        return False
 
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
@@ -286,6 +312,7 @@ class _Parser:
     def law(self, m: re.Match[str], p: Paragraph) -> None:
         self.inferring = False
         self.last_law = int(m.group("num"))
+        self.max_law = max(self.max_law or 0, self.last_law)
         parent = self.top(LEVEL["law"])
         while parent is not None and parent.kind not in ("chapter", "part", "division"):
             parent = parent.parent
@@ -367,19 +394,21 @@ class _Parser:
 
     def run(self, paras: list[Paragraph]) -> Parsed:
         seq = None
+        pages: dict[int, list[Paragraph]] = {}
+        for p in paras:
+            pages.setdefault(p.page_seq, []).append(p)
         for i, p in enumerate(paras):
             title_taken = False
             if p.page_seq != seq or i == 0:
                 seq = p.page_seq
-                page = [q for q in paras[i:] if q.page_seq == seq]
-                self.start_page(page)
+                self.start_page(pages[seq])  # page_seq only grows: a page's paragraphs stand together
                 law = self.stack[-1] if self.stack else None
                 title_taken = law is not None and law.inferred and law.title is not None and law.title == p.text
                 if title_taken and law is not None:
                     law.lines.extend(p.lines)
                     law.source = Source(self.file, p.lines[0])
             self.feed(p, title_taken)
-        return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement))
+        return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement), tuple(self.notes))
 
 
 def parse(

@@ -134,7 +134,7 @@ PAGER_FILLER = Rx(r"^(?:\.{2,}|…|[«»<>←→|]|[Нн]азад|[Вв]пере
 #: Card ranks after a lost suit symbol: ``?AK``, ``?Q``, ``?10`` (the ``?`` is a lost glyph).
 LOST_SUIT = Rx(r"(?<![\w\[?])\?(?=(?:10|[AKQJTx2-9])(?:10|[AKQJTx2-9])*(?![\w]))", example="держит ?AK ?Q и ходит")
 #: A run of 2+ lost glyphs inside a sentence: ``держит ???? ?AK``.
-LOST_RUN = Rx(r"(?<![\[?])\?{2,}(?![\]?])", example="держит ???? ?AK")
+LOST_RUN = Rx(r"(?<![\[?])\?{2,}(?:[ \t]+\?{2,})*(?![\]?])", example="держит ???? ?AK")
 #: Reader page marker: 004:75 ``..page4``.
 READER_MARKER = Rx(r"^\s*\.\.page(?P<page>\d+)\s*$", example="..page4")
 #: Whole-line underline or lost box drawing: 000:22 ``-----``, 000:37
@@ -206,6 +206,9 @@ LEADING_CAPS = Rx(r"^(?P<word>[А-ЯЁA-Z]+)", example="ЛОМ 44")
 SUSPENDED = Rx(r"^(?:и|или|либо|а|and|or)\s", example="и двухмастных")
 #: A number at the end of a line before a hyphen: ``правила 61-`` ⏎ ``64``.
 NUMBER_HYPHEN = Rx(r"\d-$", example="правила 61-")
+#: A commentary's source mark after a heading or paragraph: ``ДЕФЕКТНАЯ
+#: ВЗЯТКА(DC4)`` — the source it follows; kept apart from title and text.
+SOURCE_MARK = Rx(r"\s*\((?P<mark>[A-Z]{2,4}\d{1,3}[a-z]?)\)\s*$", example="ДЕФЕКТНАЯ ВЗЯТКА(DC4)")
 #: A heading glued at the end of a paragraph after a sentence end: 001:31
 #: ``… стороной). B.Последующая игра во взятку``.
 INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{SECTION_LETTER}|\d{{1,2}})\.[А-ЯЁ][^.!?;:()]{{2,100}})$",

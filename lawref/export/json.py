@@ -61,19 +61,26 @@ def tree_json(lib: Library, node: Node) -> dict[str, Any]:
 
 def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
     """``show --json``: the first node as a tree, ``others`` (the same cite in
-    other documents) and, for ``--lang en|both``, its ``counterpart``."""
+    other documents), for a law ``lost`` (``{"before", "after"}``: sections
+    the edition has that lost pages took) and, for ``--lang en|both``, its
+    ``counterpart``."""
     tree = tree_json(lib, nodes[0])
     tree["others"] = [n.id for n in nodes[1:]]
+    if nodes[0].kind == "law":
+        before, after = lib.lost_sections(nodes[0])
+        tree["lost"] = {"before": before, "after": after}
     if lang != "ru":
         twin = lib.counterpart(nodes[0])
         tree["counterpart"] = tree_json(lib, twin) if twin is not None else None
     return tree
 
 
-def absent_json(cite: str, edition: str, entry: Entry) -> dict[str, Any]:
-    """``show --json`` of a law the edition has and the corpus lacks."""
+def absent_json(cite: str, edition: str, entry: Entry, fragments: Sequence[Node] = (),
+                why: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``show --json`` of a law the edition has and the corpus lacks, with
+    the ids of fragments that may hold its text and where they stand."""
     return {"cite": cite, "title_en": entry.title_en, "chapter": entry.chapter, "edition": edition,
-            "in_corpus": False}
+            "in_corpus": False, "fragments": [f.id for f in fragments], "fragments_where": why or None}
 
 
 def source_json(lib: Library, nodes: Sequence[Node]) -> list[dict[str, Any]]:

@@ -77,15 +77,31 @@ def _is_english(lib: Library, node: Node) -> bool:
     return doc is not None and doc.lang == "en"
 
 
-def absent_line(cite: str, entry: Entry) -> str:
+def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: dict[str, Any] | None = None) -> str:
     """What the edition calls a law (or part, or commentary paragraph) the
     corpus lacks: «Law 59 — Inability to Lead or Play as Required — text not
-    in this corpus»."""
+    in this corpus», and the fragments that may hold it: «только фрагменты,
+    стр. 59 (between laws 26 and 35): …»."""
     if "." in cite:
-        return f"Commentary {cite} (on Law {entry.id}: {entry.title_en}) — not in this corpus"
-    if entry.id != cite:
-        return f"Law {cite} (Law {entry.id}: {entry.title_en}) — text not in this corpus"
-    return f"Law {cite} — {entry.title_en} — text not in this corpus"
+        line = f"Commentary {cite} (on Law {entry.id}: {entry.title_en}) — not in this corpus"
+    elif entry.id != cite:
+        line = f"Law {cite} (Law {entry.id}: {entry.title_en}) — text not in this corpus"
+    else:
+        line = f"Law {cite} — {entry.title_en} — text not in this corpus"
+    if not fragments:
+        return line
+    pages = sorted({str(f.page) for f in fragments if f.page is not None})
+    where = f", стр. {', '.join(pages)}" if pages else ""
+    return (f"{line}\n[только фрагменты{where} ({_why(why or {})}) — может быть, его текст: "
+            f"{', '.join(f.id for f in fragments[:6])}{' …' if len(fragments) > 6 else ''}]")
+
+
+def _why(why: dict[str, Any]) -> str:
+    """Where fragments stand: «между правилами 26 и 35», «текст перед 45.4»."""
+    if "before" in why:
+        return f"текст перед п. {why['before']}"
+    lo, hi = why.get("between", [None, None])
+    return f"между правилами {lo or '?'} и {hi or '?'}"
 
 
 def _render_counterpart(lib: Library, node: Node) -> str:
@@ -156,20 +172,34 @@ def render(lib: Library, node: Node) -> str:
     if node.inferred:
         notes.append("номер правила выведен: его заголовок не сохранился")
     lines = [head, f"[{'; '.join(notes)}]", ""]
+    before, after = lib.lost_sections(node) if node.kind == "law" else ([], [])
+    if before:
+        lines += [f"[начало текста утрачено: нет {', '.join(before)}]", ""]
     for _, n in lib.subtree(node):
         if n is node and (law is node or node.kind in _DIVISIONS):  # already the header
             if n.text:
                 lines += [n.text, ""]
             continue
-        lines += _render_one(n, *lib.page_edges(n))
+        lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n))
+    if after:
+        lines += [f"[дальше текст утрачен: нет {', '.join(after)}]"]
     return "\n".join(lines).rstrip()
 
 
-def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False) -> list[str]:
+def _variant(lib: Library, node: Node) -> str:
+    """``[вариант 2 из 2: 001_….txt:13]`` for a node two files hold with
+    different texts (its id ends ``~2``), else ``""``."""
+    copies = lib.variants(node)
+    if len(copies) < 2:
+        return ""
+    return f"[вариант {copies.index(node) + 1} из {len(copies)}: {node.source.file}:{node.source.line}]"
+
+
+def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False, variant: str = "") -> list[str]:
     if n.kind == "footnote":
         return [f"{n.label} - {n.text}", ""]
     out = []
-    head = heading(n)
+    head = " ".join(p for p in (heading(n), variant) if p)
     if n.kind == "fragment":
         page = f", стр. {n.page}" if n.page is not None else ""
         head = f"[фрагмент{page}: {n.id}] {head}".rstrip()

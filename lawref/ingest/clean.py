@@ -49,14 +49,15 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
-    L.drop_chrome, L.drop_contents, L.drop_pagers, L.drop_repeated_pages, L.split_pilcrows, L.strip_rules,
+    L.split_pilcrows, L.strip_rules, L.drop_chrome, L.drop_contents, L.drop_pagers, L.drop_repeated_pages,
     L.mark_pages, L.drop_running_heads, L.mark_page_numbers, L.repair_ligatures, L.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
     G.split_inline_headings, G.mark_heading_roles, count_lost,
 )}
 #: The steps :func:`clean` runs, in order (``split_pilcrows`` and
-#: ``strip_rules`` make new line starts, so they come before the steps that
-#: read line starts; the English-edition steps do nothing in Russian text).
+#: ``strip_rules`` make new line starts, so they come first, before every
+#: step that reads a whole line; the English-edition steps do nothing in
+#: Russian text).
 DEFAULT_STEPS: tuple[str, ...] = tuple(STEPS)
 
 

@@ -111,7 +111,7 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     line the copy only begins or ends in keeps its other words. Lines without
     a word (``-----``) inside a copy go with it. Every dropped line is listed;
     how many paragraphs they held is counted at the end of :func:`clean`."""
-    spans = [(k, m.start(), m.end()) for k, ln in enumerate(lines) if ln.kind == "text"
+    spans = [(k, m.start(), m.end()) for k, ln in enumerate(lines) if ln.kind in ("text", "footnote")
              for m in P.WORD.finditer(ln.text)]
     words = [P.latin_fold(lines[k].text[a:b]) for k, a, b in spans]
     runs = _repeated_word_runs(words)
@@ -203,7 +203,8 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
     Spellings: ``- 89 -``, ``- 69`` (000:30, 001:11), ``— 89 —``, ``Стр. 89``,
     ``[89]``, a bare ``89`` on its own line, glued ``- 77 при первой …``
-    (001:73) and inside a line ``… масть. - 89 - Если …``; ``..page4``
+    (001:73) and inside a line ``… масть. - 89 - Если …`` (there only the
+    page expected next: the last + 1, or + the step); ``..page4``
     (004:75) is a reader page. A marker is believed only when plausible:
     its number follows the pages seen (above the last, not a wild jump); a
     glued one is not followed by a word the number counts (``- 2 карты``)
@@ -248,13 +249,13 @@ def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx) -> list[Ln]:
         if pages.plausible(n) and (pages.fits(n) or not _counts_something(rest)):
             marker = _marker(ln, text[: glued.start("rest")].strip(), n, pages, ctx)
             return [marker, *_strip_line(Ln(rest, ln.no))]  # what follows starts a line: strip its rules too
-    inline = P.PAGE_MARKER_INLINE.search(text)
-    if inline and inline.start() > 0:
+    for inline in P.PAGE_MARKER_INLINE.finditer(text):
         n = _page_of(inline)
-        if pages.fits(n) or (inline.group("page") and pages.plausible(n)):
+        if pages.fits(n):  # inside a sentence only the page expected next is believed
             before, after = text[: inline.start()].rstrip(), text[inline.end() :].strip()
-            pieces = [Ln(before, ln.no), _marker(ln, inline.group().strip(), n, pages, ctx)]
-            return pieces + ([Ln(after, ln.no)] if after else [])
+            head = _marker_pieces(Ln(before, ln.no), pages, ctx) if before else []  # a marker too, maybe
+            marker = _marker(ln, inline.group().strip(), n, pages, ctx)
+            return [*head, marker, *(_marker_pieces(Ln(after, ln.no), pages, ctx) if after else [])]
     return [ln]
 
 
@@ -273,17 +274,20 @@ def _marker(ln: Ln, text: str, n: int | None, pages: _Pages, ctx: Ctx) -> Ln:
 
 def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop running heads (колонтитулы): a line that stands next to a page
-    marker (the first line after it, or the last before it) and repeats there
-    on at least two pages — the book's title, a chapter's name
+    marker (the first line after it, or the last before it) and stands so,
+    in two copies at least, at two markers or more — the book's title, a chapter's name
     (``Глава VI. Розыгрыш``), which is not a chapter heading — or equals the
     book title found by :func:`drop_chrome`."""
     near = _next_to_markers(lines)
-    key = {k: " ".join(lines[k].text.split()).casefold() for k in near}
-    seen: dict[str, int] = {}
-    for k in near:
-        seen[key[k]] = seen.get(key[k], 0) + 1
+    key = {k: " ".join(lines[k].text.split()).casefold() for k, _ in near}
+    pages: dict[str, set[int]] = {}
+    copies: dict[str, set[int]] = {}
+    for k, marker in near:
+        pages.setdefault(key[k], set()).add(marker)
+        copies.setdefault(key[k], set()).add(k)
     title = " ".join((ctx.title or "").split()).casefold()
-    heads = {k for k in near if seen[key[k]] >= 2 or (title and key[k] == title)}
+    heads = {k for k, _ in near
+             if (len(pages[key[k]]) >= 2 and len(copies[key[k]]) >= 2) or (title and key[k] == title)}
     ex = []
     for k in sorted(heads):
         ex.append(example(lines[k].text))
@@ -292,19 +296,21 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return [ln for k, ln in enumerate(lines) if k not in heads]
 
 
-def _next_to_markers(lines: list[Ln]) -> list[int]:
-    """Indexes of the text lines right after and right before each marker."""
-    found = []
+def _next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
+    """``(index of a text line, index of its marker)`` for the text lines
+    right after and right before each marker (blank lines and rules between
+    them do not count)."""
+    found = set()
     for k, ln in enumerate(lines):
         if ln.kind != "marker":
             continue
         for step in (1, -1):
             j = k + step
-            while 0 <= j < len(lines) and lines[j].kind == "blank":
+            while 0 <= j < len(lines) and lines[j].kind in ("blank", "rule"):
                 j += step
             if 0 <= j < len(lines) and lines[j].kind == "text":
-                found.append(j)
-    return sorted(set(found))
+                found.add((j, k))
+    return sorted(found)
 
 
 def split_pilcrows(lines: list[Ln], ctx: Ctx) -> list[Ln]:
@@ -335,7 +341,7 @@ def _split_qmarks(ln: Ln) -> list[Ln]:
             out.append(Ln("", ln.no, "rule"))
             continue
         out.append(Ln("", ln.no, "rule"))
-        if rest:
+        if rest.strip("? \t"):  # a rest of ``?`` alone (``????? ??``) belongs to the rule
             out.append(Ln(rest, ln.no, "footnote" if P.FOOTNOTE.match(rest) else "text"))
     return out
 
@@ -376,8 +382,10 @@ def mark_lost_glyphs(text: str) -> tuple[str, int]:
     def run(m: re.Match[str]) -> str:
         nonlocal count
         left, right = text[: m.start()], text[m.end() :]
-        # after a word, and before one or at the line's end (where reflow may join the next line)
+        # after a word, and before one or at the line's end (where reflow may join the next line);
+        # or a line of one or two ``?`` (too short for a rule)
         inside = any(c.isalnum() for c in left) and (any(c.isalnum() for c in right) or not right.strip())
+        inside = inside or (not left.strip() and not right.strip() and len(m.group()) <= 2)
         opens = P.HEADING_START.match(right.lstrip()) or P.FOOTNOTE.match(right.lstrip())
         if len(m.group()) > P.MAX_LOST_RUN or not inside or opens:
             return m.group()
