@@ -163,7 +163,29 @@ def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
     share = russian_score(text)
     if share < 0.3:
         return f"not Russian law text: no headings, {share:.0%} of words known to the Russian lexicon"
+    vocab = law_vocabulary_share(text)
+    if vocab < LAW_VOCABULARY:
+        return f"not law text: no law heading, and only {vocab:.0%} of its words are words of the Laws"
     return None
+
+
+#: The least share of words of the Laws a file without headings must hold.
+LAW_VOCABULARY = 0.15
+#: Lemmas that mark text about the Laws, beside the glossary's.
+_LAW_LEMMAS = frozenset(
+    "правило игрок карта взятка заявка масть судья наказание партнёр торговля розыгрыш ход пас контра реконтра "
+    "сторона оппонент нарушение нарушитель болван разыгрывающий вистующий стол сдача очередь".split())
+
+
+def law_vocabulary_share(text: str, sample: int = 3000) -> float:
+    """Share of the first ``sample`` words of ``text`` whose lemma is a word
+    of the Laws (the glossary's lemmas and a few more: взятка, заявка …)."""
+    from lawref.lang import glossary, morph
+
+    lemmas = _LAW_LEMMAS | {lem for t in glossary.load() for lem in t.lemmas}
+    words = [m.group() for _, m in zip(range(sample), P.WORD.finditer(text), strict=False)]
+    cyrillic = [w for w in words if morph.has_cyrillic(w)]
+    return sum(morph.lemma(w) in lemmas for w in cyrillic) / len(cyrillic) if cyrillic else 0.0
 
 
 def _with_provenance(nodes: tuple[Node, ...], loaded: Loaded) -> tuple[Node, ...]:

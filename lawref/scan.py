@@ -145,6 +145,10 @@ class _Walker:
         if not stat.S_ISREG(info.st_mode):
             self.skip(rel, "not a regular file (a FIFO, device or socket): never opened")
             return
+        reason = not_text(rel)
+        if reason:
+            self.skip(rel, reason)
+            return
         if info.st_size > limits.max_file_bytes:
             self.skip(rel, f"{info.st_size:,} bytes, over the per-file cap of {limits.max_file_bytes:,} "
                            "(raise [limits] max_file_mb in lawref.toml)")
@@ -155,6 +159,31 @@ class _Walker:
                               f"{limits.max_total_bytes:,} bytes: is it the right folder? "
                               "(raise [limits] max_total_mb in lawref.toml)")
         self.files.append(CorpusFile(display_name(rel), path, info.st_size))
+
+
+#: Suffixes of files that are not text at all: never read.
+BINARY_SUFFIXES = frozenset(
+    ".png .jpg .jpeg .gif .bmp .webp .ico .tif .tiff .pdf .zip .gz .tgz .bz2 .xz .7z .rar .tar .exe .dll .so "
+    ".dylib .o .a .class .jar .pyc .whl .mp3 .mp4 .avi .mov .wav .ogg .woff .woff2 .ttf .otf .eot .sqlite .db "
+    ".doc .docx .xls .xlsx .ppt .pptx .odt .ods .epub .djvu".split())
+#: Suffixes of source code and data files: text, but never law text.
+SOURCE_SUFFIXES = frozenset(
+    ".py .js .ts .css .scss .sh .bat .ps1 .c .h .cpp .hpp .java .go .rs .rb .php .pl .json .yaml .yml .toml "
+    ".ini .cfg .svg .csv .tsv .lock .mk .cmake".split())
+
+
+def not_text(rel: str) -> str | None:
+    """Why file ``rel`` is skipped unread by its suffix (``.png``, ``.zip``,
+    ``.py`` …), or ``None``. A PDF is named: its text must be extracted
+    first. HTML, FB2 and XML pages are read."""
+    suffix = os.path.splitext(rel)[1].lower()
+    if suffix == ".pdf":
+        return "a PDF: extract its text first (pdftotext -layout), then add the text file"
+    if suffix in BINARY_SUFFIXES:
+        return f"not text (a {suffix} file): never read"
+    if suffix in SOURCE_SUFFIXES:
+        return f"source code or data (a {suffix} file), not law text: never read"
+    return None
 
 
 def read_file(file: CorpusFile, limit: int) -> bytes:
