@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from lawref import patterns as P
 from lawref.model import CleanReport, Node
 
 __all__ = ["Balance", "balance"]
@@ -26,8 +27,8 @@ def _alnum(texts: Iterable[str]) -> Counter[str]:
 @dataclass(frozen=True)
 class Balance:
     """What does not balance: ``missing`` (in the input, in no node and no
-    dropped piece) and ``invented`` (in a node, not in the input), each the
-    characters in input (or node) order."""
+    dropped piece) and ``invented`` (in a node, not in the input), as the
+    words they make up where they can, else characters."""
 
     missing: str
     invented: str
@@ -47,12 +48,21 @@ class Balance:
 
 
 def _in_order(text: str, extra: Counter[str]) -> str:
-    left, out = Counter(extra), []
+    """The characters of ``extra`` as ``text`` holds them: first the words
+    of ``text`` made only of them (the lost word ``сыграна``), then whatever
+    is left, in the order it first stands."""
+    left, words = Counter(extra), []
+    for m in P.WORD.finditer(text):
+        need = Counter(ch for ch in m.group() if ch.isalnum())
+        if need and not need - left:
+            words.append(m.group())
+            left -= need
+    rest = []
     for ch in text:
         if left[ch] > 0:
-            out.append(ch)
+            rest.append(ch)
             left[ch] -= 1
-    return "".join(out)
+    return " ".join([*words, "".join(rest)]).strip()
 
 
 def node_texts(nodes: Sequence[Node]) -> list[str]:

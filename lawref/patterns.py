@@ -109,7 +109,7 @@ def latin_fold(word: str) -> str:
 #: spellings of other libraries: ``— 89 —``, ``Стр. 89``, ``Страница 89``,
 #: ``[89]``, ``(89)``, ``с. 89``.
 PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
-                 r"|(?:[Сс]тр(?:аница)?\.?|[Сс]\.|[Pp]age|[Pp]\.)\s*(?P<page2>\d{1,4})\.?"
+                 r"|(?i:стр(?:аница)?\.?|с\.|page|p\.)\s*(?P<page2>\d{1,4})\.?"
                  r"|\[\s*(?P<page3>\d{1,4})\s*\]|\(\s*(?P<page4>\d{1,4})\s*\))\s*$", example="Стр. 89")
 #: A bare number on its own line: a page number when it fits the page sequence (``89``).
 BARE_NUMBER = Rx(r"^\s*(?P<page>\d{1,4})\s*$", example="89")
@@ -122,7 +122,7 @@ PAGE_MARKER_INLINE = Rx(r"(?:(?<=\s)|^)(?:[-–—]\s?(?P<page>\d{1,4})\s?[-–�
                         example="в масть. - 89 - Если")
 #: Page marker glued to the text that follows: 001:73 ``- 77 при первой …``,
 #: 003:83 ``- 59 A.До того, как …``; ``Стр. 89 Если …``, ``[89] Если …``.
-PAGE_MARKER_GLUED = Rx(r"^\s*(?:[-–—]\s(?P<page>\d{1,4})(?:\s[-–—])?|(?:[Сс]тр(?:аница)?\.?)\s*(?P<page2>\d{1,4})\.?"
+PAGE_MARKER_GLUED = Rx(r"^\s*(?:[-–—]\s(?P<page>\d{1,4})(?:\s[-–—])?|(?i:стр(?:аница)?\.?)\s*(?P<page2>\d{1,4})\.?"
                        r"|\[(?P<page3>\d{1,4})\])\s+(?P<rest>\S.*)$",
                        example="- 77 при первой легальной возможности")
 #: An alphabet navigation bar of a library page: ``А Б В Г … Я AZ``.

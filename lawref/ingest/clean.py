@@ -102,6 +102,13 @@ def detect_style(text: str) -> str:
     return "blank-separated" if followed >= 0.6 * len(filled) else "wrapped"
 
 
+def wrap_width(text: str) -> int:
+    """The length the longer lines of ``text`` reach (the 80th percentile of
+    its non-blank line lengths): its wrap width when hard-wrapped."""
+    lengths = sorted(len(line.strip()) for line in text.split("\n", 20_000) if line.strip())
+    return lengths[int(0.8 * (len(lengths) - 1))] if lengths else 80
+
+
 def vocabulary(text: str) -> Counter[str]:
     """Folded words (2+ letters) of ``text`` with their counts: the file's own
     lexicon (streamed: never a list of all its words)."""
@@ -123,7 +130,7 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     never raises for any ``str``. Running :func:`clean` on :func:`render` of
     its own output gives the same paragraphs' text (idempotent)."""
     plan = _resolve(steps)
-    ctx = Ctx(style=detect_style(text), vocab=vocabulary(text), lang=lang)
+    ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang)
     raw = text.split("\n")
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None
     items: Any = [Ln(t, numbers[i] if numbers else i + 1, "text" if t.strip() else "blank") for i, t in enumerate(raw)]

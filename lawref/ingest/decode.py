@@ -83,8 +83,10 @@ def normalise(text: str) -> str:
 def russian_score(text: str, sample: int = 400) -> float:
     """Share (0..1) of the first ``sample`` non-ASCII tokens of ``text`` that
     are Russian words the lexicon knows (a token of box drawing or accented
-    Latin letters counts against); 0.0 when there are none."""
-    tokens = [t for t in P.TOKEN.findall(text[: sample * 12]) if not t.isascii()][:sample]
+    Latin letters counts against); 0.0 when there are none. Tokens of
+    punctuation alone (``—``, ``«``) and one-letter words (``в``, or ``Ч``
+    that a mis-read dash became) prove nothing and are not counted."""
+    tokens = [t for t in P.TOKEN.findall(text[: sample * 12]) if not t.isascii() and not _weak(t)][:sample]
     if not tokens:
         return 0.0
     known = 0
@@ -93,6 +95,11 @@ def russian_score(text: str, sample: int = 400) -> float:
         if core and morph.is_known(core.group(1)):
             known += 1
     return known / len(tokens)
+
+
+def _weak(token: str) -> bool:
+    """A token that proves nothing about the language: no letter, or one letter."""
+    return sum(ch.isalpha() for ch in token) <= 1
 
 
 def _from_bom(data: bytes) -> Decoded | None:

@@ -222,6 +222,25 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         if pieces != [ln]:
             ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
     ctx.record("page and reader markers taken out of the text", len(ex), ex)
+    return _footers_to_headers(out)
+
+
+def _footers_to_headers(lines: list[Ln]) -> list[Ln]:
+    """Page numbers printed at the foot of their page (a PDF extraction: the
+    file ends with one and does not start with one) are moved to the top of
+    the text they close, so every marker opens its own page as in the seeds
+    (``- 89 -`` above page 89's text)."""
+    filled = [ln for ln in lines if ln.kind not in ("blank", "rule")]
+    if not filled or filled[-1].kind != "marker" or filled[0].kind == "marker":
+        return lines
+    out: list[Ln] = []
+    start = 0  # where the current page's text begins in ``out``
+    for ln in lines:
+        if ln.kind == "marker":
+            out.insert(start, ln)
+            start = len(out)
+        else:
+            out.append(ln)
     return out
 
 
@@ -332,7 +351,7 @@ def split_pilcrows(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
 
 def _split_qmarks(ln: Ln) -> list[Ln]:
-    pieces = P.QMARK_RUN.split(ln.text)
+    pieces = [mark_lost_glyphs(piece)[0] for piece in P.QMARK_RUN.split(ln.text)]  # a split leaves new edges
     out = [Ln(pieces[0].rstrip(), ln.no)] if pieces[0].strip() else []
     for piece in pieces[1:]:
         rest = piece.strip()

@@ -59,12 +59,19 @@ class Repaired:
     examples: tuple[str, ...] = ()
 
 
+#: Typographic punctuation a good Russian line holds: never a sign of mojibake alone.
+_PUNCTUATION = frozenset("–—‐‑‒―«»„“”‘’‚…№§•·\u00a0\u202f")
+
+
 def _suspicious(line: str) -> bool:
-    """Latin-1 letters, or any non-ASCII text (Cyrillic, box drawing …) that
-    is not mostly Russian the lexicon knows."""
+    """Latin-1 letters, or a line with a non-ASCII character other than
+    typographic punctuation (Cyrillic, box drawing …) that is not mostly
+    Russian the lexicon knows."""
     if P.LATIN1_LETTERS.search(line):
         return True
-    return not line.isascii() and russian_score(line) < 0.8
+    if all(ch.isascii() or ch in _PUNCTUATION or ch.isspace() for ch in line):
+        return False  # dashes, quotes, NBSP and digits alone (``— 90 —``) are no evidence of anything
+    return russian_score(line) < 0.8
 
 
 def _fix_utf8(line: str) -> str | None:

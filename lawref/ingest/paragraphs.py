@@ -20,28 +20,36 @@ def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
     one that has no sentence end: 003:39–41 ``… со сто`` ⏎⏎
     ``роны оппонента`` → ``… со стороны оппонента``; 001:13–15 ``… нарушению
     со`` ⏎⏎ ``стороны вистующего`` → ``… со стороны вистующего``."""
-    out: list[Para] = []
     ex: dict[str, list[str]] = {"word": [], "space": []}
-    first_of_page = {id(p) for i, p in enumerate(paras) if i == 0 or paras[i - 1].page_seq != p.page_seq}
-    for p in paras:
-        prev = out[-1] if out else None
-        if prev is not None and _continues(prev, p, id(p) in first_of_page, ctx):
-            tail = prev.tail()
-            hyphen = bool(P.LINE_END_HYPHEN.search(tail))  # a перенос needs a word before the hyphen
-            joined, how = join_words(tail, p.text, ctx, hyphen=hyphen)
-            at = len(joined) - len(p.text)
-            ex.setdefault(how, []).append(example(tail[-20:] + "⏎⏎" + p.text[:20], joined[max(0, at - 20) : at + 20]))
-            prev.replace_tail(tail, joined[:at])
-            base = len(prev)
-            prev.append(p.text)
-            prev.lines.extend(p.lines)
-            prev.starts.extend(base + s for s in p.starts)
-            prev.underlined = prev.underlined or p.underlined
-            continue
-        out.append(p)
+    for into_headings in (False, True):  # a heading's tail is judged whole, with its own continuations
+        first_of_page = {id(p) for i, p in enumerate(paras) if i == 0 or paras[i - 1].page_seq != p.page_seq}
+        out: list[Para] = []
+        for p in paras:
+            prev = out[-1] if out else None
+            if (prev is not None and (prev.role == "heading") == into_headings
+                    and _continues(prev, p, id(p) in first_of_page, ctx)):
+                _absorb(prev, p, ctx, ex)
+                continue
+            out.append(p)
+        paras = out
     ctx.record("words cut by a break re-joined", len(ex["word"]), ex["word"], part="word")
     ctx.record("paragraphs cut between words re-joined", len(ex["space"]), ex["space"], part="space")
-    return out
+    return paras
+
+
+def _absorb(prev: Para, p: Para, ctx: Ctx, ex: dict[str, list[str]]) -> None:
+    """Append ``p`` to ``prev``, the words at the cut joined by :func:`join_words`."""
+    tail = prev.tail()
+    hyphen = bool(P.LINE_END_HYPHEN.search(tail))  # a перенос needs a word before the hyphen
+    joined, how = join_words(tail, p.text, ctx, hyphen=hyphen)
+    at = len(joined) - len(p.text)
+    ex.setdefault(how, []).append(example(tail[-20:] + "⏎⏎" + p.text[:20], joined[max(0, at - 20) : at + 20]))
+    prev.replace_tail(tail, joined[:at])
+    base = len(prev)
+    prev.append(p.text)
+    prev.lines.extend(p.lines)
+    prev.starts.extend(base + s for s in p.starts)
+    prev.underlined = prev.underlined or p.underlined
 
 
 def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
@@ -57,8 +65,8 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     tail = prev.tail()
     if P.SENTENCE_END.search(tail):
         return False
-    if prev.role == "heading" and (len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text)):
-        return False
+    if prev.role == "heading" and (len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
+        return False  # a body, not the tail of the title: too long, a sentence, or it runs on
     if prev.page_seq == p.page_seq:
         return True
     next_page = first_of_page and p.page_seq == prev.page_seq + 1

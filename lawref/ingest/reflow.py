@@ -65,16 +65,26 @@ def _caps_title_tail(para: Para, text: str, ctx: Ctx) -> bool:
             and len(text) <= TITLE_TAIL and not P.CLAUSE_MARK.search(text))
 
 
-def title_tail(text: str, following: str | None) -> bool:
+def title_tail(text: str, following: str | None, ctx: Ctx) -> bool:
     """``text`` (the line after a heading) ends the heading's title: it starts
     in lower case, is short, holds no clause mark, and what follows starts a
     new sentence or ends the paragraph (``B.Право спрашивать о возможном`` ⏎
     ``фальшренонсе`` ⏎ ``Разыгрывающий может …``). A line that ends with
     ``;`` or runs on in lower case is the body (``1.Ход нарушителя`` ⏎
-    ``когда нарушитель … взятку;``)."""
-    if not text[:1].islower() or len(text) > TITLE_TAIL or P.CLAUSE_MARK.search(text):
+    ``когда нарушитель … взятку;``). A line well short of the file's wrap
+    width that more text follows is a tail too — a wrapped paragraph's lines
+    are full but its last (``1.Общая обязанность участников`` ⏎
+    ``соревнования`` ⏎ ``турниры по спортивному бриджу …``) — and in
+    capitals, where case says nothing, only such a line."""
+    if len(text) > TITLE_TAIL or P.CLAUSE_MARK.search(text) or text.endswith((",", "-")) or ctx.is_heading(text):
         return False
-    return following is None or not following[:1].islower()
+    short_then_more = (following is not None and not ctx.is_heading(following)
+                       and len(text) < 0.6 * ctx.width and len(following) >= 0.6 * ctx.width)
+    if text.isupper():  # no sentence mark, so no body; and a heading or the end after it
+        return short_then_more or following is None or ctx.is_heading(following)
+    if not text[:1].islower():
+        return False
+    return following is None or not following[:1].islower() or short_then_more
 
 
 class _Reflow:
@@ -147,6 +157,8 @@ class _Reflow:
             self.close()
         elif ln.kind == "footnote":
             self.start(ln, "footnote")
+        elif following is not None and following.kind in ("marker", "reader"):
+            self.feed_text(ln, "…")  # the page turns: what follows is unknown, so no title ends here
         else:
             self.feed_text(ln, following.text.strip() if following is not None and following.kind == "text" else None)
 
@@ -165,7 +177,7 @@ class _Reflow:
 
     def feed_text(self, ln: Ln, following: str | None = None) -> None:
         text = ln.text.strip()
-        if self.after_heading and self.cur is None and title_tail(text, following):
+        if self.after_heading and self.cur is None and title_tail(text, following, self.ctx):
             self.cur = self.paras.pop()  # reopen the heading for the tail of its title
             self.extend(ln)
             self.close()

@@ -34,6 +34,7 @@ class Ctx:
     file's own vocabulary (for the lexicon), the layout style and metadata."""
 
     style: str = "wrapped"
+    width: int = 80  # the file's wrap width: the length most full lines reach
     vocab: Counter[str] = field(default_factory=Counter)
     lang: str = "ru"
     records: list[PassRecord] = field(default_factory=list)
