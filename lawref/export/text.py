@@ -281,8 +281,16 @@ def report_text(reports: Sequence[FileReport]) -> str:
                      f"{r.lost_chars}; lines with ?-runs {r.qmark_runs}; words re-joined {r.rejoined_words}")
         lines += [f"    e.g. {e}" for e in moji.get("examples", [])]
         lines += passes_lines(r.passes, indent="  ")
+        if r.dropped:
+            lines.append(f"  dropped {len(r.dropped)} piece(s) of text (every word is in a node or here):")
+            lines += [f"    line {d['line']}: {_cut(d['text'])} — {d['step']}: {d['reason']}" for d in r.dropped]
         lines += [f"  warning: {w}" for w in r.warnings]
     return "\n".join(lines)
+
+
+def _cut(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= width else text[: width - 1] + "…")
 
 
 def passes_lines(passes: Sequence[dict[str, Any]], indent: str = "") -> list[str]:
