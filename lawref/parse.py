@@ -144,6 +144,7 @@ class _Parser:
         self.suffix: dict[str, int] = {}
         self.page: int | None = None
         self.inferring = False  # before the first law heading of a page after a gap
+        self.kept: set[int] = set()  # ids of the paragraphs whose law headings the order keeps
 
     # -- ids and node creation --------------------------------------------------
 
@@ -220,7 +221,7 @@ class _Parser:
         ``None`` when nothing precedes that heading or none is on the page."""
         for i, p in enumerate(paras):
             c = classify(p.text, self.doc_kind, self.lang)
-            if c and c[0] == "law":
+            if c and c[0] == "law" and id(p) in self.kept:
                 return int(c[1].group("num")) - 1 if i > 0 and self.has_body_before(paras[:i]) else None
             m = P.COMMENTARY.match(p.text) if self.doc_kind == "commentary" else None
             if m:
@@ -256,7 +257,7 @@ class _Parser:
             self.footnote(p)
             return
         c = classify(p.text, self.doc_kind, self.lang)
-        if c is not None and not self.out_of_sequence(c):
+        if c is not None and not self.out_of_sequence(c, p):
             self.heading(c[0], c[1], p)
             return
         m = P.COMMENTARY.match(p.text) if self.doc_kind == "commentary" else None
@@ -265,18 +266,30 @@ class _Parser:
             return
         self.body(p)
 
-    def out_of_sequence(self, c: tuple[str, re.Match[str]]) -> bool:
-        """A law heading whose number does not follow the law before it on
-        the same run of pages is text, not a heading (a wrapped line that
-        happens to start ``Law 62. …``)."""
+    def out_of_sequence(self, c: tuple[str, re.Match[str]], p: Paragraph) -> bool:
+        """A law heading the order of law numbers rejects is text, not a
+        heading: one off the heaviest upward run (:func:`law_order`; a
+        contents line, a running head, a wrapped line that happens to start
+        ``Law 64 …``), or one whose number does not follow the law before it
+        on the same run of pages."""
         if c[0] != "law":
             return False
         num = int(c[1].group("num"))
-        if (self.last_law is not None and num <= self.last_law) or (self.max_law is not None and num < self.max_law):
-            self.notes.append(f"{self.file}: a heading of law {num} after law {self.max_law}: law numbers run "
-                              "upward, so it is kept as text, not as a heading")
+        if id(p) not in self.kept or (self.last_law is not None and num <= self.last_law):
+            self.notes.append(f"{self.file}:{p.lines[0]}: a heading of law {num} after law {self.max_law}: law "
+                              "numbers run upward, so it is kept as text, not as a heading")
             return True
         return False
+
+    def missing_laws(self, paras: list[Paragraph]) -> list[str]:
+        """English editions print every law: the gaps in the kept headings' numbers."""
+        nums = sorted({int(c[1].group("num")) for p in paras if id(p) in self.kept
+                       and (c := classify(p.text, self.doc_kind, self.lang)) is not None})
+        gaps = [n for a, b in zip(nums, nums[1:], strict=False) for n in range(a + 1, b)]
+        if not gaps:
+            return []
+        shown = ", ".join(map(str, gaps[:20])) + (" …" if len(gaps) > 20 else "")
+        return [f"{self.file}: no heading found for law(s) {shown} between law {nums[0]} and law {nums[-1]}"]
 
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
@@ -393,6 +406,9 @@ class _Parser:
         return self.stack[-1] if self.stack else None
 
     def run(self, paras: list[Paragraph]) -> Parsed:
+        self.kept = {id(paras[k]) for k in law_order(paras, self.doc_kind, self.lang)}
+        if self.lang == "en":
+            self.notes.extend(self.missing_laws(paras))
         seq = None
         pages: dict[int, list[Paragraph]] = {}
         for p in paras:
@@ -409,6 +425,48 @@ class _Parser:
                     law.source = Source(self.file, p.lines[0])
             self.feed(p, title_taken)
         return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement), tuple(self.notes))
+
+
+def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tuple[int, int, int]]:
+    """``(paragraph index, law number, weight)`` of every paragraph that reads
+    as a law heading; the weight is one heading (10**6) plus the characters
+    of text up to the next such paragraph (at most 10**6 - 1)."""
+    found = []
+    for k, p in enumerate(paras):
+        c = classify(p.text, doc_kind, lang) if p.role != "footnote" else None
+        if c is not None and c[0] == "law":
+            found.append((k, int(c[1].group("num"))))
+    bounds = [k for k, _ in found[1:]] + [len(paras)] * bool(found)
+    return [(k, num, 10**6 + min(sum(len(q.text) for q in paras[k + 1 : end]), 10**6 - 1))
+            for (k, num), end in zip(found, bounds, strict=True)]
+
+
+def law_order(paras: list[Paragraph], doc_kind: str, lang: str = "ru") -> list[int]:
+    """Indices of the paragraphs whose law headings are real: the heaviest
+    run of law numbers that never goes down (Laws 1…93 are printed in order),
+    most headings first, then most text under them — so a table of contents,
+    a running head or a line that starts ``Law 64`` in the body of Law 12
+    is not a heading. O(n log n) in the headings (a max Fenwick tree over the
+    law numbers, which are at most 999)."""
+    cands = _law_candidates(paras, doc_kind, lang)
+    size = 1000
+    tree: list[tuple[int, int]] = [(0, -1)] * (size + 1)  # (best weight, candidate) over numbers ≤ i
+    best: list[int] = []
+    prev: list[int] = []
+    for i, (_, num, weight) in enumerate(cands):
+        j, top = min(num, size - 1) + 1, (0, -1)
+        while j > 0:
+            top, j = max(top, tree[j]), j - (j & -j)
+        best.append(top[0] + weight)
+        prev.append(top[1])
+        j = min(num, size - 1) + 1
+        while j <= size:
+            tree[j], j = max(tree[j], (best[i], i)), j + (j & -j)
+    chosen, i = [], max(range(len(cands)), key=lambda x: best[x], default=-1)
+    while i >= 0:
+        chosen.append(cands[i][0])
+        i = prev[i]
+    return chosen[::-1]
 
 
 def parse(

@@ -111,8 +111,9 @@ def latin_fold(word: str) -> str:
 PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
                  r"|(?i:стр(?:аница)?\.?|с\.|page|p\.)\s*(?P<page2>\d{1,4})\.?"
                  r"|\[\s*(?P<page3>\d{1,4})\s*\]|\(\s*(?P<page4>\d{1,4})\s*\))\s*$", example="Стр. 89")
-#: A bare number on its own line: a page number when it fits the page sequence (``89``).
-BARE_NUMBER = Rx(r"^\s*(?P<page>\d{1,4})\s*$", example="89")
+#: A bare number on its own line: a page number when it fits the page sequence
+#: (``89``); a PDF extraction may print it twice (``67 67``).
+BARE_NUMBER = Rx(r"^\s*(?P<page>\d{1,4})(?:\s+(?P=page))?\s*$", example="67 67")
 #: A line that looks like a page marker: digits and decoration, no letters (``- 8 9 -``, ``[ 89 ]``).
 MARKER_LIKE = Rx(r"^\s*[-–—\[\](){}|*=~_.\s]*\d[\d\s]{0,6}[-–—\[\](){}|*=~_.\s]*$", example="- 8 9 -")
 #: A label alone on a line (``1.``, ``12.``): never a page marker.
@@ -235,23 +236,47 @@ HEADING_START_EN = Rx(
     rf"|[{SECTION_LATIN}]\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s+[A-Z][^.]*$|\([a-z]\)\s)",
     example="LAW 61",
 )
-#: A lone page number (``58``) or roman one (``xii``) left by PDF extraction.
-PAGE_NUMBER_EN = Rx(r"^\s*(?:\d{1,3}|[ivxlc]{1,7})\s*$", example="xii")
-#: A table-of-contents line: ``Law 62 - Correction of a Revoke ........ 58``.
+#: A lone page number (``58``, ``67 67``) or roman one (``xii``) left by PDF extraction.
+PAGE_NUMBER_EN = Rx(r"^\s*(?:(?P<num>\d{1,3})(?:\s+(?P=num))?|[ivxlc]{1,7})\s*$", example="67 67")
+#: A table-of-contents line: ``Law 62 - Correction of a Revoke ........ 58``;
+#: several laws on one line end with the last one's page.
 TOC_LINE = Rx(
     r"^\s*(?:LAW|Law|CHAPTER|Chapter|PART|Part|Definitions|DEFINITIONS|Introduction|INTRODUCTION|Foreword|FOREWORD"
     r"|Appendix|APPENDIX|Index|INDEX|Scope|SCOPE|\d{1,3}\.?)\b.*?\S(?:\s*\.{2,}\s*|\s+)(?:\d{1,3}|[ivxlc]{1,7})\s*$",
     example="Law 62 - Correction of a Revoke ........ 58",
 )
+#: The start of a contents line, to join one wrapped over two lines (``LAW 12 - DIRECTOR'S`` ⏎ ``POWERS .... 15``).
+TOC_START = Rx(r"^\s*(?:LAW|Law|CHAPTER|Chapter|PART|Part)\s+(?:\d{1,3}|[IVXLC]{1,7})\b", example="LAW 12 - DIRECTOR'S")
 TOC_TITLE = Rx(r"^\s*(?:TABLE OF CONTENTS|CONTENTS|Contents|Table of Contents)\s*$", example="CONTENTS")
-#: A footnote number glued to a word: ``player19`` → marker 19.
-GLUED_FOOTNOTE = Rx(r"(?:(?<=[a-z]{2})|(?<=[a-z][.,;:!?)]))(?P<num>\d{1,2})\b(?![.,]\d)", example="the player19 may")
+#: The title of a book's index: ``INDEX``.
+INDEX_TITLE = Rx(r"^\s*(?:INDEX|Index|GENERAL INDEX|General Index)\s*$", example="INDEX")
+_INDEX_CITE = r"\d{1,3}[A-Z]?\d{0,2}(?:\([a-z0-9]{1,4}\))*(?:\s*[-–]\s*\d{1,3}[A-Z]?\d{0,2})?"
+#: An index entry: a term and the laws it is found in (``Revoke 61, 62, 63, 64``, ``Adjusted score 12C, 86B``).
+INDEX_ENTRY = Rx(rf"^\s*[A-Za-z\"'“(][^\d]{{0,80}}?[\s,]+{_INDEX_CITE}(?:\s*[,;]\s*(?:see\s+)?{_INDEX_CITE})*\s*\.?$",
+                 example="Adjusted score 12C, 86B")
+#: A short term of an index with no law after it (``Director``, ``see also Claim``).
+INDEX_TERM = Rx(r"^\s*[A-Za-z\"'“(][^\d.!?]{0,50}$", example="see also Claim")
+#: A page number glued to a title in capitals: ``DIRECTOR'S DISCRETIONARY POWERS 15``.
+TITLE_PAGE_NUMBER = Rx(r"^(?P<title>.*[A-Z'’)])\s+(?P<num>\d{1,3})\s*$", re.S,
+                       example="DIRECTOR'S DISCRETIONARY POWERS 15")
+#: A footnote number glued to a word: ``player19``, ``CARDS2``, ``ruling.4`` → marker 19.
+GLUED_FOOTNOTE = Rx(r"(?:(?<=[A-Za-z]{2})|(?<=[a-z][.,;:!?)]))(?P<num>\d{1,2})\b(?![.,]\d)", example="the player19 may")
 #: A footnote line: ``19 A player is …`` (only when marker 19 was seen before it).
 FOOTNOTE_LINE_EN = Rx(r"^(?P<num>\d{1,2})\s+(?P<text>[A-Z].*)$", re.S, example="19 A player is")
 #: Footnote start once marked: ``[19] A player is …``.
 FOOTNOTE_EN = Rx(r"^\[(?P<marker>\d{1,2})\]\s*(?P<text>\S.*)$", re.S, example="[19] A player is")
-#: A word split where a PDF dropped a ligature: ``E ective``, ``O ender``, ``signi cant``.
-LIGATURE_GAP = Rx(r"\b(?P<head>[A-Za-z]{1,12}) (?P<tail>[a-z]{2,16})\b", example="E ective")
+#: The head of a word split where a PDF dropped a ligature (``E ective``, ``speci c``, ``O ENDER``):
+#: the head and its space; the tail is looked ahead, so that ``the o ending`` tries ``o ending`` too.
+LIGATURE_GAP = Rx(r"\b(?P<head>[A-Za-z]{1,12}) (?=(?P<tail>[a-z]{1,16}|[A-Z]{2,16})\b)", example="the o ending side")
+#: A word whose first letters a PDF dropped with a ligature (``the  nal``, `` ow``): the
+#: space the ligature left (after a word and its own space, or at a line start) and the tail.
+LIGATURE_START = Rx(r"(?:(?<=[a-z,;] )|^) (?P<tail>[a-z]{2,16})\b", example="the  nal ruling")
+#: The last word of a line and the first of the next, where a PDF broke the line at a
+#: dropped ligature (``a fresh o`` ⏎ ``ender of the cards``).
+LINE_END_WORD = Rx(r"(?<![\w'’-])(?P<head>[A-Za-z]{1,12})$", example="a fresh o")
+LINE_START_WORD = Rx(r"^(?P<tail>[a-z]{1,16}|[A-Z]{2,16})\b", example="ender of the cards")
+#: A lower-case word (where a ligature may have been dropped with no gap: ``oender``).
+LOWER_WORD = Rx(r"(?<![\w'’-])(?P<word>[a-z]{3,20})(?![\w'’-])", example="the oender must")
 LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
 #: An English law heading anywhere in a file (language detection): ``LAW 62``.
 LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:LAW|Law)\s+{LAW_NUMBER}\b", example="text\nLAW 62 - CORRECTION")

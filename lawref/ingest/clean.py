@@ -1,7 +1,8 @@
 """clean: decoded text → paragraphs of clean text, with a record of every change.
 
 Each fix is a small named function — a *step* — in the registry
-:data:`STEPS`: line steps (:mod:`lawref.ingest.lines`) over the raw lines,
+:data:`STEPS`: line steps (:mod:`lawref.ingest.lines`, and :mod:`lawref.ingest.pdf` for
+English editions) over the raw lines,
 then the one ``reflow`` step (:mod:`lawref.ingest.reflow`) that makes
 paragraphs, then paragraph steps (:mod:`lawref.ingest.paragraphs`), and
 ``count_lost`` last. :func:`clean` runs :data:`DEFAULT_STEPS`, or any list of
@@ -28,6 +29,7 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref.ingest import lines as L
+from lawref.ingest import pdf
 from lawref.ingest import paragraphs as G
 from lawref.ingest.reflow import join_words, reflow
 from lawref.ingest.state import Ctx, Ln, Para
@@ -49,8 +51,9 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
-    L.split_pilcrows, L.strip_rules, L.drop_chrome, L.drop_contents, L.drop_pagers, L.drop_repeated_pages,
-    L.mark_pages, L.drop_running_heads, L.mark_page_numbers, L.repair_ligatures, L.mark_glued_footnotes,
+    L.split_pilcrows, L.strip_rules, L.drop_chrome, pdf.drop_contents, L.drop_pagers, L.drop_repeated_pages,
+    L.mark_pages, L.drop_running_heads, pdf.drop_index, pdf.mark_page_numbers, pdf.repair_ligatures,
+    pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
     G.split_inline_headings, G.mark_heading_roles, count_lost,
 )}

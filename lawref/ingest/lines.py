@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.ingest.state import Ctx, Ln, example
-from lawref.lang import english, morph
+from lawref.lang import morph
 
 
 def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
@@ -296,7 +296,8 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     marker (the first line after it, or the last before it) and stands so,
     in two copies at least, at two markers or more — the book's title, a chapter's name
     (``Глава VI. Розыгрыш``), which is not a chapter heading — or equals the
-    book title found by :func:`drop_chrome`."""
+    book title found by :func:`drop_chrome`. A line that starts in lower case
+    or ends a sentence is never a running head."""
     near = _next_to_markers(lines)
     key = {k: " ".join(lines[k].text.split()).casefold() for k, _ in near}
     pages: dict[str, set[int]] = {}
@@ -305,14 +306,22 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         pages.setdefault(key[k], set()).add(marker)
         copies.setdefault(key[k], set()).add(k)
     title = " ".join((ctx.title or "").split()).casefold()
-    heads = {k for k, _ in near
-             if (len(pages[key[k]]) >= 2 and len(copies[key[k]]) >= 2) or (title and key[k] == title)}
+    heads = {k for k, _ in near if _may_be_head(lines[k].text)
+             and ((len(pages[key[k]]) >= 2 and len(copies[key[k]]) >= 2) or (title and key[k] == title))}
     ex = []
     for k in sorted(heads):
         ex.append(example(lines[k].text))
         ctx.drop(lines[k].no, lines[k].text, "running head (колонтитул)")
     ctx.record("running heads next to page markers dropped", len(ex), ex)
     return [ln for k, ln in enumerate(lines) if k not in heads]
+
+
+def _may_be_head(text: str) -> bool:
+    """A running head is a title: it neither starts in lower case nor ends a
+    sentence or clause (the last line of a paragraph, ``Director at once and
+    waits for the ruling.``, may stand at two page ends and is law text)."""
+    text = text.strip()
+    return not text[:1].islower() and not text.endswith((".", ",", ";", ":", "!", "?", "…"))
 
 
 def _next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
@@ -520,103 +529,4 @@ def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         prev = lines[k] if lines[k].kind == "text" else prev
         k += 1
     ctx.record("duplicated emphasis lines dropped", len(ex), ex)
-    return out
-
-
-def drop_contents(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """English editions: drop a table of contents — a ``CONTENTS`` line and
-    runs of 3+ lines like ``Law 62 - Correction of a Revoke ..... 58``."""
-    if ctx.lang != "en":
-        return lines
-    drop: set[int] = set()
-    run: list[int] = []
-    for i, ln in enumerate([*lines, Ln("", 0)]):
-        if ln.kind == "text" and (P.TOC_LINE.match(ln.text) or P.TOC_TITLE.match(ln.text)):
-            run.append(i)
-            continue
-        if ln.kind == "blank" and run:
-            continue
-        if len(run) >= 3:
-            drop.update(run)
-        run = []
-    ex = [example(lines[i].text) for i in sorted(drop)]
-    ctx.record("table-of-contents lines removed (English editions)", len(ex), ex)
-    return [ln for i, ln in enumerate(lines) if i not in drop]
-
-
-def mark_page_numbers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """English editions: a lone page number (``58``, ``xii``) left by PDF
-    extraction ends the paragraph and is removed."""
-    if ctx.lang != "en":
-        return lines
-    out, ex = [], []
-    for ln in lines:
-        if ln.kind == "text" and P.PAGE_NUMBER_EN.match(ln.text):
-            ex.append(example(ln.text))
-            out.append(Ln("", ln.no, "pend"))
-        else:
-            out.append(ln)
-    ctx.record("lone page numbers removed (English editions)", len(ex), ex)
-    return out
-
-
-def _ligature(head: str, tail: str, ctx: Ctx) -> str | None:
-    if english.is_known(tail) or (english.is_known(head) and len(head) > 1):
-        return None
-    found = {head + lig + tail for lig in P.LIGATURES if english.is_known(head + lig + tail)}
-    return found.pop() if len(found) == 1 else None
-
-
-def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """English editions: re-insert a ligature a PDF extraction dropped, where
-    exactly one of ff/fi/fl/ffi/ffl makes a word the lexicon knows and the tail
-    alone is not one (``E ective`` → ``Effective``, ``O ender`` → ``Offender``)."""
-    if ctx.lang != "en":
-        return lines
-    out, ex = [], []
-
-    def fix(m: re.Match[str]) -> str:
-        joined = _ligature(m.group("head"), m.group("tail"), ctx)
-        if joined is None:
-            return m.group()
-        ex.append(example(m.group(), joined))
-        return joined
-
-    for ln in lines:
-        out.append(replace(ln, text=P.LIGATURE_GAP.sub(fix, ln.text)) if ln.kind == "text" else ln)
-    ctx.record("dropped ligatures re-inserted (English editions)", len(ex), ex)
-    return out
-
-
-def mark_glued_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """English editions: a footnote number glued to a word (``player19``)
-    becomes a marker ``player[19]``; a later line ``19 A player …`` becomes the
-    footnote ``[19] A player …``."""
-    if ctx.lang != "en":
-        return lines
-    # a number is a footnote only when a footnote line with it follows somewhere
-    noted = {m.group("num") for ln in lines if ln.kind == "text" and (m := P.FOOTNOTE_LINE_EN.match(ln.text.strip()))}
-    seen: set[str] = set()
-    out, ex = [], []
-
-    def mark(g: re.Match[str]) -> str:
-        if g.group("num") not in noted:
-            return g.group()
-        seen.add(g.group("num"))
-        return f"[{g.group('num')}]"
-
-    for ln in lines:
-        if ln.kind != "text":
-            out.append(ln)
-            continue
-        m = P.FOOTNOTE_LINE_EN.match(ln.text.strip())
-        if m and m.group("num") in seen:
-            out.append(Ln(f"[{m.group('num')}] {m.group('text')}", ln.no, "footnote"))
-            ex.append(example(ln.text, out[-1].text))
-            continue
-        text = P.GLUED_FOOTNOTE.sub(mark, ln.text)
-        if text != ln.text:
-            ex.append(example(ln.text, text))
-        out.append(replace(ln, text=text))
-    ctx.record("footnote numbers glued to words marked (English editions)", len(ex), ex)
     return out

@@ -205,6 +205,9 @@ class _Reflow:
                     self.close()
                     self.after_heading = True
             return
+        if cur.role == "heading" and _caps_title(cur.text) and not _title_line(cur.text, text, self.ctx):
+            self.start(ln)  # ``LAW 12`` ⏎ ``DIRECTOR'S … POWERS`` ⏎ ``The Director …``: the body starts
+            return
         self.extend(ln)
 
     def sentence_ended(self) -> bool:
@@ -217,6 +220,19 @@ def _caps_title(text: str) -> bool:
     """A law heading whose title is all caps, or missing (``LAW 61``)."""
     m = P.LAW.match(text) or P.LAW_EN.match(text)
     return bool(m and (not m.group("title") or m.group("title").isupper()))
+
+
+def _title_line(heading: str, text: str, ctx: Ctx) -> bool:
+    """``text`` goes on an open law heading whose title is in capitals or
+    missing: a line in capitals (``DIRECTOR'S DISCRETIONARY``), or — after a
+    bare ``LAW 12`` — a short line in title case with no full stop
+    (``Director's Discretionary Powers``). Anything else is the body."""
+    if text.isupper():
+        return not ctx.is_heading(text) and not P.CLAUSE_MARK.search(text)
+    m = P.LAW_EN.match(heading) or P.LAW.match(heading)
+    words = [w for w in text.split() if len(w) > 3]
+    return bool(m and not m.group("title") and len(text) <= TITLE_TAIL and words
+                and all(w[:1].isupper() for w in words) and not P.SENTENCE_END.search(text))
 
 
 def reflow(lines: list[Ln], ctx: Ctx) -> list[Para]:
