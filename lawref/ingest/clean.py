@@ -29,8 +29,8 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref.ingest import lines as L
-from lawref.ingest import pdf
 from lawref.ingest import paragraphs as G
+from lawref.ingest import pdf
 from lawref.ingest.reflow import join_words, reflow
 from lawref.ingest.state import Ctx, Ln, Para
 from lawref.lang import morph
