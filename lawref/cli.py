@@ -135,6 +135,8 @@ def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None) -> None
 
 
 _DOC = click.option("--doc", help="Only this document (e.g. laws, commentary).")
+_EDITION = click.option("--edition", help="Edition to answer from (default: the manifest's default_edition, "
+                        "else the only or the newest edition of the corpus).")
 _AS_JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
@@ -172,9 +174,10 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
 @click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
 @click.option("--source", "raw", is_flag=True, help="Print the raw lines the node came from instead.")
 @click.option("--lang", type=click.Choice(["ru", "en", "both"]), default="ru", show_default=True,
-              help="en: the English counterpart; both: side by side.")
+              help="en: the English counterpart; both: side by side (same edition when there is one).")
+@_EDITION
 @click.pass_obj
-def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: str) -> None:
+def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: str, edition: str | None) -> None:
     """Print a law, section or commentary paragraph with its children.
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5,
@@ -185,10 +188,11 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
 
     cite, lib = _text(cite), obj.library()
     lib.check_doc(doc)
+    edition = lib.pick_edition(edition) if edition else None
     try:
-        nodes = lib.find(cite, doc)
+        nodes = lib.find(cite, doc, edition)
     except NotFound:
-        canonical, edition, entry = lib.absent(cite)
+        canonical, edition, entry = lib.absent(cite, edition or lib.edition_of(doc))
         fragments, why = lib.fragments_for(canonical)
         if as_json:
             _json(J.absent_json(canonical, edition, entry, fragments, why))
@@ -230,19 +234,22 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
 @click.option("--format", "fmt", type=click.Choice(["json", "md", "html", "text"]), default="json",
               show_default=True, help="json: citations with offsets; md/html: the text with links; text: a table.")
 @click.option("--base-url", default="#", show_default=True, help="Prefix of link targets (md, html).")
+@_EDITION
 @click.pass_obj
-def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str) -> None:
-    """Find citations in FILE (UTF-8; stdin by default) and print them resolved.
+def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | None) -> None:
+    """Find citations in FILE (UTF-8; stdin by default) and print them resolved
+    within one edition (each target names it).
 
     The input is read and answered piece by piece (cut where no citation can
     cross), so memory stays flat on any size of input."""
     from lawref.export import annotate
 
     lib = obj.library()
+    lib.pick_edition(edition)  # a bad edition is refused before any input is read
     if base_url and not base_url.endswith(("/", "#", "=", "?")):
         base_url += "/"
     with _open_text(file) as stream:
-        pieces = lib.link_stream(stream.read)
+        pieces = lib.link_stream(stream.read, edition=edition)
         try:
             if fmt == "json":
                 _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
@@ -256,6 +263,25 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str) -> None:
         except UnicodeDecodeError as exc:
             fail(f"{_input_name(file)}: not UTF-8 text ({exc.reason}); what came before it was answered",
                  EXIT_BAD_INPUT)
+
+
+@cli.command()
+@click.argument("citations", nargs=-1, required=True)
+@_EDITION
+@_AS_JSON
+@click.pass_obj
+def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json: bool) -> None:
+    """Resolve each CITATION ("Law 62B", "правило 81C8", 45.5) to the node it
+    names in one edition: status, node id and edition. Exit 1 when one does
+    not resolve exactly."""
+    from lawref.export import json as J
+    from lawref.export import text as T
+
+    lib = obj.library()
+    answers = [(c, lib.resolve_target(_text(c), edition)) for c in citations]
+    _json(J.resolve_json(answers)) if as_json else _lines(T.resolve_lines(answers))
+    if any(t is None or t.status != "exact" for _, t in answers):
+        sys.exit(EXIT_NOT_FOUND)
 
 
 def _input_name(file: Path | None) -> str:

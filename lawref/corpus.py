@@ -44,6 +44,7 @@ class Corpus:
     stamp: str
     warnings: tuple[str, ...] = ()
     paths: dict[str, str] = field(default_factory=dict)
+    default_edition: str | None = None  # the manifest's ``default_edition``
 
     def usable(self) -> bool:
         """True when at least one node was built."""
@@ -326,7 +327,7 @@ def build_corpus(
     raw = {f.name: f.path.relative_to(found.folder).as_posix() for f in found.files}
     paths = {name: os.fsencode(real).hex() for name, real in raw.items() if name != real}
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding),
-                  tuple(unmatched), paths)
+                  tuple(unmatched), paths, manifest.default_edition)
 
 
 def _skipped(name: str, reason: str) -> FileReport:

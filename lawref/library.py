@@ -86,6 +86,7 @@ class Library:
     incoming_map: dict[str, list[list[Any]]] = field(default_factory=dict, compare=False)
     corpus_dir: Path | None = None
     paths: dict[str, str] = field(default_factory=dict, compare=False)
+    manifest_edition: str | None = None  # the manifest's ``default_edition``, as given
 
     @classmethod
     def open(cls, index: Path | Generation) -> Library:
@@ -102,7 +103,7 @@ class Library:
             raise IndexDamaged(f"{CORPUS_JSON} has an unknown shape: {exc!r}") from exc
         corpus = Path(data["corpus"]) if data.get("corpus") else None
         return cls(gen, docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}), corpus,
-                   data.get("paths", {}))
+                   data.get("paths", {}), data.get("default_edition"))
 
     def __repr__(self) -> str:
         return f"Library({str(self.generation.path)!r}, {len(self.nodes)} nodes)"
@@ -123,23 +124,28 @@ class Library:
             kids.setdefault(n.parent, []).append(n)
         return kids
 
-    def find(self, cite_or_id: str, doc: str | None = None) -> list[Node]:
+    def find(self, cite_or_id: str, doc: str | None = None, edition: str | None = None) -> list[Node]:
         """Nodes named by a cite (any spelling :func:`normalise_cite` takes) or
         an exact id (``laws/fragment@…``), laws documents first.
 
-        Raises :class:`~lawref.cite.CiteError` for a malformed cite and
-        :class:`NotFound` for one that names no node (of ``doc``, if given)."""
+        ``edition`` keeps the nodes of that edition's documents; without it,
+        those of :meth:`default_edition` come first. Raises
+        :class:`~lawref.cite.CiteError` for a malformed cite, :class:`UsageError`
+        for an edition no document has, and :class:`NotFound` for a cite that
+        names no node (of ``doc`` and ``edition``, if given)."""
         if cite_or_id in self.by_id:
             return [self.by_id[cite_or_id]]
         if "/" in cite_or_id:
             raise NotFound(f"no node {cite_or_id!r} in this corpus")
         cite = normalise_cite(cite_or_id)
-        kinds = {d.id: d.kind for d in self.documents}
-        found = [n for n in self.nodes if n.cite == cite and (doc is None or n.doc == doc)]
-        found.sort(key=lambda n: kinds.get(n.doc) != "laws")
+        docs = {d.id: d for d in self.documents}
+        chosen = self.pick_edition(edition)
+        found = [n for n in self.nodes if n.cite == cite and (doc is None or n.doc == doc)
+                 and (edition is None or docs[n.doc].edition == chosen)]
+        found.sort(key=lambda n: (docs[n.doc].edition != chosen, docs[n.doc].kind != "laws"))
         if not found:
             where = f"document {doc!r}" if doc else "this corpus"
-            raise NotFound(f"{cite} is not in {where}")
+            raise NotFound(f"{cite} is not in {where}" + (f" (edition {chosen})" if edition else ""))
         return found
 
     def subtree(self, node: Node) -> list[tuple[int, Node]]:
@@ -222,22 +228,28 @@ class Library:
         pairs = self.incoming(node) if incoming else self.outgoing(node)
         return References(node.cite or node.id, node.id, node.cite, pairs)
 
-    def absent(self, cite_or_id: str) -> tuple[str, str, Entry]:
+    def absent(self, cite_or_id: str, edition: str | None = None) -> tuple[str, str, Entry]:
         """For a cite the corpus lacks: ``(canonical cite, edition, catalogue
-        entry)`` of what the edition calls it. Raises
-        :class:`~lawref.errors.NotFound` when ``cite_or_id`` is not a cite,
-        is in the corpus (in another document), or the edition has no such
-        law."""
+        entry)`` of what ``edition`` (default: :meth:`edition`) calls it.
+        Raises :class:`~lawref.errors.NotFound` when ``cite_or_id`` is not a
+        cite, is in the corpus (in another document), or the edition has no
+        such law."""
         try:
             cite = normalise_cite(cite_or_id)
         except CiteError as exc:
             raise NotFound(f"no node {cite_or_id!r} in this corpus") from exc
-        if any(n.cite == cite for n in self.nodes):
+        docs = {d.id: d.edition for d in self.documents}
+        if any(n.cite == cite and (edition is None or docs[n.doc] == edition) for n in self.nodes):
             raise NotFound(f"{cite} is in this corpus, not in the document asked for")
-        edition, entry = self.catalogue_entry(cite)
+        edition, entry = self.catalogue_entry(cite, edition)
         if entry is None:
             raise NotFound(f"{cite} is not in this corpus; the {edition} edition has no law {cite.split('.')[0]}")
         return cite, edition, entry
+
+    def edition_of(self, doc: str | None) -> str | None:
+        """The edition document ``doc`` names (``None`` for no document or none named)."""
+        found = self.document(doc) if doc else None
+        return found.edition if found else None
 
     def term_entries(self, word: str) -> list[tuple[glossary.Term, list[tuple[str, int]]]]:
         """Glossary entries for ``word`` (see :meth:`terms`) with the laws
@@ -288,14 +300,19 @@ class Library:
                     out[r.status].append((n, r))
         return out
 
-    def link(self, text: str) -> list[Linked]:
+    def link(self, text: str, edition: str | None = None) -> list[Linked]:
         """Citations in free ``text`` (any language of the grammar), resolved
-        against this corpus. Offsets are code-point offsets into ``text``,
-        end-exclusive; ``text[c.start:c.end] == c.text``. Never raises.
-        Relative references (``пункту 1``) need a node and are not taken."""
-        return [Linked(c, tuple(self.resolver.targets(c))) for c in find_citations(text, relative=False)]
+        against this corpus within one edition (``edition``, else
+        :meth:`default_edition`; documents in the citation's language
+        first), each target naming it. Offsets are code-point offsets into
+        ``text``, end-exclusive; ``text[c.start:c.end] == c.text``. Raises
+        :class:`UsageError` only for an edition no document has. Relative
+        references (``пункту 1``) need a node and are not taken."""
+        chosen = self.pick_edition(edition)
+        return [Linked(c, tuple(self.resolver.targets(c, edition=chosen)))
+                for c in find_citations(text, relative=False)]
 
-    def link_stream(self, read: Callable[[int], str], *, block: int = 1 << 16
+    def link_stream(self, read: Callable[[int], str], *, block: int = 1 << 16, edition: str | None = None
                     ) -> Iterator[tuple[int, str, list[Linked]]]:
         """Citations in a text read piece by piece with ``read(n)`` (a text
         stream's ``read``), resolved: yields ``(offset, piece, linked)`` in
@@ -308,6 +325,7 @@ class Library:
         safe place in :data:`HARD_CUT` code points is cut before its last
         citation (:func:`lawref.cite.forced_cut`). Raises what
         ``read`` raises (``UnicodeDecodeError`` for bad input)."""
+        self.pick_edition(edition)  # a bad edition fails before any input is read
         offset, carry = 0, ""
         while True:
             more = read(block)
@@ -317,22 +335,32 @@ class Library:
                 cut = 0 if len(text) < HARD_CUT else forced_cut(text, len(text) // 2)
             piece, carry = text[:cut], text[cut:]
             if piece:
-                yield offset, piece, [_shifted(item, offset) for item in self.link(piece)]
+                yield offset, piece, [_shifted(item, offset) for item in self.link(piece, edition)]
                 offset += len(piece)
             if not more and not carry:
                 return
 
-    def resolve(self, text: str) -> Node | None:
+    def resolve(self, text: str, edition: str | None = None) -> Node | None:
         """The node a citation or cite names when it resolves ``exact``
-        (``"правило 62B"``, ``"Law 62B"``, ``"62В"``, ``"п. 45.5"``), else None."""
+        (``"правило 62B"``, ``"Law 62B"``, ``"62В"``, ``"п. 45.5"``) in
+        ``edition`` (default: :meth:`default_edition`), else None."""
+        target = self.resolve_target(text, edition)
+        return self.by_id[target.id] if target and target.status == "exact" and target.id else None
+
+    def resolve_target(self, text: str, edition: str | None = None) -> Target | None:
+        """The target of a cite or of the first citation in ``text``, resolved
+        within ``edition`` (default: :meth:`default_edition`; documents in the
+        language the citation is written in first); ``None`` when ``text``
+        holds no citation. Raises :class:`UsageError` for an edition no
+        document has."""
+        chosen = self.pick_edition(edition)
         try:
             cite = normalise_cite(text)
-            kind = "commentary" if "." in cite else "law"
-            target: Target | None = self.resolver.resolve_cite(cite, kind)
         except CiteError:
-            found = self.link(text)
-            target = found[0].targets[0] if found and found[0].targets else None
-        return self.by_id[target.id] if target and target.status == "exact" and target.id else None
+            found = self.link(text, chosen)
+            return found[0].targets[0] if found and found[0].targets else None
+        lang = "ru" if P.CYRILLIC.search(text) else "en" if P.LATIN_LETTER.search(text) else None
+        return self.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=chosen, lang=lang)
 
     def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[Hit]:
         """At most ``limit`` hits for ``query``, best first (the policy:
@@ -350,14 +378,39 @@ class Library:
         return next((d for d in self.documents if d.id == doc_id), None)
 
     def edition(self) -> str:
-        """The edition of the laws documents (the first that names one)."""
-        return next((d.edition for d in self.documents if d.kind == "laws" and d.edition), DEFAULT_EDITION)
+        """The edition whose catalogue names what the corpus lacks: the
+        default edition, else the catalogue's default (1997)."""
+        return self.default_edition() or DEFAULT_EDITION
 
-    def catalogue_entry(self, cite: str) -> tuple[str, Entry | None]:
+    def editions(self) -> list[str]:
+        """The editions the documents name, oldest first (by year)."""
+        return sorted({d.edition for d in self.documents if d.edition}, key=_edition_key)
+
+    def default_edition(self) -> str | None:
+        """The edition answers come from when none is asked for: the
+        manifest's ``default_edition`` when a document has it, else the only
+        edition, else the newest; ``None`` when no document names one."""
+        found = self.editions()
+        if self.manifest_edition in found:
+            return self.manifest_edition
+        return found[-1] if found else None
+
+    def pick_edition(self, edition: str | None) -> str | None:
+        """``edition`` when a document has it (``None``: the default one).
+        Raises :class:`UsageError` for an edition no document has."""
+        if edition is None:
+            return self.default_edition()
+        if edition not in self.editions():
+            shown = ", ".join(self.editions()) or "none named"
+            raise UsageError(f"no edition {edition!r} in this corpus (editions: {shown})")
+        return edition
+
+    def catalogue_entry(self, cite: str, edition: str | None = None) -> tuple[str, Entry | None]:
         """``(edition, entry)`` for the law or section a canonical ``cite``
-        names in the edition catalogue (the law's entry when the section has
-        none); ``entry`` is ``None`` when the edition has no such law."""
-        cat = load_catalogue(self.edition())
+        names in the catalogue of ``edition`` (default: :meth:`edition`; the
+        law's entry when the section has none); ``entry`` is ``None`` when
+        the edition has no such law."""
+        cat = load_catalogue(edition or self.edition())
         entry = cat.entries.get(f"section:{cite}") or cat.law(law_of(cite))
         return cat.edition, entry
 
@@ -428,11 +481,12 @@ class Library:
 
     def counterpart(self, node: Node) -> Node | None:
         """The node with the same cite in a document of the other language and
-        the same kind (Russian ↔ English), if the corpus has one."""
+        the same kind (Russian ↔ English), of the same edition when the
+        corpus has one, else of another edition; ``None`` if there is none."""
         mine = self.document(node.doc)
         if node.cite is None or mine is None:
             return None
-        for doc in self.documents:
+        for doc in sorted(self.documents, key=lambda d: d.edition != mine.edition):
             if doc.lang != mine.lang and doc.kind == mine.kind:
                 twin = next((n for n in self.nodes if n.doc == doc.id and n.cite == node.cite), None)
                 if twin is not None:
@@ -464,6 +518,12 @@ class Library:
         """English title of the law ``node`` belongs to (catalogue), for display."""
         law = self.law_of(node)
         return law.title_en if law is not None else None
+
+
+def _edition_key(edition: str) -> tuple[int, str]:
+    """Sort key of an edition label: its year first (``"2017"``), then the label."""
+    digits = "".join(ch for ch in edition if ch.isdigit())[:4]
+    return (int(digits) if digits else 0, edition)
 
 
 def _shifted(item: Linked, offset: int) -> Linked:

@@ -370,21 +370,23 @@ class Citation:
 class Target:
     """One resolved cite: ``cite`` asked for, ``status``, ``id`` of the node it
     resolved to (``None`` when absent or invalid), ``missing`` the part of the
-    cite not found (``"C"`` for ``66C`` resolved to law 66)."""
+    cite not found (``"C"`` for ``66C`` resolved to law 66), ``edition`` the
+    edition it was resolved in (``None``: the documents name none)."""
 
     cite: str
     status: str
     id: str | None = None
     missing: str = ""
+    edition: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        """``{"cite", "status", "id", "missing"}``."""
+        """``{"cite", "status", "id", "missing", "edition"}``."""
         return asdict(self)
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Target:
         """The inverse of :meth:`to_json`."""
-        return cls(d["cite"], d["status"], d["id"], d["missing"])
+        return cls(d["cite"], d["status"], d["id"], d["missing"], d.get("edition"))
 
 
 @dataclass(frozen=True)

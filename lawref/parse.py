@@ -443,10 +443,11 @@ def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tu
 
 def law_order(paras: list[Paragraph], doc_kind: str, lang: str = "ru") -> list[int]:
     """Indices of the paragraphs whose law headings are real: the heaviest
-    run of law numbers that never goes down (Laws 1…93 are printed in order),
+    run of law numbers that goes up (Laws 1…93 are printed in order),
     most headings first, then most text under them — so a table of contents,
     a running head or a line that starts ``Law 64`` in the body of Law 12
-    is not a heading. O(n log n) in the headings (a max Fenwick tree over the
+    is not a heading; of two headings of one law, the one with text under
+    it. O(n log n) in the headings (a max Fenwick tree over the
     law numbers, which are at most 999)."""
     cands = _law_candidates(paras, doc_kind, lang)
     size = 1000
@@ -454,7 +455,7 @@ def law_order(paras: list[Paragraph], doc_kind: str, lang: str = "ru") -> list[i
     best: list[int] = []
     prev: list[int] = []
     for i, (_, num, weight) in enumerate(cands):
-        j, top = min(num, size - 1) + 1, (0, -1)
+        j, top = min(num, size - 1), (0, -1)  # numbers strictly below ``num``
         while j > 0:
             top, j = max(top, tree[j]), j - (j & -j)
         best.append(top[0] + weight)

@@ -355,6 +355,8 @@ CITE_LIKE = Rx(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*", example="62B")
 WORD = Rx(f"[{WORD_CHARS}]+(?:-[{WORD_CHARS}]+)*", example="по-прежнему")
 #: Any Cyrillic letter.
 CYRILLIC = Rx("[А-Яа-яЁё]", example="взятка")
+#: A Latin letter (a token with Latin and Cyrillic letters is no Russian word: ``lawrefТs``).
+LATIN_LETTER = Rx("[A-Za-z]", example="lawrefТs")
 #: Any digit.
 DIGIT = Rx(r"\d", example="62B")
 #: An all-Latin folded word (English editions: stemmed). ``revoke``, ``follow-up``.

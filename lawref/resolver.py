@@ -10,7 +10,11 @@ Statuses (issue 3):
 * ``invalid`` — no such law (``правило 95``).
 
 Law cites resolve in a laws document (the citing one first), commentary cites
-(``п.45.5``) in a commentary document. Relative references (``пункту 1``,
+(``п.45.5``) in a commentary document — and never across editions (issue 11):
+a citation inside a document resolves within that document's edition (the
+citing document first, then the documents of its language, then the other
+language's), and one in free text within the edition asked for (documents
+of the citation's language first). Relative references (``пункту 1``,
 ``(B1)``) resolve against the node they stand in, by label, among its siblings
 and its ancestors' siblings.
 """
@@ -69,42 +73,56 @@ class Resolver:
         self.children: dict[str | None, list[Node]] = {}
         for n in self.nodes:
             self.children.setdefault(n.parent, []).append(n)
-        self._cache: dict[tuple[str, str, str | None], Target] = {}
+        self._cache: dict[tuple[str, str, str | None, str | None, str | None], Target] = {}
 
-    def _docs(self, kind: str, prefer: str | None) -> list[str]:
-        ids = [d.id for d in self.documents.values() if d.kind == kind]
-        return sorted(ids, key=lambda d: d != prefer)
+    def _docs(self, kind: str, prefer: str | None, edition: str | None = None, lang: str | None = None) -> list[str]:
+        """Documents of ``kind`` a cite may resolve in, in the order tried:
+        ``prefer`` (the citing document) first and only its edition; else
+        only ``edition`` when given; then those in ``lang`` (the citing
+        document's language, or the citation's) before the others."""
+        mine = self.documents.get(prefer) if prefer else None
+        if mine is not None:
+            edition, lang = mine.edition, lang or mine.lang
+        docs = [d for d in self.documents.values() if d.kind == kind
+                and (mine is None and edition is None or d.edition == edition)]
+        return [d.id for d in sorted(docs, key=lambda d: (d.id != prefer, d.lang != lang))]
 
-    def _limit(self, docs: list[str]) -> int:
-        editions = [self.documents[d].edition for d in docs if d in self.documents]
+    def _limit(self, docs: list[str], edition: str | None = None) -> int:
+        editions = [self.documents[d].edition for d in docs if d in self.documents] or [edition]
         return max((EDITION_LAWS.get(e or "", DEFAULT_LAWS) for e in editions), default=DEFAULT_LAWS)
 
-    def resolve_cite(self, cite: str, kind: str = "law", prefer: str | None = None) -> Target:
-        """Resolve a canonical ``cite`` (``kind`` ``"law"`` or ``"commentary"``);
-        answers are remembered (a text that cites ``Laws 1 to 31`` 80,000
-        times resolves each cite once)."""
-        key = (cite, kind, prefer)
+    def resolve_cite(self, cite: str, kind: str = "law", prefer: str | None = None, *,
+                     edition: str | None = None, lang: str | None = None) -> Target:
+        """Resolve a canonical ``cite`` (``kind`` ``"law"`` or ``"commentary"``)
+        from the document ``prefer`` (within its edition), or — for free text —
+        within ``edition``, documents in ``lang`` first (see :meth:`_docs`).
+        The target names the edition. Answers are remembered (a text that
+        cites ``Laws 1 to 31`` 80,000 times resolves each cite once)."""
+        key = (cite, kind, prefer, edition, lang)
         found = self._cache.get(key)
         if found is None:
             if len(self._cache) >= 100_000:
                 self._cache.clear()
-            found = self._cache[key] = self._resolve_cite(cite, kind, prefer)
+            found = self._cache[key] = self._resolve_cite(cite, kind, prefer, edition, lang)
         return found
 
-    def _resolve_cite(self, cite: str, kind: str, prefer: str | None) -> Target:
-        docs = self._docs("commentary" if kind == "commentary" else "laws", prefer)
+    def _resolve_cite(self, cite: str, kind: str, prefer: str | None, edition: str | None,
+                      lang: str | None) -> Target:
+        docs = self._docs("commentary" if kind == "commentary" else "laws", prefer, edition, lang)
+        mine = self.documents.get(prefer) if prefer else None
+        edition = mine.edition if mine is not None else edition
         for doc in docs:
             node = self.by_cite.get((doc, cite))
             if node is not None:
-                return Target(cite, "exact", node.id)
+                return Target(cite, "exact", node.id, edition=self.documents[doc].edition)
         for up in _ancestors(cite):
             for doc in docs:
                 node = self.by_cite.get((doc, up))
                 if node is not None:
-                    return Target(cite, "partial", node.id, cite[len(up):].lstrip("."))
-        if 1 <= law_of(cite) <= self._limit(docs):
-            return Target(cite, "absent")
-        return Target(cite, "invalid")
+                    return Target(cite, "partial", node.id, cite[len(up):].lstrip("."), self.documents[doc].edition)
+        if 1 <= law_of(cite) <= self._limit(docs, edition):
+            return Target(cite, "absent", edition=edition)
+        return Target(cite, "invalid", edition=edition)
 
     def resolve_relative(self, path: tuple[str, ...], node: Node) -> Target:
         """Resolve a label path (``("1",)``, ``("(b)", "(1)")``) from ``node``:
@@ -136,11 +154,15 @@ class Resolver:
             cur = self.by_id.get(cur.parent) if cur.parent else None
         return cur
 
-    def targets(self, citation: Citation, node: Node | None = None, prefer: str | None = None) -> list[Target]:
-        """Resolve every cite of ``citation`` (relative ones need ``node``)."""
+    def targets(self, citation: Citation, node: Node | None = None, prefer: str | None = None, *,
+                edition: str | None = None) -> list[Target]:
+        """Resolve every cite of ``citation`` (relative ones need ``node``):
+        from the document ``prefer``, or within ``edition`` with documents in
+        the citation's own language (``правило`` → ru, ``Law`` → en) first."""
         if citation.kind == "relative":
             return [self.resolve_relative(citation.cites, node)] if node is not None else []
-        return [self.resolve_cite(c, citation.kind, prefer) for c in citation.cites]
+        lang = "ru" if P.CYRILLIC.search(citation.text) else "en"
+        return [self.resolve_cite(c, citation.kind, prefer, edition=edition, lang=lang) for c in citation.cites]
 
     def refs_of(self, node: Node, line_map: tuple[tuple[int, int], ...] = ()) -> tuple[Ref, ...]:
         """Outgoing references of ``node`` (citations in its text), resolved.

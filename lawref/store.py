@@ -176,6 +176,7 @@ def _corpus_json(corpus: Corpus, corpus_dir: Path) -> str:
     payload["incoming"] = backlinks(corpus.nodes)
     payload["corpus"] = os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode()
     payload["paths"] = corpus.paths
+    payload["default_edition"] = corpus.default_edition
     return json.dumps(payload, ensure_ascii=False)
 
 

@@ -238,7 +238,7 @@ def test_show_side_by_side(bilingual) -> None:
     out = result.stdout
     ru_at, en_at = out.index("Для исправления фальшренонса"), out.index("In this sample the offender withdraws")
     assert ru_at < en_at
-    assert "[editions differ: 1997 (ru) / sample (en)]" in out
+    assert "[no English text of the 1997 edition in this corpus: this is the sample edition's text" in out
     data = json.loads(run(index, folder, "show", "62B", "--lang", "both", "--json").stdout)
     assert data["id"] == "laws/62B" and data["counterpart"]["id"] == "en-sample/62B"
 

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.model import Document, FileReport, Hit, Node, Ref
+from lawref.model import Document, FileReport, Hit, Node, Ref, Target
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from lawref.library import Library, References
 
 __all__ = ["FORMAT", "absent_json", "check_json", "dumps", "export_document", "hit_json", "refs_json",
-           "report_json", "search_json", "show_json", "source_json", "term_json", "tree_json"]
+           "report_json", "resolve_json", "search_json", "show_json", "source_json", "term_json", "tree_json"]
 
 FORMAT = "lawref/1"
 
@@ -60,11 +60,13 @@ def tree_json(lib: Library, node: Node) -> dict[str, Any]:
 
 
 def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
-    """``show --json``: the first node as a tree, ``others`` (the same cite in
-    other documents), for a law ``lost`` (``{"before", "after"}``: sections
-    the edition has that lost pages took) and, for ``--lang en|both``, its
-    ``counterpart``."""
+    """``show --json``: the first node as a tree, its document's ``edition``,
+    ``others`` (the same cite in other documents), for a law ``lost``
+    (``{"before", "after"}``: sections the edition has that lost pages took)
+    and, for ``--lang en|both``, its ``counterpart`` and
+    ``counterpart_edition`` (the same edition's when the corpus has one)."""
     tree = tree_json(lib, nodes[0])
+    tree["edition"] = lib.edition_of(nodes[0].doc)
     tree["others"] = [n.id for n in nodes[1:]]
     if nodes[0].kind == "law":
         before, after = lib.lost_sections(nodes[0])
@@ -72,7 +74,19 @@ def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
     if lang != "ru":
         twin = lib.counterpart(nodes[0])
         tree["counterpart"] = tree_json(lib, twin) if twin is not None else None
+        tree["counterpart_edition"] = lib.edition_of(twin.doc) if twin is not None else None
     return tree
+
+
+def resolve_json(answers: Sequence[tuple[str, Target | None]]) -> dict[str, Any]:
+    """``resolve --json``: ``{"resolved": [{"text", "cite", "status", "id",
+    "missing", "edition"}]}``, one per citation asked (``cite``/``status``
+    ``null`` when the text holds no citation)."""
+    out = []
+    for text, t in answers:
+        out.append({"text": text, **(t.to_json() if t is not None else
+                                     {"cite": None, "status": None, "id": None, "missing": "", "edition": None})})
+    return {"resolved": out}
 
 
 def absent_json(cite: str, edition: str, entry: Entry, fragments: Sequence[Node] = (),

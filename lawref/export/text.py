@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.model import FileReport, Hit, Node, Ref
+from lawref.model import FileReport, Hit, Node, Ref, Target
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
@@ -18,12 +18,34 @@ if TYPE_CHECKING:
     from lawref.library import Library, References
 
 __all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "passes_lines",
-           "refs_lines", "report_text", "show_text", "source_lines", "term_lines"]
+           "refs_lines", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines"]
 
 #: Shown (not part of the law text) where a node's text starts or ends on a page the scrape lost.
 LOST_BEFORE = "[начало — на странице, которой нет в скане]"
 LOST_AFTER = "[текст обрывается: продолжение на странице, которой нет в скане]"
 _DIVISIONS = ("chapter", "part", "division")
+
+#: What ``show`` says around the law text, in the language of the document shown.
+WORDS: dict[str, dict[str, str]] = {
+    "ru": {"law": "Правило", "fragment-head": "Фрагмент: номер правила не сохранился",
+           "inferred": "номер правила выведен: его заголовок не сохранился",
+           "lost-start": "начало текста утрачено: нет", "lost-end": "дальше текст утрачен: нет",
+           "variant": "вариант {k} из {n}", "fragment": "фрагмент", "page": "стр.",
+           "lost-before": LOST_BEFORE, "lost-after": LOST_AFTER, "see-also": "См. также", "cited-by": "Ссылаются",
+           "only": "в корпусе только {cite}", "absent": "нет в корпусе", "invalid": "нет такого правила"},
+    "en": {"law": "Law", "fragment-head": "Fragment: its law's number was lost",
+           "inferred": "law number inferred: its heading was lost",
+           "lost-start": "the beginning is lost: no", "lost-end": "the rest is lost: no",
+           "variant": "variant {k} of {n}", "fragment": "fragment", "page": "p.",
+           "lost-before": "[the beginning is on a page the scan lacks]",
+           "lost-after": "[the text breaks off: it goes on on a page the scan lacks]",
+           "see-also": "See also", "cited-by": "Cited by",
+           "only": "only {cite} in the corpus", "absent": "not in the corpus", "invalid": "no such law"},
+}
+
+
+def _words(lib: Library, node: Node) -> dict[str, str]:
+    return WORDS["en" if _is_english(lib, node) else "ru"]
 
 
 # -- search -------------------------------------------------------------------------
@@ -120,28 +142,31 @@ def _render_counterpart(lib: Library, node: Node) -> str:
     if mine and theirs and theirs.edition is None:
         text += "\n[the English text names no edition: it may differ from the Russian one]"
     elif mine and theirs and mine.edition != theirs.edition:
-        text += f"\n[editions differ: {mine.edition or '?'} (ru) / {theirs.edition} (en)]"
+        text += (f"\n[no English text of the {mine.edition or '?'} edition in this corpus: this is the "
+                 f"{theirs.edition} edition's text, which may differ]")
     return text
 
 
-def _ref_label(lib: Library, ref: Ref) -> str:
+def _ref_label(lib: Library, ref: Ref, words: dict[str, str]) -> str:
     target = lib.by_id.get(ref.id) if ref.id else None
     if ref.status == "exact" and target is not None:
         return target.cite or target.id
     if ref.status == "partial" and target is not None:
-        return f"{ref.cite} (в корпусе только {target.cite or target.id})"
-    return f"{ref.cite} ({'нет в корпусе' if ref.status == 'absent' else 'нет такого правила'})"
+        return f"{ref.cite} ({words['only'].format(cite=target.cite or target.id)})"
+    return f"{ref.cite} ({words['absent'] if ref.status == 'absent' else words['invalid']})"
 
 
 def _xrefs(lib: Library, node: Node) -> str:
-    """«См. также» (outgoing) and «Ссылаются» (incoming) lines for ``show``."""
-    out = list(dict.fromkeys(_ref_label(lib, r) for _, r in lib.outgoing(node)))
+    """«См. также» / "See also" (outgoing) and «Ссылаются» / "Cited by"
+    (incoming) lines for ``show``, in the language of ``node``'s document."""
+    words = _words(lib, node)
+    out = list(dict.fromkeys(_ref_label(lib, r, words) for _, r in lib.outgoing(node)))
     inc = list(dict.fromkeys(n.cite or n.id for n, _ in lib.incoming(node)))
     lines = []
     if out:
-        lines.append("См. также: " + ", ".join(out))
+        lines.append(f"{words['see-also']}: " + ", ".join(out))
     if inc:
-        lines.append("Ссылаются: " + ", ".join(inc))
+        lines.append(f"{words['cited-by']}: " + ", ".join(inc))
     return "\n\n" + "\n".join(lines) if lines else ""
 
 
@@ -153,65 +178,103 @@ def heading(node: Node) -> str:
 
 def render(lib: Library, node: Node) -> str:
     """``node`` and its descendants as the book shows them: a header line
-    (its law, Russian and English titles), a note line (document; inferred
-    number), then each node's heading and text, lost-page marks beside them."""
+    (its law, Russian and English titles; ``Law 62 — Correction of a
+    Revoke`` for an English document), a note line (document; edition;
+    inferred number), then each node's heading and text, lost-page marks
+    beside them — in the words of the document's language."""
     law = lib.law_of(node)
     doc = lib.document(node.doc)
-    english = doc is not None and doc.lang == "en"
-    if law is not None:
-        head = f"{'Law' if english else 'Правило'} {law.cite}"
-    elif node.kind in _DIVISIONS:
-        head = heading(node)
-    else:
-        head = node.cite or "Фрагмент: номер правила не сохранился"
-    if law is not None and law.title:
-        head += f". {law.title}"
-    if law is not None and law.title_en and not english:
-        head += f" — Law {law.cite}: {law.title_en}"
+    words = _words(lib, node)
     notes = [doc.title if doc and doc.title else node.doc]
+    if doc is not None and doc.edition:
+        notes.append(f"{'edition as labelled' if doc.lang == 'en' else 'редакция (по манифесту)'}: {doc.edition}")
     if node.inferred:
-        notes.append("номер правила выведен: его заголовок не сохранился")
-    lines = [head, f"[{'; '.join(notes)}]", ""]
+        notes.append(words["inferred"])
+    lines = [_header(lib, node, law, words), f"[{'; '.join(notes)}]", ""]
     before, after = lib.lost_sections(node) if node.kind == "law" else ([], [])
     if before:
-        lines += [f"[начало текста утрачено: нет {', '.join(before)}]", ""]
+        lines += [f"[{words['lost-start']} {', '.join(before)}]", ""]
     for _, n in lib.subtree(node):
         if n is node and (law is node or node.kind in _DIVISIONS):  # already the header
             if n.text:
                 lines += [n.text, ""]
             continue
-        lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n))
+        lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n, words), words=words)
     if after:
-        lines += [f"[дальше текст утрачен: нет {', '.join(after)}]"]
+        lines += [f"[{words['lost-end']} {', '.join(after)}]"]
     return "\n".join(lines).rstrip()
 
 
-def _variant(lib: Library, node: Node) -> str:
+def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str]) -> str:
+    """``Правило 62. Исправление … — Law 62: Correction of a Revoke``, or for an
+    English document ``Law 62 — Correction of a Revoke``."""
+    if law is None:
+        return heading(node) if node.kind in _DIVISIONS else node.cite or words["fragment-head"]
+    if _is_english(lib, node):
+        title = _display_title(lib, law)
+        return f"Law {law.cite} — {title}" if title else f"Law {law.cite}"
+    head = f"{words['law']} {law.cite}" + (f". {law.title}" if law.title else "")
+    return head + (f" — Law {law.cite}: {law.title_en}" if law.title_en else "")
+
+
+def _display_title(lib: Library, law: Node) -> str | None:
+    """An English law's title as printed; a title printed in capitals in
+    the catalogue's letter case when the catalogue of its edition has the
+    same words (``CORRECTION OF A REVOKE`` → ``Correction of a Revoke``)."""
+    title = law.title
+    if not title or not title.isupper() or law.cite is None:
+        return title
+    entry = lib.catalogue_entry(law.cite, lib.edition_of(law.doc))[1]
+    same = entry is not None and _words_of(entry.title_en) == _words_of(title)
+    return entry.title_en if same and entry is not None else title
+
+
+def _words_of(title: str) -> list[str]:
+    return P.WORD.findall(title.casefold().replace("’", "'"))
+
+
+def _variant(lib: Library, node: Node, words: dict[str, str]) -> str:
     """``[вариант 2 из 2: 001_….txt:13]`` for a node two files hold with
     different texts (its id ends ``~2``), else ``""``."""
     copies = lib.variants(node)
     if len(copies) < 2:
         return ""
-    return f"[вариант {copies.index(node) + 1} из {len(copies)}: {node.source.file}:{node.source.line}]"
+    what = words["variant"].format(k=copies.index(node) + 1, n=len(copies))
+    return f"[{what}: {node.source.file}:{node.source.line}]"
 
 
-def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False, variant: str = "") -> list[str]:
+def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False, variant: str = "",
+                words: dict[str, str] = WORDS["ru"]) -> list[str]:
     if n.kind == "footnote":
         return [f"{n.label} - {n.text}", ""]
     out = []
     head = " ".join(p for p in (heading(n), variant) if p)
     if n.kind == "fragment":
-        page = f", стр. {n.page}" if n.page is not None else ""
-        head = f"[фрагмент{page}: {n.id}] {head}".rstrip()
+        page = f", {words['page']} {n.page}" if n.page is not None else ""
+        head = f"[{words['fragment']}{page}: {n.id}] {head}".rstrip()
     if head:
         out.append(head)
     if first_on_page and n.text[:1].islower():
-        out.append(LOST_BEFORE)
+        out.append(words["lost-before"])
     if n.text:
         out.append(n.text)
     if last_on_page and n.text and not P.SENTENCE_END.search(n.text):
-        out.append(LOST_AFTER)
+        out.append(words["lost-after"])
     return out + [""]
+
+
+def resolve_lines(answers: Sequence[tuple[str, Target | None]]) -> list[str]:
+    """``resolve``: one line a citation — what was asked, the cite, its
+    status, the node id and the edition it was resolved in."""
+    out = []
+    for text, t in answers:
+        if t is None:
+            out.append(f"{text!r}: no citation")
+            continue
+        node = t.id or "-"
+        missing = f" (missing {t.missing})" if t.missing else ""
+        out.append(f"{text!r} → {t.cite} {t.status} {node}{missing} [edition {t.edition or '?'}]")
+    return out
 
 
 def source_lines(items: Sequence[dict[str, Any]]) -> list[str]:

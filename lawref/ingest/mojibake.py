@@ -141,8 +141,9 @@ def _better(new: str, old: str) -> bool:
 def _proven(line: str) -> tuple[str, str] | None:
     """``(name, repaired)`` when one transform turns ``line`` — which reads
     as no Russian at all — into a line of at least two Cyrillic words the
-    lexicon all knows (a single garbled heading ``Ïðàâèëî 48. Îòêðûòèå
-    êàðò`` in a good file), else ``None``. Strong evidence for one line."""
+    lexicon all knows, none of them mixed with Latin letters (a single
+    garbled heading ``Ïðàâèëî 48. Îòêðûòèå êàðò`` in a good file; never
+    ``lawref’s tests – it`` → ``lawrefТs tests Ц it``), else ``None``. Strong evidence for one line."""
     if russian_score(line) > 0.0:
         return None
     for name, fix in TRANSFORMS:
@@ -150,7 +151,8 @@ def _proven(line: str) -> tuple[str, str] | None:
         if new is None or new == line:
             continue
         words = [t for t in new.split() if P.CYRILLIC.search(t)]
-        if len(words) >= 2 and russian_score(new) == 1.0:
+        mixed = any(P.LATIN_LETTER.search(t) for t in words)  # ``lawrefТs``: an English line, not mojibake
+        if len(words) >= 2 and not mixed and russian_score(new) == 1.0:
             return name, new
     return None
 

@@ -1,0 +1,187 @@
+"""Editions (issue 11): a PDF-extracted English edition read as the edition
+it is — contents and index, running heads, page numbers, headings in
+capitals, lost ligatures, glued footnotes — on a test edition written for
+these tests (:mod:`english_edition`), whose truth the tests compare with."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from english_edition import LIGATURE_WORDS, edition
+
+from lawref.corpus import build_corpus
+from lawref.ingest import pdf
+from lawref.ingest.clean import clean
+from lawref.ingest.load import load
+from lawref.ingest.state import Ctx
+from lawref.model import Node, Paragraph
+from lawref.parse import law_order
+
+MARKER = re.compile(r"\[\d+\]")
+
+
+def _build(tmp_path: Path, seed: int = 7, dash: str = "–") -> tuple[list[Node], object, list]:
+    raw, truth = edition(seed, dash)
+    folder = tmp_path / f"en-{seed}"
+    folder.mkdir()
+    (folder / "laws-en.txt").write_bytes(raw)
+    corpus = build_corpus(folder, version="t")
+    return list(corpus.nodes), corpus.reports[0], truth
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[list[Node], object, list]:
+    return _build(tmp_path_factory.mktemp("editions"))
+
+
+def test_the_test_edition_has_all_93_laws_with_their_titles(built: tuple) -> None:
+    nodes, _, truth = built
+    laws = [n for n in nodes if n.kind == "law"]
+    assert [n.cite for n in laws] == [str(law.number) for law in truth]
+    for node, law in zip(laws, truth, strict=True):
+        assert MARKER.sub("", node.title or "") == law.title.upper(), node.cite  # as printed: in capitals
+        assert node.text == law.text, node.cite
+
+
+def test_every_section_has_its_title_and_clean_text(built: tuple) -> None:
+    nodes, _, truth = built
+    sections = {n.cite: n for n in nodes if n.kind == "section"}
+    want = {f"{law.number}{letter}": (title, text) for law in truth for letter, title, text in law.sections}
+    assert len(sections) == len(want) == 139
+    for cite, (title, text) in want.items():
+        assert (sections[cite].title, sections[cite].text) == (title, text), cite
+
+
+def test_no_node_comes_from_the_contents_or_the_index(built: tuple) -> None:
+    nodes, report, _ = built
+    texts = [f"{n.title or ''} {n.text}" for n in nodes]
+    assert not any("...." in t or "Adjusted score" in t or "INDEX" in t for t in texts)
+    contents = " ".join(d["text"] for d in report.dropped if d["reason"] == "table of contents")
+    assert {int(n) for n in re.findall(r"(?i)\blaw (\d+)", contents)} == set(range(1, 94))  # every entry reported
+    reasons = Counter(d["reason"] for d in report.dropped)
+    assert reasons["index of the book"] == 9  # the INDEX line and its 8 entries
+
+
+def test_page_numbers_and_running_heads_are_gone_and_reported(built: tuple) -> None:
+    nodes, report, _ = built
+    reasons = Counter(d["reason"] for d in report.dropped)
+    assert reasons["running head (колонтитул)"] > 10
+    assert reasons["page number glued to a law title"] >= 1
+    assert not any("LAWS OF DUPLICATE BRIDGE" in n.text for n in nodes if n.cite)  # the title page is a fragment
+    assert not any(re.search(r"\b(\d+) \1\b", n.text) for n in nodes)  # ``67 67``
+    assert not any(re.search(r"[A-Z] \d+$", n.title or "") for n in nodes)  # ``… POWERS 15``
+
+
+def test_the_build_balances_and_counts_the_ligatures_it_put_back(built: tuple) -> None:
+    nodes, report, truth = built
+    assert report.status == "ok", report.warnings  # conservation holds: nothing lost, nothing invented
+    damaged = {d for _, d in LIGATURE_WORDS}
+    assert not any(d in n.text for n in nodes for d in damaged if " " in d.strip())
+    assert not re.search(r"\b(?:o|di|su|a|speci|shu|e) (?:ender|erent|cient|ected|c|e|ective)\b",
+                         " ".join(n.text for n in nodes))
+
+
+def test_footnotes_are_attached_to_the_node_that_calls_them(built: tuple) -> None:
+    nodes, _, _ = built
+    by_id = {n.id: n for n in nodes}
+    notes = [n for n in nodes if n.kind == "footnote"]
+    assert len(notes) == len({n.label for n in notes})  # two footnotes never merged into one
+    for note in notes:
+        host = by_id[note.parent]
+        assert note.label in f"{host.title} {host.text}", note.label
+    law13 = next(n for n in nodes if n.cite == "13")
+    assert law13.title == "INCORRECT NUMBER OF CARDS[3]"  # ``CARDS3``: the call kept as a marker
+
+
+@pytest.mark.parametrize("seed", [11, 23])
+def test_other_test_editions_read_as_well(tmp_path: Path, seed: int) -> None:
+    nodes, report, truth = _build(tmp_path, seed)
+    assert report.status == "ok", report.warnings
+    assert [n.cite for n in nodes if n.kind == "law"] == [str(law.number) for law in truth]
+    assert sum(n.kind == "section" for n in nodes) == sum(len(law.sections) for law in truth)
+
+
+def test_a_file_whose_only_high_bytes_are_soft_hyphens_is_read_as_english(tmp_path: Path) -> None:
+    raw, _ = edition(7, dash="\xad")
+    assert {b for b in raw if b > 127} == {0xAD}
+    text = load(raw, "laws.txt", None).text
+    assert "LAW 22 - PROCEDURE" in text and "н" not in text  # never cp866's «н»
+    nodes, report, _ = _build(tmp_path, 7, "\xad")
+    assert sum(n.kind == "law" for n in nodes) == 93
+
+
+# -- ligatures, one shape a row -------------------------------------------------------
+
+LIGATURE_ROWS = [
+    ("the o ender must", "the offender must"),  # a one-letter head that is no word
+    ("the shu e of the cards", "the shuffle of the cards"),  # a one-letter tail
+    ("a speci c call", "a specific call"),
+    ("di erent", "different"),
+    ("the a ected side", "the affected side"),  # ``a`` is a word, ``ected`` is not
+    ("E ective at once", "Effective at once"),
+    ("THE O ENDING SIDE", "THE OFFENDING SIDE"),  # in capitals
+    ("the  nal pass", "the final pass"),  # a gap at the word's start
+    ("the oender", "the offender"),  # no gap at all
+    ("in ate", "in ate"),  # two words: inflate would be a guess
+    ("of ten tricks", "of ten tricks"),
+    ("a player", "a player"),
+]
+
+
+@pytest.mark.parametrize(("raw", "want"), LIGATURE_ROWS)
+def test_ligature_repair(raw: str, want: str) -> None:
+    cleaned = clean(raw + "\n", lang="en", steps=["repair_ligatures", "reflow"])
+    assert cleaned.paragraphs[0].text == want
+    inserted = "".join(t for _, t in cleaned.report.inserted)
+    assert Counter(want.replace(" ", "")) == Counter(raw.replace(" ", "")) + Counter(inserted)  # each insertion recorded
+
+
+def test_a_ligature_lost_at_a_line_break_is_put_back_on_the_first_line() -> None:
+    cleaned = clean("a fresh o\nender of the cards\n", lang="en", steps=["repair_ligatures", "reflow"])
+    assert cleaned.paragraphs[0].text == "a fresh offender of the cards"
+    assert cleaned.report.inserted == ((1, "ff"),)
+
+
+def test_a_word_after_two_spaces_stays_when_it_stands_elsewhere() -> None:
+    text = "the  at side\nsits at the table\n"
+    assert clean(text, lang="en", steps=["repair_ligatures", "reflow"]).paragraphs[0].text.startswith("the  at")
+
+
+def test_ligature_steps_leave_russian_text_alone() -> None:
+    ctx = Ctx(lang="ru")
+    assert pdf.repair_ligatures([], ctx) == [] and not ctx.records
+
+
+# -- the order of law numbers ---------------------------------------------------------
+
+
+def _paras(texts: list[str]) -> list[Paragraph]:
+    return [Paragraph(t, (k + 1,), (0,), None, 0, True, "heading" if t.startswith("LAW") else "text")
+            for k, t in enumerate(texts)]
+
+
+def test_law_order_rejects_a_heading_off_the_upward_run() -> None:
+    body = "The Director rules on the matter and the score stands as obtained at the table."
+    texts = ["LAW 12 - DIRECTOR'S POWERS", "LAW 13 - CARDS", "LAW 1 - THE PACK", body, "LAW 2 - BOARDS", body,
+             "LAW 64 - PROCEDURE", "LAW 3 - TABLES", body, "LAW 4 - PARTNERSHIPS", body]
+    kept = [texts[k] for k in law_order(_paras(texts), "laws", "en")]
+    assert kept == ["LAW 1 - THE PACK", "LAW 2 - BOARDS", "LAW 3 - TABLES", "LAW 4 - PARTNERSHIPS"]
+
+
+def test_law_order_prefers_the_heading_with_text_under_it() -> None:
+    body = "The Director rules on the matter and the score stands as obtained at the table."
+    texts = ["LAW 1 - THE PACK", body, "LAW 2 - BOARDS", "LAW 2 - THE DUPLICATE BOARDS", body, body]
+    kept = [k for k in law_order(_paras(texts), "laws", "en")]
+    assert kept == [0, 3]
+
+
+def test_a_missing_law_is_reported(tmp_path: Path) -> None:
+    raw, _ = edition(7)
+    text = raw.decode("cp1252")
+    text = re.sub(r"(?m)^LAW 40 \xad PARTNERSHIP UNDERSTANDINGS$", "", text)
+    (tmp_path / "laws-en.txt").write_bytes(text.encode("cp1252"))
+    report = build_corpus(tmp_path, version="t").reports[0]
+    assert any("no heading found for law(s) 40 between law 1 and law 93" in w for w in report.warnings)
