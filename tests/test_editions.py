@@ -96,6 +96,12 @@ def test_footnotes_are_attached_to_the_node_that_calls_them(built: tuple) -> Non
     assert law13.title == "INCORRECT NUMBER OF CARDS[3]"  # ``CARDS3``: the call kept as a marker
 
 
+def test_a_heading_is_never_a_citation(built: tuple) -> None:
+    nodes, _, _ = built
+    assert not [r.text for n in nodes for r in n.refs if r.text.startswith("LAW")]  # ``refs 64 --incoming``: no heading
+    assert all(n.kind == "law" for n in nodes if (n.label or "").startswith("LAW"))
+
+
 @pytest.mark.parametrize("seed", [11, 23])
 def test_other_test_editions_read_as_well(tmp_path: Path, seed: int) -> None:
     nodes, report, truth = _build(tmp_path, seed)
@@ -185,3 +191,129 @@ def test_a_missing_law_is_reported(tmp_path: Path) -> None:
     (tmp_path / "laws-en.txt").write_bytes(text.encode("cp1252"))
     report = build_corpus(tmp_path, version="t").reports[0]
     assert any("no heading found for law(s) 40 between law 1 and law 93" in w for w in report.warnings)
+
+
+# -- citations resolved within their own edition ---------------------------------------
+
+#: A small English edition labelled 2017, written for these tests (own sentences, the
+#: catalogue's titles): it cites Laws 62A and 81C8 and lacks law 1.
+ENGLISH_2017 = """LAW 61 - FAILURE TO FOLLOW SUIT - INQUIRIES CONCERNING A REVOKE
+A. Definition of Revoke
+A test sentence of lawref's own that cites Laws 62A and Law 81C8 for the tests.
+LAW 62 - CORRECTION OF A REVOKE
+A. Revoke Must Be Corrected
+A second test sentence of lawref's own, with no citation in it.
+B. Correcting a Revoke
+A third test sentence of lawref's own.
+"""
+
+
+def _two_editions(folder: Path, default: str | None) -> Path:
+    from seeds import CORPUS
+
+    folder.mkdir(exist_ok=True)
+    for path in CORPUS.iterdir():
+        (folder / path.name).write_bytes(path.read_bytes())
+    (folder / "english").mkdir()
+    (folder / "english" / "laws-2017.txt").write_text(ENGLISH_2017, encoding="utf-8")
+    head = f'default_edition = "{default}"\n' if default else ""
+    manifest = head + (CORPUS / "lawref.toml").read_text(encoding="utf-8") + (
+        '\n[[document]]\nid = "laws-en"\nkind = "laws"\nlang = "en"\nedition = "2017"\n'
+        'title = "A 2017 English test edition"\nfiles = ["english/*.txt"]\n')
+    (folder / "lawref.toml").write_text(manifest, encoding="utf-8")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def editions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A corpus of the Russian seeds (1997) and a 2017 English edition, the
+    manifest's default edition 2017; and its index folder."""
+    folder = _two_editions(tmp_path_factory.mktemp("two-editions"), "2017")
+    return folder, tmp_path_factory.mktemp("two-editions-index") / "index"
+
+
+def _lib(editions: tuple[Path, Path]):  # type: ignore[no-untyped-def]
+    from lawref.library import open_library
+
+    return open_library(*editions)
+
+
+def test_a_russian_citation_never_resolves_into_another_edition(editions: tuple[Path, Path]) -> None:
+    lib = _lib(editions)
+    refs = [r for n in lib.nodes if n.doc == "laws" for r in n.refs]
+    assert refs and all(r.id is None or r.id.startswith("laws/") for r in refs)
+    cited = [r for r in refs if r.cite == "81C8"]
+    assert cited and all(r.id is None for r in cited)  # law 81 is not in the Russian 1997 text: absent, never 2017's
+
+
+def test_an_english_citation_never_resolves_into_the_russian_text(editions: tuple[Path, Path]) -> None:
+    lib = _lib(editions)
+    refs = {r.cite: r for n in lib.nodes if n.doc == "laws-en" for r in n.refs}
+    assert refs["62A"].status == "exact" and refs["62A"].id == "laws-en/62A"
+    assert refs["81C8"].status == "absent" and refs["81C8"].id is None  # 2017's text lacks law 81: absent there
+
+
+def test_free_text_resolves_in_the_default_edition_and_names_it(editions: tuple[Path, Path]) -> None:
+    lib = _lib(editions)
+    assert lib.default_edition() == "2017"
+    [linked] = lib.link("см. правило 62B")
+    assert linked.targets[0].id == "laws-en/62B" and linked.targets[0].edition == "2017"
+    [linked] = lib.link("см. правило 62B", edition="1997")
+    assert linked.targets[0].id == "laws/62B" and linked.targets[0].edition == "1997"
+    assert lib.resolve_target("Law 62B", "1997").id == "laws/62B"  # type: ignore[union-attr]
+    assert lib.resolve_target("Law 62B").id == "laws-en/62B"  # type: ignore[union-attr]
+
+
+def test_the_only_or_newest_edition_is_the_default_without_the_manifest(tmp_path: Path) -> None:
+    from lawref.library import open_library
+
+    lib = open_library(_two_editions(tmp_path / "c", None), tmp_path / "ix")
+    assert lib.editions() == ["1997", "2017"] and lib.default_edition() == "2017"
+
+
+def test_cli_resolve_and_link_take_an_edition(editions: tuple[Path, Path]) -> None:
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    folder, index = editions
+
+    def run(*args: str, stdin: str | None = None):  # type: ignore[no-untyped-def]
+        return CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(index), *args], input=stdin)
+
+    result = run("resolve", "правило 62B", "--edition", "1997")
+    assert result.exit_code == 0 and "laws/62B" in result.stdout and "[edition 1997]" in result.stdout
+    result = run("resolve", "Law 62B")
+    assert result.exit_code == 0 and "laws-en/62B" in result.stdout and "[edition 2017]" in result.stdout
+    assert run("resolve", "Law 99").exit_code == 1
+    bad = run("resolve", "62", "--edition", "2030")
+    assert bad.exit_code == 2 and "no edition '2030' in this corpus (editions: 1997, 2017)" in bad.stderr
+    linked = run("link", "--edition", "1997", stdin="Law 62B")
+    assert linked.exit_code == 0 and '"edition": "1997"' in linked.stdout and '"laws/62B"' in linked.stdout
+
+
+def test_show_both_pairs_the_same_edition_and_says_when_it_cannot(editions: tuple[Path, Path]) -> None:
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    folder, index = editions
+    base = ["--corpus", str(folder), "--index", str(index)]
+    out = CliRunner().invoke(cli, [*base, "show", "62", "--lang", "both", "--edition", "1997"]).stdout
+    assert out.startswith("Правило 62. Исправление фальшренонса")
+    assert "Law 62 — Correction of a Revoke" in out
+    assert "no English text of the 1997 edition in this corpus: this is the 2017 edition's text" in out
+    english = CliRunner().invoke(cli, [*base, "show", "62", "--lang", "en"]).stdout  # the default edition's
+    assert english.startswith("Law 62 — Correction of a Revoke\n[A 2017 English test edition; edition as labelled: 2017]")
+    assert "A. Revoke Must Be Corrected" in english
+
+
+def test_a_law_missing_from_an_english_document_gets_its_editions_title(editions: tuple[Path, Path]) -> None:
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    folder, index = editions
+    result = CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(index), "show", "1", "--doc", "laws-en"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Law 1 — The Pack — text not in this corpus")  # 2017's title, not 1997's

@@ -72,18 +72,21 @@ def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
 
 
 def show_text(lib: Library, nodes: Sequence[Node], lang: str) -> str:
-    """``show``: each node in the language asked (``ru``, ``en``, ``both``),
-    its twin in the other language beside it with ``both``; a twin already
-    printed is not printed again. Blocks are separated by a blank line."""
+    """``show``: each node in the language asked (``ru``, ``en``, ``both``):
+    ``en`` prints the English nodes found, else the English twin of each
+    Russian one (:func:`_render_counterpart`); ``both`` prints each Russian
+    node with its twin beside it (of the same edition when there is one). A
+    twin already printed is not printed again. Blocks are separated by a
+    blank line."""
     english = [n for n in nodes if _is_english(lib, n)]
     russian = [n for n in nodes if not _is_english(lib, n)]
     blocks = []
     for n in russian:
         if lang in ("ru", "both"):
             blocks.append(render(lib, n) + _xrefs(lib, n))
-        if lang in ("en", "both"):
+        if lang == "both" or (lang == "en" and not english):
             blocks.append(_render_counterpart(lib, n))
-    twins = {t.id for t in (lib.counterpart(n) for n in russian) if t is not None}
+    twins = {t.id for t in (lib.counterpart(n) for n in russian) if t is not None} if lang == "both" else set()
     for n in english:
         if n.id in twins:
             continue
