@@ -54,21 +54,24 @@ def _default() -> Library:
     return open_library(Path(corpus) if corpus else None, Path(index) if index else None)
 
 
-def link(text: str) -> list[Linked]:
-    """Citations in ``text`` resolved against the default corpus.
+def link(text: str, edition: str | None = None) -> list[Linked]:
+    """Citations in ``text`` resolved against the default corpus, within
+    ``edition`` (default: the corpus's default edition).
 
     Each :class:`~lawref.model.Linked` has ``citation`` (``start``, ``end``
     — code-point offsets into ``text``, end-exclusive — ``text``, ``cites``),
     ``targets`` (``cite``, ``status`` exact|partial|absent|invalid, ``id``,
-    ``missing``), ``status`` (the worst) and ``ids``. ``"правила 70 или 71"``
-    gives two citations; ``"правилами 61-64"`` one with cites 61, 62, 63, 64.
-    Never raises on any ``str`` (building the default index may raise
-    :class:`LawrefError`)."""
-    return _default().link(text)
+    ``missing``, ``edition``), ``status`` (the worst) and ``ids``.
+    ``"правила 70 или 71"`` gives two citations; ``"правилами 61-64"`` one
+    with cites 61, 62, 63, 64. Never raises on any ``str``, but
+    :class:`~lawref.errors.UsageError` for an edition the corpus lacks (building the
+    default index may raise :class:`LawrefError`)."""
+    return _default().link(text, edition)
 
 
-def resolve(text: str) -> Node | None:
+def resolve(text: str, edition: str | None = None) -> Node | None:
     """The node ``text`` names (``"правило 62B"``, ``"Law 62B"``, ``"62В"``,
-    ``"п. 45.5"``) when it resolves ``exact`` in the default corpus, else
-    ``None`` (partial, absent, invalid, or no citation at all)."""
-    return _default().resolve(text)
+    ``"п. 45.5"``) when it resolves ``exact`` in the default corpus within
+    ``edition`` (default: the corpus's default edition), else ``None``
+    (partial, absent, invalid, or no citation at all)."""
+    return _default().resolve(text, edition)

@@ -473,7 +473,9 @@ TEXTISH = st.text(alphabet=st.sampled_from(list("Правило 62.AB-–(*)?¶\
 @given(TEXTISH)
 def test_clean_and_parse_never_raise_and_never_grow_the_text(text: str) -> None:
     cleaned = clean(text)
-    assert sum(len(p.text) for p in cleaned.paragraphs) <= len(text)
+    marks = sum(2 * p.text.count("[?]") for p in cleaned.paragraphs)  # a lost glyph ``?AK`` is shown as ``[?]AK``
+    inserted = sum(len(t) for _, t in cleaned.report.inserted)  # recorded repairs (ligatures)
+    assert sum(len(p.text) for p in cleaned.paragraphs) <= len(text) + marks + inserted
     parsed = parse(cleaned.paragraphs, doc="d", doc_kind="laws", file="f.txt")
     assert len(parsed.placement) == len(cleaned.paragraphs)
 

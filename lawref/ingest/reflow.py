@@ -80,8 +80,9 @@ def title_tail(text: str, following: str | None, ctx: Ctx) -> bool:
         return False
     short_then_more = (following is not None and not ctx.is_heading(following)
                        and len(text) < 0.6 * ctx.width and len(following) >= 0.6 * ctx.width)
-    if text.isupper():  # no sentence mark, so no body; and a heading or the end after it
-        return short_then_more or following is None or ctx.is_heading(following)
+    if text.isupper():  # no sentence mark, so no body; and a heading, the end or a page turn after it
+        page_turn = following == "…" and len(text) < 0.6 * ctx.width  # a short line: not a body cut by the page
+        return short_then_more or following is None or ctx.is_heading(following) or page_turn
     if not text[:1].islower():
         return False
     return following is None or not following[:1].islower() or short_then_more
