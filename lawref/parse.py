@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from lawref import patterns as P
 from lawref.cite import latin
+from lawref.lang import english
 from lawref.model import Node, Paragraph, Source
 
 # Levels of the stack, outermost first. A headless fragment sits deepest.
@@ -114,7 +115,8 @@ def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[
     if lang == "en":
         table = [("chapter", P.CHAPTER_EN), ("part", P.PART_EN), ("law", P.LAW_EN)]
         if doc_kind == "laws":
-            table += [("section", P.SECTION_EN), ("subsection", P.SUBSECTION_EN), ("item", P.ITEM_EN)]
+            table += [("section", P.SECTION_EN), ("subsection", P.SUBSECTION_EN),
+                      ("subsection", P.SUBSECTION_TEXT_EN), ("item", P.ITEM_EN)]
     else:
         table = [("chapter", P.CHAPTER), ("part", P.PART), ("division", P.DIVISION), ("law", P.LAW)]
         if doc_kind == "laws":
@@ -122,8 +124,8 @@ def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[
     for kind, rx in table:
         m = rx.match(text)
         if m:
-            if kind == "item" and m.group("label").isdigit():
-                kind = "subitem"
+            if kind == "item" and (m.group("label").isdigit() or len(m.group("label")) > 1):
+                kind = "subitem"  # ``(1)``, or a Roman ``(ii)`` in an English edition
             return kind, m
     return None
 
@@ -336,6 +338,8 @@ class _Parser:
         self.placement.append(node.id)
 
     def labelled(self, kind: str, m: re.Match[str], p: Paragraph) -> None:
+        if self.lang == "en" and kind == "item" and self.roman_here(m.group("label")):
+            kind = "subitem"
         level = LEVEL[kind]
         parent = self.top(level)
         raw = m.group("label")
@@ -346,12 +350,24 @@ class _Parser:
         label = p.text[: m.start("title")].strip()
         node_kind = kind if cite is not None else "fragment"
         node_kind = "item" if node_kind == "subitem" else node_kind
-        titled = not (self.lang == "en" and kind in ("item", "subitem"))  # ``(a) the offender …`` is text
+        titled = not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …`` is text
+            kind == "subsection" and not english.looks_like_title(m.group("title")))))
         node = self.make(node_kind, level, cite, label, m.group("title").strip() if titled else None, p, parent)
         if not titled:
             node.add_text(m.group("title").strip(), p, m.start("title"))
         self.push(node)
         self.placement.append(node.id)
+
+    def roman_here(self, label: str) -> bool:
+        """English editions: ``(i)``, ``(v)``, ``(x)`` under an open item is a
+        Roman sub-item (``12C1(e)(i)``) unless it is the letter after that
+        item's (``(h)`` → ``(i)``)."""
+        top = self.stack[-1] if self.stack else None
+        item = top if top is not None and top.kind == "item" else None
+        if label not in P.ROMAN_ITEM or item is None or not item.label:
+            return False
+        prev = item.label.strip("()").lower()
+        return not (len(prev) == 1 and prev.isalpha() and ord(label) == ord(prev) + 1)
 
     @staticmethod
     def child_cite(kind: str, parent: _B | None, part: str) -> str | None:

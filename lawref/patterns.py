@@ -229,11 +229,19 @@ SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z][^.]*)$", re
                 example="A. Revoke Must Be Corrected")
 #: ``1. Dummy's Limitations``.
 SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, example="1. Dummy's Limitations")
+#: ``1. The Director may award …`` — a subsection printed with its text and no
+#: title (a title is short, in title case, without a full stop: see
+#: :func:`lawref.lang.english.looks_like_title`).
+SUBSECTION_TEXT_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z“\"'(].*)$", re.S,
+                        example="1. The Director may award an adjusted score when")
 #: ``(a) the offender …`` — an item has text, no title.
-ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2})\)\s*(?P<title>\S.*)$", re.S, example="(a) the offender must")
+ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2}|ii|iii|iv|vi|vii|viii|ix)\)\s*(?P<title>\S.*)$", re.S,
+            example="(ii) the offender must")
+#: Roman numbers of sub-items in English editions: ``12C1(e)(ii)``.
+ROMAN_ITEM = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 HEADING_START_EN = Rx(
     rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
-    rf"|[{SECTION_LATIN}]\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s+[A-Z][^.]*$|\([a-z]\)\s)",
+    rf"|[{SECTION_LATIN}]\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s+[A-Z][^.]*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s)",
     example="LAW 61",
 )
 #: A lone page number (``58``, ``67 67``) or roman one (``xii``) left by PDF extraction.

@@ -125,6 +125,8 @@ def _heading_lines(law: Law, page: int, note: int, first_on_page: bool) -> list[
 
 
 def _body_pages(laws: list[Law], rng: random.Random) -> list[list[str]]:
+    """The laws' pages: each starts with the book's running head, and a page
+    that starts inside a law repeats that law's number under it (``LAW 12``)."""
     pages: list[list[str]] = []
     page: list[str] = ["LAWS OF DUPLICATE BRIDGE"]
     footnotes: list[str] = []
@@ -151,6 +153,9 @@ def _body_pages(laws: list[Law], rng: random.Random) -> list[list[str]]:
             section_title = SECTION_TITLES[(law.number + s) % len(SECTION_TITLES)]
             law.sections.append((letter, section_title, clean))
             page += [f"{letter}. {section_title}", *textwrap.wrap(damaged, 70)]
+            if len(page) > 30 and s + 1 < law.number % 4:  # the page turns inside the law
+                pages.append(page + footnotes)
+                page, footnotes = ["LAWS OF DUPLICATE BRIDGE", f"LAW {law.number}"], []
         if len(page) > 30:
             pages.append(page + footnotes)
             page, footnotes = ["LAWS OF DUPLICATE BRIDGE"], []

@@ -70,6 +70,7 @@ def test_page_numbers_and_running_heads_are_gone_and_reported(built: tuple) -> N
     reasons = Counter(d["reason"] for d in report.dropped)
     assert reasons["running head (колонтитул)"] > 10
     assert reasons["page number glued to a law title"] >= 1
+    assert reasons["running head (колонтитул): the law's heading again at a page edge"] >= 1  # ``LAW 11`` on its 2nd page
     assert not any("LAWS OF DUPLICATE BRIDGE" in n.text for n in nodes if n.cite)  # the title page is a fragment
     assert not any(re.search(r"\b(\d+) \1\b", n.text) for n in nodes)  # ``67 67``
     assert not any(re.search(r"[A-Z] \d+$", n.title or "") for n in nodes)  # ``… POWERS 15``
@@ -117,6 +118,44 @@ def test_a_file_whose_only_high_bytes_are_soft_hyphens_is_read_as_english(tmp_pa
     assert "LAW 22 - PROCEDURE" in text and "н" not in text  # never cp866's «н»
     nodes, report, _ = _build(tmp_path, 7, "\xad")
     assert sum(n.kind == "law" for n in nodes) == 93
+
+
+SUBSECTIONS = """LAW 12 - DIRECTOR'S DISCRETIONARY POWERS
+A. Power to Award an Adjusted Score
+The Director may award an adjusted score on his own initiative when
+these test Laws empower him to do so.
+1. The Director may award an adjusted score when he judges that these
+test Laws give no indemnity to a side.
+2. Dummy's Limitations
+The text of a titled subsection, written for the tests.
+C. Awarding an Adjusted Score
+1. When the Director awards an assigned score:
+(a) the first item of the list,
+(b) the second item, which has sub-items:
+(i) the first sub-item;
+(ii) the second sub-item;
+(iii) the third.
+(c) the third item.
+(d) fourth (e) fifth
+(f) sixth
+(g) seventh
+(h) eighth
+(i) the ninth item, a letter.
+"""
+
+
+def test_subsections_with_text_and_roman_sub_items() -> None:
+    from lawref.parse import parse
+
+    nodes = parse(clean(SUBSECTIONS, lang="en").paragraphs, doc="d", doc_kind="laws", file="f", lang="en").nodes
+    got = {n.cite: (n.title, n.text) for n in nodes}
+    assert got["12A1"] == (None, "The Director may award an adjusted score when he judges that these test Laws give "
+                                 "no indemnity to a side.")  # a subsection printed with its text: no title
+    assert got["12A2"] == ("Dummy's Limitations", "The text of a titled subsection, written for the tests.")
+    assert got["12C1(b)(ii)"] == (None, "the second sub-item;")
+    assert got["12C1(b)(iii)"] == (None, "the third.")
+    assert got["12C1(i)"] == (None, "the ninth item, a letter.")  # after (h): the letter, not Roman one
+    assert "12C1(d)" in got and "(e) fifth" in got["12C1(d)"][1]  # an inline label stays text
 
 
 # -- ligatures, one shape a row -------------------------------------------------------

@@ -298,7 +298,7 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     (``Глава VI. Розыгрыш``), which is not a chapter heading — or equals the
     book title found by :func:`drop_chrome`. A line that starts in lower case
     or ends a sentence is never a running head."""
-    near = _next_to_markers(lines)
+    near = next_to_markers(lines)
     key = {k: " ".join(lines[k].text.split()).casefold() for k, _ in near}
     pages: dict[str, set[int]] = {}
     copies: dict[str, set[int]] = {}
@@ -324,7 +324,7 @@ def _may_be_head(text: str) -> bool:
     return not text[:1].islower() and not text.endswith((".", ",", ";", ":", "!", "?", "…"))
 
 
-def _next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
+def next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
     """``(index of a text line, index of its marker)`` for the text lines
     right after and right before each marker (blank lines and rules between
     them do not count)."""

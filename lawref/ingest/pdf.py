@@ -18,10 +18,12 @@ from collections import Counter
 from dataclasses import replace
 
 from lawref import patterns as P
+from lawref.ingest import lines as L
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import english
 
-__all__ = ["drop_contents", "drop_index", "mark_glued_footnotes", "mark_page_numbers", "repair_ligatures"]
+__all__ = ["drop_contents", "drop_index", "drop_repeated_law_heads", "mark_glued_footnotes", "mark_page_numbers",
+           "repair_ligatures"]
 
 #: The one-letter English words (``a ected`` is a gap after ``a``; ``o ender`` is one after no word).
 ONE_LETTER_WORDS = frozenset({"a", "i"})
@@ -112,6 +114,35 @@ def _index_run(lines: list[Ln], start: int) -> tuple[list[int], int]:
     while run and lines[run[-1]].kind != "text":
         run.pop()  # a page break after the index belongs to what follows
     return run, entries
+
+
+# -- running heads -------------------------------------------------------------
+
+
+def drop_repeated_law_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: a running head that repeats the law a page belongs
+    to (``LAW 12``, or its whole heading again) at the edge of a page — next
+    to a page marker, while law 12 is the last law whose heading was read —
+    is dropped as a running head: it is neither a second heading of the law
+    nor a citation of it. A law's first heading is never dropped."""
+    if ctx.lang != "en":
+        return lines
+    near = {k for k, _ in L.next_to_markers(lines)}
+    heads: dict[int, str] = {}
+    last: int | None = None
+    drop: set[int] = set()
+    for k, ln in enumerate(lines):
+        m = P.LAW_EN.match(ln.text.strip()) if ln.kind == "text" else None
+        if m is None:
+            continue
+        num, key = int(m.group("num")), " ".join(ln.text.split()).casefold()
+        if num == last and k in near and (not m.group("title") or key == heads.get(num)):
+            drop.add(k)
+            continue
+        heads.setdefault(num, key)
+        last = num
+    return _drop(lines, drop, ctx, "running head (колонтитул): the law's heading again at a page edge",
+                 "law headings repeated at page edges dropped (English editions)")
 
 
 # -- page numbers ----------------------------------------------------------------

@@ -194,7 +194,8 @@ class _Reflow:
         if self.commentary_start(text):
             self.start(ln)
             return
-        heading = self.ctx.is_heading(text) or (P.SPACED_LABEL.match(text) is not None and self.sentence_ended())
+        heading = self.ctx.is_heading(text) or (P.SPACED_LABEL.match(text) is not None and self.sentence_ended()) or (
+            self.ctx.lang == "en" and P.SUBSECTION_TEXT_EN.match(text) is not None and self.sentence_ended())
         if heading or cur is None or self.ctx.style == "blank-separated":
             if cur is not None and _caps_title_tail(cur, text, self.ctx):
                 self.extend(ln)

@@ -74,10 +74,15 @@ class Ctx:
 
     def continues(self, text: str) -> bool:
         """A labelled line whose paragraph goes on after it: a commentary
-        paragraph (004:5 ``45.4. Заметьте, …``) or an English item (``(a) the …``)."""
+        paragraph (004:5 ``45.4. Заметьте, …``), an English item (``(a) the
+        …``) or an English subsection printed with its text (``1. The
+        Director may …``)."""
         if P.COMMENTARY.match(text):
             return True
-        return self.lang == "en" and bool(P.ITEM_EN.match(text))
+        if self.lang != "en":
+            return False
+        m = P.SUBSECTION_TEXT_EN.match(text)
+        return bool(P.ITEM_EN.match(text) or (m and not english.looks_like_title(m.group("title"))))
 
 
 

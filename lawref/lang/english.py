@@ -22,3 +22,13 @@ def is_known(word: str) -> bool:
     (hyphenated words: when every part is)."""
     parts = word.lower().split("-")
     return all(p and p in _checker() for p in parts)
+
+
+def looks_like_title(text: str) -> bool:
+    """``text`` reads as a heading's title, not a sentence: at most 80
+    characters, no full stop at its end, and most words of 4+ letters
+    capitalised (``Dummy's Limitations`` — not ``The Director may award an
+    adjusted score when``)."""
+    words = [w for w in text.split() if sum(ch.isalpha() for ch in w) >= 4]
+    capital = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
+    return len(text) <= 80 and not text.rstrip().endswith((".", ";", ":", ",")) and capital >= 0.6 * len(words)
