@@ -86,6 +86,8 @@ def edition(seed: int = 7, dash: str = "–") -> tuple[bytes, list[Law]]:
         number = str(k)
         if k % 9 == 0:
             number = f"{k} {k}"  # a page number doubled by the extraction
+        elif k % 5 == 0 and k > 5:
+            number = f"{k}  THE LAWS – A TEST EDITION"  # a running head on the page number's line
         lines += page + ["", number, ""]
     raw = "\n".join(lines) + "\n"
     raw = raw.replace("LAW 22 – ", "LAW 22 \xad ").replace("LAW 40 – ", "LAW 40 \xad ")  # stray soft hyphens

@@ -71,6 +71,8 @@ def test_page_numbers_and_running_heads_are_gone_and_reported(built: tuple) -> N
     assert reasons["running head (колонтитул)"] > 10
     assert reasons["page number glued to a law title"] >= 1
     assert reasons["running head (колонтитул): the law's heading again at a page edge"] >= 1  # ``LAW 11`` on its 2nd page
+    assert reasons["running head (колонтитул) printed with the page number"] == 4  # ``10  THE LAWS – A TEST EDITION``
+    assert not any("A TEST EDITION" in n.text for n in nodes if n.cite)
     assert not any("LAWS OF DUPLICATE BRIDGE" in n.text for n in nodes if n.cite)  # the title page is a fragment
     assert not any(re.search(r"\b(\d+) \1\b", n.text) for n in nodes)  # ``67 67``
     assert not any(re.search(r"[A-Z] \d+$", n.title or "") for n in nodes)  # ``… POWERS 15``

@@ -23,7 +23,7 @@ from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import english
 
 __all__ = ["drop_contents", "drop_index", "drop_repeated_law_heads", "mark_glued_footnotes", "mark_page_numbers",
-           "repair_ligatures"]
+           "repair_ligatures", "split_numbered_heads"]
 
 #: The one-letter English words (``a ected`` is a gap after ``a``; ``o ender`` is one after no word).
 ONE_LETTER_WORDS = frozenset({"a", "i"})
@@ -117,6 +117,44 @@ def _index_run(lines: list[Ln], start: int) -> tuple[list[int], int]:
 
 
 # -- running heads -------------------------------------------------------------
+
+
+def _numbered_head(ln: Ln) -> tuple[str, int, str] | None:
+    """``(key, page, head)`` of a line that may be a running head printed
+    with its page number — never a heading (``LAW 12``, ``A. Title``)."""
+    m = P.NUMBERED_HEAD.match(ln.text) if ln.kind == "text" else None
+    if m is None or P.HEADING_START_EN.match(ln.text.strip()) or P.LAW_EN.match(ln.text.strip()):
+        return None
+    head = (m.group("head") or m.group("head2")).strip()
+    if len(P.WORD.findall(head)) < 2:
+        return None
+    return " ".join(head.split()).casefold(), int(m.group("num") or m.group("num2")), head
+
+
+def split_numbered_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: a running head printed on one line with the page
+    number (``12  THE LAWS – A TEST EDITION``) — the same words on three
+    lines or more, their numbers rising — becomes the lone page number (a
+    page marker for :func:`~lawref.ingest.lines.mark_pages`) and the head is
+    dropped into the report."""
+    if ctx.lang != "en":
+        return lines
+    found = {k: h for k, ln in enumerate(lines) if (h := _numbered_head(ln))}
+    groups: dict[str, list[int]] = {}
+    for k, (key, _, _) in found.items():
+        groups.setdefault(key, []).append(k)
+    heads = {k for ks in groups.values() if len(ks) >= 3
+             and all(found[a][1] < found[b][1] for a, b in zip(ks, ks[1:], strict=False)) for k in ks}
+    out, ex = [], []
+    for k, ln in enumerate(lines):
+        if k in heads:
+            _, num, head = found[k]
+            ctx.drop(ln.no, head, "running head (колонтитул) printed with the page number")
+            ex.append(example(ln.text, str(num)))
+            ln = replace(ln, text=str(num))
+        out.append(ln)
+    ctx.record("running heads printed with the page number split off (English editions)", len(ex), ex)
+    return out
 
 
 def drop_repeated_law_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
