@@ -264,7 +264,8 @@ INDEX_ENTRY = Rx(rf"^\s*[A-Za-z\"'“(][^\d]{{0,80}}?[\s,]+{_INDEX_CITE}(?:\s*[,
                  example="Adjusted score 12C, 86B")
 #: A short term of an index with no law after it (``Director``, ``see also Claim``).
 INDEX_TERM = Rx(r"^\s*[A-Za-z\"'“(][^\d.!?]{0,50}$", example="see also Claim")
-#: A running head printed with the page number on its line: ``12  THE LAWS – A TEST EDITION``, ``Laws of Duplicate Bridge 12``.
+#: A running head printed with the page number on its line: ``12  THE LAWS – A TEST EDITION``,
+#: ``Laws of Duplicate Bridge 12``.
 NUMBERED_HEAD = Rx(r"^\s*(?:(?P<num>\d{1,3})\s+(?P<head>\D.*?)|(?P<head2>.*?\D)\s+(?P<num2>\d{1,3}))\s*$",
                    example="12  THE LAWS – A TEST EDITION")
 #: A page number glued to a title in capitals: ``DIRECTOR'S DISCRETIONARY POWERS 15``.
