@@ -25,6 +25,8 @@ from lawref.lang import english
 __all__ = ["drop_contents", "drop_index", "drop_repeated_law_heads", "mark_glued_footnotes", "mark_page_numbers",
            "repair_ligatures", "split_numbered_heads"]
 
+#: How many distinct words a file may have tried for a ligature lost with no gap (``oender``).
+MAX_UNKNOWN_WORDS = 20_000
 #: The one-letter English words (``a ected`` is a gap after ``a``; ``o ender`` is one after no word).
 ONE_LETTER_WORDS = frozenset({"a", "i"})
 
@@ -242,7 +244,10 @@ def _is_word(part: str) -> bool:
 def _only_ligature(head: str, tail: str) -> str | None:
     """The one ligature that joins ``head`` and ``tail`` into a known word
     (``o`` + ``ender`` → ``ff``), or ``None`` when none or several do."""
-    found = {lig for lig in P.LIGATURES if english.is_known(head + _cased(lig, tail) + tail)}
+    heads, tails = english.ligature_parts()
+    if head.lower() not in heads or tail.lower() not in tails:
+        return None
+    found = {lig for lig in P.LIGATURES if english.is_known(head + lig + tail)}
     return _cased(found.pop(), tail) if len(found) == 1 else None
 
 
@@ -261,12 +266,15 @@ def _gap(head: str, tail: str) -> str | None:
     return _only_ligature(head, tail)
 
 
-def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[str]) -> str:
+def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[str],
+                 tried: dict[str, tuple[int, str | None]]) -> str:
     """``text`` with every dropped ligature put back: in a gap (``speci c``),
     at a word's start after two spaces (``the  nal``), or with no gap at all
     (``oender``); each insertion is recorded on raw line ``no``. ``starts``
     counts each word of the file after two spaces: a word (``ow``) is taken
-    for a cut one there only when it stands nowhere else in the file."""
+    for a cut one there only when it stands nowhere else in the file;
+    ``tried`` remembers each word's no-gap answer (at most
+    :data:`MAX_UNKNOWN_WORDS` words a file are tried: time stays bounded)."""
     def put(before: str, lig: str | None, head: str, tail: str) -> str | None:
         if lig is None:
             return None
@@ -286,7 +294,9 @@ def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[st
 
     def glued(m: re.Match[str]) -> str:
         word = m.group()
-        k, lig = _no_gap(word) if not english.is_known(word) else (0, None)
+        k, lig = tried.get(word, (0, None)) if word in tried or len(tried) >= MAX_UNKNOWN_WORDS else (0, None)
+        if word not in tried and len(tried) < MAX_UNKNOWN_WORDS:
+            k, lig = tried[word] = _no_gap(word) if not english.is_known(word) else (0, None)
         return (put(word, lig, word[:k], word[k:]) or word[:k]) + word[k:]
 
     text = P.LIGATURE_GAP.sub(gap, text)
@@ -318,8 +328,9 @@ def _no_gap(word: str) -> tuple[int, str | None]:
     a known word goes, and that ligature (``oender`` → ``(1, "ff")``, ``nal``
     at a line start → ``(0, "fi")``);
     ``(0, None)`` unless exactly one place and ligature do."""
-    found = {(k, lig) for k in range(len(word)) for lig in P.LIGATURES
-             if english.is_known(word[:k] + lig + word[k:])}
+    heads, tails = english.ligature_parts()
+    found = {(k, lig) for k in range(len(word)) if word[:k] in heads and word[k:] in tails
+             for lig in P.LIGATURES if english.is_known(word[:k] + lig + word[k:])}
     return found.pop() if len(found) == 1 else (0, None)
 
 
@@ -337,8 +348,11 @@ def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     lines = _across_lines(list(lines), ctx, ex)
     out = []
     starts = Counter(m.group("tail") for ln in lines if ln.kind == "text" for m in P.LIGATURE_START.finditer(ln.text))
+    tried: dict[str, tuple[int, str | None]] = {}
     for ln in lines:
-        out.append(replace(ln, text=_repair_line(ln.text, ln.no, ctx, ex, starts)) if ln.kind == "text" else ln)
+        out.append(replace(ln, text=_repair_line(ln.text, ln.no, ctx, ex, starts, tried)) if ln.kind == "text" else ln)
+    if len(tried) >= MAX_UNKNOWN_WORDS:
+        ctx.note(f"ligatures lost with no gap were looked for in the first {MAX_UNKNOWN_WORDS} distinct words only")
     ctx.record("dropped ligatures re-inserted (English editions)", len(ex), ex)
     return out
 

@@ -16,12 +16,39 @@ def _checker() -> Any:
     return SpellChecker(language="en")
 
 
-@functools.lru_cache(maxsize=100_000)
+@functools.cache
+def _words() -> frozenset[str]:
+    """The word list itself (lowercased), for membership tests at set speed."""
+    return frozenset(_checker().word_frequency.dictionary)
+
+
 def is_known(word: str) -> bool:
     """True when the lowercased ``word`` is in the English word list
     (hyphenated words: when every part is)."""
-    parts = word.lower().split("-")
-    return all(p and p in _checker() for p in parts)
+    words, low = _words(), word.lower()
+    if "-" not in low:
+        return low in words
+    return all(p and p in words for p in low.split("-"))
+
+
+LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
+
+
+@functools.cache
+def ligature_parts() -> tuple[frozenset[str], frozenset[str]]:
+    """``(heads, tails)``: what stands before and after a ligature (ff, fi,
+    fl, ffi, ffl) in the words of the word list, lowercased (``o``/``ender``
+    for *offender*) — a quick test before any lookup of a repaired word."""
+    heads, tails = set(), set()
+    for word in _words():
+        if "ff" not in word and "fi" not in word and "fl" not in word:
+            continue
+        for i in range(len(word) - 1):
+            for lig in LIGATURES:
+                if word.startswith(lig, i):
+                    heads.add(word[:i])
+                    tails.add(word[i + len(lig) :])
+    return frozenset(heads), frozenset(tails)
 
 
 def looks_like_title(text: str) -> bool:
