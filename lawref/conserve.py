@@ -10,6 +10,7 @@ loudly, with the characters in the order the input holds them.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -19,9 +20,27 @@ from lawref.model import CleanReport, Node
 
 __all__ = ["Balance", "balance"]
 
+#: What is not a letter or digit: ``\w`` is ``str.isalnum`` plus ``_``.
+_NOT_ALNUM = re.compile(r"[\W_]+")
+#: Code points counted at a time.
+_CHUNK = 1 << 20
+
 
 def _alnum(texts: Iterable[str]) -> Counter[str]:
-    return Counter(ch for text in texts for ch in text if ch.isalnum())
+    """The letters and digits of ``texts`` (``str.isalnum``), counted."""
+    out: Counter[str] = Counter()
+    batch: list[str] = []
+    size = 0
+    for text in texts:
+        for i in range(0, len(text), _CHUNK):
+            piece = text[i : i + _CHUNK]
+            batch.append(piece)
+            size += len(piece)
+            if size >= _CHUNK:  # a Counter over one str counts in C; a chunk bounds the copies
+                out.update(_NOT_ALNUM.sub("", "".join(batch)))
+                batch, size = [], 0
+    out.update(_NOT_ALNUM.sub("", "".join(batch)))
+    return out
 
 
 @dataclass(frozen=True)
@@ -51,8 +70,12 @@ def _in_order(text: str, extra: Counter[str]) -> str:
     """The characters of ``extra`` as ``text`` holds them: first the words
     of ``text`` made only of them (the lost word ``сыграна``), then whatever
     is left, in the order it first stands."""
+    if not extra:
+        return ""
     left, words = Counter(extra), []
     for m in P.WORD.finditer(text):
+        if not left or not all(left[ch] for ch in m.group() if ch.isalnum()):
+            continue  # cheap test first: a letter this word has and ``left`` has not
         need = Counter(ch for ch in m.group() if ch.isalnum())
         if need and not need - left:
             words.append(m.group())
@@ -78,5 +101,7 @@ def balance(text: str, nodes: Sequence[Node], report: CleanReport) -> Balance:
     have = _alnum(node_texts(nodes)) + _alnum(d.text for d in report.dropped)
     want = _alnum([text]) + _alnum(t for _, t in report.inserted)
     missing, invented = want - have, have - want
-    out_text = "".join(node_texts(nodes))
+    if not missing and not invented:
+        return Balance("", "")
+    out_text = "".join(node_texts(nodes)) if invented else ""
     return Balance(_in_order(text, missing), _in_order(out_text, invented))

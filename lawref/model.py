@@ -130,7 +130,7 @@ class Dropped:
 
     def to_json(self) -> dict[str, Any]:
         """``{"line", "text", "step", "reason"}``."""
-        return asdict(self)
+        return {"line": self.line, "text": self.text, "step": self.step, "reason": self.reason}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Dropped:

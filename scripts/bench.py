@@ -101,6 +101,12 @@ CASES = [
     Case("HTML with 100,000 unclosed <font> tags",
          "(folder / 'c' / 'x.html').write_text('<html><body>' + '<font>' * 100000 + 'Правило 1. Тест</body></html>')",
          _BUILD, 20, 400),
+    Case("English: 2 MB of unknown words (ligature repair bounded)",
+         "import random, string\nrandom.seed(1)\n"
+         "ws = [''.join(random.choice(string.ascii_lowercase) for _ in range(random.randint(3, 12)))"
+         " for _ in range(250000)]\n"
+         "(folder / 'c' / 'x.txt').write_text('LAW 1 - TEST\\nLAW 2 - MORE\\n' + '\\n'.join(' '.join(ws[i:i + 10])"
+         " for i in range(0, len(ws), 10)))", _BUILD, 45, 400),
     Case("link: правило 43B2 + 100,000 × (a)",
          "(folder / 'in.txt').write_text('правило 43B2' + '(a)' * 100000)", _LINK, 8, 150),
     Case("link: 'Laws 1 to 31 ' repeated to 1 MB",

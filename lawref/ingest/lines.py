@@ -9,6 +9,7 @@ its seed example.
 from __future__ import annotations
 
 import re
+from array import array
 from dataclasses import replace
 
 from lawref import patterns as P
@@ -35,11 +36,17 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
+#: The longest line taken for a pager (``1 2 3 … 999``, with fillers, is far shorter).
+MAX_PAGER = 5000
+
+
 def is_pager(line: str) -> bool:
     """A pager: the numbers 1, 2, 3 … N and nothing else but ``...``, ``…``,
     arrows and «Назад/Вперед»; consecutive except across an ellipsis, and at
     least 10 numbers (5 with an ellipsis), so a row of a scoring table
     (``1 2 3 4 5 6 7``) is never taken for one. 000:142 ``1 2 3 … 247``."""
+    if len(line) > MAX_PAGER:
+        return False  # a pager is a short line: never split a 17 MB line into tokens to find out
     numbers: list[int] = []
     gap_ok, gaps = False, 0
     for token in line.split():
@@ -111,59 +118,74 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     line the copy only begins or ends in keeps its other words. Lines without
     a word (``-----``) inside a copy go with it. Every dropped line is listed;
     how many paragraphs they held is counted at the end of :func:`clean`."""
-    spans = [(k, m.start(), m.end()) for k, ln in enumerate(lines) if ln.kind in ("text", "footnote")
-             for m in P.WORD.finditer(ln.text)]
-    words = [P.latin_fold(lines[k].text[a:b]) for k, a, b in spans]
+    ks, starts, ends, words = _word_spans(lines)
     runs = _repeated_word_runs(words)
     if not runs:
         ctx.record("lines dropped as a repeated copy", 0, [])
         ctx.record("paragraphs those lines held", 0, [], part="paragraphs")
         return lines
-    cut: dict[int, list[tuple[int, int]]] = {}
+    cut: dict[int, list[int]] = {}  # line → [words cut, where the first cut starts, where the last ends]
     whole: set[int] = set()
     for start, n, _ in runs:
-        first_k, last_k = spans[start][0], spans[start + n - 1][0]
-        for k in range(first_k, last_k + 1):
-            whole.add(k)
-        for k, a, b in spans[start : start + n]:
-            cut.setdefault(k, []).append((a, b))
+        whole.update(range(ks[start], ks[start + n - 1] + 1))
+        for i in range(start, start + n):
+            c = cut.setdefault(ks[i], [0, starts[i], ends[i]])
+            c[0], c[2] = c[0] + 1, ends[i]
+    by_line: dict[int, tuple[int, int]] = {}  # line → (its number of words, where its first word starts)
+    for k, a in zip(ks, starts, strict=True):
+        n_words, first = by_line.get(k, (0, a))
+        by_line[k] = (n_words + 1, first)
     out, dropped = [], 0
     for k, ln in enumerate(lines):
         if k not in whole:
             out.append(ln)
             continue
-        kept = _without_words(ln.text, cut.get(k, []), spans, k)
+        n_cut, lo, hi = cut.get(k, (0, 0, 0))
+        kept = _without_words(ln.text, n_cut, lo, hi, *by_line.get(k, (0, 0)))
         reason = "repeats earlier text"
         if kept.strip() and any(ch.isalnum() for ch in kept):
-            ctx.drop(ln.no, _removed_text(ln.text, cut.get(k, [])), reason)
+            ctx.drop(ln.no, ln.text[lo:hi] if n_cut else "", reason)
             out.append(replace(ln, text=kept))
         else:
             ctx.drop(ln.no, ln.text, reason)
             dropped += 1
-    ex = [f"lines {lines[spans[s][0]].no}–{lines[spans[s + n - 1][0]].no} repeat lines "
-          f"{lines[spans[o][0]].no}–{lines[spans[o + n - 1][0]].no}" for s, n, o in runs]
+    ex = [f"lines {lines[ks[s]].no}–{lines[ks[s + n - 1]].no} repeat lines "
+          f"{lines[ks[o]].no}–{lines[ks[o + n - 1]].no}" for s, n, o in runs]
     ctx.record("lines dropped as a repeated copy", dropped, ex)
-    ctx.repeat_origins = [(lines[spans[o][0]].no, lines[spans[o + n - 1][0]].no) for _, n, o in runs]
+    ctx.repeat_origins = [(lines[ks[o]].no, lines[ks[o + n - 1]].no) for _, n, o in runs]
     ctx.record("paragraphs those lines held", 0, ex[:1], part="paragraphs")
     return out
 
 
-def _without_words(text: str, cuts: list[tuple[int, int]], spans: list[tuple[int, int, int]], k: int) -> str:
-    """``text`` with the words at ``cuts`` removed; the whole line's words
-    all cut → ``""``."""
-    line_words = [(a, b) for kk, a, b in spans if kk == k]
-    if len(cuts) >= len(line_words):
+def _word_spans(lines: list[Ln]) -> tuple[array, array, array, list[str]]:
+    """Every word of the text and footnote lines: its line index, start and
+    end (code-point offsets, end-exclusive) in three compact arrays, and the
+    word folded (:func:`~lawref.patterns.latin_fold`; one string a distinct
+    word) — a 17 MB line costs tens of MiB, not hundreds."""
+    ks, starts, ends, words = array("l"), array("l"), array("l"), []
+    folded: dict[str, str] = {}
+    for k, ln in enumerate(lines):
+        if ln.kind not in ("text", "footnote"):
+            continue
+        for m in P.WORD.finditer(ln.text):
+            ks.append(k)
+            starts.append(m.start())
+            ends.append(m.end())
+            w = m.group()
+            words.append(folded.setdefault(w, P.latin_fold(w)))
+    return ks, starts, ends, words
+
+
+def _without_words(text: str, n_cut: int, lo: int, hi: int, n_words: int, first: int) -> str:
+    """``text`` without its ``n_cut`` words from offset ``lo`` to ``hi`` (the
+    line has ``n_words`` words, the first at ``first``); all cut → ``""``."""
+    if n_cut >= n_words:
         return ""
-    keep_from, keep_to = 0, len(text)
-    if cuts and cuts[0][0] == line_words[0][0]:  # the copy ends in this line: keep what follows it
-        keep_from = cuts[-1][1]
-    elif cuts:  # the copy begins in this line: keep what precedes it
-        keep_to = cuts[0][0]
-    return text[keep_from:keep_to].strip()
-
-
-def _removed_text(text: str, cuts: list[tuple[int, int]]) -> str:
-    return text[cuts[0][0] : cuts[-1][1]] if cuts else ""
+    if n_cut and lo == first:  # the copy ends in this line: keep what follows it
+        return text[hi:].strip()
+    if n_cut:  # the copy begins in this line: keep what precedes it
+        return text[:lo].strip()
+    return text.strip()
 
 
 class _Pages:

@@ -177,8 +177,15 @@ def repair(text: str) -> Repaired:
         fixed.add(i + 1)
         how[name] += 1
 
+    seen: dict[str, bool] = {}  # a line's verdict, once per distinct line (hostile files repeat lines)
+
+    def suspicious_line(line: str) -> bool:
+        if line not in seen:
+            seen[line] = _suspicious(line)
+        return seen[line]
+
     for _ in range(3):
-        suspicious = [i for i, line in enumerate(lines) if _suspicious(line)]
+        suspicious = [i for i, line in enumerate(lines) if suspicious_line(line)]
         chosen = _best_transform([lines[i] for i in suspicious]) if suspicious else None
         if chosen is None:
             break
@@ -188,6 +195,6 @@ def repair(text: str) -> Repaired:
             if new is not None and new != lines[i] and _better(new, lines[i]):
                 apply(i, name, new)
     for i, line in enumerate(lines):
-        if i + 1 not in fixed and _suspicious(line) and (found := _proven(line)):
+        if i + 1 not in fixed and suspicious_line(line) and (found := _proven(line)):
             apply(i, *found)
     return Repaired("\n".join(lines), tuple(sorted(fixed)), how, tuple(examples))
