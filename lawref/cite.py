@@ -21,7 +21,7 @@ from lawref.errors import CiteError
 from lawref.model import Citation
 
 __all__ = ["MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "find_citations", "fold_token", "forced_cut", "latin",
-           "law_of", "normalise_cite", "query_cites", "safe_cut"]
+           "law_of", "normalise_cite", "query_cites", "reading", "safe_cut"]
 
 #: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
 MAX_RANGE_LAW = 100
@@ -30,10 +30,25 @@ MAX_RANGE_LAW = 100
 MAX_MEMBERS = 100
 
 
-def latin(label: str) -> str:
+def latin(label: str, alphabet: bool = False) -> str:
     """Letters printed with Cyrillic look-alikes → Latin (``В`` → ``B``,
-    ``47Е`` → ``47E``); other characters unchanged."""
-    return label.translate(P.LOOKALIKES)
+    ``47Е`` → ``47E``); with ``alphabet``, Cyrillic letters in alphabet
+    order (``Б`` → ``B``, ``В`` → ``C``, ``Г`` → ``D``; past ``Н`` by
+    look-alike). Other characters unchanged."""
+    return label.translate(P.ALPHABET).translate(P.LOOKALIKES) if alphabet else label.translate(P.LOOKALIKES)
+
+
+def reading(token: str) -> str:
+    """How the section letters of a cite token read: ``"alphabet"`` when
+    one has no Latin look-alike (``25Б``), ``"lookalike"`` when it holds
+    other Cyrillic letters (``62В``), else ``""``."""
+    if P.ALPHABET_LETTER.search(token):
+        return "alphabet"
+    return "lookalike" if P.CYRILLIC.search(token) else ""
+
+
+#: Cyrillic letters that read differently by look-alike and in alphabet order.
+AMBIGUOUS_LETTERS = frozenset("ВЕКМНвекмн")
 
 
 def fold_token(folded: str) -> str:
@@ -46,13 +61,18 @@ def fold_token(folded: str) -> str:
 def normalise_cite(text: str) -> str:
     """Canonical cite of ``text``.
 
-    ``"62b"``, ``"62В"`` (Cyrillic), ``"правило 62B"``, ``"Law 62 B"`` →
-    ``"62B"``; ``"43 B 2 (A)"`` → ``"43B2(a)"``; ``"п. 45.5."`` → ``"45.5"``.
-    Raises :class:`~lawref.errors.CiteError` for anything else (``"abc"``,
-    ``""``); its message shows at most 40 characters of ``text``."""
-    s = P.CITE_PREFIX.sub("", text.strip())
+    ``"62b"``, ``"62В"`` (Cyrillic), ``"правило 62B"``, ``"Law 62 B"``,
+    ``"(62B)"``, ``"62B."``, ``"62-B"``, ``"62.B"``, ``"правило № 62B"`` →
+    ``"62B"``; ``"25Б"`` → ``"25B"`` and ``"62Г"`` → ``"62D"`` (a letter with no
+    Latin look-alike: alphabet order); ``"43 B 2 (A)"`` → ``"43B2(a)"``;
+    ``"п. 45.5."`` → ``"45.5"``. Raises :class:`~lawref.errors.CiteError`
+    for anything else (``"abc"``, ``""``); its message shows at most 40
+    characters of ``text``."""
+    s = _unbracketed(text.strip().rstrip(".,;:"))
+    s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
+    s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
     s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``
-    s = latin(P.SPACES.sub("", s))
+    s = latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet")
     m = P.COMMENTARY_CITE.match(s)
     if m:
         return f"{int(m['law'])}.{int(m['num'])}"
@@ -64,6 +84,16 @@ def normalise_cite(text: str) -> str:
     if m["sub"] and not section:
         raise CiteError(f"not a law cite: {shown!r} (a subsection needs its section letter, e.g. 72A5)")
     return f"{int(m['law'])}{section}{m['sub'] or ''}{m['items'].lower()}"
+
+
+_PAIRS = {"(": ")", "[": "]", "{": "}", "«": "»", '"': '"', "'": "'"}
+
+
+def _unbracketed(s: str) -> str:
+    """``s`` without brackets or quotes around the whole of it: ``(62B)`` → ``62B``."""
+    while len(s) > 2 and _PAIRS.get(s[0]) == s[-1]:
+        s = s[1:-1].strip()
+    return s
 
 
 def law_of(cite: str) -> int:
@@ -116,7 +146,7 @@ def safe_cut(text: str, lo: int) -> int | None:
     for sep in ("\n", " "):
         at = len(text)
         while (at := text.rfind(sep, lo, at)) >= 0:
-            if not P.OPEN_END.search(text[max(0, at - 40) : at]):
+            if not P.OPEN_END.search(_view(text[max(0, at - 40) : at])[0]):  # ``прави-`` ⏎ ``ла`` is whole
                 return at + 1
     return None
 
@@ -137,63 +167,148 @@ def forced_cut(text: str, lo: int) -> int:
 # -- the citation grammar ----------------------------------------------------------
 
 
-def _token_cite(token: str, law: str | None) -> str | None:
-    token = latin(token)
+def _token_cite(token: str, law: str | None, alphabet: bool) -> str | None:
+    token = latin(P.SPACES.sub("", token), alphabet)
     if token[:1].isdigit():
         return normalise_cite(token)
     return normalise_cite(f"{law}{token}") if law else None
 
 
-def _split_run(text: str, base: int, prefix_start: int) -> list[Citation]:
+def _continued(prev: str, tok: str, alphabet: bool) -> str | None:
+    """The cite a list member that is not a whole cite names after ``prev``:
+    a section (``64A и B`` → ``64B``, ``12C1 и C2`` → ``12C2``) or an item of
+    the same subsection (``43B2(a) и (b)`` → ``43B2(b)``); ``None`` when it
+    cannot follow ``prev`` (``правило 64 и B``)."""
+    parts = P.CITE_PARTS.fullmatch(prev)
+    if parts is None:
+        return None
+    law, section, sub, items = parts.groups()
+    if tok.startswith("("):
+        if not items:
+            return None
+        return prev[: len(prev) - len(P.ITEM_LABEL.findall(items)[-1])] + latin(tok, alphabet).lower()
+    if not section:
+        return None
+    return normalise_cite(f"{law}{latin(tok, alphabet)}")
+
+
+def _range(prev: str, tok: str, alphabet: bool) -> tuple[str, ...] | None:
+    """The cites after ``prev`` up to ``tok`` in a range, or ``None`` when
+    the two make none: laws (``61-64``), sections (``62А-В``, ``62A-D``),
+    subsections anchored on their section (``12C1-C3``, ``12C1-3``)."""
+    a = P.CITE_PARTS.fullmatch(prev)
+    if a is None:
+        return None
+    law, section, sub, items = a.groups()
+    if items:
+        return None
+    if not section and tok.isdigit():  # laws
+        lo, hi = int(law), int(tok)
+        return tuple(str(n) for n in range(lo + 1, hi + 1)) if lo < hi <= MAX_RANGE_LAW else None
+    letters = latin(tok, alphabet).upper()
+    if section and not sub and len(letters) == 1 and letters.isalpha():  # sections of one law
+        lo_c, hi_c = ord(section), ord(letters)
+        return tuple(f"{law}{chr(c)}" for c in range(lo_c + 1, hi_c + 1)) if lo_c < hi_c <= ord("N") else None
+    if section and sub:  # subsections of one section: ``12C1-3`` or ``12C1-C3``
+        same = letters[:1] == section and letters[1:].isdigit()
+        hi_s = tok if tok.isdigit() else (letters[1:] if same else None)
+        if hi_s and int(sub) < int(hi_s) <= 20:
+            return tuple(f"{law}{section}{n}" for n in range(int(sub) + 1, int(hi_s) + 1))
+    return None
+
+
+def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[Citation]:
     """Split a run of cites into citations: one per listed cite, one per
     range; at most :data:`MAX_MEMBERS` cites in all (the last citation is
     then marked ``truncated``)."""
     m = P.CITE_RUN.match(text, base)
     assert m is not None
     first = m.group("first")
-    law = str(law_of(first))
     head = text[prefix_start : m.end("first")]
-    out = [Citation(prefix_start, m.end("first"), head, (normalise_cite(latin(first)),))]
+    out = [Citation(prefix_start, m.end("first"), head, (_token_cite(first, None, alphabet) or first,),
+                    reading=reading(first))]
     members = 1
     for piece in P.CITE_PIECE.finditer(text, m.end("first"), m.end()):
-        tok = piece.group("tok")
-        if tok.isalpha() and not P.HAS_SECTION.search(out[-1].cites[-1]):
-            break  # ``правило 64 и B`` names no section B of 64
-        cite = _token_cite(tok, law)
-        if cite is None:
-            break
-        if P.RANGE_MARK.search(piece.group("sep")) and tok.isdigit() and out[-1].cites[-1].isdigit():
-            lo, hi = int(out[-1].cites[-1]), int(tok)
-            if not lo < hi <= MAX_RANGE_LAW:
-                break
-            prev = out.pop()
-            more = tuple(str(n) for n in range(lo + 1, hi + 1))[: MAX_MEMBERS - members]
-            members += len(more)
-            out.append(Citation(prev.start, piece.end(), text[prev.start : piece.end()], prev.cites + more,
-                                truncated=len(more) < hi - lo))
+        tok, ranged = piece.group("tok"), bool(P.RANGE_MARK.search(piece.group("sep")))
+        if not ranged and len(tok) == 1 and not tok.isascii():
+            break  # a bare Cyrillic letter after «и» is a word (``и В случае``), not a section
+        prev = out[-1].cites[-1]
+        more = _range(prev, tok, alphabet) if ranged else None
+        if more is not None:
+            last = out.pop()
+            kept = more[: MAX_MEMBERS - members]
+            members += len(kept)
+            out.append(Citation(last.start, piece.end(), text[last.start : piece.end()], last.cites + kept,
+                                truncated=len(kept) < len(more), reading=last.reading or reading(tok)))
             if members >= MAX_MEMBERS:
                 break
             continue
+        cite = _token_cite(tok, None, alphabet) if tok[:1].isdigit() else _continued(prev, tok, alphabet)
+        if cite is None:
+            break
         if members >= MAX_MEMBERS:
             out[-1] = replace(out[-1], truncated=True)
             break
-        law = str(law_of(cite))
-        out.append(Citation(piece.start("tok"), piece.end("tok"), tok, (cite,)))
+        out.append(Citation(piece.start("tok"), piece.end("tok"), tok, (cite,), reading=reading(tok)))
         members += 1
     return out
 
 
-def find_citations(text: str, *, commentary: bool = False, relative: bool = True) -> list[Citation]:
+def _view(text: str) -> tuple[str, list[int] | None]:
+    """``text`` as citations are looked for in it — no-break spaces as
+    spaces, hyphens and the minus as ``-``, a word hyphenated across a line
+    break joined (``пра-`` ⏎ ``вило`` → ``правило``) — and the offset in
+    ``text`` of each of its characters (``None``: the same offsets)."""
+    folded = text.translate(P.CITE_FOLD)
+    breaks = list(P.CITE_HYPHEN_BREAK.finditer(folded))
+    if not breaks:
+        return folded, None
+    pieces: list[str] = []
+    origin: list[int] = []
+    at = 0
+    for m in breaks:
+        pieces.append(folded[at : m.start()])
+        origin.extend(range(at, m.start()))
+        at = m.end()
+    pieces.append(folded[at:])
+    origin.extend(range(at, len(folded)))
+    return "".join(pieces), origin
+
+
+def _mapped(c: Citation, text: str, origin: list[int]) -> Citation:
+    start, end = origin[c.start], origin[c.end - 1] + 1
+    return replace(c, start=start, end=end, text=text[start:end])
+
+
+def find_citations(text: str, *, commentary: bool = False, relative: bool = True,
+                   alphabet: bool = False) -> list[Citation]:
     """Every citation in ``text``, in order of their start.
 
     ``commentary``: also take bare paragraph numbers (``45.3.``), as inside a
     commentary. ``relative``: also take relative references (``пункту 1``,
-    ``(B1)``), which only make sense inside a node. Never raises; offsets are
-    code-point offsets into ``text``, end-exclusive."""
+    ``(B1)``), which only make sense inside a node. ``alphabet``: the text
+    is of a document whose section labels are in alphabet order (А, Б, В,
+    Г …); a text that cites a letter with no Latin look-alike (``25Б``) is
+    read so too, and its citations printed with a letter that reads
+    otherwise by look-alike (``62В``) are marked ``mixed``. Never raises;
+    offsets are code-point offsets into ``text``, end-exclusive, and
+    ``text[c.start:c.end] == c.text`` (a citation hyphenated across a line
+    break, ``пра-`` ⏎ ``вило 66C``, is found with its break)."""
+    view, origin = _view(text)
+    found = _find(view, commentary, relative, alphabet)
+    if not alphabet and any(c.reading == "alphabet" for c in found):
+        found = [replace(c, mixed=c.reading == "lookalike" and bool(AMBIGUOUS_LETTERS & set(c.text)))
+                 for c in _find(view, commentary, relative, True)]
+    if origin is not None:
+        return [_mapped(c, text, origin) for c in found]
+    return found if view == text else [replace(c, text=text[c.start : c.end]) for c in found]
+
+
+def _find(text: str, commentary: bool, relative: bool, alphabet: bool) -> list[Citation]:
     found: list[Citation] = []
     for m in P.LAW_CITATION.finditer(text):
         if P.CITE_RUN.match(text, m.end()):
-            found.extend(_split_run(text, m.end(), m.start()))
+            found.extend(_split_run(text, m.end(), m.start(), alphabet))
     for m in P.COMMENTARY_CITATION.finditer(text):
         found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
         end = m.end()

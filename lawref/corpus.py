@@ -80,6 +80,7 @@ class _FileResult:
     cleaned: Cleaned | None = None
     nodes: tuple[Node, ...] = ()
     first_page: int | None = None
+    alphabet: bool = False  # its section labels are in alphabet order (see :class:`~lawref.parse.Parsed`)
 
 
 def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int) -> Loaded | None:
@@ -236,7 +237,7 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
     if not any(n.cite for n in nodes):
         report.warnings.append("no law, section or commentary heading found: text kept as fragments")
         report.status = "warning"
-    return _FileResult(report, cleaned, nodes, report.pages[0] if report.pages else None)
+    return _FileResult(report, cleaned, nodes, report.pages[0] if report.pages else None, parsed.alphabet)
 
 
 def _merge(results: list[_FileResult]) -> list[Node]:
@@ -318,7 +319,8 @@ def build_corpus(
         ordered = _order(results)
         merged = _merge(ordered)
         nodes.extend(merged)
-        docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered))
+        docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered),
+                               letters="alphabet" if any(r.alphabet for r in results) else "lookalike")
     resolver = Resolver(docs.values(), nodes)
     nodes = [replace(n, refs=resolver.refs_of(n, n.line_map), title_en=_title_en(n, docs[n.doc])) for n in nodes]
     names = [f.name for f in found.files] + [name for name, _ in found.skipped]

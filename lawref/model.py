@@ -162,7 +162,9 @@ class Document:
     """One document of the corpus (a manifest entry, or a detected one).
 
     ``kind`` is ``"laws"`` or ``"commentary"``; ``files`` the corpus-relative
-    file names read for it, in reading order.
+    file names read for it, in reading order; ``letters`` how its Cyrillic
+    section letters read: ``"lookalike"`` (``В.`` is B, the seeds) or
+    ``"alphabet"`` (its labels include Б, Г, Д …: ``В.`` is C).
     """
 
     id: str
@@ -171,17 +173,23 @@ class Document:
     edition: str | None = None
     title: str | None = None
     files: tuple[str, ...] = ()
+    letters: str = "lookalike"
 
     def to_json(self) -> dict[str, Any]:
-        """The JSON-contract dict: ``id, kind, lang, edition, title, files``."""
+        """The JSON-contract dict: ``id, kind, lang, edition, title, files``,
+        and ``letters: "alphabet"`` for a document whose section labels are
+        in Russian alphabet order (А, Б, В = C, Г = D …)."""
         d = asdict(self)
         d["files"] = list(self.files)
+        if self.letters == "lookalike":
+            del d["letters"]
         return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Document:
         """The inverse of :meth:`to_json`."""
-        return cls(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]))
+        return cls(d["id"], d["kind"], d["lang"], d["edition"], d["title"], tuple(d["files"]),
+                   d.get("letters", "lookalike"))
 
 
 @dataclass(frozen=True)
@@ -355,7 +363,11 @@ class Citation:
     relative citation's ``cites`` are label paths to resolve against the node
     it stands in (``("1",)`` for ``пункту 1``, ``("(b)", "(1)")`` for
     ``(B1)``). ``truncated``: a list longer than
-    :data:`lawref.cite.MAX_MEMBERS` cites was cut here.
+    :data:`lawref.cite.MAX_MEMBERS` cites was cut here. ``reading``: how
+    Cyrillic section letters were read — ``""`` (none printed),
+    ``"lookalike"`` (``62В`` = 62B) or ``"alphabet"`` (``62Г`` = 62D, in
+    alphabet order); ``mixed``: the text holds both kinds, so a letter that
+    reads differently in the two (В, Е, К, М, Н) is in doubt.
     """
 
     start: int
@@ -364,6 +376,8 @@ class Citation:
     cites: tuple[str, ...]
     kind: str = "law"
     truncated: bool = False
+    reading: str = ""
+    mixed: bool = False
 
 
 @dataclass(frozen=True)
@@ -416,13 +430,18 @@ class Linked:
                                "status": self.status, "ids": self.ids, "targets": [t.to_json() for t in self.targets]}
         if c.truncated:
             out["truncated"] = True
+        if c.reading:
+            out["reading"] = c.reading
+        if c.mixed:
+            out["mixed_readings"] = True
         return out
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Linked:
         """The inverse of :meth:`to_json`."""
         kind = "commentary" if d["cites"] and all("." in c for c in d["cites"]) else "law"
-        citation = Citation(d["start"], d["end"], d["text"], tuple(d["cites"]), kind, d.get("truncated", False))
+        citation = Citation(d["start"], d["end"], d["text"], tuple(d["cites"]), kind, d.get("truncated", False),
+                            d.get("reading", ""), d.get("mixed_readings", False))
         return cls(citation, tuple(Target.from_json(t) for t in d["targets"]))
 
 

@@ -98,11 +98,14 @@ class Parsed:
     """Result of :func:`parse`: ``nodes`` in reading order and ``placement``,
     the id of the node each input paragraph went into (same length and order as
     the input paragraphs) — the nothing-lost record; ``notes`` for the build
-    report (a law heading out of order)."""
+    report (a law heading out of order); ``alphabet``: the file labels its
+    sections with letters in alphabet order (a label with no Latin
+    look-alike, ``Б.``, ``Г.``, was printed), so ``В.`` is C."""
 
     nodes: tuple[Node, ...]
     placement: tuple[str, ...]
     notes: tuple[str, ...] = ()
+    alphabet: bool = False  # section labels in alphabet order (А, Б, В, Г …: В is C)
 
 
 def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[str]] | None:
@@ -147,6 +150,7 @@ class _Parser:
         self.page: int | None = None
         self.inferring = False  # before the first law heading of a page after a gap
         self.kept: set[int] = set()  # ids of the paragraphs whose law headings the order keeps
+        self.alphabet = False  # section labels in alphabet order (see :class:`Parsed`)
 
     # -- ids and node creation --------------------------------------------------
 
@@ -343,9 +347,9 @@ class _Parser:
         level = LEVEL[kind]
         parent = self.top(level)
         raw = m.group("label")
-        part = latin(raw).upper() if kind == "section" else raw
+        part = latin(raw, self.alphabet).upper() if kind == "section" else raw
         if kind in ("item", "subitem"):
-            part = f"({latin(raw).lower()})"
+            part = f"({latin(raw, self.alphabet).lower()})"
         cite = self.child_cite(kind, parent, part)
         label = p.text[: m.start("title")].strip()
         node_kind = kind if cite is not None else "fragment"
@@ -423,6 +427,8 @@ class _Parser:
 
     def run(self, paras: list[Paragraph]) -> Parsed:
         self.kept = {id(paras[k]) for k in law_order(paras, self.doc_kind, self.lang)}
+        self.alphabet = any(c[0] == "section" and P.ALPHABET_LETTER.search(c[1].group("label"))
+                            for p in paras if (c := classify(p.text, self.doc_kind, self.lang)) is not None)
         if self.lang == "en":
             self.notes.extend(self.missing_laws(paras))
         seq = None
@@ -440,7 +446,8 @@ class _Parser:
                     law.lines.extend(p.lines)
                     law.source = Source(self.file, p.lines[0])
             self.feed(p, title_taken)
-        return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement), tuple(self.notes))
+        return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement), tuple(self.notes),
+                      self.alphabet)
 
 
 def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tuple[int, int, int]]:

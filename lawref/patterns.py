@@ -79,6 +79,13 @@ SECTION_LETTER = f"[{SECTION_LATIN}{SECTION_CYRILLIC}]"
 #: printed with Cyrillic letters get Latin ones (004:13 ``47Е`` → ``47E``;
 #: 004:90 ``10С2`` → ``10C2``).
 LOOKALIKES = str.maketrans("АВСЕНКМОРТХУавсенкмортху", "ABCEHKMOPTXYabcehkmoptxy")
+#: Cyrillic section letters with no Latin look-alike: a cite or a document
+#: that uses one reads its Cyrillic letters in alphabet order (``25Б`` = 25B).
+ALPHABET_ONLY = "БГДЖЗИЛ"
+#: Section letters in Russian alphabet order (Й skipped): А = A, Б = B, В = C, Г = D …
+ALPHABET = str.maketrans("АБВГДЕЖЗИКЛМНабвгдежзиклмн", "ABCDEFGHIJKLMabcdefghijklm")
+#: Every letter a cite's section may be printed with: Latin, Cyrillic look-alikes, alphabet-only Cyrillic.
+CITE_LETTER = f"[{SECTION_LATIN}{SECTION_CYRILLIC}{ALPHABET_ONLY}]"
 #: Letters of words: Latin, Cyrillic (with ё) and digits.
 WORD_CHARS = "0-9A-Za-zА-Яа-яЁё"
 
@@ -182,7 +189,7 @@ DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})\s*[-–—.]\
 LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?$",
          re.S, example="Правило 62. Исправление фальшренонса")
 #: Section: 000:5 ``A.Определение фальшренонса``.
-SECTION = Rx(rf"^(?P<label>{SECTION_LETTER})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="A.Определение фальшренонса")
+SECTION = Rx(rf"^(?P<label>{CITE_LETTER})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="A.Определение фальшренонса")
 #: Subsection: 000:46 ``1.Выигранные взятки``.
 SUBSECTION = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="1.Выигранные взятки")
 #: Item: 001:13 ``(A).Привлекает внимание …``; sub-item 003:57 ``(1).Оставить …``.
@@ -194,13 +201,13 @@ COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.\s+(?P<text>\S.*)
 #: Any label that starts a heading line inside wrapped text (000), used by reflow.
 HEADING_START = Rx(
     rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]"
-    rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\s*[-–—.]|{SECTION_LETTER}\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
+    rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\s*[-–—.]|{CITE_LETTER}\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
     example="B.Исправление фальшренонса",
 )
 #: A section or subsection label with a space before its title (other
 #: libraries' layout): ``A. Информация от партнёра``, ``2. Изменение заявки``.
-SPACED_LABEL = Rx(rf"^(?:{SECTION_LETTER}|\d{{1,2}})\.\s+[А-ЯЁ]", example="A. Информация от партнёра")
+SPACED_LABEL = Rx(rf"^(?:{CITE_LETTER}|\d{{1,2}})\.\s+[А-ЯЁ]", example="A. Информация от партнёра")
 #: A word in capitals at the start of a string (all-caps перенос: ``ПРАВИ-`` ⏎ ``ЛОМ``).
 LEADING_CAPS = Rx(r"^(?P<word>[А-ЯЁA-Z]+)", example="ЛОМ 44")
 #: Conjunctions after a suspended hyphen: ``одно-`` ⏎ ``и двухмастных``.
@@ -212,7 +219,7 @@ NUMBER_HYPHEN = Rx(r"\d-$", example="правила 61-")
 SOURCE_MARK = Rx(r"\s*\((?P<mark>[A-Z]{2,4}\d{1,3}[a-z]?)\)\s*$", example="ДЕФЕКТНАЯ ВЗЯТКА(DC4)")
 #: A heading glued at the end of a paragraph after a sentence end: 001:31
 #: ``… стороной). B.Последующая игра во взятку``.
-INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{SECTION_LETTER}|\d{{1,2}})\.[А-ЯЁ][^.!?;:()]{{2,100}})$",
+INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{CITE_LETTER}|\d{{1,2}})\.[А-ЯЁ][^.!?;:()]{{2,100}})$",
                     example="совершённого его стороной). B.Последующая игра во взятку")
 
 # -- English editions (manifest ``lang = "en"``) --------------------------------
@@ -301,13 +308,16 @@ LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:LAW|Law)\s+{LAW_NUMBER}\b", example="text\nLAW 6
 MAX_ITEMS = 4
 #: A word that introduces a cite given alone (``show``, ``search``): ``правило``,
 #: ``ст.``, ``статья``, ``Law``, ``L``, ``п.``, ``пункт``, ``§``.
-CITE_PREFIX = Rx(r"^\s*(?:правил[а-яё]*|ст\.|статья|law[s]?|l(?=\d)|п\.|пункт[а-яё]*|§)\s*", re.IGNORECASE,
-                 example="правило 62B")
+CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|ст\.|стать[а-яё]*|law[s]?|l(?=\d)|пп?\.|пункт[а-яё]*|§)\s*)?(?:№\s*)?",
+                 re.IGNORECASE, example="правило № 62B")
 #: A canonical law cite, spaces removed: ``62``, ``62B``, ``72A5``, ``43B2(a)``.
 LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1,2}})?"
               rf"(?P<items>(?:\([A-Za-z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})$", example="43B2(a)")
 #: A commentary cite: ``45.5`` (``45.5.`` too).
 COMMENTARY_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.?$", example="45.5.")
+#: What may stand between a law number and its section letter in a cite given alone
+#: (``62-B``, ``62.B``, ``62 B``).
+CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
 #: Digits separated by spaces inside a cite (``72 5`` is not ``725``).
 DIGIT_GAP = Rx(r"(?<=\d)\s+(?=\d)", example="72 5")
 #: Any whitespace.
@@ -323,28 +333,60 @@ HAS_SECTION = Rx(r"\d[A-Z]", example="64A")
 #: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``.
 RANGE_MARK = Rx(r"[-–—]|\sto\s|\sпо\s", example="61 - 64")
 
-#: Russian «правило» in every case form: 000:6 ``правилом 44``, 000:239
-#: ``правила 70 или 71``, 004:56 ``Правилу 45F``, 004:83 ``Правиле 46В``.
-RU_LAW_WORD = r"(?<![\w-])[Пп]равил(?:о|а|у|ом|е|ам|ами|ах)?(?![\w-])"
+#: Russian «правило» in every case form, any letter case, a number sign or
+#: none between it and the cite: 000:6 ``правилом 44``, 000:239 ``правила 70
+#: или 71``, 004:56 ``Правилу 45F``; ``правилу № 62``, ``Правило62B``.
+RU_LAW_WORD = r"(?<![\w-])(?i:правил(?:о|а|у|ом|е|ам|ами|ах)?)(?![^\W\d_]|-)"
+#: «статья» / ``ст.``: ``ст. 40``, ``статья 40``, ``статьи 40``.
+RU_ARTICLE_WORD = r"(?<![\w-])(?i:ст\.|стать(?:я|и|е|ю|ёй|ей|ям|ями|ях))(?![^\W\d_]|-)"
 #: English: ``Law 62B``, ``Laws 61-64``, ``LAWS``; and ``L61B``, ``L49C2``.
-EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![\w-])"
+EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![^\W\d_]|-)"
 EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
-#: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13), ``10С2`` (004:90).
-CITE_TOKEN = rf"{LAW_NUMBER}(?:{SECTION_LETTER}(?:\d{{1,2}})?(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}})?(?![\w])"
-#: A continuation naming a section of the same law: ``12C1 и C2`` → ``C2``;
-#: ``64A и B`` → ``B`` (a bare letter: Latin only, and only after a cite with a section).
-SECTION_TOKEN = rf"{SECTION_LETTER}\d{{1,2}}(?:\([a-zA-Z0-9]\)){{0,{MAX_ITEMS}}}(?![\w])|[{SECTION_LATIN}](?![\w.])"
-LIST_SEP = r"\s*(?:,\s*|\s(?:и|или|либо|and|or)\s+)\s*"
-RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по)\s)\s*"
-#: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``.
+#: ``п.`` / ``пункт`` before a law cite with a section letter (``п. 62B``); before
+#: a paragraph number it is a commentary citation, before a bare number a relative one.
+POINT_WORD = r"(?<![\w-])(?:пп?\.|(?i:пункт(?:а|у|ом|е|ы|ов|ам|ами|ах)?))(?![^\W\d_]|-)"
+NUMBER_SIGN = r"(?:№\s*)?"
+#: ``правила с 61 по 64``, ``Laws from 61 to 64``.
+FROM_WORD = r"(?:(?:с|from)\s+(?=\d))?"
+#: A section letter printed apart from its law (``Law 25 B 2``, ``правило 66 C``) is one only
+#: where a subsection, an item, punctuation, a list word or the end follows — never a word
+#: (``Law 62 A player``, ``правило 62 В случае``).
+_SPACED_LETTER = (rf"[ ]{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–—]"
+                  r"|[ ](?:и|или|либо|and|or|to|по|through)[ ])")
+#: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
+#: ``10С2`` (004:90), ``25Б``; spaced: ``16 B 1``, ``43 B 2 (b)``.
+CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER})(?:[ ]?\d{{1,2}})?"
+              rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})?(?![\w])")
+#: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B`` →
+#: ``B``; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
+SECTION_TOKEN = (rf"{CITE_LETTER}\d{{1,2}}(?:\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}(?![\w])"
+                 rf"|{CITE_LETTER}(?![\w.])|(?:\([a-zA-Z0-9]{{1,2}}\)){{1,{MAX_ITEMS}}}(?![\w])")
+LIST_SEP = r"\s*(?:,\s*(?:(?:и|или|либо|and|or)\s+)?|\s(?:и|или|либо|and|or)\s+)\s*"
+RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по|through|thru|до)\s)\s*"
+#: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``, ``61, 62, and 64``.
 CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)",
               example="70 или 71")
-#: A law word before a cite (the cite itself is looked ahead): 000:11 ``правило 59``.
-LAW_CITATION = Rx(rf"(?:{RU_LAW_WORD}|{EN_LAW_WORD})\s*(?={CITE_TOKEN})|{EN_L_PREFIX}", example="см. правило 59")
-#: One further member of a run: ``, 64``, `` или 71``, ``-64``.
+#: A law word before a cite (the cite itself is looked ahead): 000:11 ``правило 59``; ``ст. 40``,
+#: ``правилу № 62``, ``правила с 61 по 64``, ``п. 62B``.
+LAW_CITATION = Rx(rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD})\s*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
+                  rf"|{EN_L_PREFIX}|{POINT_WORD}\s*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
+                  example="см. правило 59")
+#: One further member of a run: ``, 64``, `` или 71``, ``-64``, `` и (b)``.
 CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
+#: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``, ``61 through 64``.
+RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64")
+#: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.
+ALPHABET_LETTER = Rx(f"[{ALPHABET_ONLY}]", example="правило 25Б")
+#: Characters read as others when citations are looked for (one for one, so offsets hold):
+#: no-break and thin spaces as a space, hyphens and the minus sign as ``-``.
+CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u2010": "-",
+                           "\u2011": "-", "\u2012": "-", "\u2212": "-"})
+#: A word hyphenated across a line break in outside text (``пра-`` ⏎ ``вило``): the hyphen,
+#: the break and the spaces around it are not read.
+CITE_HYPHEN_BREAK = Rx(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", example="см. пра-\nвило 66C")
 #: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``.
-COMMENTARY_CITATION = Rx(r"(?<![\w])пп?\.\s?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?", example="см. п.45.5. выше")
+COMMENTARY_CITATION = Rx(r"(?<![\w])(?:пп?\.|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?",
+                         example="см. п.45.5. выше")
 #: A further paragraph in a list: ``пп. 45.5 и 45.6`` → ``45.6``.
 COMMENTARY_MORE = Rx(r"\s*(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?", example=" и 45.6")
 #: Bare commentary paragraph inside a commentary: 004:6 ``указанные в 45.3., …``.

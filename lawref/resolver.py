@@ -169,8 +169,9 @@ class Resolver:
         ``line_map`` gives ``(offset, raw line)`` pairs to set each ref's line."""
         doc = self.documents.get(node.doc)
         commentary = doc is not None and doc.kind == "commentary"
+        alphabet = doc is not None and doc.letters == "alphabet"
         refs = []
-        for c in find_citations(node.text, commentary=commentary):
+        for c in find_citations(node.text, commentary=commentary, alphabet=alphabet):
             for t in self.targets(c, node, node.doc):
                 line = max((ln for off, ln in line_map if off <= c.start), default=node.source.line)
                 refs.append(Ref(c.start, c.end, c.text, t.cite, t.status, t.id, line))

@@ -28,6 +28,23 @@ from lawref.cite import CiteError, law_of, normalise_cite
         ("п. 45.5", "45.5"),
         ("п.45.5.", "45.5"),
         ("25B2(b)(1)", "25B2(b)(1)"),
+        # issue 12: every spelling search and link take, show takes too
+        ("(62B)", "62B"),
+        ("62B.", "62B"),
+        ("62-B", "62B"),
+        ("62.B", "62B"),
+        ("правило № 62B", "62B"),
+        ("правилу №62", "62"),
+        ("ст. 40", "40"),
+        ("статья 40", "40"),
+        ("п. 62B", "62B"),
+        ("пункт 45.5", "45.5"),
+        ("Law 25 B 2", "25B2"),
+        ("правило 66\u00a0C", "66C"),
+        ("«62B»", "62B"),
+        ("25Б", "25B"),            # no Latin look-alike: alphabet order, Б = B
+        ("62Г", "62D"),            # Г is the 4th letter: D
+        ("правило 62Д", "62E"),
     ],
 )
 def test_typed_cite_normalises(typed: str, canonical: str) -> None:
@@ -42,3 +59,70 @@ def test_malformed_cite_raises(bad: str) -> None:
 
 def test_law_of_a_cite() -> None:
     assert (law_of("43B2(a)"), law_of("45.5"), law_of("62")) == (43, 45, 62)
+
+
+# -- the citation grammar: every spelling a director types (issue 12) ---------------
+
+from lawref.cite import find_citations  # noqa: E402
+
+SPELLINGS = [
+    ("согласно правилу № 62", ["62"]),
+    ("правило №62B", ["62B"]),
+    ("Правило62B", ["62B"]),
+    ("ПРАВИЛО 62B", ["62B"]),
+    ("ст. 40", ["40"]),
+    ("ст.40", ["40"]),
+    ("статья 40", ["40"]),
+    ("по статье 40", ["40"]),
+    ("п. 62B", ["62B"]),
+    ("пункт 45.5", ["45.5"]),
+    ("пункту 45.5", ["45.5"]),
+    ("правило 16 B 1", ["16B1"]),
+    ("Law 25 B 2", ["25B2"]),
+    ("Law 43 B 2 (b)", ["43B2(b)"]),
+    ("правило 66\u00a0C", ["66C"]),
+    ("правило 66\u202fC", ["66C"]),
+    ("правила 62А-В", ["62A", "62B"]),
+    ("правила 62A–D", ["62A", "62B", "62C", "62D"]),
+    ("правила 12C1-C3", ["12C1", "12C2", "12C3"]),
+    ("правила 12C1-3", ["12C1", "12C2", "12C3"]),
+    ("see Laws 61, 62, and 64", ["61", "62", "64"]),
+    ("Laws 61, 62 or 64", ["61", "62", "64"]),
+    ("правила с 61 по 64", ["61", "62", "63", "64"]),
+    ("Laws 61 through 64", ["61", "62", "63", "64"]),
+    ("Laws from 61 to 64", ["61", "62", "63", "64"]),
+    ("правила 61\u221264", ["61", "62", "63", "64"]),
+    ("правила 61\u201064", ["61", "62", "63", "64"]),
+    ("правила 61 \u2012 64", ["61", "62", "63", "64"]),
+    ("правила 61\u201364", ["61", "62", "63", "64"]),
+    ("правила 61 \u2014 64", ["61", "62", "63", "64"]),
+    ("см. пра-\nвило 66C", ["66C"]),
+    ("см. прави-\r\n  ло 66C", ["66C"]),
+    ("правило 43B2(a) и (b)", ["43B2(a)", "43B2(b)"]),
+    ("правило 43B2(a), (b) или (c)", ["43B2(a)", "43B2(b)", "43B2(c)"]),
+    ("правило 25Б", ["25B"]),
+    ("правило 62Г", ["62D"]),
+    # what must stay as it is
+    ("Law 62 A player must", ["62"]),               # ``A`` is an article
+    ("правило 62 В случае", ["62"]),                # ``В`` is a preposition
+    ("правило 64 и В случае", ["64"]),
+    ("п. 1 А также", []),                            # a point number and «А также»: no law cite
+    ("правило 5 - 1997 года", ["5"]),
+]
+
+
+@pytest.mark.parametrize(("text", "cites"), SPELLINGS)
+def test_every_spelling_gives_its_cites(text: str, cites: list[str]) -> None:
+    found = find_citations(text, relative=False)
+    assert [c for item in found for c in item.cites] == cites
+    assert all(text[c.start : c.end] == c.text for c in found)  # offsets into the text as given
+
+
+def test_alphabet_order_and_mixed_readings_are_said() -> None:
+    [one] = find_citations("правило 62Г", relative=False)
+    assert (one.cites, one.reading, one.mixed) == (("62D",), "alphabet", False)
+    [alone] = find_citations("правило 62В", relative=False)
+    assert (alone.cites, alone.reading, alone.mixed) == (("62B",), "lookalike", False)  # the default reading
+    both = find_citations("правило 25Б и правило 62В", relative=False)
+    assert [(c.cites, c.mixed) for c in both] == [(("25B",), False), (("62C",), True)]  # В in doubt: said so
+    assert find_citations("правило 62В", relative=False, alphabet=True)[0].cites == ("62C",)  # such a document
