@@ -21,7 +21,7 @@ from lawref.errors import CiteError
 from lawref.model import Citation
 
 __all__ = ["MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "find_citations", "fold_token", "forced_cut", "latin",
-           "law_of", "normalise_cite", "query_cites", "reading", "safe_cut"]
+           "law_of", "normalise_cite", "query_cites", "reading", "safe_cut", "split_query_cites"]
 
 #: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
 MAX_RANGE_LAW = 100
@@ -114,7 +114,8 @@ def is_cite_like(query: str) -> bool:
 def query_cites(query: str) -> list[str]:
     """The canonical cites a query names when it is nothing but a cite or a
     citation (``62B``, ``(62B)``, ``правило 62B``, ``Law 62 B``, ``Laws 61 to
-    64``): its punctuation ignored, or citations covering 80% of it. ``[]``
+    64``, ``правила 62 или 64``) or bare cites (``61-64``, ``62, 64``): the
+    text around its citations may only be list words and punctuation. ``[]``
     for any other query. Never raises."""
     bare = query.strip().strip(".,;:!?()[]{}\"'«» ")
     if not bare:
@@ -123,11 +124,39 @@ def query_cites(query: str) -> list[str]:
         return [normalise_cite(bare)]
     except CiteError:
         pass
-    found = find_citations(query, relative=False)
-    covered = sum(c.end - c.start for c in found)
-    if found and covered >= 0.8 * len(query.strip()):
-        return list(dict.fromkeys(c for item in found for c in item.cites))
+    for text, shift in ((query, 0), (f"{_VIRTUAL} {bare}", len(_VIRTUAL) + 1)):
+        found = find_citations(text, relative=False)
+        rest = "".join(ch for i, ch in enumerate(text) if i >= shift and not any(c.start <= i < c.end for c in found))
+        if found and P.QUERY_GLUE.fullmatch(rest):
+            return list(dict.fromkeys(c for item in found for c in item.cites))
     return []
+
+
+#: The law word put before bare cites of a query (``61-64`` → ``правила 61-64``).
+_VIRTUAL = "правила"
+
+
+def split_query_cites(query: str) -> tuple[list[str], str]:
+    """``(cites, words)``: the cites a query names beside its words
+    (``62B фальшренонс`` → ``["62B"]``, ``фальшренонс``): its citations
+    with a law word (``правило 62B``), and tokens with a law number and a
+    section letter (``62B``) or a paragraph number (``45.5``). ``([], query)``
+    when it names none, or nothing but cites."""
+    found = find_citations(query, relative=False)
+    cites = [c for item in found for c in item.cites]
+    for item in reversed(found):
+        query = query[: item.start] + " " + query[item.end :]
+    kept = []
+    for token in query.split():
+        bare = token.strip(".,;:!?()[]{}\"'«»")
+        if P.QUERY_CITE_TOKEN.fullmatch(bare):
+            try:
+                cites.append(normalise_cite(bare))
+                continue
+            except CiteError:
+                pass
+        kept.append(token)
+    return (cites, " ".join(kept)) if cites and kept else ([], query)
 
 
 # -- cutting a long text into pieces that are searched apart --------------------------

@@ -159,9 +159,12 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
 
     query, lib = _text(query), obj.library()
     lib.check_doc(doc)
-    hits = lib.search(query, limit=limit, doc=doc, lang=lang)
+    answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
+    hits = answer.hits
+    for note in answer.notes():
+        _say(f"lawref: {note}", err=True)
     if as_json:
-        _json(J.search_json(lib, query, hits))
+        _json(J.search_json(lib, query, hits, answer))
     else:
         _lines(T.hit_lines(lib, hits))
     if not hits:
@@ -226,7 +229,7 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
     cite, lib = _text(cite), obj.library()
     lib.check_doc(doc)
     found = lib.references(cite, incoming=incoming, doc=doc)
-    _json(J.refs_json(found, incoming)) if as_json else _lines(T.refs_lines(found, incoming))
+    _json(J.refs_json(found, incoming)) if as_json else _lines(T.refs_lines(lib, found, incoming))
 
 
 @cli.command()
@@ -327,8 +330,9 @@ def check(obj: _Ctx, as_json: bool) -> None:
     from lawref.export import json as J
     from lawref.export import text as T
 
-    groups = obj.library().dangling()
-    _json(J.check_json(groups)) if as_json else _lines(T.check_lines(groups))
+    lib = obj.library()
+    groups = lib.dangling()
+    _json(J.check_json(groups)) if as_json else _lines(T.check_lines(lib, groups))
 
 
 @cli.command()

@@ -43,6 +43,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from rapidfuzz import distance as rf_distance
+from rapidfuzz import process as rf_process
 from whoosh import index as whoosh_index
 from whoosh import query as Q
 from whoosh.analysis import Filter, RegexTokenizer
@@ -58,10 +60,22 @@ from lawref.folder import Generation
 from lawref.lang import morph
 from lawref.model import Hit, Node
 
+#: What the search policy may give a query word instead of its own lemmas: ``(lemma, weight)``.
+Expansions = dict[str, list[tuple[str, float]]]
+
 FORMS_FILE = "forms.json"
 FORMS_FORMAT = 1
 TITLE_BOOST = 3.0
 SECONDARY_BOOST = 0.5
+#: Extra weight of a node where a query's words stand together and in order, or near each other.
+PHRASE_BOOST = 2.0
+NEAR_BOOST = 1.0
+#: How far apart (in words) query words may stand and still be "near".
+NEAR_SLOP = 5
+#: The longest edit distance a typo is corrected over (a word of 8+ letters; 1 for 6–7 letters).
+MAX_TYPO_DISTANCE = 2
+#: A shorter word is never taken for a typo.
+MIN_TYPO_LENGTH = 6
 SNIPPET_CHARS = 200
 _SNIPPET_LEAD = 60
 _OPEN_TRIES = 25
@@ -84,8 +98,9 @@ STOPWORDS = frozenset(
 
 
 def _norm(word: str) -> str:
-    """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps it."""
-    return fold_token(morph.fold(word))
+    """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps
+    it; outline suit symbols as filled ones (``1♡`` → ``1♥``)."""
+    return fold_token(morph.fold(word)).translate(P.SUIT_FOLD)
 
 
 
@@ -94,15 +109,18 @@ def _stem_latin(normed: str) -> str | None:
     return porter_stem(normed) if P.LATIN_WORD.fullmatch(normed) else None
 
 
-def _index_term(word: str) -> str:
-    """The term the indexer stores for ``word``: the lemma of its norm
-    (Russian, pymorphy3), or its Porter stem for an all-Latin word."""
+def _index_terms(word: str) -> tuple[str, ...]:
+    """The terms the indexer stores for ``word``, at one position: every
+    lemma of its norm, the bridge reading first (:func:`lawref.lang.morph.lemmas`:
+    ``черве`` → черва, червь), or its Porter stem for an all-Latin word."""
     normed = _norm(word)
-    return _stem_latin(normed) or morph.lemma(normed)
+    stem = _stem_latin(normed)
+    return (stem,) if stem else morph.lemmas(normed)
 
 
 class LemmaFilter(Filter):
-    """Whoosh filter replacing each token's text by :func:`_index_term`.
+    """Whoosh filter replacing each token by its terms (:func:`_index_terms`),
+    all at the token's position.
 
     Used at index time only (it loads pymorphy3); it is pickled by reference
     into the index schema, so it must stay importable under this name.
@@ -110,13 +128,14 @@ class LemmaFilter(Filter):
 
     def __call__(self, tokens: Iterator[Any]) -> Iterator[Any]:
         for token in tokens:
-            token.text = _index_term(token.text)
-            yield token
+            for term in _index_terms(token.text):
+                token.text = term
+                yield token
 
 
 def _schema() -> Schema:
     """Index fields: ids/filters as ID, title/text as lemma TEXT."""
-    analyzer = RegexTokenizer(P.WORD.compiled()) | LemmaFilter()
+    analyzer = RegexTokenizer(P.INDEX_WORD.compiled()) | LemmaFilter()
     return Schema(
         id=ID(stored=True, unique=True),
         doc=ID(stored=True),
@@ -140,12 +159,13 @@ def _forms_table(nodes: Sequence[Node]) -> dict[str, list[str]]:
     lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all).
     """
     words = sorted(  # streamed over the words: a 20 MB node never becomes a list of tokens
-        {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.WORD.finditer(s)}
+        {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.INDEX_WORD.finditer(s)}
     )
-    table: dict[str, list[str]] = {w: [_index_term(w)] for w in words}
+    table: dict[str, list[str]] = {w: list(_index_terms(w)) for w in words}
     for word in words:
         lem = table[word][0]
-        for form in sorted(morph.lexeme_forms(word)) if morph.has_cyrillic(word) else ():
+        forms = sorted(morph.lexeme_forms(word)) if morph.has_cyrillic(word) else []
+        for form in forms + list(morph.SUIT_FORMS.get(lem, ())):
             lemmas = table.setdefault(form, [])
             if lem not in lemmas:
                 lemmas.append(lem)
@@ -247,9 +267,15 @@ class _Parsed:
     phrases: list[list[str]]
 
 
+def _tokens(text: str) -> list[tuple[str, int, int]]:
+    """``(word, start, end)`` of the words of ``text`` as the index sees them
+    (:data:`~lawref.patterns.INDEX_WORD`; code-point offsets, end-exclusive)."""
+    return [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(text)]
+
+
 def _words(text: str) -> list[str]:
     """Word tokens of ``text`` as written."""
-    return [w for w, _, _ in morph.tokens(text)]
+    return [w for w, _, _ in _tokens(text)]
 
 
 def _parse_query(query: str) -> _Parsed:
@@ -306,6 +332,8 @@ class Searcher:
         self.generation, self.stamp = gen, gen.stamp
         self._forms = _load_forms(gen)
         self._searcher = _open_whoosh(gen)
+        self._keys: dict[bool, list[str]] = {}
+        self._sizes: dict[str, int] | None = None
 
     def __enter__(self) -> Searcher:
         return self
@@ -322,47 +350,124 @@ class Searcher:
         normed = _norm(word)
         return self._forms.get(normed) or [_stem_latin(normed) or normed]
 
-    def _word_query(self, word: str) -> Q.Query:
-        """Any lemma of ``word`` in title or text; lemmas after the first
-        (other lexemes sharing this form) weigh ``SECONDARY_BOOST``."""
-        return Q.Or(
-            [
-                Q.Term(f, lem, boost=1.0 if i == 0 else SECONDARY_BOOST)
-                for i, lem in enumerate(self._lemmas(word))
-                for f in _SEARCH_FIELDS
-            ]
-        )
+    def _weighted(self, word: str, expand: Expansions) -> list[tuple[str, float]]:
+        """``(lemma, weight)`` a query word searches for: an expansion given
+        by the policy (a corrected typo, the compounds that hold it), else
+        its lemmas (the first 1.0, other lexemes sharing the form
+        :data:`SECONDARY_BOOST`)."""
+        found = expand.get(_norm(word))
+        if found:
+            return found
+        return [(lem, 1.0 if i == 0 else SECONDARY_BOOST) for i, lem in enumerate(self._lemmas(word))]
 
-    def _phrase_query(self, words: list[str]) -> Q.Query:
+    def _word_query(self, word: str, expand: Expansions) -> Q.Query:
+        """Any lemma of ``word`` in title or text (see :meth:`_weighted`)."""
+        return Q.Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _SEARCH_FIELDS])
+
+    def _sequence(self, words: list[str], field: str, expand: Expansions, slop: int, boost: float) -> Q.Query:
+        return Q.Sequence([Q.Or([Q.Term(field, lem) for lem, _ in self._weighted(w, expand)]) for w in words],
+                          slop=slop, boost=boost)
+
+    def _phrase_query(self, words: list[str], expand: Expansions) -> Q.Query:
         """``words`` adjacent (any forms) in title, or in text."""
-        return Q.Or(
-            [
-                Q.Sequence([Q.Or([Q.Term(f, lem) for lem in self._lemmas(w)]) for w in words])
-                for f in _SEARCH_FIELDS
-            ]
-        )
+        return Q.Or([self._sequence(words, f, expand, 1, 1.0) for f in _SEARCH_FIELDS])
 
-    def _query(self, parsed: _Parsed) -> Q.Query | None:
-        """The whoosh query for ``parsed`` (``None`` when it has no words)."""
-        phrases = [self._phrase_query(p) for p in parsed.phrases]
-        groups = [Q.And([self._word_query(w) for w in g] + phrases) for g in parsed.alternatives]
-        return Q.Or(groups) if groups else (Q.And(phrases) if phrases else None)
+    def _group_query(self, words: list[str], expand: Expansions) -> Q.Query:
+        """Every word of ``words``; a node where they stand together and in
+        order (:data:`PHRASE_BOOST`), or near each other (:data:`NEAR_BOOST`,
+        within :data:`NEAR_SLOP` words), ranks higher."""
+        required = Q.And([self._word_query(w, expand) for w in words])
+        if len(words) < 2:
+            return required
+        bonus = [self._sequence(words, f, expand, slop, boost) for f in _SEARCH_FIELDS
+                 for slop, boost in ((1, PHRASE_BOOST), (NEAR_SLOP, NEAR_BOOST))]
+        return Q.AndMaybe(required, Q.Or(bonus))
 
-    def search(self, query: str, *, limit: int = 10, doc: str | None = None) -> list[Hit]:
+    def _query(self, parsed: _Parsed, expand: Expansions, drop: frozenset[str]) -> Q.Query | None:
+        """The whoosh query for ``parsed`` without the words in ``drop``
+        (``None`` when no word is left)."""
+        phrases = [self._phrase_query(p, expand) for p in parsed.phrases]
+        groups = [[w for w in g if w not in drop] for g in parsed.alternatives]
+        built = [Q.And([self._group_query(g, expand), *phrases]) if phrases else self._group_query(g, expand)
+                 for g in groups if g]
+        return Q.Or(built) if built else (Q.And(phrases) if phrases else None)
+
+    def words(self, query: str) -> list[str]:
+        """The loose words of ``query`` as searched (normed, stopwords out, at
+        most :data:`MAX_QUERY_WORDS`), in order; phrases aside."""
+        return list(dict.fromkeys(w for g in _parse_query(query).alternatives for w in g))
+
+    def lemmas_of(self, form: str) -> list[str]:
+        """The lemmas a corpus form stands for (:meth:`suggest`'s answer)."""
+        return self._lemmas(form)
+
+    def knows(self, word: str) -> bool:
+        """True when ``word`` (normed) is a form of a word of the corpus."""
+        return _norm(word) in self._forms
+
+    def suggest(self, word: str) -> str | None:
+        """The corpus form nearest to ``word``, a typo (``фальшренос`` →
+        ``фальшренонс``, ``претензыя`` → ``претензия``), or ``None``: the
+        nearest by edit distance (rapidfuzz; at most 1 for a word of 6–7
+        letters, :data:`MAX_TYPO_DISTANCE` from 8; a shorter word is too
+        often another real word — ``вывод`` is not ``выгод``), in the same script;
+        among forms of several lemmas at that distance, the lemma the most
+        corpus forms share, then the first in order."""
+        normed = _norm(word)
+        if len(normed) < MIN_TYPO_LENGTH or not normed.isalpha() or normed in self._forms:
+            return None
+        cyrillic = morph.has_cyrillic(normed)
+        limit = 1 if len(normed) < 8 else MAX_TYPO_DISTANCE
+        found = rf_process.extract(normed, self._form_keys(cyrillic), scorer=rf_distance.Levenshtein.distance,
+                                   score_cutoff=limit, limit=50)
+        if not found:
+            return None
+        best = min(d for _, d, _ in found)
+        near = [form for form, d, _ in found if d == best]
+        size = self._lemma_sizes()
+        return min(near, key=lambda f: (-size.get(self._forms[f][0], 0), f))
+
+    def compounds(self, word: str) -> list[str]:
+        """Lemmas of the corpus that hold ``word`` inside a longer word
+        (``ренонс`` → ``фальшренонс``), for a word of 4+ letters no corpus
+        form is; at most 10, shortest first."""
+        normed = _norm(word)
+        if len(normed) < 4 or normed in self._forms:
+            return []
+        return sorted((lem for lem in self._lemma_sizes() if normed in lem and lem != normed), key=len)[:10]
+
+    def _form_keys(self, cyrillic: bool) -> list[str]:
+        if cyrillic not in self._keys:
+            self._keys[cyrillic] = [f for f in self._forms if f.isalpha() and morph.has_cyrillic(f) == cyrillic]
+        return self._keys[cyrillic]
+
+    def _lemma_sizes(self) -> dict[str, int]:
+        """How many corpus forms map first to each lemma (a lemma's weight among typo candidates)."""
+        if self._sizes is None:
+            sizes: dict[str, int] = {}
+            for lems in self._forms.values():
+                sizes[lems[0]] = sizes.get(lems[0], 0) + 1
+            self._sizes = sizes
+        return self._sizes
+
+    def search(self, query: str, *, limit: int = 10, doc: str | None = None, expand: Expansions | None = None,
+               drop: frozenset[str] = frozenset()) -> list[Hit]:
         """Up to ``limit`` (≥ 1, else ``ValueError``) hits for ``query``, best
         first; only nodes of document ``doc`` when given. Any string is a
-        valid query (see the module docstring); no words → ``[]``."""
+        valid query (see the module docstring); no words → ``[]``. The
+        policy may give ``expand`` (a normed word → ``(lemma, weight)`` to
+        search instead: a corrected typo, compounds) and ``drop`` (normed
+        words left out: a relaxed search)."""
         if limit < 1:
             raise ValueError("limit must be >= 1")
+        expand = expand or {}
         parsed = _parse_query(query)
-        wq = self._query(parsed)
+        wq = self._query(parsed, expand, drop)
         if wq is None:
             return []
-        lemmas = {
-            lem
-            for w in [w for g in parsed.alternatives for w in g] + [w for p in parsed.phrases for w in p]
-            for lem in self._lemmas(w)
-        }
+        searched = [w for g in parsed.alternatives for w in g if w not in drop]
+        searched += [w for p in parsed.phrases for w in p]
+        lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
         flt = Q.Term("doc", doc) if doc is not None else None
         results = self._searcher.search(wq, limit=limit, filter=flt)
         return [self._hit(r.fields(), r.score, lemmas) for r in results]
@@ -401,8 +506,8 @@ def _snippet(text: str, lemmas: set[str], forms: dict[str, list[str]]) -> str:
     forms-table row) is one of ``lemmas``.
     """
     flat = " ".join(text.split())
-    toks = morph.tokens(flat)
-    marks = [(s, e) for w, s, e in toks if (forms.get(_norm(w)) or [_norm(w)])[0] in lemmas]
+    toks = _tokens(flat)
+    marks = [(s, e) for w, s, e in toks if set(forms.get(_norm(w)) or [_norm(w)]) & lemmas]
     start = max(0, marks[0][0] - _SNIPPET_LEAD) if marks else 0
     if start:
         start = next(s for _, s, e in toks if e > start)

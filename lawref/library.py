@@ -41,7 +41,7 @@ from lawref.folder import CORPUS_JSON, Generation, check_foreign
 from lawref.lang import glossary
 from lawref.lang.catalogue import DEFAULT_EDITION, Entry
 from lawref.lang.catalogue import load as load_catalogue
-from lawref.model import STATUSES, Document, Hit, Linked, Node, Ref, Target
+from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Target
 from lawref.resolver import Resolver
 from lawref.safeio import read_regular
 from lawref.scan import code_version, scan, stamp
@@ -135,6 +135,8 @@ class Library:
         names no node (of ``doc`` and ``edition``, if given)."""
         if cite_or_id in self.by_id:
             return [self.by_id[cite_or_id]]
+        if cite_or_id.strip() in self.by_label:  # ``фрагмент, стр. 59, после правила 26``, as search prints it
+            return [self.by_label[cite_or_id.strip()]]
         if "/" in cite_or_id:
             raise NotFound(f"no node {cite_or_id!r} in this corpus")
         cite = normalise_cite(cite_or_id)
@@ -155,6 +157,65 @@ class Library:
             depth, n = stack.pop()
             out.append((depth, n))
             stack.extend((depth + 1, c) for c in reversed(self.children.get(n.id, [])))
+        return out
+
+    def label(self, node: Node) -> str:
+        """What people are shown for ``node`` instead of its id (see
+        :meth:`_label`), made unique: a second fragment of one page after one
+        law gets `` (2)``. ``show`` takes it as it takes an id."""
+        return self.labels.get(node.id) or self._label(node)
+
+    @cached_property
+    def labels(self) -> dict[str, str]:
+        """The unique label of every node without a cite, by id."""
+        out: dict[str, str] = {}
+        seen: dict[str, int] = {}
+        for n in self.nodes:
+            if n.cite:
+                continue
+            base = self._label(n)
+            seen[base] = seen.get(base, 0) + 1
+            out[n.id] = base if seen[base] == 1 else f"{base} ({seen[base]})"
+        return out
+
+    @cached_property
+    def by_label(self) -> dict[str, Node]:
+        """Nodes without a cite by their label (as :meth:`label` prints it)."""
+        return {label: self.by_id[i] for i, label in self.labels.items()}
+
+    def _label(self, node: Node) -> str:
+        """What people are shown for ``node`` instead of its id: its cite
+        (``62B``); a fragment as «фрагмент, стр. 59, после правила 30» (or
+        «фрагмент правила 68, стр. 93» under an inferred law; English
+        documents: "fragment, p. 59, after Law 30"); a footnote as «сноска
+        (*) к 43B2»; a chapter by its heading. Ids stay in ``--json``."""
+        if node.cite:
+            return node.cite
+        en = (doc := self.document(node.doc)) is not None and doc.lang == "en"
+        if node.kind == "fragment":
+            page = (f", p. {node.page}" if en else f", стр. {node.page}") if node.page is not None else ""
+            law = self.law_of(node)
+            if law is not None and law.cite:
+                return f"fragment of Law {law.cite}{page}" if en else f"фрагмент правила {law.cite}{page}"
+            before = self.law_before.get(node.id)
+            after = (f", after Law {before}" if en else f", после правила {before}") if before else ""
+            return f"{'fragment' if en else 'фрагмент'}{page}{after}"
+        parent = self.by_id.get(node.parent) if node.parent else None
+        if node.kind == "footnote" and parent is not None:
+            return f"{'footnote' if en else 'сноска'} {node.label or ''} {'to' if en else 'к'} {self._label(parent)}"
+        return " ".join(p for p in (node.label, node.title) if p) or node.kind
+
+    @cached_property
+    def law_before(self) -> dict[str, str]:
+        """For each node without a law above it, the last law printed before
+        it in its document's reading order (a fragment's place)."""
+        out: dict[str, str] = {}
+        last: dict[str, str] = {}
+        for n in self.nodes:
+            if n.kind == "law" and n.cite:
+                last[n.doc] = n.cite
+            elif n.doc in last:
+                out[n.id] = last[n.doc]
         return out
 
     def law_of(self, node: Node) -> Node | None:
@@ -370,6 +431,12 @@ class Library:
         query (``ru``, ``en``, ``any``). Raises ``ValueError`` for another
         ``lang``; :class:`~lawref.errors.IndexDamaged` when an index file is
         damaged."""
+        return self.answer(query, limit=limit, doc=doc, lang=lang).hits
+
+    def answer(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> Answer:
+        """:meth:`search`, with what the policy did to find the hits: words
+        corrected (typos), found inside compounds, left out (a relaxed
+        search) — see :class:`~lawref.model.Answer`. Raises as :meth:`search`."""
         with idx.Searcher(self.generation) as searcher:  # opened once for every sub-query
             return search_policy.run(self.nodes, searcher, query, limit=limit, doc=doc, lang=lang)
 

@@ -449,6 +449,30 @@ class Linked:
 
 
 @dataclass(frozen=True)
+class Answer:
+    """What a search answers (:func:`lawref.search.run`): ``hits`` best
+    first, and what the policy did to find them — ``relaxed`` (no node held
+    every word: these hold most of them; ``dropped`` the words left out),
+    ``corrected`` (a typed word not in the corpus → the corpus form searched
+    instead, "did you mean"), ``compounds`` (a typed word found only inside
+    longer words → those lemmas; such hits rank after exact ones)."""
+
+    hits: list[Hit]
+    relaxed: bool = False
+    dropped: tuple[str, ...] = ()
+    corrected: dict[str, str] = field(default_factory=dict)
+    compounds: dict[str, list[str]] = field(default_factory=dict)
+
+    def notes(self) -> list[str]:
+        """One line for people per thing the policy did (for stderr)."""
+        out = [f"did you mean «{right}»? (searched instead of «{typed}»)" for typed, right in self.corrected.items()]
+        out += [f"«{typed}» found only as part of: {', '.join(lems)}" for typed, lems in self.compounds.items()]
+        if self.relaxed:
+            out.append(f"no node has every word; nodes with most of them (left out: {', '.join(self.dropped)})")
+        return out
+
+
+@dataclass(frozen=True)
 class Hit:
     """One search result.
 

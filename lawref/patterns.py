@@ -86,6 +86,14 @@ ALPHABET_ONLY = "БГДЖЗИЛ"
 ALPHABET = str.maketrans("АБВГДЕЖЗИКЛМНабвгдежзиклмн", "ABCDEFGHIJKLMabcdefghijklm")
 #: Every letter a cite's section may be printed with: Latin, Cyrillic look-alikes, alphabet-only Cyrillic.
 CITE_LETTER = f"[{SECTION_LATIN}{SECTION_CYRILLIC}{ALPHABET_ONLY}]"
+#: Invisible characters dropped from texts and queries: soft hyphen (inside a
+#: line), zero-width space / joiners, word joiner, a byte-order mark in mid-file
+#: (two files joined: it hid 000's ``Правило 64.`` heading).
+INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+#: Spaces of other widths → a space; line and paragraph separators too (the
+#: raw line numbering counts LF, CR LF and CR only).
+SPACE_CHARS = dict.fromkeys(map(ord, "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f"
+                                     "\u205f\u3000\u2028\u2029"), " ")
 #: Letters of words: Latin, Cyrillic (with ё) and digits.
 WORD_CHARS = "0-9A-Za-zА-Яа-яЁё"
 
@@ -397,8 +405,13 @@ RELATIVE_POINT = Rx(r"(?<![\w])(?:предыдущ\w+\s+)?пункт(?:у|а|о�
 #: Relative: 003:67 ``В обоих случаях (B1) и (B2)`` → item (b), sub-item (1) of the same level.
 RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обоих случаях (B1) и (B2)")
 #: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
-OPEN_END = Rx(r"(?:\d|[,(–—-]|(?<![\w-])(?:и|или|либо|and|or|to|по|с|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|L))\s*$",
-              example="правила 70 или")
+OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"
+              r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|пункт\w*|ст\.|стать\w*|L))\s*$", example="правила 70 или")
+#: What may stand around the citations of a query that is only citations: list words and punctuation.
+QUERY_GLUE = Rx(r"[\s,;.:!?()\[\]«»\"'–—-]*(?:(?:и|или|либо|and|or|see|см\.?)[\s,;.:!?()\[\]«»\"'–—-]*)*",
+                re.IGNORECASE, example="и ")
+#: A word of a query that is a cite beside other words: a law number with a section letter, or a paragraph.
+QUERY_CITE_TOKEN = Rx(rf"{LAW_NUMBER}(?:{CITE_LETTER}[0-9A-Za-z()]*|\.\d{{1,3}})", example="62B")
 #: A query that may be a cite: a law number, then cite characters (``62B``, ``45.5``).
 CITE_LIKE = Rx(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*", example="62B")
 
@@ -407,6 +420,11 @@ CITE_LIKE = Rx(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*", example="62B")
 
 #: A word: letters and digits; inner hyphens keep a word whole (000:130 ``по-прежнему``).
 WORD = Rx(f"[{WORD_CHARS}]+(?:-[{WORD_CHARS}]+)*", example="по-прежнему")
+#: A word as the index and queries see it: a :data:`WORD`, suit symbols included
+#: (``1♥`` is a term of its own, not ``1``).
+INDEX_WORD = Rx(f"[{WORD_CHARS}♠♥♦♣♤♡♢♧]+(?:-[{WORD_CHARS}♠♥♦♣♤♡♢♧]+)*", example="ход 1♥ и 1♠")
+#: Outline suit symbols → the filled ones (``1♡`` finds ``1♥``).
+SUIT_FOLD = str.maketrans("♤♡♢♧", "♠♥♦♣")
 #: Any Cyrillic letter.
 CYRILLIC = Rx("[А-Яа-яЁё]", example="взятка")
 #: A Latin letter (a token with Latin and Cyrillic letters is no Russian word: ``lawrefТs``).

@@ -10,21 +10,40 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
   also translated through the glossary (``revoke`` → ``фальшренонс``), and
   the laws whose English catalogue title holds every word come last
   (score 1);
-* translated and direct hits are merged by score, each node once.
+* translated and direct hits are merged by score, each node once;
+* a query is normalised as texts are (NFC, invisible characters and soft
+  hyphens dropped, spaces of other widths made spaces);
+* a word that is no form of the corpus is a typo when a corpus form is near
+  it (``фальшренос`` → ``фальшренонс``, "did you mean"), else, as a last
+  resort, a part of longer words (``ренонс`` → ``фальшренонс``, weighted
+  :data:`COMPOUND_WEIGHT`, so those hits rank after exact ones);
+* when no node has every word, the nodes with most of them are given
+  (``relaxed``): words are left out one, then two … at a time, and the
+  leave-out whose best hit scores highest wins;
+* words that stand together and in order rank a node higher (the index's
+  phrase and proximity boosts).
 """
 
 from __future__ import annotations
 
+import itertools
 import re
+import unicodedata
 from collections.abc import Sequence
+from dataclasses import replace
 
 from lawref import patterns as P
-from lawref.cite import query_cites
-from lawref.index import Searcher
+from lawref.cite import query_cites, split_query_cites
+from lawref.index import Expansions, Searcher
 from lawref.lang import glossary
-from lawref.model import Hit, Node
+from lawref.model import Answer, Hit, Node
 
-__all__ = ["CITE_SCORE", "LANGS", "run"]
+__all__ = ["CITE_SCORE", "LANGS", "normalise_query", "run"]
+
+#: Weight of the lemmas a word is found inside (compounds): after exact lemma hits.
+COMPOUND_WEIGHT = 0.3
+#: Leave-outs tried at each size in a relaxed search (words are few: a query of 8 has 28 pairs).
+MAX_LEAVE_OUTS = 40
 
 #: The score of a node a cite query names.
 CITE_SCORE = 100.0
@@ -36,30 +55,85 @@ LANGS = ("ru", "en", "any")
 SNIPPET_CHARS = 200
 
 
+def normalise_query(query: str) -> str:
+    """``query`` as texts are normalised: NFC, invisible characters and soft
+    hyphens dropped, spaces of other widths made spaces (a query typed in
+    NFD, ``й`` as ``и`` + U+0306, finds what its NFC form finds)."""
+    return unicodedata.normalize("NFC", query).translate(P.INVISIBLE).translate(P.SPACE_CHARS)
+
+
 def run(nodes: Sequence[Node], searcher: Searcher, query: str, *, limit: int, doc: str | None,
-        lang: str) -> list[Hit]:
-    """At most ``limit`` hits for ``query`` over ``nodes`` (the corpus, in
-    reading order) and their index, best first; only document ``doc``'s
-    when given. Raises ``ValueError`` for a ``lang`` not in :data:`LANGS`."""
+        lang: str) -> Answer:
+    """The answer to ``query`` over ``nodes`` (the corpus, in reading order)
+    and their index: at most ``limit`` hits, best first, only document
+    ``doc``'s when given, and what was done to find them (see the module
+    doc). Raises ``ValueError`` for a ``lang`` not in :data:`LANGS`."""
     if lang not in LANGS:
         raise ValueError(f"lang must be ru, en or any, not {lang!r}")
+    query = normalise_query(query)
     cites = query_cites(query)
     if cites:
         first = [node_hit(n) for n in nodes if n.cite in cites and (doc is None or n.doc == doc)]
         rest = searcher.search(" OR ".join(cites), limit=limit, doc=doc)
-        return _unique(first + rest)[:limit]
+        return Answer(_unique(first + rest)[:limit])
+    cites, words = split_query_cites(query)
+    if cites:  # ``62B фальшренонс``: the cited nodes first, then the words
+        first = [node_hit(n) for n in nodes if n.cite in cites and (doc is None or n.doc == doc)]
+        answer = run(nodes, searcher, words, limit=limit, doc=doc, lang=lang)
+        return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
     if english:
         ru_query = glossary.to_russian(query)
         if ru_query:
             hits += searcher.search(ru_query, limit=limit, doc=doc)
+    answer = Answer([])
     if lang != "en" or not hits:
-        hits += searcher.search(query, limit=limit, doc=doc)
+        answer = _words_answer(searcher, query, limit, doc, translated=bool(hits))
+        hits += answer.hits
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
     if english:
         hits += [node_hit(n, TITLE_SCORE) for n in catalogue_matches(nodes, query, doc)]
-    return _unique(hits)[:limit]
+    return replace(answer, hits=_unique(hits)[:limit])
+
+
+def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, translated: bool) -> Answer:
+    """The index's answer to a word query: typos corrected and compounds
+    expanded first; relaxed when no node has every word (and no translated
+    hit was found)."""
+    expand: Expansions = {}
+    corrected: dict[str, str] = {}
+    compounds: dict[str, list[str]] = {}
+    for word in searcher.words(query):
+        if searcher.knows(word) or not word.isalpha() or len(word) < 4:
+            continue
+        right = searcher.suggest(word)
+        if right is not None:
+            corrected[word], expand[word] = right, [(lem, 1.0) for lem in searcher.lemmas_of(right)]
+        elif found := searcher.compounds(word):
+            compounds[word], expand[word] = found, [(lem, COMPOUND_WEIGHT) for lem in found]
+    hits = searcher.search(query, limit=limit, doc=doc, expand=expand)
+    if hits or translated:
+        return Answer(hits, corrected=corrected, compounds=compounds)
+    dropped, hits = _relaxed(searcher, query, limit, doc, expand)
+    return Answer(hits, relaxed=bool(hits), dropped=dropped, corrected=corrected, compounds=compounds)
+
+
+def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions
+             ) -> tuple[tuple[str, ...], list[Hit]]:
+    """``(words left out, hits)`` of the smallest leave-out that finds
+    anything, the one whose best hit scores highest; ``((), [])`` when even
+    one word alone finds nothing."""
+    words = searcher.words(query)
+    for size in range(1, len(words)):
+        best: tuple[float, tuple[str, ...], list[Hit]] | None = None
+        for out in itertools.islice(itertools.combinations(words, size), MAX_LEAVE_OUTS):
+            hits = searcher.search(query, limit=limit, doc=doc, expand=expand, drop=frozenset(out))
+            if hits and (best is None or hits[0].score > best[0]):
+                best = (hits[0].score, out, hits)
+        if best is not None:
+            return best[1], best[2]
+    return (), []
 
 
 def catalogue_matches(nodes: Sequence[Node], query: str, doc: str | None) -> list[Node]:

@@ -508,11 +508,12 @@ def test_show_marks_text_cut_by_a_lost_page_outside_the_law_text(index_dir: Path
     assert "[начало — на странице, которой нет в скане]\nли, то он по-прежнему" in out35
 
 
-def test_show_accepts_a_fragment_id_printed_by_search(index_dir: Path) -> None:
+def test_show_accepts_a_fragment_label_printed_by_search_and_its_id(index_dir: Path) -> None:
     out = run(index_dir, "search", "RHO").stdout
-    frag = "laws/fragment@003_d6d1da8d5423a94e:87"
-    assert frag in out
-    assert "В очередь RHO" in run(index_dir, "show", frag).stdout
+    found = re.match(r"фрагмент, стр\. 59, после правила 26(?: \(\d+\))?", out)  # never laws/fragment@003_…:87
+    assert found is not None and "fragment@" not in out
+    assert "В очередь RHO" in run(index_dir, "show", found.group()).stdout
+    assert "В очередь RHO" in run(index_dir, "show", "laws/fragment@003_d6d1da8d5423a94e:87").stdout  # ids still work
 
 
 def test_no_command_prints_help_exit_0(index_dir: Path) -> None:

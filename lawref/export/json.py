@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.model import Document, FileReport, Hit, Node, Ref, Target
+from lawref.model import Answer, Document, FileReport, Hit, Node, Ref, Target
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
@@ -47,9 +47,19 @@ def hit_json(lib: Library, h: Hit) -> dict[str, Any]:
             "page": h.page, "score": round(h.score, 4), "snippet": h.snippet}
 
 
-def search_json(lib: Library, query: str, hits: Sequence[Hit]) -> dict[str, Any]:
-    """``search --json``: ``{"query", "results": [hit…]}``."""
-    return {"query": query, "results": [hit_json(lib, h) for h in hits]}
+def search_json(lib: Library, query: str, hits: Sequence[Hit], answer: Answer | None = None) -> dict[str, Any]:
+    """``search --json``: ``{"query", "results": [hit…]}``, plus what the
+    policy did: ``"relaxed": true`` and ``"dropped": [words]`` when no node
+    had every word, ``"did_you_mean": {typed: form}`` for typos,
+    ``"compounds": {typed: [lemmas]}`` for words found inside longer ones."""
+    out: dict[str, Any] = {"query": query, "results": [hit_json(lib, h) for h in hits]}
+    if answer is not None and answer.relaxed:
+        out["relaxed"], out["dropped"] = True, list(answer.dropped)
+    if answer is not None and answer.corrected:
+        out["did_you_mean"] = dict(answer.corrected)
+    if answer is not None and answer.compounds:
+        out["compounds"] = {k: list(v) for k, v in answer.compounds.items()}
+    return out
 
 
 def tree_json(lib: Library, node: Node) -> dict[str, Any]:

@@ -27,13 +27,13 @@ _DIVISIONS = ("chapter", "part", "division")
 
 #: What ``show`` says around the law text, in the language of the document shown.
 WORDS: dict[str, dict[str, str]] = {
-    "ru": {"law": "Правило", "fragment-head": "Фрагмент: номер правила не сохранился",
+    "ru": {"law": "Правило", "fragment-head": "номер правила не сохранился",
            "inferred": "номер правила выведен: его заголовок не сохранился",
            "lost-start": "начало текста утрачено: нет", "lost-end": "дальше текст утрачен: нет",
            "variant": "вариант {k} из {n}", "fragment": "фрагмент", "page": "стр.",
            "lost-before": LOST_BEFORE, "lost-after": LOST_AFTER, "see-also": "См. также", "cited-by": "Ссылаются",
            "only": "в корпусе только {cite}", "absent": "нет в корпусе", "invalid": "нет такого правила"},
-    "en": {"law": "Law", "fragment-head": "Fragment: its law's number was lost",
+    "en": {"law": "Law", "fragment-head": "its law's number was lost",
            "inferred": "law number inferred: its heading was lost",
            "lost-start": "the beginning is lost: no", "lost-end": "the rest is lost: no",
            "variant": "variant {k} of {n}", "fragment": "fragment", "page": "p.",
@@ -63,7 +63,8 @@ def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
         if node is not None and english is None and law is not None and lib.title_en(node):
             english = f"Law {law.cite}: {lib.title_en(node)}"
         titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t))
-        out.append(f"{h.cite or h.id:<10} {titles}  ({where}; {h.score:.2f})")
+        shown = lib.label(node) if node is not None else h.cite or h.id
+        out.append(f"{shown:<10} {titles}  ({where}; {h.score:.2f})")
         out.append(f"           {h.snippet}")
     return out
 
@@ -153,9 +154,9 @@ def _render_counterpart(lib: Library, node: Node) -> str:
 def _ref_label(lib: Library, ref: Ref, words: dict[str, str]) -> str:
     target = lib.by_id.get(ref.id) if ref.id else None
     if ref.status == "exact" and target is not None:
-        return target.cite or target.id
+        return lib.label(target)
     if ref.status == "partial" and target is not None:
-        return f"{ref.cite} ({words['only'].format(cite=target.cite or target.id)})"
+        return f"{ref.cite} ({words['only'].format(cite=lib.label(target))})"
     return f"{ref.cite} ({words['absent'] if ref.status == 'absent' else words['invalid']})"
 
 
@@ -164,7 +165,7 @@ def _xrefs(lib: Library, node: Node) -> str:
     (incoming) lines for ``show``, in the language of ``node``'s document."""
     words = _words(lib, node)
     out = list(dict.fromkeys(_ref_label(lib, r, words) for _, r in lib.outgoing(node)))
-    inc = list(dict.fromkeys(n.cite or n.id for n, _ in lib.incoming(node)))
+    inc = list(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node)))
     lines = []
     if out:
         lines.append(f"{words['see-also']}: " + ", ".join(out))
@@ -202,7 +203,8 @@ def render(lib: Library, node: Node) -> str:
             if n.text:
                 lines += [n.text, ""]
             continue
-        lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n, words), words=words)
+        lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n, words), words=words,
+                             label=lib.label(n))
     if after:
         lines += [f"[{words['lost-end']} {', '.join(after)}]"]
     return "\n".join(lines).rstrip()
@@ -212,7 +214,9 @@ def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str]) -
     """``Правило 62. Исправление … — Law 62: Correction of a Revoke``, or for an
     English document ``Law 62 — Correction of a Revoke``."""
     if law is None:
-        return heading(node) if node.kind in _DIVISIONS else node.cite or words["fragment-head"]
+        if node.kind in _DIVISIONS:
+            return heading(node)
+        return node.cite or f"{lib.label(node)} — {words['fragment-head']}"
     if _is_english(lib, node):
         title = _display_title(lib, law)
         return f"Law {law.cite} — {title}" if title else f"Law {law.cite}"
@@ -247,14 +251,13 @@ def _variant(lib: Library, node: Node, words: dict[str, str]) -> str:
 
 
 def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False, variant: str = "",
-                words: dict[str, str] = WORDS["ru"]) -> list[str]:
+                words: dict[str, str] = WORDS["ru"], label: str = "") -> list[str]:
     if n.kind == "footnote":
         return [f"{n.label} - {n.text}", ""]
     out = []
     head = " ".join(p for p in (heading(n), variant) if p)
     if n.kind == "fragment":
-        page = f", {words['page']} {n.page}" if n.page is not None else ""
-        head = f"[{words['fragment']}{page}: {n.id}] {head}".rstrip()
+        head = f"[{label or words['fragment']}] {head}".rstrip()
     if head:
         out.append(head)
     if first_on_page and n.text[:1].islower():
@@ -294,23 +297,30 @@ def source_lines(items: Sequence[dict[str, Any]]) -> list[str]:
 # -- references and glossary --------------------------------------------------------
 
 
-def refs_lines(found: References, incoming: bool) -> list[str]:
+def _target(lib: Library, ref: Ref) -> str:
+    """The node a reference resolved to, as people are shown it (``-`` for none)."""
+    node = lib.by_id.get(ref.id) if ref.id else None
+    return f"{node.doc}/{lib.label(node)}" if node is not None else "-"
+
+
+def refs_lines(lib: Library, found: References, incoming: bool) -> list[str]:
     """``refs``: one line a reference — citing node, text, target cite, status,
-    target id, and where it stands (file:line)."""
+    the node it resolved to (``doc/cite``, a fragment by its label), and where
+    it stands (file:line)."""
     if not found.pairs:
         return [f"{found.name}: no {'incoming' if incoming else 'outgoing'} references"]
-    return [f"{n.cite or n.id:<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {r.id or '-'}  "
+    return [f"{lib.label(n):<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {_target(lib, r)}  "
             f"({n.source.file}:{r.line})" for n, r in found.pairs]
 
 
-def check_lines(groups: dict[str, list[tuple[Node, Ref]]]) -> list[str]:
+def check_lines(lib: Library, groups: dict[str, list[tuple[Node, Ref]]]) -> list[str]:
     """``check``: a count line a status, then one line a citation."""
     out = []
     for status, pairs in groups.items():
         out.append(f"{status}: {len(pairs)}")
         for n, r in pairs:
-            target = f" → {r.id}" if r.id else ""
-            out.append(f"  {r.cite:<8} {r.text!r:<24} in {n.cite or n.id} ({n.source.file}:{r.line}){target}")
+            target = f" → {_target(lib, r)}" if r.id else ""
+            out.append(f"  {r.cite:<8} {r.text!r:<24} in {lib.label(n)} ({n.source.file}:{r.line}){target}")
     return out
 
 

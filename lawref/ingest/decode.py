@@ -55,14 +55,7 @@ def _bytes_to_text(data: bytes, codec: str) -> str:
     return data.decode(SLOPPY.get(name, codec), errors="replace")
 
 
-#: Invisible characters dropped: soft hyphen (inside a line), zero-width
-#: space / joiners, word joiner, a byte-order mark in mid-file (two files
-#: joined: it hid 000's ``Правило 64.`` heading).
-INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
-#: Spaces of other widths → a space; line and paragraph separators too (the
-#: raw line numbering counts LF, CR LF and CR only).
-SPACES = dict.fromkeys(map(ord, "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f\u205f\u3000"
-                                 "\u2028\u2029"), " ")
+INVISIBLE, SPACES = P.INVISIBLE, P.SPACE_CHARS  # shared with queries (lawref.search)
 
 
 def normalise_line(text: str) -> str:

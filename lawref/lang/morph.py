@@ -44,6 +44,42 @@ def _analyzer() -> Any:
     return pymorphy3.MorphAnalyzer()
 
 
+#: The suits as the Laws name them, and their forms: pymorphy3 reads ``пику``
+#: as an unknown word and ``черве`` first as *червь* (worm), so a bridge
+#: text's forms are listed here (the lemma first).
+SUIT_FORMS: dict[str, tuple[str, ...]] = {
+    "пика": ("пика", "пики", "пике", "пику", "пикой", "пикою", "пик", "пикам", "пиками", "пиках"),
+    "черва": ("черва", "червы", "черве", "черву", "червой", "червою", "черв", "червей", "червам", "червами",
+              "червах"),
+    "трефа": ("трефа", "трефы", "трефе", "трефу", "трефой", "трефою", "треф", "трефам", "трефами", "трефах"),
+    "бубна": ("бубна", "бубны", "бубне", "бубну", "бубной", "бубною", "бубен", "бубнам", "бубнами", "бубнах"),
+}
+_SUIT_OF = {form: suit for suit, forms in SUIT_FORMS.items() for form in forms}
+#: Lemmas a bridge text means first when a form has several (``взятку``: *взятка*, not *взяток*).
+BRIDGE_LEMMAS = ("масть", "взятка", "козырь", "заявка", "контра", "реконтра", "пас", "торговля", "розыгрыш",
+                 "ход", "болван", "вист", "претензия", "уступка", "ренонс", "фальшренонс", "снос")
+#: At most this many lemmas a form is indexed under.
+MAX_LEMMAS = 4
+
+
+@functools.lru_cache(maxsize=200_000)
+def lemmas(word: str) -> tuple[str, ...]:
+    """Every folded normal form pymorphy3 offers for ``word`` (at most
+    :data:`MAX_LEMMAS`), the bridge reading first: a suit form
+    (``черве`` → ``черва``, then ``червь``; ``пику`` → ``пика``), then a
+    lemma of :data:`BRIDGE_LEMMAS`, then pymorphy3's order. A short
+    participle and its full form share the verb (``установлен`` →
+    ``установить``; ``установленным`` → ``установленный``, ``установить``).
+    Words without Cyrillic letters come back folded, alone."""
+    folded = fold(word)
+    if not has_cyrillic(folded):
+        return (folded,)
+    found = list(dict.fromkeys(fold(p.normal_form) for p in _analyzer().parse(folded)))
+    suit = _SUIT_OF.get(folded)
+    first = [suit] if suit else [x for x in found if x in BRIDGE_LEMMAS][:1]
+    return tuple(dict.fromkeys(first + found))[:MAX_LEMMAS]
+
+
 @functools.lru_cache(maxsize=200_000)
 def lemma(word: str) -> str:
     """Folded normal form of ``word``'s most probable parse.
@@ -51,7 +87,8 @@ def lemma(word: str) -> str:
     ``"Правилом"`` → ``"правило"``; ``"взяток"`` → ``"взятка"``. Words without
     Cyrillic letters (``"62B"``, ``"ACBL"``) come back folded, unchanged
     otherwise; ``""`` → ``""``. Ambiguity is resolved by pymorphy3's ranking
-    only (``parse(word)[0]``): no context is used.
+    only (``parse(word)[0]``): no context is used. See :func:`lemmas` for
+    every reading, bridge first.
     """
     folded = fold(word)
     if not has_cyrillic(folded):
