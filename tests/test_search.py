@@ -1,0 +1,156 @@
+"""Search that finds the law (issue 12): typos, parts of compounds, relaxed
+answers, phrases and proximity, citations in queries, normalised queries,
+suit symbols, ambiguous word forms, human labels — on the seed corpus and on
+small corpora written for these tests."""
+
+from __future__ import annotations
+
+import json
+import unicodedata
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lawref import search as policy
+from lawref.cli import cli
+from lawref.index import Searcher
+from lawref.library import Library
+from lawref.model import Node, Source
+from lawref.store import build_index
+
+
+@pytest.fixture(scope="module")
+def lib(seed_library: Library) -> Library:
+    return seed_library
+
+
+def top(lib: Library, query: str, n: int = 3) -> list[str]:
+    """The cites (or labels) of the first ``n`` hits."""
+    return [lib.label(lib.by_id[h.id]) for h in lib.search(query, limit=n)]
+
+
+# -- the seed corpus: query → the law a director wants, and what was done ----------
+
+SEED_QUERIES = [
+    # (query, cites one of which must come first, what the answer says)
+    ("фальшренонс", {"62A", "62B", "61A"}, {}),
+    ("фальшренос", {"62A", "62B", "61A"}, {"corrected": {"фальшренос": "фальшренонс"}}),  # a typo
+    ("претензыя", {"68C", "69"}, {"corrected": {"претензыя": "претензия"}}),
+    ("ренонс", {"62A", "62B", "61A"}, {"compounds": {"ренонс": ["фальшренонс"]}}),  # part of a compound
+    ("отзыв заявки", {"21B1", "17B", "35D"}, {"relaxed": True, "dropped": ("отзыв",)}),  # no node has both
+    ("ход вне очереди", {"47.3"}, {}),  # the only text with the phrase, above scattered words
+    ("62B фальшренонс", {"62B"}, {}),  # a cite and a word: the cited node first
+    ("правила 62 или 64", {"62"}, {}),
+    ("61-64", {"61"}, {}),
+    ("(62B)", {"62B"}, {}),
+    ("правило № 62B", {"62B"}, {}),
+]
+
+
+@pytest.mark.parametrize(("query", "first", "said"), SEED_QUERIES)
+def test_seed_queries_find_the_law(lib: Library, query: str, first: set[str], said: dict) -> None:
+    answer = lib.answer(query, limit=5)
+    assert answer.hits, query
+    assert lib.label(lib.by_id[answer.hits[0].id]) in first
+    for key, value in said.items():
+        assert getattr(answer, key) == value
+    if not said:
+        assert not (answer.relaxed or answer.corrected or answer.compounds)
+
+
+def test_a_list_or_range_of_laws_in_a_query_names_them_all(lib: Library) -> None:
+    assert set(top(lib, "правила 62 или 64", 2)) == {"62", "64"}
+    assert {"61", "62", "64"} <= set(top(lib, "61-64", 4))
+
+
+def test_phrase_in_order_ranks_above_scattered_words(lib: Library) -> None:
+    hits = lib.search("ход вне очереди", limit=5)
+    assert hits[0].cite == "47.3" and hits[0].score > 2 * hits[1].score
+
+
+@pytest.mark.parametrize("form", ["NFD", "soft hyphen", "zero-width space", "no-break space"])
+def test_queries_are_normalised_as_texts_are(lib: Library, form: str) -> None:
+    typed = {"NFD": unicodedata.normalize("NFD", "исполнение наказания"), "soft hyphen": "испол\u00adнение наказания",
+             "zero-width space": "исполнение\u200b наказания", "no-break space": "исполнение\u00a0наказания"}[form]
+    assert [h.id for h in lib.search(typed)] == [h.id for h in lib.search("исполнение наказания")] != []
+
+
+def test_a_word_found_nowhere_still_answers_nothing(lib: Library) -> None:
+    answer = lib.answer("зюзюзюзю")
+    assert answer.hits == [] and not answer.relaxed
+
+
+def test_short_real_words_are_not_taken_for_typos(lib: Library) -> None:
+    assert "вывод" not in lib.answer("штраф за вывод").corrected  # not «выгод»
+
+
+def test_people_see_fragment_labels_and_show_takes_them(lib: Library) -> None:
+    frag = next(n for n in lib.nodes if n.kind == "fragment" and lib.law_of(n) is None and n.page == 59)
+    label = lib.label(frag)
+    assert label.startswith("фрагмент, стр. 59, после правила 26") and "@" not in label
+    assert lib.find(label) == [frag]
+
+
+# -- small corpora of our own: suits, ambiguous forms, participles -----------------------
+
+
+def node(nid: str, text: str) -> Node:
+    return Node(id=nid, doc="d", kind="section", cite=None, label="A.", title=None, text=text, parent=None,
+                page=None, source=Source("f.txt", 1))
+
+
+OWN = [
+    node("d/hearts", "Открытие 1♥ показывает пять карт в этой масти."),
+    node("d/spades", "Открытие 1♠ показывает пять карт в старшей масти."),
+    node("d/worm", "Ход в черве сделан вторым игроком."),
+    node("d/spade-acc", "Партнёр положил пику на стол."),
+    node("d/short", "Результат установлен судьёй."),
+    node("d/full", "С результатом, установленным судьёй, согласились оба."),
+]
+
+
+@pytest.fixture(scope="module")
+def own(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("own") / "index"
+    build_index(OWN, path, stamp="s")
+    return path
+
+
+def ask(index: Path, query: str) -> list[str]:
+    with Searcher(index) as searcher:
+        return [h.id for h in policy.run(OWN, searcher, query, limit=10, doc=None, lang="any").hits]
+
+
+@pytest.mark.parametrize(("query", "found"), [
+    ("1♥", ["d/hearts"]),  # a suit symbol is part of the term: not 1♠
+    ("1♠", ["d/spades"]),
+    ("1♡", ["d/hearts"]),  # an outline suit is the filled one
+    ("черва", ["d/worm"]),  # черве is read as черва (hearts) too, not only червь
+    ("червы", ["d/worm"]),
+    ("пика", ["d/spade-acc"]),  # pymorphy3 does not know пику
+    ("установленным", ["d/full", "d/short"]),  # a short participle and its full form find each other
+    ("установлен", ["d/short", "d/full"]),
+])
+def test_forms_and_symbols(own: Path, query: str, found: list[str]) -> None:
+    assert sorted(ask(own, query)) == sorted(found)
+
+
+# -- the CLI says what it did ----------------------------------------------------------
+
+
+def test_cli_search_says_on_stderr_and_in_json(seed_index: Path) -> None:
+    from seeds import CORPUS
+
+    def run(*args: str):  # type: ignore[no-untyped-def]
+        return CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "search", *args])
+
+    typo = run("фальшренос")
+    assert typo.exit_code == 0 and "did you mean «фальшренонс»" in typo.stderr
+    data = json.loads(run("отзыв заявки", "--json").stdout)
+    assert data["relaxed"] is True and data["dropped"] == ["отзыв"] and data["results"]
+    data = json.loads(run("ренонс", "--json").stdout)
+    assert data["compounds"] == {"ренонс": ["фальшренонс"]}
+    assert json.loads(run("фальшренос", "--json").stdout)["did_you_mean"] == {"фальшренос": "фальшренонс"}
+    nothing = run("зюзюзюзю")
+    assert nothing.exit_code == 1 and "nothing found" in nothing.stderr
