@@ -14,14 +14,15 @@ patterns are in :mod:`lawref.patterns`, each with its seed example.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.errors import CiteError
 from lawref.model import Citation
 
-__all__ = ["MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "find_citations", "fold_token", "forced_cut", "latin",
-           "law_of", "normalise_cite", "query_cites", "reading", "safe_cut", "split_query_cites"]
+__all__ = ["MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern", "find_citations", "fold_token",
+           "forced_cut", "latin", "law_of", "normalise_cite", "query_cites", "reading", "safe_cut", "split_query_cites"]
 
 #: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
 MAX_RANGE_LAW = 100
@@ -103,6 +104,24 @@ def law_of(cite: str) -> int:
     if not m:
         raise CiteError(f"not a canonical cite: {cite!r}")
     return int(m.group())
+
+
+def ancestors(cite: str) -> Iterable[str]:
+    """``43B2(b)`` → ``43B2``, ``43B``, ``43``; ``45.5`` → ``45``."""
+    if "." in cite:
+        yield cite.split(".")[0]
+        return
+    m = P.CITE_PARTS.fullmatch(cite)
+    if not m:
+        return
+    law, sec, sub, items = m.groups()
+    parts = P.ITEM_LABEL.findall(items)
+    for k in range(len(parts) - 1, -1, -1):
+        yield law + sec + sub + "".join(parts[:k])
+    if sub:
+        yield law + sec
+    if sec:
+        yield law
 
 
 def is_cite_like(query: str) -> bool:

@@ -428,13 +428,15 @@ class Searcher:
         return min(near, key=lambda f: (-size.get(self._forms[f][0], 0), f))
 
     def compounds(self, word: str) -> list[str]:
-        """Lemmas of the corpus that hold ``word`` inside a longer word
-        (``ренонс`` → ``фальшренонс``), for a word of 4+ letters no corpus
-        form is; at most 10, shortest first."""
+        """Lemmas of the corpus forms that hold ``word`` inside a longer word
+        (``ренонс`` → ``фальшренонс``; ``ренонса`` is inside
+        ``фальшренонса``, so it finds the lemma too), for a word of 4+
+        letters no corpus form is; at most 10, shortest first."""
         normed = _norm(word)
         if len(normed) < 4 or normed in self._forms:
             return []
-        return sorted((lem for lem in self._lemma_sizes() if normed in lem and lem != normed), key=len)[:10]
+        found = {lems[0] for form, lems in self._forms.items() if normed in form and form != normed}
+        return sorted(found, key=lambda lem: (len(lem), lem))[:10]
 
     def _form_keys(self, cyrillic: bool) -> list[str]:
         if cyrillic not in self._keys:

@@ -438,7 +438,19 @@ class Library:
         corrected (typos), found inside compounds, left out (a relaxed
         search) — see :class:`~lawref.model.Answer`. Raises as :meth:`search`."""
         with idx.Searcher(self.generation) as searcher:  # opened once for every sub-query
-            return search_policy.run(self.nodes, searcher, query, limit=limit, doc=doc, lang=lang)
+            return search_policy.run(self.nodes, searcher, query, limit=limit, doc=doc, lang=lang,
+                                     holders=self.holders)
+
+    def holders(self, cite: str) -> list[Node]:
+        """Nodes that may hold the text of ``cite``, which the corpus lacks:
+        the fragments no law holds between the laws around it
+        (:meth:`fragments_for`), or, when its law is here, that law's
+        fragments (``43B2(b)`` → the fragments of law 43), in reading order."""
+        found, _ = self.fragments_for(cite)
+        if found:
+            return found
+        law = next((n for n in self.nodes if n.kind == "law" and n.cite == str(law_of(cite))), None)
+        return [n for _, n in self.subtree(law) if n.kind == "fragment"] if law is not None else []
 
     def document(self, doc_id: str) -> Document | None:
         """The document ``doc_id`` (``None`` if there is none)."""

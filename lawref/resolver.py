@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from lawref import patterns as P
-from lawref.cite import find_citations, latin, law_of
+from lawref.cite import ancestors, find_citations, latin, law_of
 from lawref.model import STATUSES, Citation, Document, Node, Ref, Target, overall
 
 __all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "Target", "overall"]
@@ -32,24 +32,6 @@ __all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "Target", "overall"]
 #: Laws in each edition of the Laws of Duplicate Contract Bridge.
 EDITION_LAWS = {"1997": 93, "1987": 93, "2007": 93, "2017": 93}
 DEFAULT_LAWS = 93
-
-
-def _ancestors(cite: str) -> Iterable[str]:
-    """``43B2(b)`` → ``43B2``, ``43B``, ``43``; ``45.5`` → ``45``."""
-    if "." in cite:
-        yield cite.split(".")[0]
-        return
-    m = P.CITE_PARTS.fullmatch(cite)
-    if not m:
-        return
-    law, sec, sub, items = m.groups()
-    parts = P.ITEM_LABEL.findall(items)
-    for k in range(len(parts) - 1, -1, -1):
-        yield law + sec + sub + "".join(parts[:k])
-    if sub:
-        yield law + sec
-    if sec:
-        yield law
 
 
 def _norm_label(label: str | None) -> str:
@@ -115,7 +97,7 @@ class Resolver:
             node = self.by_cite.get((doc, cite))
             if node is not None:
                 return Target(cite, "exact", node.id, edition=self.documents[doc].edition)
-        for up in _ancestors(cite):
+        for up in ancestors(cite):
             for doc in docs:
                 node = self.by_cite.get((doc, up))
                 if node is not None:

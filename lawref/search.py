@@ -29,11 +29,11 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from lawref import patterns as P
-from lawref.cite import query_cites, split_query_cites
+from lawref.cite import ancestors, cite_pattern, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher
 from lawref.lang import glossary
 from lawref.model import Answer, Hit, Node
@@ -63,23 +63,27 @@ def normalise_query(query: str) -> str:
 
 
 def run(nodes: Sequence[Node], searcher: Searcher, query: str, *, limit: int, doc: str | None,
-        lang: str) -> Answer:
+        lang: str, holders: Callable[[str], list[Node]] | None = None) -> Answer:
     """The answer to ``query`` over ``nodes`` (the corpus, in reading order)
     and their index: at most ``limit`` hits, best first, only document
     ``doc``'s when given, and what was done to find them (see the module
-    doc). Raises ``ValueError`` for a ``lang`` not in :data:`LANGS`."""
+    doc). ``holders(cite)`` names the nodes that may hold the text of a cite
+    the corpus lacks (fragments where its pages were lost); they come right
+    after the cited nodes, then the nearest part of it the corpus has
+    (``43B2(b)`` → ``43``). Raises ``ValueError`` for a ``lang`` not in
+    :data:`LANGS`."""
     if lang not in LANGS:
         raise ValueError(f"lang must be ru, en or any, not {lang!r}")
     query = normalise_query(query)
     cites = query_cites(query)
     if cites:
-        first = [node_hit(n) for n in nodes if n.cite in cites and (doc is None or n.doc == doc)]
+        first = _cited(nodes, cites, doc, holders)
         rest = searcher.search(" OR ".join(cites), limit=limit, doc=doc)
         return Answer(_unique(first + rest)[:limit])
     cites, words = split_query_cites(query)
     if cites:  # ``62B фальшренонс``: the cited nodes first, then the words
-        first = [node_hit(n) for n in nodes if n.cite in cites and (doc is None or n.doc == doc)]
-        answer = run(nodes, searcher, words, limit=limit, doc=doc, lang=lang)
+        first = _cited(nodes, cites, doc, holders)
+        answer = run(nodes, searcher, words, limit=limit, doc=doc, lang=lang, holders=holders)
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
@@ -105,9 +109,9 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
     corrected: dict[str, str] = {}
     compounds: dict[str, list[str]] = {}
     for word in searcher.words(query):
-        if searcher.knows(word) or not word.isalpha() or len(word) < 4:
+        if searcher.knows(word) or not word.replace("-", "").isalpha() or len(word) < 4:
             continue
-        right = searcher.suggest(word)
+        right = searcher.suggest(word.replace("-", ""))  # ``фальшь-ренонс``: the parts as one word
         if right is not None:
             corrected[word], expand[word] = right, [(lem, 1.0) for lem in searcher.lemmas_of(right)]
         elif found := searcher.compounds(word):
@@ -134,6 +138,29 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
         if best is not None:
             return best[1], best[2]
     return (), []
+
+
+def _cited(nodes: Sequence[Node], cites: list[str], doc: str | None,
+           holders: Callable[[str], list[Node]] | None) -> list[Hit]:
+    """The nodes ``cites`` name, in the order asked; for a cite the corpus
+    lacks, the nodes that cite it, then the nodes that may hold its text
+    (fragments where its pages were lost), then its nearest ancestor."""
+    mine = [n for n in nodes if doc is None or n.doc == doc]
+    by_cite: dict[str, list[Node]] = {}
+    for n in mine:
+        if n.cite:
+            by_cite.setdefault(n.cite, []).append(n)
+    out: list[Hit] = []
+    for cite in cites:
+        if cite in by_cite:
+            out += [node_hit(n) for n in by_cite[cite]]
+            continue
+        rx = cite_pattern(cite)
+        out += [node_hit(n, CITE_SCORE - 1) for n in mine if any(rx.match(r.cite) for r in n.refs)]
+        out += [node_hit(n, CITE_SCORE - 2) for n in (holders(cite) if holders else []) if n in mine]
+        up = next((a for a in ancestors(cite) if a in by_cite), None)
+        out += [node_hit(n, CITE_SCORE - 3) for n in by_cite.get(up or "", [])]
+    return out
 
 
 def catalogue_matches(nodes: Sequence[Node], query: str, doc: str | None) -> list[Node]:

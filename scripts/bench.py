@@ -1,9 +1,13 @@
-"""Benchmarks and budgets: ``python scripts/bench.py [--part speed|reliability|all] [--check]``.
+"""Benchmarks and budgets: ``python scripts/bench.py [--part speed|reliability|quality|all] [--check]``.
 
 * ``speed``: build the default corpus into a fresh index, then time queries
   (seconds per step; informative).
 * ``reliability``: hostile inputs the issues name, each built or linked in a
   fresh process, with its wall time and peak memory (RSS) against a budget.
+* ``quality``: hit@5 and MRR on the judged query set ``bench/queries.tsv``
+  for lawref beside ``grep -i``, SQLite FTS5 and plain Whoosh
+  (``scripts/quality.py``); targets hit@5 ≥ 0.97, MRR ≥ 0.92, and beating
+  every other system.
 
 ``--check`` asserts the budgets and exits 1 naming every line that misses
 one. Speed lives here, never in timed tests. Every case is generated here;
@@ -171,9 +175,24 @@ def reliability() -> list[str]:
     return failures
 
 
+# ---------------------------------------------------------------- quality (targets)
+
+
+def quality() -> list[str]:
+    """The judged query set on a fresh build of the default corpus; returns the targets missed."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import quality as q  # scripts/quality.py
+
+    from lawref.store import build
+
+    with tempfile.TemporaryDirectory() as tmp:
+        build(CORPUS, Path(tmp) / "index")
+        return q.report(Path(tmp) / "index")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--part", choices=["speed", "reliability", "all"], default="all")
+    parser.add_argument("--part", choices=["speed", "reliability", "quality", "all"], default="all")
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--check", action="store_true", help="exit 1 when a budget is missed")
     args = parser.parse_args()
@@ -182,6 +201,8 @@ def main() -> None:
         failures += speed(args.repeat)
     if args.part in ("reliability", "all"):
         failures += reliability()
+    if args.part in ("quality", "all"):
+        failures += quality()
     if args.check and failures:
         print("\nbudgets missed:\n" + "\n".join(failures), file=sys.stderr)
         sys.exit(1)

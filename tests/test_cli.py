@@ -542,7 +542,7 @@ def test_a_very_long_query_is_cut_not_a_crash(index_dir: Path) -> None:
 
 def test_search_for_a_law_not_in_the_corpus_finds_its_citations(index_dir: Path) -> None:
     _, data = run_json(index_dir, "search", "Law 59", "--json")
-    assert [h["id"] for h in data["results"]] == ["laws/61A"]  # «см. правило 59»
+    assert [h["id"] for h in data["results"]][0] == "laws/61A"  # «см. правило 59»; then the fragments that may hold it
     _, data = run_json(index_dir, "search", "Laws 61 to 64", "--json")
     assert [h["id"] for h in data["results"][:3]] == ["laws/61", "laws/62", "laws/64"]
 

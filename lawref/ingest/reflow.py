@@ -82,7 +82,8 @@ def title_tail(text: str, following: str | None, ctx: Ctx) -> bool:
                        and len(text) < 0.6 * ctx.width and len(following) >= 0.6 * ctx.width)
     if text.isupper():  # no sentence mark, so no body; and a heading, the end or a page turn after it
         page_turn = following == "…" and len(text) < 0.6 * ctx.width  # a short line: not a body cut by the page
-        return short_then_more or following is None or ctx.is_heading(following) or page_turn
+        spaced = following is not None and P.SPACED_LABEL.match(following) is not None  # ``1. ВЫИГРАННЫЕ ВЗЯТКИ``
+        return short_then_more or following is None or ctx.is_heading(following) or page_turn or spaced
     if not text[:1].islower():
         return False
     return following is None or not following[:1].islower() or short_then_more
