@@ -16,7 +16,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from lawref import patterns as P
-from lawref.model import CleanReport, Node
+from lawref.model import Node
+from lawref.records import CleanReport
 
 __all__ = ["Balance", "balance"]
 

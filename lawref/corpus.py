@@ -22,8 +22,9 @@ from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
 from lawref.lang import catalogue
 from lawref.manifest import DocumentSpec
-from lawref.model import Document, FileReport, Node
+from lawref.model import Document, Node
 from lawref.parse import parse
+from lawref.records import FileReport
 from lawref.resolver import Resolver
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 

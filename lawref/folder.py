@@ -22,9 +22,9 @@ different answer. A folder without the marker is never opened as an index.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -146,6 +146,8 @@ class Generation:
             raise IndexDamaged(f"index file {name} is missing") from exc
         except OSError as exc:
             raise IndexUnavailable(f"cannot read index file {name}: {exc}") from exc
+        import hashlib  # a fresh index is checked by stat (lawref.fresh): most queries never hash
+
         if hashlib.sha256(data).hexdigest() != want:
             raise IndexDamaged(f"index file {name} is damaged (checksum mismatch)")
         return data
@@ -196,6 +198,30 @@ def open_generation(index_dir: Path) -> Generation:
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(meta.get("files"), dict):
         raise IndexDamaged(f"{META} of the live build has an unknown shape")
     return Generation(path, meta)
+
+
+#: Attempts to open a folder's live generation while a concurrent build swaps it, and the pause between.
+OPEN_TRIES = 25
+OPEN_PAUSE = 0.02
+
+
+def open_live(index: Path | Generation) -> Generation:
+    """The generation to read: ``index``'s live one, retried briefly while a
+    concurrent build swaps it in (:data:`OPEN_TRIES`), or a given
+    :class:`Generation`. Raises :class:`~lawref.errors.IndexUnavailable` /
+    :class:`~lawref.errors.IndexDamaged`."""
+    if isinstance(index, Generation):
+        return index
+    for attempt in range(OPEN_TRIES):
+        try:
+            return open_generation(Path(index))
+        except IndexDamaged:
+            raise
+        except IndexUnavailable:
+            if attempt == OPEN_TRIES - 1 or not Path(index).is_dir():
+                raise
+            time.sleep(OPEN_PAUSE)
+    raise AssertionError("unreachable")
 
 
 def read_stamp(index_dir: Path) -> str | None:

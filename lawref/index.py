@@ -4,12 +4,14 @@ The only module of the project that imports whoosh.
 
 Files of one generation of the index folder (layout: :mod:`lawref.folder`)::
 
-    _MAIN_*.toc, MAIN_*.seg   whoosh's files (one segment)
-    forms.json                {"format": 1, "forms": {form: [lemma, ...]}}
+    _MAIN_*.toc, MAIN_*.seg   whoosh's files
+    nodes.sqlite              the node store, with the ``forms`` table (:mod:`lawref.nodestore`)
 
 Morphology: titles and texts are indexed as lemmas (pymorphy3, via
 :mod:`lawref.lang.morph`). Queries are *not* analysed with pymorphy3: each
-query word is looked up in ``forms.json``, which maps every form of every
+query word is looked up in the node store's ``forms`` table (one indexed
+lookup for a query's words, never the whole table unless a word is unknown
+and typos or compounds are tried), which maps every form of every
 lemma seen in the corpus to the lemma(s) it may stand for (the first one is
 the lemma the indexer itself gives that form; other lemmas, from other
 lexemes sharing the form, match with weight ×0.5). A word missing from the
@@ -34,37 +36,74 @@ search policy's to decide (:mod:`lawref.search`), not this module's.
 
 from __future__ import annotations
 
+import functools
 import gc
-import json
-import time
+import importlib
+import itertools
+import sys
+import types
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from rapidfuzz import distance as rf_distance
-from rapidfuzz import process as rf_process
-from whoosh import index as whoosh_index
-from whoosh import query as Q
-from whoosh.analysis import Filter, RegexTokenizer
-from whoosh.fields import ID, STORED, TEXT, Schema
-from whoosh.lang.porter import stem as porter_stem
-from whoosh.searching import Searcher as _WhooshSearcher
 
-from lawref import _safepickle, folder
-from lawref import patterns as P
-from lawref.cite import fold_token
-from lawref.errors import IndexDamaged, IndexUnavailable
-from lawref.folder import Generation
-from lawref.lang import morph
-from lawref.model import Hit, Node
+def _import_whoosh_lightly() -> None:
+    """Import whoosh's query and search modules without two costs a cold
+    query would pay for nothing (issue 13; ``python -X importtime``):
+    ``whoosh.reading`` takes ``cached_property`` from the backport package,
+    which imports ``asyncio`` (~35 ms) — the stdlib's
+    :func:`functools.cached_property` is its successor; and
+    ``whoosh.query.terms`` builds ``whoosh.lang.morph_en``'s English
+    variation tables (~14 ms) for a query class lawref never uses — a stub
+    imports them on first use. Both stand in only while these imports run and
+    are taken out of ``sys.modules`` after, so nothing else sees them."""
+    if "whoosh.searching" in sys.modules:
+        return
+    shims: dict[str, types.ModuleType] = {}
+    if "cached_property" not in sys.modules:
+        shims["cached_property"] = types.ModuleType("cached_property")
+        shims["cached_property"].cached_property = functools.cached_property  # type: ignore[attr-defined]
+    if "whoosh.lang.morph_en" not in sys.modules:
+        shims["whoosh.lang.morph_en"] = types.ModuleType("whoosh.lang.morph_en")
+        shims["whoosh.lang.morph_en"].variations = _variations  # type: ignore[attr-defined]
+    sys.modules.update(shims)
+    try:
+        importlib.import_module("whoosh.reading")
+        importlib.import_module("whoosh.query")
+        importlib.import_module("whoosh.searching")
+    finally:
+        for name, module in shims.items():
+            if sys.modules.get(name) is module:
+                del sys.modules[name]
+
+
+def _variations(word: str) -> Any:
+    """``whoosh.lang.morph_en.variations``, imported on first use."""
+    return importlib.import_module("whoosh.lang.morph_en").variations(word)
+
+
+_import_whoosh_lightly()
+
+from whoosh import index as whoosh_index  # noqa: E402
+from whoosh import query as Q  # noqa: E402
+from whoosh.analysis import Filter, RegexTokenizer  # noqa: E402
+from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
+from whoosh.lang.porter import stem as porter_stem  # noqa: E402
+from whoosh.searching import Searcher as _WhooshSearcher  # noqa: E402
+
+from lawref import _safepickle, folder  # noqa: E402
+from lawref import patterns as P  # noqa: E402
+from lawref.cite import fold_token  # noqa: E402
+from lawref.errors import IndexDamaged  # noqa: E402
+from lawref.folder import Generation  # noqa: E402
+from lawref.lang import morph  # noqa: E402
+from lawref.model import Hit, Node  # noqa: E402
 
 #: What the search policy may give a query word instead of its own lemmas: ``(lemma, weight)``.
 Expansions = dict[str, list[tuple[str, float]]]
 
-FORMS_FILE = "forms.json"
-FORMS_FORMAT = 1
 TITLE_BOOST = 3.0
 SECONDARY_BOOST = 0.5
 #: Extra weight of a node where a query's words stand together and in order, or near each other.
@@ -77,9 +116,9 @@ MAX_TYPO_DISTANCE = 2
 #: A shorter word is never taken for a typo.
 MIN_TYPO_LENGTH = 6
 SNIPPET_CHARS = 200
+#: Words of each hit whose lemmas are fetched in one lookup before its snippet is cut.
+_PREFETCH_WORDS = 60
 _SNIPPET_LEAD = 60
-_OPEN_TRIES = 25
-_OPEN_PAUSE = 0.02  # seconds between open attempts while a swap is in progress
 _SEARCH_FIELDS = ("title", "text")
 #: Distinct words (and phrases) a query keeps; the rest are ignored. Whoosh
 #: nests its matchers, and a query of ~1,000 words overflows Python's stack.
@@ -97,6 +136,7 @@ STOPWORDS = frozenset(
 # Analysis (shared by indexing and queries)
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def _norm(word: str) -> str:
     """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps
     it; outline suit symbols as filled ones (``1♡`` → ``1♥``)."""
@@ -151,7 +191,7 @@ def _schema() -> Schema:
 # Building
 
 
-def _forms_table(nodes: Sequence[Node]) -> dict[str, list[str]]:
+def forms_table(nodes: Sequence[Node]) -> dict[str, list[str]]:
     """``{form: [lemma, ...]}`` for every form of every corpus lemma.
 
     Every corpus word (normed) maps first to its own index term; then every
@@ -185,9 +225,9 @@ def _node_fields(node: Node) -> dict[str, Any]:
 
 
 def write_index(nodes: Sequence[Node], target: Path) -> None:
-    """Write whoosh's files and ``forms.json`` for ``nodes`` into the new,
-    empty generation folder ``target`` (see :mod:`lawref.store`). Loads
-    pymorphy3. Raises ``ValueError`` when two nodes share an id."""
+    """Write whoosh's files for ``nodes`` into the new, empty generation
+    folder ``target`` (see :mod:`lawref.store`). Loads pymorphy3. Raises
+    ``ValueError`` when two nodes share an id."""
     ids = [n.id for n in nodes]
     if len(set(ids)) != len(ids):
         raise ValueError("write_index: node ids are not unique")
@@ -201,32 +241,20 @@ def write_index(nodes: Sequence[Node], target: Path) -> None:
         raise
     writer.commit()
     (target / "MAIN_WRITELOCK").unlink(missing_ok=True)
-    payload = {"format": FORMS_FORMAT, "forms": _forms_table(nodes)}
-    (target / FORMS_FILE).write_text(
-        json.dumps(payload, ensure_ascii=False, separators=(",", ":")), encoding="utf-8"
-    )
 
 
 # --------------------------------------------------------------------------
 # Opening
 
 
-def _load_forms(gen: Generation) -> dict[str, list[str]]:
-    """The form→lemmas table of generation ``gen`` (checksum verified)."""
-    payload = gen.read_json(FORMS_FILE)
-    if not isinstance(payload, dict) or payload.get("format") != FORMS_FORMAT or not isinstance(
-        payload.get("forms"), dict
-    ):
-        raise IndexDamaged(f"{FORMS_FILE}: unknown format")
-    return payload["forms"]
-
-
-def _open_whoosh(gen: Generation) -> _WhooshSearcher:
+def _open_whoosh(gen: Generation, verify: bool = True) -> _WhooshSearcher:
     """Whoosh's searcher over generation ``gen``: its files are checked
-    against their checksums first, the schema comes from this code (not
+    against their checksums first (unless ``verify`` is false: the caller
+    has just proved them unchanged), the schema comes from this code (not
     from the pickled copy in the index) and whoosh's own pickles are read by
     a restricted unpickler (:mod:`lawref._safepickle`)."""
-    gen.verify([name for name in gen.meta["files"] if name != FORMS_FILE and not name.endswith(".json")])
+    if verify:
+        gen.verify([name for name in gen.meta["files"] if name.endswith((".toc", ".seg"))])
     with warnings.catch_warnings():  # whoosh leaves a file open when reading it fails: closed here, quietly
         warnings.simplefilter("ignore", ResourceWarning)
         try:
@@ -235,23 +263,6 @@ def _open_whoosh(gen: Generation) -> _WhooshSearcher:
             message = f"the whoosh index cannot be read: {type(exc).__name__}: {exc}"
         gc.collect()  # outside the except block: the traceback that held the file is gone
     raise IndexDamaged(message)
-
-
-def open_generation(index_dir_or_gen: Path | Generation) -> Generation:
-    """The generation to read: ``index_dir``'s live one, retried briefly
-    while a concurrent build swaps it in, or a given :class:`Generation`."""
-    if isinstance(index_dir_or_gen, Generation):
-        return index_dir_or_gen
-    for attempt in range(_OPEN_TRIES):
-        try:
-            return folder.open_generation(Path(index_dir_or_gen))
-        except IndexDamaged:
-            raise
-        except IndexUnavailable:
-            if attempt == _OPEN_TRIES - 1 or not Path(index_dir_or_gen).is_dir():
-                raise
-            time.sleep(_OPEN_PAUSE)
-    raise AssertionError("unreachable")
 
 
 # --------------------------------------------------------------------------
@@ -314,24 +325,42 @@ def _capped(parsed: _Parsed) -> _Parsed:
     return _Parsed(groups, phrases)
 
 
+class Forms(Protocol):
+    """Where a searcher looks up the lemmas of query words (a node store,
+    :mod:`lawref.nodestore`)."""
+
+    def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]: ...
+
+    def all_forms(self) -> dict[str, list[str]]: ...
+
+
 class Searcher:
     """An open index; use as a context manager or call :meth:`close`.
 
-    ``Searcher(index_dir)`` opens the live generation of ``index_dir`` (or a
-    given :class:`~lawref.folder.Generation`): its forms table and whoosh
-    files, checked against their checksums, and keeps them open — a later
-    rebuild does not affect it. Raises
-    :class:`~lawref.errors.IndexUnavailable` when there is no usable index
-    and :class:`~lawref.errors.IndexDamaged` when a file is damaged. Never
-    loads pymorphy3. ``stamp`` is the stamp of the build it opened.
+    ``Searcher(generation, forms=store)`` opens whoosh's files of a
+    generation (checked against their checksums unless ``verify`` is
+    false) and keeps them open — a later rebuild does not affect it; query
+    words are looked up in ``forms`` (the generation's node store) as they
+    come, and remembered. ``Searcher(index_dir)`` opens the folder's live
+    generation and its node store itself. Raises :class:`~lawref.errors.IndexDamaged` when a
+    file is damaged. Never loads pymorphy3. One searcher serves one thread
+    (:class:`~lawref.library.Library` keeps one per thread). ``stamp`` is
+    the stamp of the build it opened.
     """
 
-    def __init__(self, index: Path | Generation) -> None:
-        gen = open_generation(index)
+    def __init__(self, generation: Path | Generation, *, forms: Forms | None = None, verify: bool = True) -> None:
+        generation = folder.open_live(generation)
+        if forms is None:
+            from lawref.nodestore import NODES_FILE, SqliteStore
+
+            generation.verify([NODES_FILE])
+            forms = SqliteStore(generation.path / NODES_FILE)
         _safepickle.install()
-        self.generation, self.stamp = gen, gen.stamp
-        self._forms = _load_forms(gen)
-        self._searcher = _open_whoosh(gen)
+        self.generation, self.stamp = generation, generation.stamp
+        self._table = forms
+        self._known: dict[str, list[str] | None] = {}
+        self._all: dict[str, list[str]] | None = None
+        self._searcher = _open_whoosh(generation, verify)
         self._keys: dict[bool, list[str]] = {}
         self._sizes: dict[str, int] | None = None
 
@@ -345,10 +374,30 @@ class Searcher:
         """Release the index files."""
         self._searcher.close()
 
+    def _look_up(self, normed: Iterable[str]) -> None:
+        """Fetch the forms-table rows of the ``normed`` words not seen yet."""
+        new = [w for w in normed if w not in self._known]
+        if new:
+            found = self._table.lemmas(new)
+            if len(self._known) > 100_000:
+                self._known.clear()
+            self._known.update((w, found.get(w)) for w in new)
+
+    def _row(self, normed: str) -> list[str] | None:
+        """The forms-table row of a normed word (``None``: not a corpus form)."""
+        self._look_up([normed])
+        return self._known.get(normed)
+
+    def _forms(self) -> dict[str, list[str]]:
+        """The whole forms table (read once: typos and compounds need every form)."""
+        if self._all is None:
+            self._all = self._table.all_forms()
+        return self._all
+
     def _lemmas(self, word: str) -> list[str]:
         """Lemmas ``word`` may stand for, via the forms table (else its norm)."""
         normed = _norm(word)
-        return self._forms.get(normed) or [_stem_latin(normed) or normed]
+        return self._row(normed) or [_stem_latin(normed) or normed]
 
     def _weighted(self, word: str, expand: Expansions) -> list[tuple[str, float]]:
         """``(lemma, weight)`` a query word searches for: an expansion given
@@ -403,7 +452,7 @@ class Searcher:
 
     def knows(self, word: str) -> bool:
         """True when ``word`` (normed) is a form of a word of the corpus."""
-        return _norm(word) in self._forms
+        return self._row(_norm(word)) is not None
 
     def suggest(self, word: str) -> str | None:
         """The corpus form nearest to ``word``, a typo (``фальшренос`` →
@@ -414,8 +463,11 @@ class Searcher:
         among forms of several lemmas at that distance, the lemma the most
         corpus forms share, then the first in order."""
         normed = _norm(word)
-        if len(normed) < MIN_TYPO_LENGTH or not normed.isalpha() or normed in self._forms:
+        if len(normed) < MIN_TYPO_LENGTH or not normed.isalpha() or self._row(normed) is not None:
             return None
+        from rapidfuzz import distance as rf_distance  # only for a word the corpus lacks
+        from rapidfuzz import process as rf_process
+
         cyrillic = morph.has_cyrillic(normed)
         limit = 1 if len(normed) < 8 else MAX_TYPO_DISTANCE
         found = rf_process.extract(normed, self._form_keys(cyrillic), scorer=rf_distance.Levenshtein.distance,
@@ -425,7 +477,8 @@ class Searcher:
         best = min(d for _, d, _ in found)
         near = [form for form, d, _ in found if d == best]
         size = self._lemma_sizes()
-        return min(near, key=lambda f: (-size.get(self._forms[f][0], 0), f))
+        forms = self._forms()
+        return min(near, key=lambda f: (-size.get(forms[f][0], 0), f))
 
     def compounds(self, word: str) -> list[str]:
         """Lemmas of the corpus forms that hold ``word`` inside a longer word
@@ -433,21 +486,21 @@ class Searcher:
         ``фальшренонса``, so it finds the lemma too), for a word of 4+
         letters no corpus form is; at most 10, shortest first."""
         normed = _norm(word)
-        if len(normed) < 4 or normed in self._forms:
+        if len(normed) < 4 or self._row(normed) is not None:
             return []
-        found = {lems[0] for form, lems in self._forms.items() if normed in form and form != normed}
+        found = {lems[0] for form, lems in self._forms().items() if normed in form and form != normed}
         return sorted(found, key=lambda lem: (len(lem), lem))[:10]
 
     def _form_keys(self, cyrillic: bool) -> list[str]:
         if cyrillic not in self._keys:
-            self._keys[cyrillic] = [f for f in self._forms if f.isalpha() and morph.has_cyrillic(f) == cyrillic]
+            self._keys[cyrillic] = [f for f in self._forms() if f.isalpha() and morph.has_cyrillic(f) == cyrillic]
         return self._keys[cyrillic]
 
     def _lemma_sizes(self) -> dict[str, int]:
         """How many corpus forms map first to each lemma (a lemma's weight among typo candidates)."""
         if self._sizes is None:
             sizes: dict[str, int] = {}
-            for lems in self._forms.values():
+            for lems in self._forms().values():
                 sizes[lems[0]] = sizes.get(lems[0], 0) + 1
             self._sizes = sizes
         return self._sizes
@@ -471,8 +524,10 @@ class Searcher:
         searched += [w for p in parsed.phrases for w in p]
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
         flt = Q.Term("doc", doc) if doc is not None else None
-        results = self._searcher.search(wq, limit=limit, filter=flt)
-        return [self._hit(r.fields(), r.score, lemmas) for r in results]
+        results = [(r.fields(), r.score) for r in self._searcher.search(wq, limit=limit, filter=flt)]
+        self._look_up(_norm(m.group()) for fields, _ in results  # one lookup for the words snippets will show
+                      for m in itertools.islice(P.INDEX_WORD.finditer(fields.get("text", "")), _PREFETCH_WORDS))
+        return [self._hit(fields, score, lemmas) for fields, score in results]
 
     def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str]) -> Hit:
         """A :class:`Hit` from stored ``fields``."""
@@ -484,7 +539,7 @@ class Searcher:
             title=fields.get("title"),
             page=fields.get("page"),
             score=float(score or 0.0),
-            snippet=_snippet(fields.get("text", ""), lemmas, self._forms),
+            snippet=_snippet(fields.get("text", ""), lemmas, self._row),
         )
 
 
@@ -501,23 +556,40 @@ def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | 
 # Snippets
 
 
-def _snippet(text: str, lemmas: set[str], forms: dict[str, list[str]]) -> str:
+def _snippet(text: str, lemmas: set[str], row: Callable[[str], list[str] | None]) -> str:
     """~``SNIPPET_CHARS`` of ``text`` around the first match, matches in ``[]``.
 
-    A word matches when the lemma the indexer gave it (first entry of its
-    forms-table row) is one of ``lemmas``.
+    A word matches when a lemma of its forms-table row (``row(normed word)``)
+    is one of ``lemmas``. Words are read only up to the end of the snippet
+    (a hit in a long commentary paragraph costs its first lines, not all).
     """
     flat = " ".join(text.split())
-    toks = _tokens(flat)
-    marks = [(s, e) for w, s, e in toks if set(forms.get(_norm(w)) or [_norm(w)]) & lemmas]
-    start = max(0, marks[0][0] - _SNIPPET_LEAD) if marks else 0
+
+    def matches(word: str) -> bool:
+        normed = _norm(word)
+        return bool(set(row(normed) or [normed]) & lemmas)
+
+    seen: list[tuple[str, int, int]] = []
+    words = ((m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(flat))
+    first = None
+    for tok in words:
+        seen.append(tok)
+        if matches(tok[0]):
+            first = tok
+            break
+    start = max(0, first[1] - _SNIPPET_LEAD) if first else 0
     if start:
-        start = next(s for _, s, e in toks if e > start)
+        start = next(s for _, s, e in seen if e > start)
     end = min(len(flat), start + SNIPPET_CHARS)
+    inside = [tok for tok in seen if tok[1] >= start]
+    for tok in words:
+        if tok[2] > end:
+            break
+        inside.append(tok)
     if end < len(flat):
-        end = max([e for _, s, e in toks if start <= s and e <= end] or [end])
+        end = max([e for _, s, e in inside if e <= end] or [end])
     out, pos = [], start
-    for s, e in (m for m in marks if start <= m[0] and m[1] <= end):
+    for _, s, e in (tok for tok in inside if tok[2] <= end and matches(tok[0])):
         out += [flat[pos:s], "[", flat[s:e], "]"]
         pos = e
     out.append(flat[pos:end])

@@ -14,19 +14,16 @@ damaged; only then does it load the build side. Default places:
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import os
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field, replace
-from functools import cached_property
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import platformdirs
-
-from lawref import index as idx
+from lawref import fresh
 from lawref import patterns as P
-from lawref import search as search_policy
 from lawref.cite import (
     cite_pattern,
     find_citations,
@@ -37,14 +34,19 @@ from lawref.cite import (
 )
 from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, UsageError
 from lawref.export.json import export_document
-from lawref.folder import CORPUS_JSON, Generation, check_foreign
-from lawref.lang import glossary
-from lawref.lang.catalogue import DEFAULT_EDITION, Entry
-from lawref.lang.catalogue import load as load_catalogue
+from lawref.folder import CURRENT, Generation, check_foreign
+from lawref.folder import open_live as open_generation
 from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Target
+from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 from lawref.resolver import Resolver
 from lawref.safeio import read_regular
-from lawref.scan import code_version, scan, stamp
+
+if TYPE_CHECKING:
+    from lawref.index import Searcher
+    from lawref.lang import glossary
+    from lawref.lang.catalogue import Entry
+
+NodeStore = MemoryStore | SqliteStore
 
 #: Code points ``link_stream`` reads on looking for a safe place to cut before it cuts anyway.
 HARD_CUT = 1 << 16
@@ -59,6 +61,10 @@ def default_corpus() -> Path:
 
 def default_index(corpus_dir: Path) -> Path:
     """Per-user cache folder for the index of ``corpus_dir``."""
+    import hashlib
+
+    import platformdirs  # only when no index folder is given
+
     key = hashlib.sha256(os.fsencode(Path(corpus_dir).resolve())).hexdigest()[:12]
     return platformdirs.user_cache_path("lawref") / f"index-{key}"
 
@@ -75,55 +81,208 @@ class References:
     pairs: list[tuple[Node, Ref]]
 
 
-@dataclass(frozen=True)
-class Library:
-    """A loaded corpus: documents, nodes in reading order, the build report."""
+class _State:
+    """What a library answers from: one generation, its node store, the
+    searchers open on it (one per thread) and answers worked out from it."""
 
-    generation: Generation
-    documents: tuple[Document, ...]
-    nodes: tuple[Node, ...]
-    report: tuple[dict[str, Any], ...]
-    incoming_map: dict[str, list[list[Any]]] = field(default_factory=dict, compare=False)
-    corpus_dir: Path | None = None
-    paths: dict[str, str] = field(default_factory=dict, compare=False)
-    manifest_edition: str | None = None  # the manifest's ``default_edition``, as given
+    def __init__(self, store: NodeStore, generation: Generation | None, key: tuple[int, int] | None,
+                 verified: bool) -> None:
+        self.store, self.generation, self.key, self.verified = store, generation, key, verified
+        self.cache: dict[str, Any] = {}
+        self.local = threading.local()
+        self.searchers: list[Any] = []
+        self.lock = threading.Lock()
+
+    def searcher(self) -> Searcher:
+        """This thread's searcher over the generation (opened on first use)."""
+        found = getattr(self.local, "searcher", None)
+        if found is None:
+            from lawref import index as idx  # whoosh: only a search loads it
+
+            if self.generation is None:
+                raise IndexUnavailable("this library has no index to search")
+            found = self.local.searcher = idx.Searcher(self.generation, forms=self.store, verify=not self.verified)
+            with self.lock:
+                self.searchers.append(found)
+        return found
+
+    def close(self) -> None:
+        with self.lock:
+            for s in self.searchers:
+                s.close()
+            self.searchers.clear()
+        self.local = threading.local()
+
+
+def _cached(method: Callable[[Library], Any]) -> Any:
+    """A property computed once per generation (forgotten when the library
+    follows a rebuild to a new one)."""
+    name = method.__name__
+
+    def get(self: Library) -> Any:
+        cache = self._state.cache
+        if name not in cache:
+            cache[name] = method(self)
+        return cache[name]
+
+    get.__doc__ = method.__doc__
+    return property(get)
+
+
+def _answers(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a public query method on one generation from start to end: the
+    outermost call in a thread first follows a rebuild (see
+    :meth:`Library.follow`), then pins that generation for every call it
+    makes, so an answer is never half old, half new."""
+
+    @functools.wraps(method)
+    def run(self: Library, *args: Any, **kwargs: Any) -> Any:
+        if getattr(self._pin, "state", None) is not None:
+            return method(self, *args, **kwargs)
+        self._pin.state = self.follow()
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._pin.state = None
+
+    return run
+
+
+class Library:
+    """A built corpus to query: documents and nodes (read one by one from
+    the generation's node store), the build report, the search index.
+
+    A library opened from an index folder (:meth:`open`, :func:`open_library`)
+    is meant to be held open by a program that asks many questions: it
+    keeps one whoosh searcher per thread (thread-safe; ≥ 2,000 searches/s on
+    the seeds, ``scripts/bench.py``) and, before each answer, checks in one
+    ``stat`` whether a build swapped a new generation in; if so it reopens
+    on it (:meth:`follow`). Each answer comes whole from one generation.
+    Call :meth:`close` (or use ``with``) to release the files."""
+
+    def __init__(self, store: NodeStore, generation: Generation | None = None, *,
+                 index_dir: Path | None = None, verified: bool = False) -> None:
+        self._index_dir = Path(index_dir) if index_dir is not None else None
+        self._current = _State(store, generation, _live_key(self._index_dir), verified)
+        self._pin = threading.local()
+        self._swap = threading.Lock()
 
     @classmethod
-    def open(cls, index: Path | Generation) -> Library:
-        """Load ``corpus.json`` of a built index (a folder's live generation,
-        or a given one). Raises :class:`~lawref.errors.IndexUnavailable` when
-        there is none, :class:`~lawref.errors.IndexDamaged` when it is
-        damaged."""
-        gen = index if isinstance(index, Generation) else idx.open_generation(index)
-        data = gen.read_json(CORPUS_JSON)
-        try:
-            docs = tuple(Document.from_json(d) for d in data["documents"])
-            nodes = tuple(Node.from_json(n) for n in data["nodes"])
-        except (KeyError, TypeError, ValueError) as exc:
-            raise IndexDamaged(f"{CORPUS_JSON} has an unknown shape: {exc!r}") from exc
-        corpus = Path(data["corpus"]) if data.get("corpus") else None
-        return cls(gen, docs, nodes, tuple(data.get("report", [])), data.get("incoming", {}), corpus,
-                   data.get("paths", {}), data.get("default_edition"))
+    def open(cls, index: Path | Generation, *, verify: bool = True) -> Library:
+        """Open a built index (a folder's live generation, followed across
+        rebuilds; or one given generation). ``verify`` checks the node
+        store's checksum first (:func:`open_library` has done it already).
+        Raises :class:`~lawref.errors.IndexUnavailable` when there is none,
+        :class:`~lawref.errors.IndexDamaged` when it is damaged."""
+        gen = open_generation(index)
+        return cls(_open_store(gen, verify), gen, index_dir=None if isinstance(index, Generation) else Path(index),
+                   verified=not verify)
 
     def __repr__(self) -> str:
-        return f"Library({str(self.generation.path)!r}, {len(self.nodes)} nodes)"
+        gen = self._state.generation
+        return f"Library({str(gen.path) if gen else 'memory'!r})"
+
+    def __enter__(self) -> Library:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Close the searchers and this thread's connection to the node store."""
+        self._current.close()
+        self._current.store.close()
+
+    @property
+    def _state(self) -> _State:
+        pinned = getattr(self._pin, "state", None)
+        return pinned if pinned is not None else self._current
+
+    def follow(self) -> _State:
+        """Reopen on the live generation when a build has swapped a new one
+        into the index folder since (one ``stat`` of ``CURRENT``); the old
+        generation's searchers are closed once no answer uses them. Returns
+        the state answers now come from."""
+        state = self._current
+        if self._index_dir is None:
+            return state
+        key = _live_key(self._index_dir)
+        if key is None or key == state.key:
+            return state
+        with self._swap:
+            if self._current is state:
+                try:
+                    gen = open_generation(self._index_dir)
+                    self._current = _State(_open_store(gen, True), gen, key, False)
+                except (IndexUnavailable, IndexDamaged):
+                    return state  # mid-swap or damaged: answer from the old one
+            return self._current
+
+    def searcher(self) -> Searcher:
+        """This thread's searcher over the generation answers come from
+        (opened on first use, kept until :meth:`close` or a swap). Raises
+        :class:`~lawref.errors.IndexDamaged` when whoosh's files are damaged."""
+        return self._state.searcher()
+
+    @property
+    def generation(self) -> Generation:
+        """The generation answers come from (``IndexUnavailable`` when in memory)."""
+        gen = self._state.generation
+        if gen is None:
+            raise IndexUnavailable("this library was not opened from an index")
+        return gen
+
+    @property
+    def store(self) -> NodeStore:
+        """The node store of the generation answers come from."""
+        return self._state.store
+
+    @property
+    def documents(self) -> tuple[Document, ...]:
+        return self.store.documents
+
+    @_cached
+    def nodes(self) -> tuple[Node, ...]:
+        """Every node in reading order (reads the whole store: for whole-corpus answers)."""
+        return self.store.all_nodes()
+
+    @_cached
+    def report(self) -> tuple[dict[str, Any], ...]:
+        """The build report, one dict per file."""
+        return tuple(self.store.meta("report") or ())
+
+    @property
+    def corpus_dir(self) -> Path | None:
+        found = self.store.meta("corpus")
+        return Path(found) if found else None
+
+    @_cached
+    def paths(self) -> dict[str, str]:
+        """Real names (hex bytes) of corpus files whose names are not UTF-8."""
+        return dict(self.store.meta("paths") or {})
+
+    @property
+    def manifest_edition(self) -> str | None:
+        """The manifest's ``default_edition``, as given."""
+        found = self.store.meta("default_edition")
+        return str(found) if found else None
 
     @property
     def index_dir(self) -> Path:
         """The index folder this library was opened from."""
         return self.generation.path.parent
 
-    @cached_property
-    def by_id(self) -> dict[str, Node]:
-        return {n.id: n for n in self.nodes}
+    @property
+    def by_id(self) -> _ById:
+        """Nodes by id (a mapping read from the store)."""
+        return _ById(self.store)
 
-    @cached_property
-    def children(self) -> dict[str | None, list[Node]]:
-        kids: dict[str | None, list[Node]] = {}
-        for n in self.nodes:
-            kids.setdefault(n.parent, []).append(n)
-        return kids
+    @property
+    def children(self) -> _Children:
+        """Children by parent id (``None``: the roots), in reading order."""
+        return _Children(self.store)
 
+    @_answers
     def find(self, cite_or_id: str, doc: str | None = None, edition: str | None = None) -> list[Node]:
         """Nodes named by a cite (any spelling :func:`normalise_cite` takes) or
         an exact id (``laws/fragment@…``), laws documents first.
@@ -133,16 +292,16 @@ class Library:
         :class:`~lawref.cite.CiteError` for a malformed cite, :class:`UsageError`
         for an edition no document has, and :class:`NotFound` for a cite that
         names no node (of ``doc`` and ``edition``, if given)."""
-        if cite_or_id in self.by_id:
-            return [self.by_id[cite_or_id]]
-        if cite_or_id.strip() in self.by_label:  # ``фрагмент, стр. 59, после правила 26``, as search prints it
-            return [self.by_label[cite_or_id.strip()]]
+        store = self.store
+        node = store.node(cite_or_id) or store.by_label(cite_or_id.strip())
+        if node is not None:  # an id, or ``фрагмент, стр. 59, после правила 26`` as search prints it
+            return [node]
         if "/" in cite_or_id:
             raise NotFound(f"no node {cite_or_id!r} in this corpus")
         cite = normalise_cite(cite_or_id)
         docs = {d.id: d for d in self.documents}
         chosen = self.pick_edition(edition)
-        found = [n for n in self.nodes if n.cite == cite and (doc is None or n.doc == doc)
+        found = [n for n in store.with_cite(cite) if (doc is None or n.doc == doc)
                  and (edition is None or docs[n.doc].edition == chosen)]
         found.sort(key=lambda n: (docs[n.doc].edition != chosen, docs[n.doc].kind != "laws"))
         if not found:
@@ -156,18 +315,21 @@ class Library:
         while stack:
             depth, n = stack.pop()
             out.append((depth, n))
-            stack.extend((depth + 1, c) for c in reversed(self.children.get(n.id, [])))
+            stack.extend((depth + 1, c) for c in reversed(self.store.children(n.id)))
         return out
 
     def label(self, node: Node) -> str:
         """What people are shown for ``node`` instead of its id (see
         :meth:`_label`), made unique: a second fragment of one page after one
         law gets `` (2)``. ``show`` takes it as it takes an id."""
-        return self.labels.get(node.id) or self._label(node)
+        if node.cite:
+            return node.cite
+        return self.store.label(node.id) or self.labels.get(node.id) or self._label(node)
 
-    @cached_property
+    @_cached
     def labels(self) -> dict[str, str]:
-        """The unique label of every node without a cite, by id."""
+        """The unique label of every node without a cite, by id (worked out
+        over the whole corpus: at build time; an index stores them)."""
         out: dict[str, str] = {}
         seen: dict[str, int] = {}
         for n in self.nodes:
@@ -178,10 +340,10 @@ class Library:
             out[n.id] = base if seen[base] == 1 else f"{base} ({seen[base]})"
         return out
 
-    @cached_property
-    def by_label(self) -> dict[str, Node]:
+    @property
+    def by_label(self) -> _ByLabel:
         """Nodes without a cite by their label (as :meth:`label` prints it)."""
-        return {label: self.by_id[i] for i, label in self.labels.items()}
+        return _ByLabel(self.store)
 
     def _label(self, node: Node) -> str:
         """What people are shown for ``node`` instead of its id: its cite
@@ -200,12 +362,12 @@ class Library:
             before = self.law_before.get(node.id)
             after = (f", after Law {before}" if en else f", после правила {before}") if before else ""
             return f"{'fragment' if en else 'фрагмент'}{page}{after}"
-        parent = self.by_id.get(node.parent) if node.parent else None
+        parent = self.store.node(node.parent) if node.parent else None
         if node.kind == "footnote" and parent is not None:
             return f"{'footnote' if en else 'сноска'} {node.label or ''} {'to' if en else 'к'} {self._label(parent)}"
         return " ".join(p for p in (node.label, node.title) if p) or node.kind
 
-    @cached_property
+    @_cached
     def law_before(self) -> dict[str, str]:
         """For each node without a law above it, the last law printed before
         it in its document's reading order (a fragment's place)."""
@@ -222,48 +384,37 @@ class Library:
         """The law node above ``node`` (itself if it is a law)."""
         cur: Node | None = node
         while cur is not None and cur.kind != "law":
-            cur = self.by_id.get(cur.parent) if cur.parent else None
+            cur = self.store.node(cur.parent) if cur.parent else None
         return cur
 
     def raw_source(self, node: Node) -> list[tuple[int, str]]:
         """The raw lines ``node`` came from, ``[(line number, text)]``: its byte
         range in the raw file, decoded with the encoding the build used.
         Raises :class:`OSError` when the file cannot be read any more."""
-        if self.corpus_dir is None or node.source.bytes is None:
+        corpus_dir = self.corpus_dir
+        if corpus_dir is None or node.source.bytes is None:
             raise OSError(f"no raw source recorded for {node.id}")
         hexed = self.paths.get(node.source.file)
         real = os.fsdecode(bytes.fromhex(hexed)) if hexed else node.source.file
-        data = read_regular(self.corpus_dir / real, MAX_SOURCE_BYTES)
+        data = read_regular(corpus_dir / real, MAX_SOURCE_BYTES)
         enc = next((r.get("encoding") for r in self.report if r.get("file") == node.source.file), None) or "utf-8"
         start, end = node.source.bytes
         text = data[start:end].decode(enc, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
         return list(enumerate(text.split("\n"), start=node.source.line))
 
-    @cached_property
+    @_cached
     def resolver(self) -> Resolver:
-        return Resolver(self.documents, self.nodes)
+        """Citations → nodes of this generation (reads nodes by cite, on demand)."""
+        store = self.store
+        return Resolver(self.documents, by_cite=_ByCite(store), children=_Children(store), by_id=_ById(store))
 
     def page_edges(self, node: Node) -> tuple[bool, bool]:
         """``(first, last)``: whether ``node`` opens or closes the text of a
         printed page of its file — the places where a scrape of every fourth
         page cuts sentences. Always ``(False, False)`` in a file with no
-        printed page markers (nothing was lost between its pages)."""
-        same = self.file_nodes.get(node.source.file, [])
-        if node not in same or all(n.page is None for n in same):
-            return False, False
-        i = same.index(node)
-        printed = [n.kind != "footnote" and bool(n.text or n.label) for n in same]  # not an inferred, empty law
-        before = next((n for n, p in zip(reversed(same[:i]), reversed(printed[:i]), strict=True) if p), None)
-        after = next((n for n, p in zip(same[i + 1 :], printed[i + 1 :], strict=True) if p), None)
-        return (before is None or before.page != node.page, after is None or after.page != node.page)
-
-    @cached_property
-    def file_nodes(self) -> dict[str, list[Node]]:
-        """Nodes of each raw file, in the order the file holds them."""
-        out: dict[str, list[Node]] = {}
-        for n in sorted(self.nodes, key=lambda n: (n.source.file, n.source.line)):
-            out.setdefault(n.source.file, []).append(n)
-        return out
+        printed page markers (nothing was lost between its pages); see
+        :func:`lawref.nodestore.page_edges`."""
+        return self.store.edges(node.id)
 
     def check_doc(self, doc: str | None) -> None:
         """Raise :class:`~lawref.errors.UsageError` when ``doc`` is given and
@@ -273,6 +424,7 @@ class Library:
         if doc is not None and doc not in known:
             raise UsageError(f"no document {doc!r} in this corpus (documents: {', '.join(known) or 'none'})")
 
+    @_answers
     def references(self, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:
         """References made by a node and its descendants, or (``incoming``)
         made to them; for a law the corpus lacks, ``incoming`` still lists
@@ -289,6 +441,7 @@ class Library:
         pairs = self.incoming(node) if incoming else self.outgoing(node)
         return References(node.cite or node.id, node.id, node.cite, pairs)
 
+    @_answers
     def absent(self, cite_or_id: str, edition: str | None = None) -> tuple[str, str, Entry]:
         """For a cite the corpus lacks: ``(canonical cite, edition, catalogue
         entry)`` of what ``edition`` (default: :meth:`edition`) calls it.
@@ -300,7 +453,7 @@ class Library:
         except CiteError as exc:
             raise NotFound(f"no node {cite_or_id!r} in this corpus") from exc
         docs = {d.id: d.edition for d in self.documents}
-        if any(n.cite == cite and (edition is None or docs[n.doc] == edition) for n in self.nodes):
+        if any(edition is None or docs[n.doc] == edition for n in self.store.with_cite(cite)):
             raise NotFound(f"{cite} is in this corpus, not in the document asked for")
         edition, entry = self.catalogue_entry(cite, edition)
         if entry is None:
@@ -312,6 +465,7 @@ class Library:
         found = self.document(doc) if doc else None
         return found.edition if found else None
 
+    @_answers
     def term_entries(self, word: str) -> list[tuple[glossary.Term, list[tuple[str, int]]]]:
         """Glossary entries for ``word`` (see :meth:`terms`) with the laws
         that use each most (see :meth:`term_laws`). Raises
@@ -325,12 +479,14 @@ class Library:
             raise NotFound(f"{shown!r} is not in the glossary")
         return [(t, self.term_laws(t)) for t in entries]
 
+    @_answers
     def citing(self, cite: str) -> list[tuple[Node, Ref]]:
         """Every citation of ``cite`` or of a part of it (``59`` → ``59``,
         ``59A`` …), whether or not the corpus holds its text — for a law that
         is ``absent`` there are no backlinks to follow."""
-        rx = cite_pattern(cite)
-        return [(n, r) for n in self.nodes for r in n.refs if rx.match(r.cite)]
+        rx, store = cite_pattern(cite), self.store
+        pairs = [(node, node.refs[i]) for sid, i in store.citing(cite) if (node := store.node(sid)) is not None]
+        return [(n, r) for n, r in pairs if rx.match(r.cite)]
 
     def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
         """References made by ``node`` and its descendants, in reading order."""
@@ -339,19 +495,17 @@ class Library:
     def incoming(self, node: Node) -> list[tuple[Node, Ref]]:
         """References to ``node`` or any of its descendants (the backlinks
         stored at build time), in reading order of the citing nodes."""
-        found = [(self.by_id[src], self.by_id[src].refs[i])
-                 for _, n in self.subtree(node) for src, i in self.incoming_map.get(n.id, [])]
-        return sorted(found, key=lambda pair: (self.order[pair[0].id], pair[1].start))
+        store = self.store
+        found = [(src, src.refs[i]) for _, n in self.subtree(node) for sid, i in store.incoming(n.id)
+                 if (src := store.node(sid)) is not None]
+        return sorted(found, key=lambda pair: (store.seq(pair[0].id), pair[1].start))
 
-    @cached_property
-    def order(self) -> dict[str, int]:
-        """Reading-order position of every node id."""
-        return {n.id: i for i, n in enumerate(self.nodes)}
-
+    @_answers
     def export(self) -> dict[str, Any]:
         """The JSON contract of this corpus (see :func:`export_document`)."""
         return export_document(self.documents, self.nodes)
 
+    @_answers
     def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:
         """Every citation of the corpus that is not ``exact``, by status."""
         out: dict[str, list[tuple[Node, Ref]]] = {s: [] for s in STATUSES if s != "exact"}
@@ -361,6 +515,7 @@ class Library:
                     out[r.status].append((n, r))
         return out
 
+    @_answers
     def link(self, text: str, edition: str | None = None) -> list[Linked]:
         """Citations in free ``text`` (any language of the grammar), resolved
         against this corpus within one edition (``edition``, else
@@ -387,6 +542,7 @@ class Library:
         citation (:func:`lawref.cite.forced_cut`). Raises what
         ``read`` raises (``UnicodeDecodeError`` for bad input)."""
         self.pick_edition(edition)  # a bad edition fails before any input is read
+        state = self.follow()  # the whole stream is linked against one generation
         offset, carry = 0, ""
         while True:
             more = read(block)
@@ -396,18 +552,28 @@ class Library:
                 cut = 0 if len(text) < HARD_CUT else forced_cut(text, len(text) // 2)
             piece, carry = text[:cut], text[cut:]
             if piece:
-                yield offset, piece, [_shifted(item, offset) for item in self.link(piece, edition)]
+                yield offset, piece, [_shifted(item, offset) for item in self._link_on(state, piece, edition)]
                 offset += len(piece)
             if not more and not carry:
                 return
 
+    def _link_on(self, state: _State, text: str, edition: str | None) -> list[Linked]:
+        """:meth:`link` answered from ``state`` (the generation a stream started on)."""
+        self._pin.state = state
+        try:
+            return self.link(text, edition)
+        finally:
+            self._pin.state = None
+
+    @_answers
     def resolve(self, text: str, edition: str | None = None) -> Node | None:
         """The node a citation or cite names when it resolves ``exact``
         (``"правило 62B"``, ``"Law 62B"``, ``"62В"``, ``"п. 45.5"``) in
         ``edition`` (default: :meth:`default_edition`), else None."""
         target = self.resolve_target(text, edition)
-        return self.by_id[target.id] if target and target.status == "exact" and target.id else None
+        return self.store.node(target.id) if target and target.status == "exact" and target.id else None
 
+    @_answers
     def resolve_target(self, text: str, edition: str | None = None) -> Target | None:
         """The target of a cite or of the first citation in ``text``, resolved
         within ``edition`` (default: :meth:`default_edition`; documents in the
@@ -423,6 +589,7 @@ class Library:
         lang = "ru" if P.CYRILLIC.search(text) else "en" if P.LATIN_LETTER.search(text) else None
         return self.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=chosen, lang=lang)
 
+    @_answers
     def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[Hit]:
         """At most ``limit`` hits for ``query``, best first (the policy:
         :mod:`lawref.search`; the query language: :mod:`lawref.index`).
@@ -433,14 +600,16 @@ class Library:
         damaged."""
         return self.answer(query, limit=limit, doc=doc, lang=lang).hits
 
+    @_answers
     def answer(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> Answer:
         """:meth:`search`, with what the policy did to find the hits: words
         corrected (typos), found inside compounds, left out (a relaxed
         search) — see :class:`~lawref.model.Answer`. Raises as :meth:`search`."""
-        with idx.Searcher(self.generation) as searcher:  # opened once for every sub-query
-            return search_policy.run(self.nodes, searcher, query, limit=limit, doc=doc, lang=lang,
-                                     holders=self.holders)
+        from lawref import search as search_policy  # whoosh: only a search loads it
 
+        return search_policy.run(self, self._state.searcher(), query, limit=limit, doc=doc, lang=lang)
+
+    @_answers
     def holders(self, cite: str) -> list[Node]:
         """Nodes that may hold the text of ``cite``, which the corpus lacks:
         the fragments no law holds between the laws around it
@@ -449,7 +618,7 @@ class Library:
         found, _ = self.fragments_for(cite)
         if found:
             return found
-        law = next((n for n in self.nodes if n.kind == "law" and n.cite == str(law_of(cite))), None)
+        law = next((n for n in self.store.with_cite(str(law_of(cite))) if n.kind == "law"), None)
         return [n for _, n in self.subtree(law) if n.kind == "fragment"] if law is not None else []
 
     def document(self, doc_id: str) -> Document | None:
@@ -459,6 +628,8 @@ class Library:
     def edition(self) -> str:
         """The edition whose catalogue names what the corpus lacks: the
         default edition, else the catalogue's default (1997)."""
+        from lawref.lang.catalogue import DEFAULT_EDITION
+
         return self.default_edition() or DEFAULT_EDITION
 
     def editions(self) -> list[str]:
@@ -489,6 +660,8 @@ class Library:
         names in the catalogue of ``edition`` (default: :meth:`edition`; the
         law's entry when the section has none); ``entry`` is ``None`` when
         the edition has no such law."""
+        from lawref.lang.catalogue import load as load_catalogue
+
         cat = load_catalogue(edition or self.edition())
         entry = cat.entries.get(f"section:{cite}") or cat.law(law_of(cite))
         return cat.edition, entry
@@ -496,8 +669,7 @@ class Library:
     def variants(self, node: Node) -> list[Node]:
         """``node`` and the other texts of it kept beside it (``62A``,
         ``62A~2``: two files of a document held different texts), in order."""
-        base = node.id.split("~")[0]
-        return [n for n in self.nodes if n.id == base or n.id.startswith(base + "~")]
+        return self.store.variants(node.id.split("~")[0])
 
     def lost_sections(self, law: Node) -> tuple[list[str], list[str]]:
         """``(before, after)``: the sections of ``law`` the edition has and
@@ -509,6 +681,8 @@ class Library:
             return [], []
         cite = law.cite
         present = [n.cite for _, n in self.subtree(law) if n.kind == "section" and n.cite]
+        from lawref.lang.catalogue import load as load_catalogue
+
         known = [e.id for e in load_catalogue(self.edition()).entries.values()
                  if e.kind == "section" and e.id[:-1] == cite and e.id[-1:].isalpha()]
         if not known:
@@ -549,10 +723,9 @@ class Library:
         law, num = cite.split(".")
         nxt = f"{law}.{int(num) + 1}"
         out = []
-        for n in self.nodes:
-            parent = self.by_id.get(n.parent) if n.parent else None
-            if n.kind == "fragment" and parent is not None and parent.cite == law:
-                siblings = self.children.get(parent.id, [])
+        for parent in self.store.with_cite(law):
+            siblings = self.store.children(parent.id)
+            for n in (x for x in siblings if x.kind == "fragment"):
                 after = siblings[siblings.index(n) + 1 :]
                 if after and after[0].cite == nxt:
                     out.append(n)
@@ -567,7 +740,7 @@ class Library:
             return None
         for doc in sorted(self.documents, key=lambda d: d.edition != mine.edition):
             if doc.lang != mine.lang and doc.kind == mine.kind:
-                twin = next((n for n in self.nodes if n.doc == doc.id and n.cite == node.cite), None)
+                twin = next((n for n in self.store.with_cite(node.cite) if n.doc == doc.id), None)
                 if twin is not None:
                     return twin
         return None
@@ -575,7 +748,7 @@ class Library:
     def terms(self, word: str) -> list[glossary.Term]:
         """Glossary entries for ``word``: a Russian word in any form (its
         lemma, by pymorphy3) or an English term."""
-        from lawref.lang import morph
+        from lawref.lang import glossary, morph
 
         lemmas = tuple(morph.lemma(w) for w in word.split()) if P.CYRILLIC.search(word) else ()
         return glossary.lookup(word, lemmas)
@@ -584,8 +757,9 @@ class Library:
         """``[(law cite, number of its nodes that use the term)]``, most first."""
         query = f'"{term.ru}"' if " " in term.ru else term.ru
         counts: dict[str, int] = {}
-        for hit in idx.search(self.generation, query, limit=1000):
-            law = self.law_of(self.by_id[hit.id]) if hit.id in self.by_id else None
+        for hit in self._state.searcher().search(query, limit=1000):
+            node = self.store.node(hit.id)
+            law = self.law_of(node) if node is not None else None
             if law is None:
                 key = "фрагменты без номера правила"
             else:
@@ -612,37 +786,54 @@ def _shifted(item: Linked, offset: int) -> Linked:
 
 
 def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, *,
-                 on_rebuild: Callable[[str], None] | None = None) -> Library:
+                 on_rebuild: Callable[[str], None] | None = None,
+                 progress: Callable[[str, int, int], None] | None = None) -> Library:
     """Open the index of ``corpus_dir``, rebuilding it first when it is
     missing, stale or damaged (``on_rebuild(reason)`` is called before a
-    rebuild, e.g. to say so on stderr).
+    rebuild, e.g. to say so on stderr; ``progress(step, done, total)`` as
+    it goes). Only the documents whose files changed are rebuilt.
+
+    Fast path: when nothing in the corpus folder, the index's files or
+    lawref's code changed since the last full check (:mod:`lawref.fresh`:
+    one ``stat`` each), no file is read or hashed.
 
     Raises :class:`~lawref.errors.CorpusError` (also for nothing usable),
     :class:`~lawref.errors.IndexFolderError` (``index_dir`` is not ours) and
     :class:`OSError` when the index cannot be written."""
     corpus_dir = Path(corpus_dir) if corpus_dir else default_corpus()
     index_dir = Path(index_dir) if index_dir else default_index(corpus_dir)
-    found = scan(corpus_dir)
     check_foreign(index_dir)  # a folder that is not ours: refused before any word of rebuilding
-    reason = _stale(found, index_dir)
-    if reason is None:
+    if fresh.unchanged(corpus_dir, index_dir):
         try:
-            return Library.open(index_dir)
+            return Library.open(index_dir, verify=False)
+        except (IndexUnavailable, IndexDamaged):
+            pass  # swapped or damaged since: the full check below says which
+    reason = _stale(corpus_dir, index_dir)
+    if reason is None:
+        fresh.record(corpus_dir, index_dir)
+        try:
+            return Library.open(index_dir, verify=False)
         except IndexDamaged as exc:
             reason = str(exc)
     if on_rebuild is not None:
         on_rebuild(reason or "the index is out of date")
     from lawref.store import ensure  # the build side, loaded only to rebuild
 
-    ensure(corpus_dir, index_dir)
-    return Library.open(index_dir)
+    ensure(corpus_dir, index_dir, progress=progress)
+    fresh.record(corpus_dir, index_dir)
+    return Library.open(index_dir, verify=False)
 
 
-def _stale(found: Any, index_dir: Path) -> str | None:
-    """Why the live index of ``index_dir`` cannot answer for the scanned
-    corpus ``found`` (missing, stale, damaged), or ``None`` when it can."""
+def _stale(corpus_dir: Path, index_dir: Path) -> str | None:
+    """Why the live index of ``index_dir`` cannot answer for ``corpus_dir``
+    (missing, stale, damaged: every corpus file and index file hashed), or
+    ``None`` when it can. Raises :class:`~lawref.errors.CorpusError` for a
+    corpus folder that cannot be scanned."""
+    from lawref.scan import code_version, scan, stamp  # the corpus scan: only when something changed
+
+    found = scan(corpus_dir)
     try:
-        gen = idx.open_generation(index_dir)
+        gen = open_generation(index_dir)
         if gen.stamp != stamp(found, code_version(), gen.encoding):
             return "the corpus or lawref changed since the index was built"
         gen.verify()
@@ -651,6 +842,104 @@ def _stale(found: Any, index_dir: Path) -> str | None:
     except IndexUnavailable:
         return "no index yet"
     return None
+
+
+def _open_store(gen: Generation, verify: bool) -> SqliteStore:
+    """The node store of ``gen`` (its checksum checked when ``verify``).
+    Raises :class:`~lawref.errors.IndexDamaged` for a build without one (an
+    older lawref's) or a damaged one."""
+    if NODES_FILE not in gen.meta.get("files", {}):
+        raise IndexDamaged(f"the build has no {NODES_FILE} (made by an older lawref)")
+    if verify:
+        gen.verify([NODES_FILE])
+    return SqliteStore(gen.path / NODES_FILE)
+
+
+def _live_key(index_dir: Path | None) -> tuple[int, int] | None:
+    """``(inode, mtime)`` of the folder's ``CURRENT`` — it changes when a
+    build swaps a generation in (``CURRENT`` is replaced by a rename)."""
+    if index_dir is None:
+        return None
+    try:
+        st = os.stat(index_dir / CURRENT)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns
+
+
+class _ById(Mapping[str, Node]):
+    """Nodes by id, read from a store on demand."""
+
+    def __init__(self, store: NodeStore) -> None:
+        self._store = store
+
+    def __getitem__(self, key: str) -> Node:
+        found = self._store.node(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (n.id for n in self._store.all_nodes())
+
+    def __len__(self) -> int:
+        return len(self._store.all_nodes())
+
+
+class _Children(Mapping[str | None, list[Node]]):
+    """Children by parent id (``None``: the roots), read from a store; a
+    node without children maps to ``[]``."""
+
+    def __init__(self, store: NodeStore) -> None:
+        self._store = store
+
+    def __getitem__(self, key: str | None) -> list[Node]:
+        return self._store.children(key)
+
+    def __iter__(self) -> Iterator[str | None]:
+        return iter(dict.fromkeys(n.parent for n in self._store.all_nodes()))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class _ByLabel(Mapping[str, Node]):
+    """Nodes without a cite by their stored label."""
+
+    def __init__(self, store: NodeStore) -> None:
+        self._store = store
+
+    def __getitem__(self, key: str) -> Node:
+        found = self._store.by_label(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return (lab for n in self._store.all_nodes() if not n.cite and (lab := self._store.label(n.id)))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class _ByCite(Mapping[tuple[str, str], Node]):
+    """The first node of a document with a cite: ``(doc, cite)`` → node."""
+
+    def __init__(self, store: NodeStore) -> None:
+        self._store = store
+
+    def __getitem__(self, key: tuple[str, str]) -> Node:
+        doc, cite = key
+        found = next((n for n in self._store.with_cite(cite) if n.doc == doc), None)
+        if found is None:
+            raise KeyError(key)
+        return found
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(dict.fromkeys((n.doc, n.cite) for n in self._store.all_nodes() if n.cite))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 __all__ = ["Library", "References", "default_corpus", "default_index", "open_library"]

@@ -2,10 +2,11 @@
 
 Shapes:
 
-* :class:`Paragraph` — one paragraph of clean text with its provenance (the raw
-  file's 1-based line numbers) and the printed page it stands on.
-* :class:`PassRecord` / :class:`CleanReport` — what each clean pass did.
-* :class:`FileReport` — what a build did with one file.
+* :class:`Paragraph`, :class:`PassRecord`, :class:`Dropped`,
+  :class:`CleanReport`, :class:`FileReport` — the build's values (a
+  paragraph of clean text, what a pass did, a dropped line, what a build
+  did with a file), defined in :mod:`lawref.records` and named here too;
+  only the build side loads them, so a query does not pay for their classes.
 * :class:`Document` — one manifest entry (laws or commentary).
 * :class:`Node` (with :class:`Source`, :class:`Ref`) — one unit of the law
   tree (chapter, part, division, law, section, subsection, item, commentary,
@@ -22,7 +23,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from lawref.records import CleanReport as CleanReport
+    from lawref.records import Dropped as Dropped
+    from lawref.records import FileReport as FileReport
+    from lawref.records import Paragraph as Paragraph
+    from lawref.records import PassRecord as PassRecord
+
+_RECORDS = ("Paragraph", "PassRecord", "Dropped", "CleanReport", "FileReport")
+
+
+def __getattr__(name: str) -> Any:
+    """The build's values of :mod:`lawref.records`, loaded on first use (PEP 562)."""
+    if name in _RECORDS:
+        from lawref import records
+
+        return getattr(records, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 #: Node kinds, in the field's terms.
 KINDS = (
@@ -67,94 +87,6 @@ class Source:
         """The inverse of :meth:`to_json`."""
         span = d.get("bytes")
         return cls(d["file"], d["line"], d.get("end_line"), (span[0], span[1]) if span else None)
-
-
-@dataclass(frozen=True)
-class Paragraph:
-    """A paragraph of clean text.
-
-    ``text`` is the reflowed paragraph (no newlines); ``lines`` the 1-based raw
-    line numbers it was made from, in order, and ``starts`` the code-point
-    offset in ``text`` where each of those lines begins (same length); ``page`` the printed page
-    (``None`` when no page marker precedes it); ``page_seq`` counts page
-    boundaries in the file (0 before the first marker), so two paragraphs with
-    the same ``page_seq`` stand on the same scraped page; ``role`` is
-    ``"text"``, ``"footnote"`` or ``"heading"`` (a line that stood alone and was
-    underlined or labelled); ``underlined`` is true when an underline (``----``,
-    ``====`` or a ``?`` run) followed it in the raw file.
-    """
-
-    text: str
-    lines: tuple[int, ...]
-    starts: tuple[int, ...] = (0,)
-    page: int | None = None
-    page_seq: int = 0
-    contiguous: bool = False
-    role: str = "text"
-    underlined: bool = False
-    reader_page: int | None = None
-
-
-@dataclass(frozen=True)
-class PassRecord:
-    """What one clean pass did: ``count`` changes, up to two ``examples``
-    (``before → after`` strings, before cut to 80 characters)."""
-
-    name: str
-    description: str
-    count: int
-    examples: tuple[str, ...] = ()
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"name", "description", "count", "examples"}``."""
-        return {"name": self.name, "description": self.description, "count": self.count,
-                "examples": list(self.examples)}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> PassRecord:
-        """The inverse of :meth:`to_json`."""
-        return cls(d["name"], d["description"], d["count"], tuple(d["examples"]))
-
-
-@dataclass(frozen=True)
-class Dropped:
-    """Text a clean step took out of a file: raw ``line`` (1-based), the
-    ``text`` dropped (a whole line or the part of one), the ``step`` (its
-    function name) and the ``reason``. Every word of the input is in a node
-    or in one of these (the conservation check)."""
-
-    line: int
-    text: str
-    step: str
-    reason: str
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"line", "text", "step", "reason"}``."""
-        return {"line": self.line, "text": self.text, "step": self.step, "reason": self.reason}
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Dropped:
-        """The inverse of :meth:`to_json`."""
-        return cls(d["line"], d["text"], d["step"], d["reason"])
-
-
-@dataclass(frozen=True)
-class CleanReport:
-    """The ordered record of clean passes for one file, plus metadata found
-    (``title``: the book-title line, e.g. ``неизвестен Автор - Все о Бридже``),
-    every piece of text dropped (``dropped``) and every piece inserted by a
-    repair (``inserted``: ``(line, text)``, e.g. a ligature ``ff``) and
-    ``notes`` for the build report (a suspect page marker …)."""
-
-    passes: tuple[PassRecord, ...]
-    title: str | None = None
-    dropped: tuple[Dropped, ...] = ()
-    inserted: tuple[tuple[int, str], ...] = ()
-    notes: tuple[str, ...] = ()
-
-    def count(self, name: str) -> int:
-        """Count recorded by pass ``name`` (0 if the pass did not run)."""
-        return sum(p.count for p in self.passes if p.name == name)
 
 
 @dataclass(frozen=True)
@@ -292,51 +224,6 @@ class Node:
                    d["page"], Source.from_json(d["source"]), d["inferred"], tuple(d.get("lines", ())),
                    tuple((a, b) for a, b in d.get("line_map", ())), tuple(Ref.from_json(r) for r in d["refs"]),
                    d.get("title_en"), tuple(d.get("marks", ())))
-
-
-# -- build reports ------------------------------------------------------------------
-
-
-@dataclass
-class FileReport:
-    """What a build did with one file. ``status`` is ``"ok"``, ``"skipped"``
-    (nothing usable; ``warnings`` says why) or ``"warning"``. Filled in by
-    the build as it goes (not frozen); ``pages`` are printed page numbers,
-    ``passes`` the clean passes as :meth:`PassRecord.to_json` dicts."""
-
-    file: str
-    doc: str | None = None
-    kind: str | None = None
-    kind_how: str | None = None
-    lang: str | None = None
-    title: str | None = None
-    format: str | None = None
-    mojibake: dict[str, Any] = field(default_factory=dict)
-    lost_chars: int = 0
-    qmark_runs: int = 0
-    rejoined_words: int = 0
-    encoding: str | None = None
-    encoding_how: str | None = None
-    style: str | None = None
-    pages: list[int] = field(default_factory=list)
-    paragraphs: int = 0
-    nodes: int = 0
-    fragments: int = 0
-    inferred: int = 0
-    duplicates_dropped: int = 0
-    passes: list[dict[str, Any]] = field(default_factory=list)
-    dropped: list[dict[str, Any]] = field(default_factory=list)
-    status: str = "ok"
-    warnings: list[str] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, Any]:
-        """Plain-dict form for ``build --report --json``."""
-        return dict(self.__dict__)
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> FileReport:
-        """The inverse of :meth:`to_json` (unknown keys are ignored)."""
-        return cls(**{f.name: d[f.name] for f in fields(cls) if f.name in d})
 
 
 # -- citations ------------------------------------------------------------------------

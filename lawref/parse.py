@@ -24,7 +24,8 @@ from dataclasses import dataclass, field
 from lawref import patterns as P
 from lawref.cite import latin
 from lawref.lang import english
-from lawref.model import Node, Paragraph, Source
+from lawref.model import Node, Source
+from lawref.records import Paragraph
 
 # Levels of the stack, outermost first. A headless fragment sits deepest.
 LEVEL = {"chapter": 0, "part": 1, "division": 2, "law": 3, "section": 4, "subsection": 5, "item": 6, "subitem": 7}

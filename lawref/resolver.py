@@ -21,7 +21,7 @@ and its ancestors' siblings.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from lawref import patterns as P
 from lawref.cite import ancestors, find_citations, latin, law_of
@@ -34,6 +34,23 @@ EDITION_LAWS = {"1997": 93, "1987": 93, "2007": 93, "2017": 93}
 DEFAULT_LAWS = 93
 
 
+def _first_by_cite(nodes: Iterable[Node]) -> dict[tuple[str, str], Node]:
+    """``(doc, cite)`` → the first node of that document with that cite."""
+    out: dict[tuple[str, str], Node] = {}
+    for n in nodes:
+        if n.cite is not None:
+            out.setdefault((n.doc, n.cite), n)
+    return out
+
+
+def _children(nodes: Iterable[Node]) -> dict[str | None, list[Node]]:
+    """Parent id → children, in reading order."""
+    out: dict[str | None, list[Node]] = {}
+    for n in nodes:
+        out.setdefault(n.parent, []).append(n)
+    return out
+
+
 def _norm_label(label: str | None) -> str:
     if not label:
         return ""
@@ -42,19 +59,20 @@ def _norm_label(label: str | None) -> str:
 
 
 class Resolver:
-    """Resolves citations against ``nodes`` of ``documents``."""
+    """Resolves citations against ``nodes`` of ``documents`` — or, on the
+    query side, against mappings read from a node store on demand:
+    ``by_cite`` (``(doc, cite)`` → the first such node), ``children``
+    (parent id → nodes) and ``by_id``."""
 
-    def __init__(self, documents: Iterable[Document], nodes: Iterable[Node]):
+    def __init__(self, documents: Iterable[Document], nodes: Iterable[Node] = (), *,
+                 by_cite: Mapping[tuple[str, str], Node] | None = None,
+                 children: Mapping[str | None, list[Node]] | None = None,
+                 by_id: Mapping[str, Node] | None = None):
         self.documents = {d.id: d for d in documents}
-        self.nodes = list(nodes)
-        self.by_id = {n.id: n for n in self.nodes}
-        self.by_cite: dict[tuple[str, str], Node] = {}
-        for n in self.nodes:
-            if n.cite is not None:
-                self.by_cite.setdefault((n.doc, n.cite), n)
-        self.children: dict[str | None, list[Node]] = {}
-        for n in self.nodes:
-            self.children.setdefault(n.parent, []).append(n)
+        nodes = list(nodes)
+        self.by_id = by_id if by_id is not None else {n.id: n for n in nodes}
+        self.by_cite = by_cite if by_cite is not None else _first_by_cite(nodes)
+        self.children = children if children is not None else _children(nodes)
         self._cache: dict[tuple[str, str, str | None, str | None, str | None], Target] = {}
 
     def _docs(self, kind: str, prefer: str | None, edition: str | None = None, lang: str | None = None) -> list[str]:

@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 from lawref.errors import UnsafeInput
@@ -88,6 +87,8 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder", str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    import tempfile  # only a write needs it
+
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:

@@ -29,14 +29,16 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
-from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from lawref import patterns as P
-from lawref.cite import ancestors, cite_pattern, query_cites, split_query_cites
+from lawref.cite import ancestors, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher
-from lawref.lang import glossary
 from lawref.model import Answer, Hit, Node
+
+if TYPE_CHECKING:
+    from lawref.library import Library
 
 __all__ = ["CITE_SCORE", "LANGS", "normalise_query", "run"]
 
@@ -62,32 +64,32 @@ def normalise_query(query: str) -> str:
     return unicodedata.normalize("NFC", query).translate(P.INVISIBLE).translate(P.SPACE_CHARS)
 
 
-def run(nodes: Sequence[Node], searcher: Searcher, query: str, *, limit: int, doc: str | None,
-        lang: str, holders: Callable[[str], list[Node]] | None = None) -> Answer:
-    """The answer to ``query`` over ``nodes`` (the corpus, in reading order)
-    and their index: at most ``limit`` hits, best first, only document
-    ``doc``'s when given, and what was done to find them (see the module
-    doc). ``holders(cite)`` names the nodes that may hold the text of a cite
-    the corpus lacks (fragments where its pages were lost); they come right
-    after the cited nodes, then the nearest part of it the corpus has
-    (``43B2(b)`` → ``43``). Raises ``ValueError`` for a ``lang`` not in
-    :data:`LANGS`."""
+def run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | None, lang: str) -> Answer:
+    """The answer to ``query`` over the corpus of ``lib`` and its index:
+    at most ``limit`` hits, best first, only document ``doc``'s when given,
+    and what was done to find them (see the module doc). For a cite the
+    corpus lacks, the nodes that may hold its text (:meth:`Library.holders`:
+    fragments where its pages were lost) come right after the nodes that
+    cite it, then the nearest part of it the corpus has (``43B2(b)`` →
+    ``43``). Raises ``ValueError`` for a ``lang`` not in :data:`LANGS`."""
     if lang not in LANGS:
         raise ValueError(f"lang must be ru, en or any, not {lang!r}")
     query = normalise_query(query)
     cites = query_cites(query)
     if cites:
-        first = _cited(nodes, cites, doc, holders)
+        first = _cited(lib, cites, doc)
         rest = searcher.search(" OR ".join(cites), limit=limit, doc=doc)
         return Answer(_unique(first + rest)[:limit])
     cites, words = split_query_cites(query)
     if cites:  # ``62B фальшренонс``: the cited nodes first, then the words
-        first = _cited(nodes, cites, doc, holders)
-        answer = run(nodes, searcher, words, limit=limit, doc=doc, lang=lang, holders=holders)
+        first = _cited(lib, cites, doc)
+        answer = run(lib, searcher, words, limit=limit, doc=doc, lang=lang)
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
     if english:
+        from lawref.lang import glossary  # only an English query is translated
+
         ru_query = glossary.to_russian(query)
         if ru_query:
             hits += searcher.search(ru_query, limit=limit, doc=doc)
@@ -97,7 +99,7 @@ def run(nodes: Sequence[Node], searcher: Searcher, query: str, *, limit: int, do
         hits += answer.hits
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
     if english:
-        hits += [node_hit(n, TITLE_SCORE) for n in catalogue_matches(nodes, query, doc)]
+        hits += [node_hit(n, TITLE_SCORE) for n in catalogue_matches(lib, query, doc)]
     return replace(answer, hits=_unique(hits)[:limit])
 
 
@@ -140,40 +142,41 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     return (), []
 
 
-def _cited(nodes: Sequence[Node], cites: list[str], doc: str | None,
-           holders: Callable[[str], list[Node]] | None) -> list[Hit]:
+def _cited(lib: Library, cites: list[str], doc: str | None) -> list[Hit]:
     """The nodes ``cites`` name, in the order asked; for a cite the corpus
     lacks, the nodes that cite it, then the nodes that may hold its text
     (fragments where its pages were lost), then its nearest ancestor."""
-    mine = [n for n in nodes if doc is None or n.doc == doc]
-    by_cite: dict[str, list[Node]] = {}
-    for n in mine:
-        if n.cite:
-            by_cite.setdefault(n.cite, []).append(n)
+    def named(cite: str) -> list[Node]:
+        return [n for n in lib.store.with_cite(cite) if doc is None or n.doc == doc]
+
     out: list[Hit] = []
     for cite in cites:
-        if cite in by_cite:
-            out += [node_hit(n) for n in by_cite[cite]]
+        found = named(cite)
+        if found:
+            out += [node_hit(n) for n in found]
             continue
-        rx = cite_pattern(cite)
-        out += [node_hit(n, CITE_SCORE - 1) for n in mine if any(rx.match(r.cite) for r in n.refs)]
-        out += [node_hit(n, CITE_SCORE - 2) for n in (holders(cite) if holders else []) if n in mine]
-        up = next((a for a in ancestors(cite) if a in by_cite), None)
-        out += [node_hit(n, CITE_SCORE - 3) for n in by_cite.get(up or "", [])]
+        citing = dict.fromkeys(n.id for n, _ in lib.citing(cite) if doc is None or n.doc == doc)
+        out += [node_hit(lib.by_id[i], CITE_SCORE - 1) for i in citing]
+        out += [node_hit(n, CITE_SCORE - 2) for n in lib.holders(cite) if doc is None or n.doc == doc]
+        up = next((found for a in ancestors(cite) if (found := named(a))), [])
+        out += [node_hit(n, CITE_SCORE - 3) for n in up]
     return out
 
 
-def catalogue_matches(nodes: Sequence[Node], query: str, doc: str | None) -> list[Node]:
+def catalogue_matches(lib: Library, query: str, doc: str | None) -> list[Node]:
     """Law nodes whose English catalogue title holds every English word of
     ``query`` (3+ letters, stopwords aside) at a word start."""
+    from lawref.lang import glossary
+
     words = [w.lower() for w in P.ENGLISH_WORD.findall(query) if w.lower() not in glossary.STOPWORDS]
     if not words:
         return []
     found = []
-    for n in nodes:
-        title = (n.title_en or "").lower() if n.kind == "law" else ""
-        if title and (doc is None or n.doc == doc) and all(re.search(rf"\b{re.escape(w)}", title) for w in words):
-            found.append(n)
+    for node_id, title in lib.store.law_titles():
+        if all(re.search(rf"\b{re.escape(w)}", title.lower()) for w in words):
+            node = lib.by_id[node_id]
+            if doc is None or node.doc == doc:
+                found.append(node)
     return found
 
 

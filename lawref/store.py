@@ -25,21 +25,21 @@ import os
 import shutil
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from lawref import folder as F
 from lawref import index as idx
+from lawref import nodestore
 from lawref.corpus import Corpus, build_corpus
 from lawref.errors import CorpusError, IndexUnavailable
-from lawref.export.json import export_document
-from lawref.folder import CORPUS_JSON
-from lawref.model import Node
+from lawref.model import Document, Node
+from lawref.nodestore import MemoryStore
 from lawref.safeio import atomic_write, display_name
 from lawref.scan import code_version, scan, stamp
 
-__all__ = ["backlinks", "build", "build_index", "claim", "commit", "ensure", "locked", "new_generation", "sweep"]
+__all__ = ["build", "build_index", "claim", "commit", "ensure", "locked", "new_generation", "sweep"]
 
 
 def claim(index_dir: Path) -> None:
@@ -129,55 +129,55 @@ def sweep(index_dir: Path, keep: set[str]) -> None:
 
 
 def build_index(nodes: Sequence[Node], index_dir: Path, *, stamp: str, encoding: str | None = None,
-                extra: Mapping[str, str] | None = None) -> None:
+                documents: Sequence[Document] | None = None, meta: Mapping[str, Any] | None = None) -> None:
     """Make an index of ``nodes`` the live one of ``index_dir`` (claimed
-    first): whoosh's files, the forms table and ``extra`` files (name →
-    text), sealed with ``stamp``. Loads pymorphy3. Raises ``ValueError`` for
-    duplicate node ids, what :func:`claim` raises, and :class:`OSError`
-    (the live index stays as it was)."""
+    first): whoosh's files and the node store (:mod:`lawref.nodestore`: the
+    nodes, ``documents`` — by default one ``laws`` document per ``doc`` the
+    nodes name — ``meta`` and the forms table), sealed with ``stamp``.
+    Loads pymorphy3. Raises ``ValueError`` for duplicate node ids, what
+    :func:`claim` raises, and :class:`OSError` (the live index stays as it
+    was)."""
+    docs = documents if documents is not None else [Document(d, "laws") for d in dict.fromkeys(n.doc for n in nodes)]
     claim(index_dir)
     with locked(index_dir):
-        _write_locked(nodes, Path(index_dir), stamp, encoding, extra or {})
+        _write_locked(nodes, docs, Path(index_dir), stamp, encoding, meta or {})
 
 
-def _write_locked(nodes: Sequence[Node], index_dir: Path, stamp: str, encoding: str | None,
-                  extra: Mapping[str, str]) -> None:
+def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_dir: Path, stamp: str,
+                  encoding: str | None, meta: Mapping[str, Any]) -> None:
     gen = new_generation(index_dir)
     try:
         idx.write_index(nodes, gen)
-        for name, text in extra.items():
-            (gen / name).write_text(text, encoding="utf-8")
+        _write_store(gen, documents, nodes, meta)
         commit(index_dir, gen, stamp=stamp, encoding=encoding)
     except BaseException:
         shutil.rmtree(gen, ignore_errors=True)
         raise
 
 
+def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any]) -> None:
+    """The node store of a new generation, with the labels people see for
+    nodes without a cite (worked out over the whole corpus, as the query
+    side shows them) and the forms table."""
+    from lawref.library import Library
+
+    labels = Library(MemoryStore(documents, nodes)).labels
+    nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels,
+                    forms=idx.forms_table(nodes))
+
+
 Progress = Callable[[str, int, int], None]
 
 
-def backlinks(nodes: Iterable[Node]) -> dict[str, list[list[Any]]]:
-    """Incoming references: target id → ``[[citing node id, index in its
-    refs], …]``, computed once at build time and stored in the index."""
-    incoming: dict[str, list[list[Any]]] = {}
-    for n in nodes:
-        for i, ref in enumerate(n.refs):
-            if ref.id is not None:
-                incoming.setdefault(ref.id, []).append([n.id, i])
-    return incoming
-
-
-def _corpus_json(corpus: Corpus, corpus_dir: Path) -> str:
-    """``corpus.json`` of ``corpus``: the export document, the build report,
-    the backlinks, the corpus folder and the real names of renamed files."""
-    payload = export_document(corpus.documents, [])
-    payload["nodes"] = [n.to_json(full=True) for n in corpus.nodes]  # read back whole: the node that was built
-    payload["report"] = [r.to_json() for r in corpus.reports]
-    payload["incoming"] = backlinks(corpus.nodes)
-    payload["corpus"] = os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode()
-    payload["paths"] = corpus.paths
-    payload["default_edition"] = corpus.default_edition
-    return json.dumps(payload, ensure_ascii=False)
+def _meta(corpus: Corpus, corpus_dir: Path) -> dict[str, Any]:
+    """What the node store keeps beside the nodes: the build report, the
+    corpus folder, the real names of renamed files, the default edition."""
+    return {
+        "report": [r.to_json() for r in corpus.reports],
+        "corpus": os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode(),
+        "paths": corpus.paths,
+        "default_edition": corpus.default_edition,
+    }
 
 
 def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
@@ -199,8 +199,7 @@ def _build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progr
     corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding, progress=progress)
     if not corpus.usable():
         return corpus
-    extra = {CORPUS_JSON: _corpus_json(corpus, corpus_dir)}
-    _write_locked(corpus.nodes, index_dir, corpus.stamp, encoding, extra)
+    _write_locked(corpus.nodes, corpus.documents, index_dir, corpus.stamp, encoding, _meta(corpus, corpus_dir))
     return corpus
 
 

@@ -395,11 +395,11 @@ def test_search_on_a_damaged_index_says_so_in_one_line_and_rebuilds(tmp_path: Pa
 
     ix = tmp_path / "ix"
     assert run(ix, "build").exit_code == 0
-    (open_generation(ix).path / "forms.json").unlink()
+    (open_generation(ix).path / "nodes.sqlite").unlink()
     result = run(ix, "search", "взятка")
     assert result.exit_code == 0 and "взятк" in result.stdout
     assert result.stderr.count("\n") == 1 and "damaged" in result.stderr and "Traceback" not in result.stderr
-    assert (open_generation(ix).path / "forms.json").is_file()
+    assert (open_generation(ix).path / "nodes.sqlite").is_file()
 
 
 # ---------------------------------------------------------------- clean

@@ -235,7 +235,7 @@ def flip_a_byte(path: Path, at: int | None = None) -> None:
     path.write_bytes(bytes(data))
 
 
-@pytest.mark.parametrize("victim", ["corpus.json", "forms.json", "seg", "toc"])
+@pytest.mark.parametrize("victim", ["nodes.sqlite", "seg", "toc"])
 @pytest.mark.parametrize("command", [["search", "взятка"], ["term", "фальшренонс"], ["show", "62B"]])
 def test_a_damaged_index_file_is_detected_said_once_and_rebuilt(tmp_path: Path, victim: str, command: list[str]) -> None:
     index = tmp_path / "ix"
@@ -254,7 +254,7 @@ def test_damage_raises_index_damaged_in_the_library(tmp_path: Path) -> None:
     index = tmp_path / "ix"
     store.build(CORPUS, index)
     gen = folder.open_generation(index)
-    flip_a_byte(gen.path / "corpus.json", at=10)
+    flip_a_byte(gen.path / "nodes.sqlite", at=10)
     with pytest.raises(IndexDamaged):
         Library.open(index)
 

@@ -135,10 +135,11 @@ def test_quoted_phrase_requires_adjacent_words_in_any_form(index_dir) -> None:
 def test_cite_query_puts_the_cited_node_first_latin_or_cyrillic_letter(index_dir) -> None:
     """The search policy (lawref.search), not the index, puts a cited node first."""
     from lawref import search as policy
+    from lawref.library import Library
 
-    with Searcher(index_dir) as searcher:
+    with Library.open(index_dir) as lib:
         for query, first in (("62B", "laws/62B"), (" 62в ", "laws/62B"), ("66", "laws/T")):  # Cyrillic в
-            hits = policy.run(NODES, searcher, query, limit=10, doc=None, lang="any").hits
+            hits = policy.run(lib, lib.searcher(), query, limit=10, doc=None, lang="any").hits
             assert hits[0].id == first and hits[0].score == policy.CITE_SCORE
 
 
@@ -293,9 +294,11 @@ def test_concurrent_builds_serialise_and_leave_one_complete_index(tmp_path) -> N
 
 
 def test_index_dir_holds_stamp_and_forms_table(index_dir) -> None:
+    from lawref.nodestore import NODES_FILE, SqliteStore
+
     gen = open_generation(index_dir)
     assert gen.stamp == "stamp-1"
-    forms = json.loads((gen.path / "forms.json").read_text(encoding="utf-8"))["forms"]
+    forms = SqliteStore(gen.path / NODES_FILE).all_forms()
     assert forms["взятками"][0] == "взятка"  # a form absent from the corpus
     assert forms["правилом"] == ["правило"]
 

@@ -14,7 +14,6 @@ from click.testing import CliRunner
 
 from lawref import search as policy
 from lawref.cli import cli
-from lawref.index import Searcher
 from lawref.library import Library
 from lawref.model import Node, Source
 from lawref.store import build_index
@@ -118,8 +117,8 @@ def own(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def ask(index: Path, query: str) -> list[str]:
-    with Searcher(index) as searcher:
-        return [h.id for h in policy.run(OWN, searcher, query, limit=10, doc=None, lang="any").hits]
+    with Library.open(index) as lib:
+        return [h.id for h in policy.run(lib, lib.searcher(), query, limit=10, doc=None, lang="any").hits]
 
 
 @pytest.mark.parametrize(("query", "found"), [

@@ -7,18 +7,26 @@ HTML goes through Jinja2 with autoescape on: the input text is escaped, so a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
-
-import jinja2
 
 from lawref.model import Linked
 
-_HTML = jinja2.Environment(autoescape=True).from_string(
+_HTML_SOURCE = (
     "{% for seg in segments %}{% if seg.link %}"
     '<a class="lawref-cite lawref-{{ seg.status }}" href="{{ seg.href }}" data-cites="{{ seg.cites }}"'
     ' data-status="{{ seg.status }}"{% if seg.title %} title="{{ seg.title }}"{% endif %}>{{ seg.text }}</a>'
     "{% else %}{{ seg.text }}{% endif %}{% endfor %}"
 )
+
+
+@cache
+def _html() -> Any:
+    """The HTML template (Jinja2, autoescape on), made on first use: only
+    ``--format html`` loads Jinja2."""
+    import jinja2
+
+    return jinja2.Environment(autoescape=True).from_string(_HTML_SOURCE)
 
 
 def _segments(text: str, linked: Sequence[Linked], base: str, offset: int = 0) -> list[dict[str, Any]]:
@@ -48,7 +56,7 @@ def to_html(text: str, linked: Sequence[Linked], base: str = "#", *, offset: int
     """``text`` HTML-escaped, each citation an ``<a href="{base}{id}">`` with
     ``data-cites`` and ``data-status`` (a range lists every cite). Citation
     offsets count from ``offset`` (``text`` is a piece of a longer input)."""
-    return _HTML.render(segments=_segments(text, linked, base, offset))
+    return _html().render(segments=_segments(text, linked, base, offset))
 
 
 def _md_escape(text: str) -> str:

@@ -11,13 +11,14 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.model import Answer, Document, FileReport, Hit, Node, Ref, Target
+from lawref.model import Answer, Document, Hit, Node, Ref, Target
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
     from lawref.lang.glossary import Term
     from lawref.library import Library, References
+    from lawref.records import FileReport
 
 __all__ = ["FORMAT", "absent_json", "check_json", "dumps", "export_document", "hit_json", "refs_json",
            "report_json", "resolve_json", "search_json", "show_json", "source_json", "term_json", "tree_json"]

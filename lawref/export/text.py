@@ -10,12 +10,13 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.model import FileReport, Hit, Node, Ref, Target
+from lawref.model import Hit, Node, Ref, Target
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
     from lawref.lang.glossary import Term
     from lawref.library import Library, References
+    from lawref.records import FileReport
 
 __all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "passes_lines",
            "refs_lines", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines"]

@@ -34,7 +34,7 @@ from lawref.ingest import pdf
 from lawref.ingest.reflow import join_words, reflow
 from lawref.ingest.state import Ctx, Ln, Para
 from lawref.lang import morph
-from lawref.model import CleanReport, Paragraph
+from lawref.records import CleanReport, Paragraph
 
 __all__ = ["DEFAULT_STEPS", "STEPS", "Cleaned", "clean", "detect_style", "join_words", "render"]
 

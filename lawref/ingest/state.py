@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from lawref import patterns as P
 from lawref.lang import english, morph
-from lawref.model import Dropped, Paragraph, PassRecord
+from lawref.records import Dropped, Paragraph, PassRecord
 
 __all__ = ["Ctx", "Ln", "Para", "example"]
 

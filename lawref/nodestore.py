@@ -1,0 +1,402 @@
+"""nodestore: the nodes of a built corpus, read one by one (stdlib ``sqlite3``).
+
+A build writes ``nodes.sqlite`` into its generation (:func:`write`); a query
+reads only what it asks for — a node by id, cite or label, a node's
+children, the citations of a node — instead of the whole corpus
+(issue 13: ``show 62B`` on a corpus 100× the seeds read 13 MB of JSON).
+
+Tables (all text UTF-8):
+
+* ``meta(key, value)`` — JSON values: ``documents``, ``corpus``, ``paths``,
+  ``default_edition``, ``report`` (the build report, read only by
+  ``build --report`` and ``show --source``);
+* ``nodes(seq, id, doc, kind, cite, parent, label, first, last, title_en, json)`` —
+  one row per node in reading order (``seq`` from 0): ``label`` what people
+  see for a node without a cite, ``first``/``last`` whether it opens/closes
+  a printed page of its file (:func:`page_edges`), ``title_en`` a law's
+  English title (English queries match it), ``json`` the whole node
+  (:meth:`~lawref.model.Node.to_json` with ``full``);
+* ``refs(source, ref, cite, target)`` — every citation: ``source``'s
+  ``refs[ref]`` cites ``cite`` and resolved to node ``target`` (``NULL``
+  when absent or invalid) — the backlinks, and the citations of a law the
+  corpus lacks;
+* ``forms(form, lemmas)`` — the query-time form → lemma table (JSON list,
+  the indexer's lemma first; see :func:`lawref.index.forms_table`).
+
+:class:`MemoryStore` answers the same questions over nodes in memory (a
+corpus being built); :class:`SqliteStore` over a sealed generation, opened
+read-only and immutable, one connection per thread.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+from lawref.errors import IndexDamaged
+from lawref.model import Document, Node
+
+__all__ = ["NODES_FILE", "MemoryStore", "SqliteStore", "page_edges", "write"]
+
+NODES_FILE = "nodes.sqlite"
+#: Rows fetched per ``IN (…)`` lookup (SQLite's default limit on variables is 999).
+_BATCH = 500
+
+_SCHEMA = """
+CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE nodes(seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, kind TEXT NOT NULL,
+                   cite TEXT, parent TEXT, label TEXT, first INTEGER NOT NULL, last INTEGER NOT NULL,
+                   title_en TEXT, json TEXT NOT NULL);
+CREATE INDEX nodes_cite ON nodes(cite) WHERE cite IS NOT NULL;
+CREATE INDEX nodes_parent ON nodes(parent);
+CREATE INDEX nodes_label ON nodes(label) WHERE label IS NOT NULL;
+CREATE TABLE refs(source TEXT NOT NULL, ref INTEGER NOT NULL, cite TEXT NOT NULL, target TEXT);
+CREATE INDEX refs_target ON refs(target) WHERE target IS NOT NULL;
+CREATE INDEX refs_cite ON refs(cite);
+CREATE TABLE forms(form TEXT PRIMARY KEY, lemmas TEXT NOT NULL) WITHOUT ROWID;
+"""
+
+
+def page_edges(nodes: Sequence[Node]) -> dict[str, tuple[bool, bool]]:
+    """``{id: (first, last)}``: whether each node opens or closes the text of
+    a printed page of its raw file — where a scrape of every fourth page
+    cuts sentences (the seeds' ``000_…`` ends page 89 in 62B). ``(False,
+    False)`` for every node of a file with no printed page markers (nothing
+    was lost between its pages); an empty inferred law and a footnote are
+    not printed text and never open or close a page."""
+    by_file: dict[str, list[Node]] = {}
+    for n in sorted(nodes, key=lambda n: (n.source.file, n.source.line)):
+        by_file.setdefault(n.source.file, []).append(n)
+    out: dict[str, tuple[bool, bool]] = {}
+    for same in by_file.values():
+        out.update(_file_edges(same))
+    return out
+
+
+def _file_edges(same: list[Node]) -> dict[str, tuple[bool, bool]]:
+    """:func:`page_edges` for the nodes of one file, in file order (two
+    passes: the page of the printed node before each node, and after it)."""
+    if all(n.page is None for n in same):
+        return {n.id: (False, False) for n in same}
+    printed = [n.kind != "footnote" and bool(n.text or n.label) for n in same]
+    before: list[object] = []
+    last: object = _NONE
+    for n, p in zip(same, printed, strict=True):
+        before.append(last)
+        last = n.page if p else last
+    after: list[object] = []
+    last = _NONE
+    for n, p in zip(reversed(same), reversed(printed), strict=True):
+        after.append(last)
+        last = n.page if p else last
+    after.reverse()
+    return {n.id: (b is _NONE or b != n.page, a is _NONE or a != n.page)
+            for n, b, a in zip(same, before, after, strict=True)}
+
+
+_NONE = object()  # no printed node on that side
+
+
+class MemoryStore:
+    """The store of nodes held in memory (a corpus just built, tests)."""
+
+    def __init__(self, documents: Iterable[Document], nodes: Iterable[Node], *,
+                 meta: Mapping[str, Any] | None = None, labels: Mapping[str, str] | None = None) -> None:
+        self.documents = tuple(documents)
+        self._nodes = tuple(nodes)
+        self._meta = dict(meta or {})
+        self._labels = dict(labels or {})
+
+    def all_nodes(self) -> tuple[Node, ...]:
+        """Every node, in reading order."""
+        return self._nodes
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def meta(self, key: str) -> Any:
+        """The value stored under ``key`` (``None`` when there is none)."""
+        return self._meta.get(key)
+
+    @cached_property
+    def _by_id(self) -> dict[str, Node]:
+        return {n.id: n for n in self._nodes}
+
+    @cached_property
+    def _kids(self) -> dict[str | None, list[Node]]:
+        kids: dict[str | None, list[Node]] = {}
+        for n in self._nodes:
+            kids.setdefault(n.parent, []).append(n)
+        return kids
+
+    @cached_property
+    def _cited(self) -> dict[str, list[Node]]:
+        out: dict[str, list[Node]] = {}
+        for n in self._nodes:
+            if n.cite is not None:
+                out.setdefault(n.cite, []).append(n)
+        return out
+
+    @cached_property
+    def _seq(self) -> dict[str, int]:
+        return {n.id: i for i, n in enumerate(self._nodes)}
+
+    @cached_property
+    def _edges(self) -> dict[str, tuple[bool, bool]]:
+        return page_edges(self._nodes)
+
+    @cached_property
+    def _incoming(self) -> dict[str, list[tuple[str, int]]]:
+        out: dict[str, list[tuple[str, int]]] = {}
+        for n in self._nodes:
+            for i, ref in enumerate(n.refs):
+                if ref.id is not None:
+                    out.setdefault(ref.id, []).append((n.id, i))
+        return out
+
+    def node(self, node_id: str) -> Node | None:
+        """The node ``node_id`` (``None`` when there is none)."""
+        return self._by_id.get(node_id)
+
+    def children(self, parent: str | None) -> list[Node]:
+        """The children of ``parent`` (roots for ``None``), in reading order."""
+        return self._kids.get(parent, [])
+
+    def with_cite(self, cite: str) -> list[Node]:
+        """Nodes whose canonical cite is ``cite``, every document, in reading order."""
+        return self._cited.get(cite, [])
+
+    def seq(self, node_id: str) -> int:
+        """Reading-order position of ``node_id`` (``KeyError`` when unknown)."""
+        return self._seq[node_id]
+
+    def label(self, node_id: str) -> str | None:
+        """The stored label of a node without a cite (``None``: not stored)."""
+        return self._labels.get(node_id)
+
+    def by_label(self, label: str) -> Node | None:
+        """The node whose stored label is ``label``."""
+        found = next((i for i, lab in self._labels.items() if lab == label), None)
+        return self._by_id.get(found) if found else None
+
+    def edges(self, node_id: str) -> tuple[bool, bool]:
+        """:func:`page_edges` of ``node_id``."""
+        return self._edges.get(node_id, (False, False))
+
+    def incoming(self, node_id: str) -> list[tuple[str, int]]:
+        """``[(citing node id, index in its refs)]`` resolved to ``node_id``."""
+        return self._incoming.get(node_id, [])
+
+    def variants(self, base: str) -> list[Node]:
+        """The node ``base`` and its variants ``base~2``, … in reading order."""
+        return [n for n in self._nodes if n.id == base or n.id.startswith(base + "~")]
+
+    def citing(self, prefix: str) -> list[tuple[str, int]]:
+        """``[(citing node id, index in its refs)]`` of every citation whose
+        cite starts with ``prefix``, in reading order."""
+        return [(n.id, i) for n in self._nodes for i, r in enumerate(n.refs) if r.cite.startswith(prefix)]
+
+    def law_titles(self) -> list[tuple[str, str]]:
+        """``[(law node id, English title)]`` of every law with one, in reading order."""
+        return [(n.id, n.title_en) for n in self._nodes if n.kind == "law" and n.title_en]
+
+    def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
+        """The forms table has no rows in memory: always ``{}``."""
+        return {}
+
+    def all_forms(self) -> dict[str, list[str]]:
+        """The whole forms table (none in memory)."""
+        return {}
+
+
+class SqliteStore:
+    """The nodes of a sealed generation's ``nodes.sqlite``, read on demand.
+
+    Thread-safe: each thread gets its own read-only connection. Read errors
+    raise :class:`~lawref.errors.IndexDamaged` (the file's checksum was
+    verified when the generation was opened)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = Path(path)
+        self._local = threading.local()
+        self._cache: dict[str, Node] = {}
+        self._lock = threading.Lock()
+
+    def _db(self) -> sqlite3.Connection:
+        db = getattr(self._local, "db", None)
+        if db is None:
+            uri = f"file:{quote(str(self.path))}?mode=ro&immutable=1"
+            db = self._local.db = sqlite3.connect(uri, uri=True, check_same_thread=True)
+        return db
+
+    def close(self) -> None:
+        """Close this thread's connection (others close when their thread ends)."""
+        db = getattr(self._local, "db", None)
+        if db is not None:
+            db.close()
+            self._local.db = None
+
+    def _rows(self, sql: str, args: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        try:
+            return self._db().execute(sql, tuple(args)).fetchall()
+        except sqlite3.Error as exc:
+            raise IndexDamaged(f"{NODES_FILE} cannot be read: {exc}") from exc
+
+    def meta(self, key: str) -> Any:
+        """The JSON value stored under ``key`` (``None`` when there is none)."""
+        rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,))
+        return _loads(rows[0][0]) if rows else None
+
+    @cached_property
+    def documents(self) -> tuple[Document, ...]:
+        try:
+            return tuple(Document.from_json(d) for d in self.meta("documents") or [])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise IndexDamaged(f"{NODES_FILE}: documents of an unknown shape: {exc!r}") from exc
+
+    def _nodes(self, where: str, args: Sequence[Any] = ()) -> list[Node]:
+        return [self._node(i, j) for i, j in self._rows(f"SELECT id, json FROM nodes {where}", args)]
+
+    def _node(self, node_id: str, text: str) -> Node:
+        found = self._cache.get(node_id)
+        if found is None:
+            try:
+                found = Node.from_json(_loads(text))
+            except (KeyError, TypeError, ValueError) as exc:
+                raise IndexDamaged(f"{NODES_FILE}: node {node_id!r} of an unknown shape: {exc!r}") from exc
+            with self._lock:
+                self._cache[node_id] = found
+        return found
+
+    def all_nodes(self) -> tuple[Node, ...]:
+        """Every node, in reading order (reads the whole table)."""
+        return tuple(self._nodes("ORDER BY seq"))
+
+    def node(self, node_id: str) -> Node | None:
+        """The node ``node_id`` (``None`` when there is none)."""
+        if node_id in self._cache:
+            return self._cache[node_id]
+        found = self._nodes("WHERE id = ?", (node_id,))
+        return found[0] if found else None
+
+    def children(self, parent: str | None) -> list[Node]:
+        """The children of ``parent`` (roots for ``None``), in reading order."""
+        if parent is None:
+            return self._nodes("WHERE parent IS NULL ORDER BY seq")
+        return self._nodes("WHERE parent = ? ORDER BY seq", (parent,))
+
+    def with_cite(self, cite: str) -> list[Node]:
+        """Nodes whose canonical cite is ``cite``, every document, in reading order."""
+        return self._nodes("WHERE cite = ? ORDER BY seq", (cite,))
+
+    def seq(self, node_id: str) -> int:
+        """Reading-order position of ``node_id`` (``KeyError`` when unknown)."""
+        rows = self._rows("SELECT seq FROM nodes WHERE id = ?", (node_id,))
+        if not rows:
+            raise KeyError(node_id)
+        return int(rows[0][0])
+
+    def label(self, node_id: str) -> str | None:
+        """The stored label of a node without a cite (``None``: it has a cite)."""
+        rows = self._rows("SELECT label FROM nodes WHERE id = ?", (node_id,))
+        return rows[0][0] if rows else None
+
+    def by_label(self, label: str) -> Node | None:
+        """The node whose stored label is ``label``."""
+        found = self._nodes("WHERE label = ?", (label,))
+        return found[0] if found else None
+
+    def edges(self, node_id: str) -> tuple[bool, bool]:
+        """:func:`page_edges` of ``node_id``, as stored."""
+        rows = self._rows("SELECT first, last FROM nodes WHERE id = ?", (node_id,))
+        return (bool(rows[0][0]), bool(rows[0][1])) if rows else (False, False)
+
+    def incoming(self, node_id: str) -> list[tuple[str, int]]:
+        """``[(citing node id, index in its refs)]`` resolved to ``node_id``."""
+        return [(s, int(r)) for s, r in self._rows("SELECT source, ref FROM refs WHERE target = ?", (node_id,))]
+
+    def variants(self, base: str) -> list[Node]:
+        """The node ``base`` and its variants ``base~2``, … in reading order."""
+        return self._nodes("WHERE id = ? OR (id > ? AND id < ?) ORDER BY seq", (base, base + "~", base + "\x7f"))
+
+    def citing(self, prefix: str) -> list[tuple[str, int]]:
+        """``[(citing node id, index in its refs)]`` of every citation whose
+        cite starts with ``prefix``, in reading order."""
+        rows = self._rows("SELECT r.source, r.ref FROM refs r JOIN nodes n ON n.id = r.source "
+                          "WHERE r.cite >= ? AND r.cite < ? ORDER BY n.seq, r.ref", (prefix, prefix + "\U0010ffff"))
+        return [(src, int(i)) for src, i in rows]
+
+    def law_titles(self) -> list[tuple[str, str]]:
+        """``[(law node id, English title)]`` of every law with one, in reading order."""
+        return [(i, t) for i, t in self._rows("SELECT id, title_en FROM nodes WHERE title_en IS NOT NULL ORDER BY seq")]
+
+    def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
+        """``{form: [lemma, …]}`` for those of ``forms`` the corpus has."""
+        wanted = list(dict.fromkeys(forms))
+        out: dict[str, list[str]] = {}
+        for i in range(0, len(wanted), _BATCH):
+            part = wanted[i : i + _BATCH]
+            marks = ",".join("?" * len(part))
+            out.update((f, _loads(v)) for f, v in self._rows(f"SELECT form, lemmas FROM forms WHERE form IN ({marks})",
+                                                             part))
+        return out
+
+    def all_forms(self) -> dict[str, list[str]]:
+        """The whole forms table (typo correction and compounds need every form)."""
+        return {f: _loads(v) for f, v in self._rows("SELECT form, lemmas FROM forms")}
+
+
+def _loads(text: str) -> Any:
+    """JSON ``text`` parsed; damage becomes :class:`~lawref.errors.IndexDamaged`."""
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise IndexDamaged(f"{NODES_FILE} holds a value that is not JSON: {exc}") from exc
+
+
+def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, meta: Mapping[str, Any],
+          labels: Mapping[str, str], forms: Mapping[str, list[str]]) -> None:
+    """Write a new ``nodes.sqlite`` at ``path`` (which must not exist): the
+    ``documents``, ``nodes`` in reading order with their ``labels`` and page
+    edges, the backlinks, ``meta`` (JSON values by key) and the ``forms``
+    table. Raises ``ValueError`` for duplicate node ids, :class:`OSError`
+    when the file cannot be written."""
+    if Path(path).exists():
+        raise FileExistsError(17, "the node store exists", str(path))
+    edges = page_edges(nodes)
+    db = sqlite3.connect(path)
+    try:
+        db.executescript(_SCHEMA)
+        _fill(db, documents, nodes, meta, labels, edges, forms)
+        db.commit()
+    except sqlite3.IntegrityError as exc:
+        raise ValueError(f"node ids are not unique: {exc}") from exc
+    except sqlite3.Error as exc:
+        raise OSError(f"cannot write {NODES_FILE}: {exc}") from exc
+    finally:
+        db.close()
+
+
+def _fill(db: sqlite3.Connection, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
+          labels: Mapping[str, str], edges: Mapping[str, tuple[bool, bool]], forms: Mapping[str, list[str]]) -> None:
+    """The rows of :func:`write`."""
+    dump = _dumps
+    rows = dict(meta, documents=[d.to_json() for d in documents])
+    db.executemany("INSERT INTO meta VALUES (?, ?)", ((k, dump(v)) for k, v in rows.items()))
+    db.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
+        (i, n.id, n.doc, n.kind, n.cite, n.parent, None if n.cite else labels.get(n.id),
+         int(edges[n.id][0]), int(edges[n.id][1]), n.title_en if n.kind == "law" else None,
+         dump(n.to_json(full=True))) for i, n in enumerate(nodes)))
+    db.executemany("INSERT INTO refs VALUES (?, ?, ?, ?)", (
+        (n.id, i, r.cite, r.id) for n in nodes for i, r in enumerate(n.refs)))
+    db.executemany("INSERT INTO forms VALUES (?, ?)", ((f, dump(v)) for f, v in forms.items()))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
