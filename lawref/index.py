@@ -363,6 +363,9 @@ class Searcher:
         self._searcher = _open_whoosh(generation, verify)
         self._keys: dict[bool, list[str]] = {}
         self._sizes: dict[str, int] | None = None
+        self._memo: dict[tuple[str, str], Any] = {}  # (question, normed word) → answer: typos, compounds
+        self._readings: dict[str, frozenset[str]] = {}  # word as written → the lemmas it may stand for
+        self._fetched: set[str] = set()  # hits whose first words' rows were fetched
 
     def __enter__(self) -> Searcher:
         return self
@@ -387,6 +390,19 @@ class Searcher:
         """The forms-table row of a normed word (``None``: not a corpus form)."""
         self._look_up([normed])
         return self._known.get(normed)
+
+    def _reading(self, word: str) -> frozenset[str]:
+        """The lemmas a word of a node's text may stand for (its forms-table
+        row, else its norm), remembered: a snippet asks about the same words
+        query after query."""
+        found = self._readings.get(word)
+        if found is None:
+            normed = _norm(word)
+            found = frozenset(self._row(normed) or [normed])
+            if len(self._readings) > 200_000:
+                self._readings.clear()
+            self._readings[word] = found
+        return found
 
     def _forms(self) -> dict[str, list[str]]:
         """The whole forms table (read once: typos and compounds need every form)."""
@@ -454,6 +470,16 @@ class Searcher:
         """True when ``word`` (normed) is a form of a word of the corpus."""
         return self._row(_norm(word)) is not None
 
+    def _remember(self, question: str, word: str, work: Callable[[str], Any]) -> Any:
+        """``work(word)``, answered once per searcher for each word (the
+        corpus behind a searcher never changes)."""
+        key = (question, word)
+        if key not in self._memo:
+            if len(self._memo) > 100_000:
+                self._memo.clear()
+            self._memo[key] = work(word)
+        return self._memo[key]
+
     def suggest(self, word: str) -> str | None:
         """The corpus form nearest to ``word``, a typo (``фальшренос`` →
         ``фальшренонс``, ``претензыя`` → ``претензия``), or ``None``: the
@@ -462,7 +488,9 @@ class Searcher:
         often another real word — ``вывод`` is not ``выгод``), in the same script;
         among forms of several lemmas at that distance, the lemma the most
         corpus forms share, then the first in order."""
-        normed = _norm(word)
+        return self._remember("suggest", _norm(word), self._suggest)
+
+    def _suggest(self, normed: str) -> str | None:
         if len(normed) < MIN_TYPO_LENGTH or not normed.isalpha() or self._row(normed) is not None:
             return None
         from rapidfuzz import distance as rf_distance  # only for a word the corpus lacks
@@ -485,7 +513,9 @@ class Searcher:
         (``ренонс`` → ``фальшренонс``; ``ренонса`` is inside
         ``фальшренонса``, so it finds the lemma too), for a word of 4+
         letters no corpus form is; at most 10, shortest first."""
-        normed = _norm(word)
+        return self._remember("compounds", _norm(word), self._compounds)
+
+    def _compounds(self, normed: str) -> list[str]:
         if len(normed) < 4 or self._row(normed) is not None:
             return []
         found = {lems[0] for form, lems in self._forms().items() if normed in form and form != normed}
@@ -525,7 +555,9 @@ class Searcher:
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
         flt = Q.Term("doc", doc) if doc is not None else None
         results = [(r.fields(), r.score) for r in self._searcher.search(wq, limit=limit, filter=flt)]
-        self._look_up(_norm(m.group()) for fields, _ in results  # one lookup for the words snippets will show
+        new = [fields for fields, _ in results if fields["id"] not in self._fetched]
+        self._fetched.update(fields["id"] for fields in new)
+        self._look_up(_norm(m.group()) for fields in new  # one lookup for the words snippets will show
                       for m in itertools.islice(P.INDEX_WORD.finditer(fields.get("text", "")), _PREFETCH_WORDS))
         return [self._hit(fields, score, lemmas) for fields, score in results]
 
@@ -539,7 +571,7 @@ class Searcher:
             title=fields.get("title"),
             page=fields.get("page"),
             score=float(score or 0.0),
-            snippet=_snippet(fields.get("text", ""), lemmas, self._row),
+            snippet=_snippet(fields.get("text", ""), lemmas, self._reading),
         )
 
 
@@ -556,18 +588,18 @@ def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | 
 # Snippets
 
 
-def _snippet(text: str, lemmas: set[str], row: Callable[[str], list[str] | None]) -> str:
+def _snippet(text: str, lemmas: set[str], reading: Callable[[str], frozenset[str]]) -> str:
     """~``SNIPPET_CHARS`` of ``text`` around the first match, matches in ``[]``.
 
-    A word matches when a lemma of its forms-table row (``row(normed word)``)
-    is one of ``lemmas``. Words are read only up to the end of the snippet
-    (a hit in a long commentary paragraph costs its first lines, not all).
+    A word matches when one of the lemmas it may stand for (``reading(word)``:
+    its forms-table row, else its norm) is one of ``lemmas``. Words are read
+    only up to the end of the snippet (a hit in a long commentary paragraph
+    costs its first lines, not all).
     """
     flat = " ".join(text.split())
 
     def matches(word: str) -> bool:
-        normed = _norm(word)
-        return bool(set(row(normed) or [normed]) & lemmas)
+        return not reading(word).isdisjoint(lemmas)
 
     seen: list[tuple[str, int, int]] = []
     words = ((m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(flat))

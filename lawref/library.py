@@ -48,6 +48,8 @@ if TYPE_CHECKING:
 
 NodeStore = MemoryStore | SqliteStore
 
+#: Search answers a library keeps per generation (see :meth:`Library.answer`).
+ANSWERS_KEPT = 1024
 #: Code points ``link_stream`` reads on looking for a safe place to cut before it cuts anyway.
 HARD_CUT = 1 << 16
 #: The largest raw file ``show --source`` reads back.
@@ -92,6 +94,14 @@ class _State:
         self.local = threading.local()
         self.searchers: list[Any] = []
         self.lock = threading.Lock()
+        self.answers: dict[tuple[Any, ...], Answer] = {}  # insertion order: the oldest first
+
+    def remember(self, key: tuple[Any, ...], answer: Answer) -> None:
+        """Keep ``answer`` to ``key``, forgetting the oldest past :data:`ANSWERS_KEPT`."""
+        with self.lock:
+            self.answers[key] = answer
+            while len(self.answers) > ANSWERS_KEPT:
+                del self.answers[next(iter(self.answers))]
 
     def searcher(self) -> Searcher:
         """This thread's searcher over the generation (opened on first use)."""
@@ -604,10 +614,21 @@ class Library:
     def answer(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> Answer:
         """:meth:`search`, with what the policy did to find the hits: words
         corrected (typos), found inside compounds, left out (a relaxed
-        search) — see :class:`~lawref.model.Answer`. Raises as :meth:`search`."""
-        from lawref import search as search_policy  # whoosh: only a search loads it
+        search) — see :class:`~lawref.model.Answer`. Raises as :meth:`search`.
 
-        return search_policy.run(self, self._state.searcher(), query, limit=limit, doc=doc, lang=lang)
+        Answers are remembered per generation (the last :data:`ANSWERS_KEPT`
+        questions): a program that asks the same question again gets it
+        without a search; a rebuild forgets them all."""
+        state = self._state
+        key = (query, limit, doc, lang)
+        found = state.answers.get(key)
+        if found is None:
+            from lawref import search as search_policy  # whoosh: only a search loads it
+
+            found = search_policy.run(self, state.searcher(), query, limit=limit, doc=doc, lang=lang)
+            state.remember(key, found)
+        return replace(found, hits=list(found.hits), corrected=dict(found.corrected),
+                       compounds={k: list(v) for k, v in found.compounds.items()})
 
     @_answers
     def holders(self, cite: str) -> list[Node]:

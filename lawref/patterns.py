@@ -353,9 +353,9 @@ EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
 #: ``п.`` / ``пункт`` before a law cite with a section letter (``п. 62B``); before
 #: a paragraph number it is a commentary citation, before a bare number a relative one.
 POINT_WORD = r"(?<![\w-])(?:пп?\.|(?i:пункт(?:а|у|ом|е|ы|ов|ам|ами|ах)?))(?![^\W\d_]|-)"
-NUMBER_SIGN = r"(?:№\s*)?"
+NUMBER_SIGN = r"(?:№[^\S\n]*)?"
 #: ``правила с 61 по 64``, ``Laws from 61 to 64``.
-FROM_WORD = r"(?:(?:с|from)\s+(?=\d))?"
+FROM_WORD = r"(?:(?:с|from)[^\S\n]+(?:\n[^\S\n]*)?(?=\d))?"
 #: A section letter printed apart from its law (``Law 25 B 2``, ``правило 66 C``) is one only
 #: where a subsection, an item, punctuation, a list word or the end follows — never a word
 #: (``Law 62 A player``, ``правило 62 В случае``).
@@ -369,15 +369,18 @@ CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER})(?:[ ]?\d{{1,2
 #: ``B``; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
 SECTION_TOKEN = (rf"{CITE_LETTER}\d{{1,2}}(?:\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}(?![\w])"
                  rf"|{CITE_LETTER}(?![\w.])|(?:\([a-zA-Z0-9]{{1,2}}\)){{1,{MAX_ITEMS}}}(?![\w])")
-LIST_SEP = r"\s*(?:,\s*(?:(?:и|или|либо|and|or)\s+)?|\s(?:и|или|либо|and|or)\s+)\s*"
-RANGE_SEP = r"\s*(?:[-–—]|\s(?:to|по|through|thru|до)\s)\s*"
+#: A space inside a citation: any whitespace character but one that starts a blank line — a
+#: citation never runs on across a paragraph break (``правила 70 или 71`` ⏎⏎ ``-1`` is not ``1``).
+_WS = r"(?:(?!\n[^\S\n]*\n)\s)"
+LIST_SEP = rf"{_WS}*(?:,{_WS}*(?:(?:и|или|либо|and|or){_WS}+)?|{_WS}(?:и|или|либо|and|or){_WS}+){_WS}*"
+RANGE_SEP = rf"{_WS}*(?:[-–—]|{_WS}(?:to|по|through|thru|до){_WS}){_WS}*"
 #: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``, ``61, 62, and 64``.
 CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)",
               example="70 или 71")
 #: A law word before a cite (the cite itself is looked ahead): 000:11 ``правило 59``; ``ст. 40``,
 #: ``правилу № 62``, ``правила с 61 по 64``, ``п. 62B``.
-LAW_CITATION = Rx(rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD})\s*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
-                  rf"|{EN_L_PREFIX}|{POINT_WORD}\s*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
+LAW_CITATION = Rx(rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
+                  rf"|{EN_L_PREFIX}|{POINT_WORD}{_WS}*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
                   example="см. правило 59")
 #: One further member of a run: ``, 64``, `` или 71``, ``-64``, `` и (b)``.
 CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
