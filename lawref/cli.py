@@ -80,7 +80,8 @@ class _Ctx:
         def rebuilding(reason: str) -> None:
             _say(f"lawref: {reason}: building the index …", err=True)
 
-        return open_library(self.corpus, self.index, on_rebuild=rebuilding)
+        with _progress() as progress:
+            return open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress)
 
     def dirs(self) -> tuple[Path, Path]:
         from lawref.library import default_corpus, default_index
@@ -356,8 +357,10 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
 @click.option("--report", is_flag=True, help="Print what the build did, file by file.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON (implies --report).")
 @click.option("--encoding", help="Force this codec for every file (e.g. cp1251).")
+@click.option("--full", is_flag=True,
+              help="Build everything anew (by default only documents whose files changed are rebuilt).")
 @click.pass_obj
-def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
+def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bool) -> None:
     """Build (or rebuild) the index of the corpus."""
     from lawref.export import json as J
     from lawref.export import text as T
@@ -367,7 +370,7 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None) -> None:
     corpus_dir, index_dir = obj.dirs()
     had_index = read_stamp(index_dir) is not None
     with _progress() as progress:
-        corpus = build_index(corpus_dir, index_dir, encoding=encoding, progress=progress)
+        corpus = build_index(corpus_dir, index_dir, encoding=encoding, progress=progress, full=full)
     if as_json:
         _json(J.report_json(str(corpus_dir), str(index_dir), corpus.reports, len(corpus.nodes), corpus.warnings))
     elif report:

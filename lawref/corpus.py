@@ -9,12 +9,17 @@ reported and skipped; it never spoils the rest of the build.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from lawref import patterns as P
+from lawref.buildcache import BuildCache, citation_from_json, citation_key, citation_to_json, file_key
+from lawref.cite import find_citations
 from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
 from lawref.ingest.clean import Cleaned, clean
@@ -22,7 +27,7 @@ from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
 from lawref.lang import catalogue
 from lawref.manifest import DocumentSpec
-from lawref.model import Document, Node
+from lawref.model import Citation, Document, Node
 from lawref.parse import parse
 from lawref.records import FileReport
 from lawref.resolver import Resolver
@@ -46,6 +51,7 @@ class Corpus:
     warnings: tuple[str, ...] = ()
     paths: dict[str, str] = field(default_factory=dict)
     default_edition: str | None = None  # the manifest's ``default_edition``
+    signatures: dict[str, str] = field(default_factory=dict)  # document id → its entry and files' cache keys
 
     def usable(self) -> bool:
         """True when at least one node was built."""
@@ -82,6 +88,24 @@ class _FileResult:
     nodes: tuple[Node, ...] = ()
     first_page: int | None = None
     alphabet: bool = False  # its section labels are in alphabet order (see :class:`~lawref.parse.Parsed`)
+    key: str = ""  # its build-cache key (:func:`lawref.buildcache.file_key`)
+
+    def title(self) -> str | None:
+        """The book title its site chrome named (a document's title when no manifest gives one)."""
+        return self.cleaned.report.title if self.cleaned else self._title
+
+    _title: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """What the build cache keeps of it (``cleaned`` only as its title)."""
+        return {"report": self.report.to_json(), "nodes": [n.to_json(full=True) for n in self.nodes],
+                "first_page": self.first_page, "alphabet": self.alphabet, "title": self.title()}
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any], key: str) -> _FileResult:
+        """The inverse of :meth:`to_json` (the report is a fresh copy: a build fills it in)."""
+        return cls(FileReport.from_json(d["report"]), None, tuple(Node.from_json(n) for n in d["nodes"]),
+                   d["first_page"], d["alphabet"], key, d["title"])
 
 
 def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int) -> Loaded | None:
@@ -289,7 +313,7 @@ def _order(results: list[_FileResult]) -> list[_FileResult]:
 
 def build_corpus(
     folder: Path | Scan, *, version: str, encoding: str | None = None,
-    progress: Callable[[str, int, int], None] | None = None,
+    progress: Callable[[str, int, int], None] | None = None, cache: BuildCache | None = None,
 ) -> Corpus:
     """Read every file of corpus ``folder`` (or of a :class:`~lawref.scan.Scan`
     of it) and build the corpus.
@@ -298,7 +322,12 @@ def build_corpus(
     is called as ``progress(file, done, total)`` before each file. Raises
     :class:`~lawref.errors.CorpusError` when the folder or manifest cannot be
     read or the folder is over its limits; a bad file only gets a report
-    entry with ``status="skipped"``."""
+    entry with ``status="skipped"``.
+
+    With a ``cache`` (:mod:`lawref.buildcache`), a file whose bytes, manifest
+    entry, forced encoding and limit are unchanged is taken from it instead
+    of being read, cleaned and parsed, and the citations of a text already
+    seen are not looked for again; the result is the same node for node."""
     found = folder if isinstance(folder, Scan) else scan(Path(folder))
     manifest = found.manifest
     by_doc: dict[str, list[_FileResult]] = {}
@@ -308,7 +337,7 @@ def build_corpus(
         if progress is not None:
             progress(file.name, done, len(found.files))
         spec = manifest.spec_for(file.name)
-        res = _ingest(file, spec, encoding, manifest.limits.max_file_bytes)
+        res = _ingest_cached(file, spec, encoding, manifest.limits.max_file_bytes, cache)
         reports.append(res.report)
         if res.nodes:
             by_doc.setdefault(res.report.doc or "", []).append(res)
@@ -323,14 +352,58 @@ def build_corpus(
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered),
                                letters="alphabet" if any(r.alphabet for r in results) else "lookalike")
     resolver = Resolver(docs.values(), nodes)
-    nodes = [replace(n, refs=resolver.refs_of(n, n.line_map), title_en=_title_en(n, docs[n.doc])) for n in nodes]
+    nodes = [replace(n, refs=resolver.refs_of(n, n.line_map, _citations(n, docs[n.doc], cache)),
+                     title_en=_title_en(n, docs[n.doc])) for n in nodes]
     names = [f.name for f in found.files] + [name for name, _ in found.skipped]
     unmatched = [f"manifest: document {s.id!r} matches no file ({', '.join(s.globs) or 'no files given'})"
                  for s in manifest.documents if not any(s.matches(rel) for rel in names)]
     raw = {f.name: f.path.relative_to(found.folder).as_posix() for f in found.files}
     paths = {name: os.fsencode(real).hex() for name, real in raw.items() if name != real}
+    signatures = {d: _signature(docs[d], by_doc[d]) for d in docs}
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding),
-                  tuple(unmatched), paths, manifest.default_edition)
+                  tuple(unmatched), paths, manifest.default_edition, signatures)
+
+
+def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
+                   cache: BuildCache | None) -> _FileResult:
+    """:func:`_ingest`, or its result from ``cache`` when the file's key is known."""
+    if cache is None:
+        return _ingest(file, spec, encoding, limit)
+    try:
+        data = read_file(file, limit)
+    except (OSError, UnsafeInput):
+        return _ingest(file, spec, encoding, limit)  # says why in its report
+    key = file_key(data, asdict(spec) if spec else None, encoding, limit)
+    known = cache.get("files", key)
+    if known is not None:
+        cache.hits += 1
+        return _FileResult.from_json(known, key)
+    cache.misses += 1
+    res = _ingest(file, spec, encoding, limit)
+    res.key = key
+    cache.put("files", key, res.to_json())
+    return res
+
+
+def _citations(node: Node, doc: Document, cache: BuildCache | None) -> list[Citation] | None:
+    """The citations of ``node``'s text from ``cache`` (found and kept when
+    new); ``None`` without a cache (the resolver finds them)."""
+    if cache is None:
+        return None
+    commentary, alphabet = doc.kind == "commentary", doc.letters == "alphabet"
+    key = citation_key(node.text, commentary, alphabet)
+    known = cache.get("citations", key)
+    if known is None:
+        found = find_citations(node.text, commentary=commentary, alphabet=alphabet)
+        cache.put("citations", key, [citation_to_json(c) for c in found])
+        return found
+    return [citation_from_json(c) for c in known]
+
+
+def _signature(doc: Document, results: list[_FileResult]) -> str:
+    """What a document's index entries depend on: its entry and its files' keys."""
+    payload = json.dumps([doc.to_json(), [r.key or r.report.file for r in results]], sort_keys=True)
+    return hashlib.sha256(payload.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def _skipped(name: str, reason: str) -> FileReport:
@@ -355,7 +428,7 @@ def _title_en(node: Node, doc: Document) -> str | None:
 def _document(res: _FileResult, spec: DocumentSpec | None) -> Document:
     if spec is not None:
         return Document(spec.id, spec.kind, spec.lang, spec.edition, spec.title)
-    title = res.cleaned.report.title if res.cleaned else None
+    title = res.title()
     return Document(res.report.doc or "", res.report.kind or "laws", res.report.lang or "ru", None, title)
 
 

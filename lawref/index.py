@@ -40,6 +40,7 @@ import functools
 import gc
 import importlib
 import itertools
+import os
 import sys
 import types
 import warnings
@@ -191,25 +192,46 @@ def _schema() -> Schema:
 # Building
 
 
-def forms_table(nodes: Sequence[Node]) -> dict[str, list[str]]:
+def forms_table(nodes: Sequence[Node], known: WordCache | None = None) -> dict[str, list[str]]:
     """``{form: [lemma, ...]}`` for every form of every corpus lemma.
 
     Every corpus word (normed) maps first to its own index term; then every
     form of its lexeme gets that lemma appended (a form shared by several
     lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all).
+    ``known`` keeps each word's terms and lexeme forms between builds (see
+    :mod:`lawref.buildcache`): only new words are given to pymorphy3.
     """
     words = sorted(  # streamed over the words: a 20 MB node never becomes a list of tokens
         {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.INDEX_WORD.finditer(s)}
     )
-    table: dict[str, list[str]] = {w: list(_index_terms(w)) for w in words}
+    analysed = {w: _analysis(w, known) for w in words}
+    table: dict[str, list[str]] = {w: list(analysed[w][0]) for w in words}
     for word in words:
         lem = table[word][0]
-        forms = sorted(morph.lexeme_forms(word)) if morph.has_cyrillic(word) else []
-        for form in forms + list(morph.SUIT_FORMS.get(lem, ())):
+        for form in analysed[word][1] + list(morph.SUIT_FORMS.get(lem, ())):
             lemmas = table.setdefault(form, [])
             if lem not in lemmas:
                 lemmas.append(lem)
     return table
+
+
+class WordCache(Protocol):
+    """Where :func:`forms_table` keeps a word's analysis between builds."""
+
+    def get(self, table: str, key: str) -> Any: ...
+
+    def put(self, table: str, key: str, value: Any) -> None: ...
+
+
+def _analysis(word: str, known: WordCache | None) -> tuple[list[str], list[str]]:
+    """``(index terms, sorted lexeme forms)`` of a normed corpus word, from ``known`` when it has them."""
+    found = known.get("words", word) if known is not None else None
+    if found is None:
+        forms = sorted(morph.lexeme_forms(word)) if morph.has_cyrillic(word) else []
+        found = [list(_index_terms(word)), forms]
+        if known is not None:
+            known.put("words", word, found)
+    return list(found[0]), list(found[1])
 
 
 def _node_fields(node: Node) -> dict[str, Any]:
@@ -228,19 +250,79 @@ def write_index(nodes: Sequence[Node], target: Path) -> None:
     """Write whoosh's files for ``nodes`` into the new, empty generation
     folder ``target`` (see :mod:`lawref.store`). Loads pymorphy3. Raises
     ``ValueError`` when two nodes share an id."""
-    ids = [n.id for n in nodes]
-    if len(set(ids)) != len(ids):
-        raise ValueError("write_index: node ids are not unique")
+    _unique(nodes)
     ix = whoosh_index.create_in(str(target), _schema())
-    writer = ix.writer()
+    _write(ix.writer(), nodes, set())
+    (target / "MAIN_WRITELOCK").unlink(missing_ok=True)
+
+
+#: Past this share of deleted entries whoosh's index is written anew (BM25's statistics count
+#: deleted entries until their segment is merged: a long run of edits would skew scores).
+MAX_DELETED_SHARE = 0.25
+
+
+def update_index(nodes: Sequence[Node], drop: set[str], target: Path, previous: Generation) -> bool:
+    """Write whoosh's files into the new generation folder ``target`` as
+    those of ``previous`` (linked, or copied where links cannot be made)
+    with every node of the documents in ``drop`` deleted and ``nodes``
+    added — a build that changed a few documents re-indexes only them.
+    Returns False, writing nothing, when more than :data:`MAX_DELETED_SHARE`
+    of the entries would then be deleted ones (the caller writes the index
+    anew). The previous files are checked against their checksums first and
+    read with the restricted unpickler. Raises
+    :class:`~lawref.errors.IndexDamaged` when they are damaged, ``ValueError``
+    when two nodes share an id."""
+    _unique(nodes)
+    names = [n for n in previous.meta["files"] if n.endswith((".toc", ".seg"))]
+    previous.verify(names)
+    _safepickle.install()
+    if _deleted_share(previous, drop) > MAX_DELETED_SHARE:
+        return False
+    for name in names:
+        _link_or_copy(previous.path / name, target / name)
+    ix = whoosh_index.open_dir(str(target), schema=_schema())
+    _write(ix.writer(), nodes, drop)
+    (target / "MAIN_WRITELOCK").unlink(missing_ok=True)
+    return True
+
+
+def _deleted_share(previous: Generation, drop: set[str]) -> float:
+    """The share of ``previous``'s whoosh entries that are deleted, with the
+    documents ``drop`` deleted too."""
+    with whoosh_index.open_dir(str(previous.path), readonly=True, schema=_schema()).reader() as reader:
+        total = reader.doc_count_all()
+        deleted = total - reader.doc_count() + sum(reader.doc_frequency("doc", d) for d in drop)
+    return deleted / max(total, 1)
+
+
+def _write(writer: Any, nodes: Sequence[Node], drop: set[str]) -> None:
+    """Delete the documents ``drop`` and add ``nodes`` with one whoosh writer, then commit."""
     try:
+        for doc in sorted(drop):
+            writer.delete_by_term("doc", doc)
         for node in nodes:
             writer.add_document(**_node_fields(node))
     except BaseException:
         writer.cancel()
         raise
     writer.commit()
-    (target / "MAIN_WRITELOCK").unlink(missing_ok=True)
+
+
+def _unique(nodes: Sequence[Node]) -> None:
+    ids = [n.id for n in nodes]
+    if len(set(ids)) != len(ids):
+        raise ValueError("write_index: node ids are not unique")
+
+
+def _link_or_copy(src: Path, dest: Path) -> None:
+    """A hard link of ``src`` at ``dest`` (whoosh never rewrites a file it
+    wrote), else a copy."""
+    import shutil
+
+    try:
+        os.link(src, dest)
+    except OSError:
+        shutil.copyfile(src, dest)
 
 
 # --------------------------------------------------------------------------
@@ -332,6 +414,12 @@ class Forms(Protocol):
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]: ...
 
     def all_forms(self) -> dict[str, list[str]]: ...
+
+    def seqs(self, ids: Iterable[str]) -> dict[str, int]: ...
+
+
+#: Hits beyond ``limit`` fetched so that hits of equal score are cut in reading order.
+TIE_MARGIN = 10
 
 
 class Searcher:
@@ -554,12 +642,21 @@ class Searcher:
         searched += [w for p in parsed.phrases for w in p]
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
         flt = Q.Term("doc", doc) if doc is not None else None
-        results = [(r.fields(), r.score) for r in self._searcher.search(wq, limit=limit, filter=flt)]
+        results = self._ranked(self._searcher.search(wq, limit=limit + TIE_MARGIN, filter=flt), limit)
         new = [fields for fields, _ in results if fields["id"] not in self._fetched]
         self._fetched.update(fields["id"] for fields in new)
         self._look_up(_norm(m.group()) for fields in new  # one lookup for the words snippets will show
                       for m in itertools.islice(P.INDEX_WORD.finditer(fields.get("text", "")), _PREFETCH_WORDS))
         return [self._hit(fields, score, lemmas) for fields, score in results]
+
+    def _ranked(self, found: Any, limit: int) -> list[tuple[dict[str, Any], float]]:
+        """The best ``limit`` of whoosh's results, equal scores in reading
+        order (whoosh breaks ties by its document numbers, which an
+        incremental build reorders)."""
+        results = [(r.fields(), float(r.score or 0.0)) for r in found]
+        seq = self._table.seqs(fields["id"] for fields, _ in results)
+        results.sort(key=lambda pair: (-round(pair[1], 9), seq.get(pair[0]["id"], 1 << 62)))
+        return results[:limit]
 
     def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str]) -> Hit:
         """A :class:`Hit` from stored ``fields``."""

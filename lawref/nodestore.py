@@ -176,6 +176,10 @@ class MemoryStore:
         """Reading-order position of ``node_id`` (``KeyError`` when unknown)."""
         return self._seq[node_id]
 
+    def seqs(self, ids: Iterable[str]) -> dict[str, int]:
+        """Reading-order positions of those of ``ids`` the store has."""
+        return {i: self._seq[i] for i in ids if i in self._seq}
+
     def label(self, node_id: str) -> str | None:
         """The stored label of a node without a cite (``None``: not stored)."""
         return self._labels.get(node_id)
@@ -301,6 +305,16 @@ class SqliteStore:
         if not rows:
             raise KeyError(node_id)
         return int(rows[0][0])
+
+    def seqs(self, ids: Iterable[str]) -> dict[str, int]:
+        """Reading-order positions of those of ``ids`` the store has (one lookup per 500)."""
+        wanted = list(dict.fromkeys(ids))
+        out: dict[str, int] = {}
+        for i in range(0, len(wanted), _BATCH):
+            part = wanted[i : i + _BATCH]
+            marks = ",".join("?" * len(part))
+            out.update((k, int(v)) for k, v in self._rows(f"SELECT id, seq FROM nodes WHERE id IN ({marks})", part))
+        return out
 
     def label(self, node_id: str) -> str | None:
         """The stored label of a node without a cite (``None``: it has a cite)."""

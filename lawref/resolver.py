@@ -164,14 +164,18 @@ class Resolver:
         lang = "ru" if P.CYRILLIC.search(citation.text) else "en"
         return [self.resolve_cite(c, citation.kind, prefer, edition=edition, lang=lang) for c in citation.cites]
 
-    def refs_of(self, node: Node, line_map: tuple[tuple[int, int], ...] = ()) -> tuple[Ref, ...]:
-        """Outgoing references of ``node`` (citations in its text), resolved.
-        ``line_map`` gives ``(offset, raw line)`` pairs to set each ref's line."""
+    def refs_of(self, node: Node, line_map: tuple[tuple[int, int], ...] = (),
+                citations: Iterable[Citation] | None = None) -> tuple[Ref, ...]:
+        """Outgoing references of ``node`` (``citations`` in its text, found
+        here when not given), resolved. ``line_map`` gives ``(offset, raw
+        line)`` pairs to set each ref's line."""
         doc = self.documents.get(node.doc)
         commentary = doc is not None and doc.kind == "commentary"
         alphabet = doc is not None and doc.letters == "alphabet"
+        if citations is None:
+            citations = find_citations(node.text, commentary=commentary, alphabet=alphabet)
         refs = []
-        for c in find_citations(node.text, commentary=commentary, alphabet=alphabet):
+        for c in citations:
             for t in self.targets(c, node, node.doc):
                 line = max((ln for off, ln in line_map if off <= c.start), default=node.source.line)
                 refs.append(Ref(c.start, c.end, c.text, t.cite, t.status, t.id, line))

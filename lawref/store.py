@@ -26,14 +26,17 @@ import shutil
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from lawref import folder as F
 from lawref import index as idx
 from lawref import nodestore
+from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import Corpus, build_corpus
 from lawref.errors import CorpusError, IndexUnavailable
+from lawref.folder import Generation
 from lawref.model import Document, Node
 from lawref.nodestore import MemoryStore
 from lawref.safeio import atomic_write, display_name
@@ -88,6 +91,32 @@ def _digest(path: Path) -> str:
     return h.hexdigest()
 
 
+def _digests(gen: Path, previous: Path | None) -> dict[str, str]:
+    """SHA-256 of every file of ``gen``; a file that is a hard link of the
+    previous generation's file of the same name keeps its recorded digest
+    (whoosh's carried-over segments are not read again)."""
+    known: dict[str, str] = {}
+    if previous is not None:
+        try:
+            known = dict(json.loads((previous / F.META).read_text(encoding="utf-8")).get("files", {}))
+        except (OSError, ValueError, AttributeError):
+            known = {}
+    out = {}
+    for p in sorted(gen.iterdir()):
+        if not p.is_file() or p.name == F.META:
+            continue
+        same = previous is not None and p.name in known and _same_file(p, previous / p.name)
+        out[p.name] = known[p.name] if same else _digest(p)
+    return out
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    try:
+        return os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 def _fsync_dir(path: Path) -> None:
     fd = os.open(path, os.O_RDONLY)
     try:
@@ -102,7 +131,7 @@ def commit(index_dir: Path, gen: Path, *, stamp: str, encoding: str | None) -> N
     rename; then delete generations older than the one it replaces. Call
     under :func:`locked`."""
     previous = _current_or_none(index_dir)
-    files = {p.name: _digest(p) for p in sorted(gen.iterdir()) if p.is_file() and p.name != F.META}
+    files = _digests(gen, Path(index_dir) / previous if previous else None)
     meta = {"format": F.FORMAT, "stamp": stamp, "encoding": encoding or "", "files": files,
             "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "replaces": previous}
     atomic_write(gen / F.META, json.dumps(meta, indent=1) + "\n")
@@ -144,18 +173,24 @@ def build_index(nodes: Sequence[Node], index_dir: Path, *, stamp: str, encoding:
 
 
 def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_dir: Path, stamp: str,
-                  encoding: str | None, meta: Mapping[str, Any]) -> None:
+                  encoding: str | None, meta: Mapping[str, Any], plan: _Plan | None = None) -> None:
     gen = new_generation(index_dir)
     try:
-        idx.write_index(nodes, gen)
-        _write_store(gen, documents, nodes, meta)
+        carried = plan is not None and plan.previous is not None and idx.update_index(
+            [n for n in nodes if n.doc in plan.changed], plan.changed | plan.removed, gen, plan.previous)
+        if not carried:
+            idx.write_index(nodes, gen)
+        _write_store(gen, documents, nodes, meta, plan.cache if plan else None)
+        if plan is not None:
+            plan.cache.write(gen / CACHE_FILE)
         commit(index_dir, gen, stamp=stamp, encoding=encoding)
     except BaseException:
         shutil.rmtree(gen, ignore_errors=True)
         raise
 
 
-def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any]) -> None:
+def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
+                 cache: BuildCache | None) -> None:
     """The node store of a new generation, with the labels people see for
     nodes without a cite (worked out over the whole corpus, as the query
     side shows them) and the forms table."""
@@ -163,7 +198,36 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
 
     labels = Library(MemoryStore(documents, nodes)).labels
     nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels,
-                    forms=idx.forms_table(nodes))
+                    forms=idx.forms_table(nodes, cache))
+
+
+@dataclass
+class _Plan:
+    """How a build writes its generation: the cache it used, and — when the
+    live generation can be carried over — that generation and the documents
+    to re-index (``changed``: new or different; ``removed``: gone)."""
+
+    cache: BuildCache
+    previous: Generation | None = None
+    changed: set[str] = field(default_factory=set)
+    removed: set[str] = field(default_factory=set)
+
+
+#: Past this share of changed documents a build re-indexes everything (as fast, and no old segments kept).
+INCREMENTAL_SHARE = 0.5
+
+
+def _plan(cache: BuildCache, corpus: Corpus, previous: Generation | None) -> _Plan:
+    """Carry the live generation over when it was built by this code from a
+    cache and fewer than :data:`INCREMENTAL_SHARE` of the documents changed."""
+    old = cache.previous_docs()
+    changed = {d for d, sig in corpus.signatures.items() if old.get(d) != sig}
+    removed = set(old) - set(corpus.signatures)
+    for doc, sig in corpus.signatures.items():
+        cache.put("docs", doc, sig)
+    if previous is None or not old or len(changed | removed) > INCREMENTAL_SHARE * max(len(old), 1):
+        return _Plan(cache)
+    return _Plan(cache, previous, changed, removed)
 
 
 Progress = Callable[[str, int, int], None]
@@ -181,7 +245,7 @@ def _meta(corpus: Corpus, corpus_dir: Path) -> dict[str, Any]:
 
 
 def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
-          progress: Progress | None = None) -> Corpus:
+          progress: Progress | None = None, full: bool = False) -> Corpus:
     """Build the corpus of ``corpus_dir`` and make it the live index of
     ``index_dir`` (claimed first; see :func:`claim`).
 
@@ -189,18 +253,42 @@ def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
     is false) the live index is left as it was. Raises
     :class:`~lawref.errors.CorpusError` (the folder, manifest or limits),
     :class:`~lawref.errors.IndexFolderError` (a folder that is not ours) and
-    :class:`OSError` (the index cannot be written; the old one stays)."""
+    :class:`OSError` (the index cannot be written; the old one stays).
+
+    Files, texts and words the live generation's build cache knows are
+    taken from it, and whoosh's index is carried over with only the changed
+    documents re-indexed; ``full`` builds everything anew."""
     claim(index_dir)
     with locked(index_dir):
-        return _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress)
+        return _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress, full)
 
 
-def _build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progress: Progress | None) -> Corpus:
-    corpus = build_corpus(corpus_dir, version=code_version(), encoding=encoding, progress=progress)
+def _build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progress: Progress | None,
+                  full: bool = False) -> Corpus:
+    """Build into a new generation, taking from the live one what did not
+    change (:mod:`lawref.buildcache`; whoosh's index by document) unless ``full``."""
+    version = code_version()
+    previous = None if full else _live_or_none(index_dir, encoding)
+    cache = BuildCache.load(previous, version)
+    corpus = build_corpus(corpus_dir, version=version, encoding=encoding, progress=progress, cache=cache)
     if not corpus.usable():
         return corpus
-    _write_locked(corpus.nodes, corpus.documents, index_dir, corpus.stamp, encoding, _meta(corpus, corpus_dir))
+    plan = _plan(cache, corpus, previous)
+    _write_locked(corpus.nodes, corpus.documents, index_dir, corpus.stamp, encoding, _meta(corpus, corpus_dir), plan)
     return corpus
+
+
+def _live_or_none(index_dir: Path, encoding: str | None) -> Generation | None:
+    """The live generation, when one built with the same forced encoding is
+    there and every file of it is intact."""
+    try:
+        gen = F.open_generation(index_dir)
+        if gen.encoding != (encoding or None):
+            return None
+        gen.verify()  # a damaged generation is never carried over
+    except IndexUnavailable:  # IndexDamaged too
+        return None
+    return gen
 
 
 def ensure(corpus_dir: Path, index_dir: Path, *, progress: Progress | None = None) -> bool:

@@ -1,0 +1,314 @@
+"""Issue 13, what the fast paths must keep true (speed itself is measured by
+``scripts/bench.py --check``, never here):
+
+* an incremental build (one file changed, added or removed) gives the same
+  nodes, the same export and the same search answers as a full build;
+* a cache from other code, or a damaged one, costs a full build, never a
+  wrong one;
+* the freshness fingerprint sends every change of the corpus, the index or
+  the code to the full check, and ``touch`` never causes a rebuild;
+* a held-open library answers from many threads as from one, and follows a
+  rebuild without mixing generations in one answer;
+* a query process loads only what its command needs;
+* the whoosh import shims leave nothing behind in ``sys.modules``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from lawref import folder, fresh, store
+from lawref.buildcache import CACHE_FILE, BuildCache
+from lawref.cli import cli
+from lawref.library import Library, open_library
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+QUERIES = ["фальшренонс", "взяток", "отзыв заявки", "revoke", "62B", "правило 66C", "претензия"]
+LAWS_FILE = "000_392cb21f471fdf05.txt"
+COMMENTARY_FILE = "004_195c9b41eff5a6c7.txt"
+
+
+def _copy(tmp_path: Path, split: bool = False) -> Path:
+    """The seeds in ``tmp_path/corpus``; with ``split``, each file a document
+    of its own (so that one edit changes one document of four)."""
+    dest = tmp_path / "corpus"
+    shutil.copytree(CORPUS, dest)
+    if split:
+        (dest / "lawref.toml").write_text("".join(
+            f'[[document]]\nid = "d{i}"\nkind = "{"commentary" if name == COMMENTARY_FILE else "laws"}"\n'
+            f'lang = "ru"\nedition = "1997"\nfiles = ["{name}"]\n\n'
+            for i, name in enumerate(sorted(p.name for p in CORPUS.glob("*.txt")))), encoding="utf-8")
+    return dest
+
+
+def _answers(index: Path) -> list[set[str]]:
+    """Every node each query finds (the sets: an incremental index's BM25
+    statistics still count deleted entries, so scores — and the order of
+    near ties — may differ from a full build's until ``build --full``)."""
+    with Library.open(index) as lib:
+        return [{h.id for h in lib.search(q, limit=1000)} for q in QUERIES]
+
+
+def _export(index: Path) -> str:
+    with Library.open(index) as lib:
+        return json.dumps(lib.export(), ensure_ascii=False, sort_keys=True)
+
+
+def _edit(path: Path) -> None:
+    """Drop the last paragraph of a seed file (a real edit: text goes away)."""
+    text = path.read_text(encoding="utf-8").rstrip("\n")
+    path.write_text(text.rsplit("\n\n", 1)[0] + "\n", encoding="utf-8")
+
+
+def _same_as_full(corpus: Path, incremental: Path, tmp_path: Path) -> None:
+    full = tmp_path / "full"
+    store.build(corpus, full, full=True)
+    assert _export(incremental) == _export(full)
+    assert _answers(incremental) == _answers(full)
+
+
+# ---------------------------------------------------------------- incremental builds
+
+
+@pytest.mark.parametrize("victim", ["001_6601c729f2304426.txt", COMMENTARY_FILE])
+def test_one_edited_file_rebuilds_its_document_and_equals_a_full_build(tmp_path: Path, victim: str) -> None:
+    corpus, index = _copy(tmp_path, split=True), tmp_path / "ix"
+    store.build(corpus, index)
+    before = folder.open_generation(index)
+    _edit(corpus / victim)
+    store.build(corpus, index)
+    after = folder.open_generation(index)
+    carried = [n for n in before.meta["files"] if n.endswith(".seg") and n in after.meta["files"]]
+    assert carried, "whoosh's segment of the unchanged documents was carried over"
+    assert os.path.samefile(before.path / carried[0], after.path / carried[0])
+    _same_as_full(corpus, index, tmp_path)
+
+
+def test_an_edit_to_most_of_the_corpus_rewrites_the_index(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"  # "laws" holds most nodes: deleting it would skew BM25
+    store.build(corpus, index)
+    before = folder.open_generation(index)
+    _edit(corpus / LAWS_FILE)
+    store.build(corpus, index)
+    after = folder.open_generation(index)
+    assert not [n for n in before.meta["files"] if n.endswith(".seg") and n in after.meta["files"]]
+    _same_as_full(corpus, index, tmp_path)
+
+
+def test_an_added_then_removed_file_equals_a_full_build(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path, split=True), tmp_path / "ix"
+    store.build(corpus, index)
+    extra = corpus / "005_extra.txt"  # not in the manifest: a document of its own, kind detected
+    shutil.copyfile(corpus / COMMENTARY_FILE, extra)
+    store.build(corpus, index)
+    _same_as_full(corpus, index, tmp_path)
+    extra.unlink()
+    store.build(corpus, index)
+    shutil.rmtree(tmp_path / "full")
+    _same_as_full(corpus, index, tmp_path)
+
+
+def test_the_build_cache_skips_unchanged_files(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    cache = BuildCache.load(folder.open_generation(index), store.code_version())
+    assert len(cache.old["files"]) == 4 and cache.old["words"] and cache.old["citations"]
+    assert len(cache.old["docs"]) == 2
+    assert set(cache.old["docs"]) == {"laws", "commentary"}
+
+
+def test_a_cache_made_by_other_code_is_not_used(tmp_path: Path) -> None:
+    store.build(CORPUS, tmp_path / "ix")
+    cache = BuildCache.load(folder.open_generation(tmp_path / "ix"), "another-version")
+    assert cache.old == {"files": {}, "citations": {}, "words": {}, "docs": {}}
+
+
+def test_a_damaged_cache_costs_a_full_build_not_a_wrong_one(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    gen = folder.open_generation(index)
+    data = bytearray((gen.path / CACHE_FILE).read_bytes())
+    data[len(data) // 2] ^= 0x01
+    (gen.path / CACHE_FILE).write_bytes(bytes(data))
+    assert BuildCache.load(gen, store.code_version()).old["files"] == {}
+    _edit(corpus / LAWS_FILE)
+    store.build(corpus, index)
+    _same_as_full(corpus, index, tmp_path)
+
+
+def test_build_full_flag_builds_everything_anew(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    runner = CliRunner()
+    assert runner.invoke(cli, ["--corpus", str(corpus), "--index", str(index), "build"]).exit_code == 0
+    first = folder.open_generation(index)
+    result = runner.invoke(cli, ["--corpus", str(corpus), "--index", str(index), "build", "--full"])
+    assert result.exit_code == 0, result.stderr
+    segs = [n for n in folder.open_generation(index).meta["files"] if n.endswith(".seg")]
+    assert not any(n in first.meta["files"] for n in segs)  # nothing carried over
+
+
+# ---------------------------------------------------------------- freshness without reading
+
+
+@pytest.fixture()
+def no_racy_wait(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(fresh, "RACY_SECONDS", -1.0)
+
+
+def test_a_recorded_fingerprint_holds_until_something_changes(tmp_path: Path, no_racy_wait: None) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    assert not fresh.unchanged(corpus, index)  # nothing recorded yet
+    assert fresh.record(corpus, index) and fresh.unchanged(corpus, index)
+    (corpus / "notes.md").write_text("x", encoding="utf-8")  # any new entry
+    assert not fresh.unchanged(corpus, index)
+
+
+def test_touch_costs_one_full_check_and_no_rebuild(tmp_path: Path, no_racy_wait: None) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    gen = folder.open_generation(index).path
+    os.utime(corpus / LAWS_FILE, None)
+    rebuilt: list[str] = []
+    open_library(corpus, index, on_rebuild=rebuilt.append).close()
+    assert rebuilt == [] and folder.open_generation(index).path == gen
+    assert fresh.unchanged(corpus, index)
+
+
+def test_an_edit_after_the_fingerprint_is_seen_and_rebuilt(tmp_path: Path, no_racy_wait: None) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    open_library(corpus, index).close()
+    assert fresh.unchanged(corpus, index)
+    _edit(corpus / COMMENTARY_FILE)
+    rebuilt: list[str] = []
+    open_library(corpus, index, on_rebuild=rebuilt.append).close()
+    assert rebuilt == ["the corpus or lawref changed since the index was built"]
+
+
+def test_damage_after_the_fingerprint_is_seen(tmp_path: Path, no_racy_wait: None) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    open_library(corpus, index).close()
+    seg = next(p for p in folder.open_generation(index).path.iterdir() if p.suffix == ".seg")
+    data = bytearray(seg.read_bytes())
+    data[len(data) // 2] ^= 0x01
+    seg.write_bytes(bytes(data))
+    rebuilt: list[str] = []
+    open_library(corpus, index, on_rebuild=rebuilt.append).close()
+    assert len(rebuilt) == 1 and "damaged" in rebuilt[0]
+
+
+def test_a_query_on_a_stale_index_says_so_in_one_line(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    _edit(corpus / LAWS_FILE)
+    result = CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(index), "show", "62B"])
+    assert result.exit_code == 0 and "Исправление фальшренонса" in result.stdout
+    assert result.stderr.count("\n") == 1 and "changed since the index was built" in result.stderr
+
+
+# ---------------------------------------------------------------- a library held open
+
+
+def test_threads_get_the_answers_one_thread_gets(seed_index: Path) -> None:
+    with Library.open(seed_index) as lib:
+        alone = [[h.id for h in lib.search(q)] for q in QUERIES]
+        lib._current.answers.clear()
+        got: dict[int, list[list[str]]] = {}
+
+        def ask(k: int) -> None:
+            got[k] = [[h.id for h in lib.search(q)] for q in QUERIES * 5][: len(QUERIES)]
+
+        threads = [threading.Thread(target=ask, args=(k,)) for k in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert all(v == alone for v in got.values()) and len(got) == 4
+        assert len(lib._current.searchers) == 5  # one per thread that searched
+
+
+def test_a_held_library_follows_a_rebuild(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    with Library.open(index) as lib:
+        assert lib.find("62B") and lib.search("фальшренонс")
+        first = lib.generation.path
+        (corpus / LAWS_FILE).unlink()  # law 62 lived there
+        store.build(corpus, index)
+        assert lib.generation.path == first  # nothing asked yet
+        assert "laws/62B" not in [h.id for h in lib.search("62B")]
+        assert lib.generation.path != first
+        with pytest.raises(Exception, match="62B"):
+            lib.find("62B")
+
+
+def test_a_stream_is_linked_against_the_generation_it_started_on(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    pieces = iter(["см. правило 62B.\n\n" * 3000, "см. правило 62B.\n\n" * 3000, ""])
+    with Library.open(index) as lib:
+        stream = lib.link_stream(lambda n: next(pieces))
+        first = next(stream)
+        (corpus / LAWS_FILE).unlink()
+        store.build(corpus, index)
+        rest = list(stream)
+    statuses = {t.status for _, _, linked in [first, *rest] for item in linked for t in item.targets}
+    assert statuses == {"exact"}
+
+
+# ---------------------------------------------------------------- what a query process loads
+
+_LOADED = (
+    "import sys\n"
+    "from lawref.cli import main\n"
+    "sys.argv = ['lawref', '--corpus', {corpus!r}, '--index', {index!r}, *{args!r}]\n"
+    "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    "print(sorted(m for m in {watch!r} if m in sys.modules), file=sys.stderr)\n"
+)
+HEAVY = ("whoosh.searching", "whoosh.query", "rapidfuzz", "jinja2", "asyncio", "pymorphy3", "lawref.scan",
+         "lawref.manifest", "lawref.records", "lawref.lang.catalogue", "whoosh.lang.morph_en")
+
+
+@pytest.mark.parametrize(("args", "allowed"), [
+    (["show", "62B"], ()),
+    (["link"], ()),
+    (["search", "фальшренонс"], ("whoosh.searching", "whoosh.query")),
+])
+def test_a_query_process_loads_only_what_its_command_needs(tmp_path: Path, args: list[str],
+                                                          allowed: tuple[str, ...]) -> None:
+    index = tmp_path / "ix"
+    store.build(CORPUS, index)
+    code = _LOADED.format(corpus=str(CORPUS), index=str(index), args=args, watch=HEAVY)
+    env = {**os.environ}
+    prime = subprocess.run([sys.executable, "-c", "import lawref.fresh as f; f.RACY_SECONDS = -1; "
+                            f"from lawref.library import open_library; open_library({str(CORPUS)!r}, {str(index)!r})"],
+                           capture_output=True, text=True, timeout=120, env=env)
+    assert prime.returncode == 0, prime.stderr
+    assert fresh.unchanged(CORPUS, index)
+    out = subprocess.run([sys.executable, "-c", code], input="см. правило 62B", capture_output=True, text=True,
+                         timeout=120, env=env)
+    loaded = out.stderr.strip().splitlines()[-1]
+    assert loaded == repr(sorted(allowed)), out.stderr
+
+
+def test_the_whoosh_import_shims_leave_nothing_behind() -> None:
+    code = (
+        "import sys\n"
+        "import lawref.index\n"
+        "print('cached_property' in sys.modules, 'whoosh.lang.morph_en' in sys.modules, 'asyncio' in sys.modules)\n"
+        "import cached_property, whoosh.lang.morph_en\n"
+        "print(cached_property.__file__ is not None, hasattr(whoosh.lang.morph_en, 'variations'))\n"
+        "from whoosh.query.terms import variations\n"
+        "print('played' in variations('play'))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.split() == ["False", "False", "False", "True", "True", "True"], out.stderr
