@@ -235,8 +235,9 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
 
 @cli.command()
 @click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False, allow_dash=True))
-@click.option("--format", "fmt", type=click.Choice(["json", "md", "html", "text"]), default="json",
-              show_default=True, help="json: citations with offsets; md/html: the text with links; text: a table.")
+@click.option("--format", "fmt", type=click.Choice(["json", "jsonl", "md", "html", "text"]), default="json",
+              show_default=True, help="json: citations with offsets; jsonl: one citation per line, as found; "
+              "md/html: the text with links; text: a table.")
 @click.option("--base-url", default="#", show_default=True, help="Prefix of link targets (md, html).")
 @_EDITION
 @click.pass_obj
@@ -244,8 +245,10 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     """Find citations in FILE (UTF-8; stdin by default) and print them resolved
     within one edition (each target names it).
 
-    The input is read and answered piece by piece (cut where no citation can
-    cross), so memory stays flat on any size of input."""
+    The input is read and answered paragraph by paragraph (a piece ends at a
+    blank line, or where no citation can cross), and each answer is printed
+    as soon as its paragraph is read: memory stays flat on any size of
+    input, and a program writing into a pipe gets its answers as it goes."""
     from lawref.export import annotate
 
     lib = obj.library()
@@ -253,10 +256,12 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     if base_url and not base_url.endswith(("/", "#", "=", "?")):
         base_url += "/"
     with _open_text(file) as stream:
-        pieces = lib.link_stream(stream.read, edition=edition)
+        pieces = lib.link_stream(_by_paragraph(stream), edition=edition)
         try:
             if fmt == "json":
                 _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
+            elif fmt == "jsonl":
+                _stream_lines(item.to_json() for _, _, linked in pieces for item in linked)
             elif fmt == "text":
                 _say(annotate.to_table([]))
                 _lines([row for _, _, linked in pieces for row in annotate.table_rows(linked)])
@@ -264,6 +269,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                 render = annotate.to_markdown if fmt == "md" else annotate.to_html
                 for offset, piece, linked in pieces:
                     _say(render(piece, linked, base_url, offset=offset), nl=False)
+                    sys.stdout.flush()
         except UnicodeDecodeError as exc:
             fail(f"{_input_name(file)}: not UTF-8 text ({exc.reason}); what came before it was answered",
                  EXIT_BAD_INPUT)
@@ -307,6 +313,37 @@ def _open_text(file: Path | None) -> Iterator[IO[str]]:
         fail(f"cannot read {_input_name(file)}: {exc.strerror or exc}", EXIT_BAD_INPUT)
     with handle:
         yield handle
+
+
+def _by_paragraph(stream: IO[str]) -> Callable[[int], str]:
+    """A ``read(n)`` for :meth:`~lawref.library.Library.link_stream` that
+    returns as soon as a paragraph of ``stream`` ends (a blank line after
+    text), or ``n`` code points are read, or the input ends — lines are
+    read with a bound, so one endless line never fills memory."""
+
+    def read(n: int) -> str:
+        parts: list[str] = []
+        size = 0
+        while size < n:
+            line = stream.readline(n - size)
+            if not line:
+                break
+            parts.append(line)
+            size += len(line)
+            if not line.strip() and size > len(line):
+                break
+        return "".join(parts)
+
+    return read
+
+
+def _stream_lines(items: Iterator[Any]) -> None:
+    """Print each item as one line of compact JSON (JSON Lines), flushed as it comes."""
+    import json
+
+    for item in items:
+        click.echo(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+        sys.stdout.flush()
 
 
 def _stream_json(key: str, items: Iterator[Any]) -> None:

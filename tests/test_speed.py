@@ -312,3 +312,38 @@ def test_the_whoosh_import_shims_leave_nothing_behind() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.split() == ["False", "False", "False", "True", "True", "True"], out.stderr
+
+
+# ---------------------------------------------------------------- link streams
+
+
+def test_link_jsonl_holds_the_citations_json_holds_one_per_line(seed_index: Path) -> None:
+    text = "см. правило 62B\n\nи Law 62A,\r\nправила 70 или 71\n" * 50
+    runner = CliRunner()
+    args = ["--corpus", str(CORPUS), "--index", str(seed_index), "link", "--format"]
+    whole = json.loads(runner.invoke(cli, [*args, "json"], input=text).stdout)["citations"]
+    lines = runner.invoke(cli, [*args, "jsonl"], input=text).stdout.splitlines()
+    assert [json.loads(line) for line in lines] == whole and len(whole) == 200
+
+
+def test_link_answers_each_paragraph_as_soon_as_it_ends(seed_index: Path) -> None:
+    """A program writing into the pipe gets the answer to a paragraph before
+    it writes the next one (the input is not read to its end first)."""
+    cmd = [sys.executable, "-m", "lawref", "--corpus", str(CORPUS), "--index", str(seed_index), "link",
+           "--format", "jsonl"]
+    with subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                          encoding="utf-8") as proc:
+        assert proc.stdin is not None and proc.stdout is not None
+        out = proc.stdout
+        got: list[str] = []
+        reader = threading.Thread(target=lambda: got.append(out.readline()), daemon=True)
+        reader.start()
+        proc.stdin.write("см. правило 62B\n\n")
+        proc.stdin.flush()
+        reader.join(timeout=60)
+        first = list(got)  # what came before any more input was written
+        proc.stdin.write("и правило 62A\n")
+        proc.stdin.close()
+        rest = out.read()
+    assert first and json.loads(first[0])["ids"] == ["laws/62B"], "no answer before the input ended"
+    assert json.loads(rest)["text"] == "правило 62A"
