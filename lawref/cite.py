@@ -342,6 +342,8 @@ def find_citations(text: str, *, commentary: bool = False, relative: bool = True
     offsets are code-point offsets into ``text``, end-exclusive, and
     ``text[c.start:c.end] == c.text`` (a citation hyphenated across a line
     break, ``пра-`` ⏎ ``вило 66C``, is found with its break)."""
+    if not P.ANY_DIGIT.search(text):  # every citation holds a number
+        return []
     view, origin = _view(text)
     found = _find(view, commentary, relative, alphabet)
     if not alphabet and any(c.reading == "alphabet" for c in found):

@@ -261,8 +261,9 @@ class Library:
         """The build report, one dict per file."""
         return tuple(self.store.meta("report") or ())
 
-    @property
+    @_cached
     def corpus_dir(self) -> Path | None:
+        """The corpus folder the index was built from."""
         found = self.store.meta("corpus")
         return Path(found) if found else None
 
@@ -271,7 +272,7 @@ class Library:
         """Real names (hex bytes) of corpus files whose names are not UTF-8."""
         return dict(self.store.meta("paths") or {})
 
-    @property
+    @_cached
     def manifest_edition(self) -> str | None:
         """The manifest's ``default_edition``, as given."""
         found = self.store.meta("default_edition")
@@ -655,7 +656,11 @@ class Library:
 
     def editions(self) -> list[str]:
         """The editions the documents name, oldest first (by year)."""
-        return sorted({d.edition for d in self.documents if d.edition}, key=_edition_key)
+        return list(self._editions)
+
+    @_cached
+    def _editions(self) -> tuple[str, ...]:
+        return tuple(sorted({d.edition for d in self.documents if d.edition}, key=_edition_key))
 
     def default_edition(self) -> str | None:
         """The edition answers come from when none is asked for: the

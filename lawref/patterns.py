@@ -328,6 +328,8 @@ COMMENTARY_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.?$", example
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
 #: Digits separated by spaces inside a cite (``72 5`` is not ``725``).
 DIGIT_GAP = Rx(r"(?<=\d)\s+(?=\d)", example="72 5")
+#: A digit: every citation has one (a text without any is not searched for citations).
+ANY_DIGIT = Rx(r"\d", example="правило 62B")
 #: Any whitespace.
 SPACES = Rx(r"\s+", example="62 B")
 #: The law number at the start of a canonical cite: ``43B2(a)`` → ``43``.
