@@ -18,6 +18,9 @@ and takes from it:
   may hold or lose their targets);
 * ``words(word, value)`` — a corpus word's index terms and the forms of its
   lexeme (pymorphy3's slowest work);
+* ``filewords(key, value)`` — the words (as the index norms them) of a
+  file's nodes, by the file's key: the forms table is made from them
+  without reading every text again;
 * ``docs(doc, value)`` — each document's signature (its entry and its files'
   keys): the documents whose signature changed are the ones deleted from and
   added again to whoosh's index, which is otherwise carried over.
@@ -30,8 +33,8 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
@@ -42,7 +45,9 @@ from lawref.model import Citation
 __all__ = ["CACHE_FILE", "BuildCache", "citation_key", "file_key"]
 
 CACHE_FILE = "build.sqlite"
-_TABLES = ("files", "citations", "words", "docs")
+#: One encoder for every value (``json.dumps`` with options makes a new one per call).
+_ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_TABLES = ("files", "citations", "words", "docs", "filewords")
 
 
 def file_key(data: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:
@@ -72,17 +77,19 @@ def citation_from_json(d: Mapping[str, Any]) -> Citation:
                     d["mixed"])
 
 
-@dataclass
 class BuildCache:
-    """The cache a build reads from (``old``: the live generation's) and the
-    one it writes (``new``: what this build used or worked out). ``hits``
-    and ``misses`` count files taken from the cache and files ingested."""
+    """The cache a build reads from (the live generation's, opened
+    read-only) and the one it writes (what this build used or worked out,
+    as JSON text: an entry taken over is written back as it was read).
+    ``hits`` and ``misses`` count files taken from the cache and files
+    ingested."""
 
-    version: str
-    old: dict[str, dict[str, Any]] = field(default_factory=lambda: {t: {} for t in _TABLES})
-    new: dict[str, dict[str, Any]] = field(default_factory=lambda: {t: {} for t in _TABLES})
-    hits: int = 0
-    misses: int = 0
+    def __init__(self, version: str) -> None:
+        self.version = version
+        self._old: sqlite3.Connection | None = None
+        self._bulk: dict[str, dict[str, str]] = {}  # small tables read whole
+        self.new: dict[str, dict[str, str]] = {t: {} for t in _TABLES}
+        self.hits = self.misses = 0
 
     @classmethod
     def load(cls, gen: Generation | None, version: str) -> BuildCache:
@@ -94,56 +101,75 @@ class BuildCache:
             return cache
         try:
             gen.verify([CACHE_FILE])
-            cache.old = _read(gen.path / CACHE_FILE, version)
+            cache._open(gen.path / CACHE_FILE)
         except Exception:  # noqa: BLE001 — a damaged or foreign cache only costs a full build
-            cache.old = {t: {} for t in _TABLES}
+            cache.close()
         return cache
 
+    def _open(self, path: Path) -> None:
+        db = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+        self._old = db
+        row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+        if row is None or row[0] != self.version:
+            self.close()
+            return
+        self._bulk = {t: dict(db.execute(f"SELECT key, value FROM {t}")) for t in ("citations", "words", "docs")}
+
+    def close(self) -> None:
+        """Let the old cache go (an empty old cache from then on)."""
+        if self._old is not None:
+            self._old.close()
+        self._old, self._bulk = None, {}
+
+    @property
+    def old(self) -> dict[str, dict[str, Any]]:
+        """Every table of the old cache, parsed (for tests and reports)."""
+        if self._old is None:
+            return {t: {} for t in _TABLES}
+        files = dict(self._old.execute("SELECT key, value FROM files"))
+        raw = {"files": files, **self._bulk}
+        raw["filewords"] = dict(self._old.execute("SELECT key, value FROM filewords"))
+        return {t: {k: json.loads(v) for k, v in raw.get(t, {}).items()} for t in _TABLES}
+
+    def _old_text(self, table: str, key: str) -> str | None:
+        if table in self._bulk:
+            return self._bulk[table].get(key)
+        if self._old is None:
+            return None
+        row = self._old.execute(f"SELECT value FROM {table} WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
     def get(self, table: str, key: str) -> Any:
-        """The value of ``key`` in ``table`` (old or new), kept for the new
+        """The value of ``key`` in ``table`` (new or old), kept for the new
         cache; ``None`` when unknown."""
-        found = self.new[table].get(key)
-        if found is None:
-            found = self.old[table].get(key)
-            if found is not None:
-                self.new[table][key] = found
-        return found
+        text = self.new[table].get(key)
+        if text is None:
+            text = self._old_text(table, key)
+            if text is None:
+                return None
+            self.new[table][key] = text
+        return json.loads(text)
 
     def put(self, table: str, key: str, value: Any) -> None:
         """Record ``value`` for ``key`` in the new cache."""
-        self.new[table][key] = value
+        self.new[table][key] = _ENCODE(value)
 
     def previous_docs(self) -> dict[str, Any]:
         """Document signatures of the build this cache came from."""
-        return dict(self.old["docs"])
+        return {k: json.loads(v) for k, v in self._bulk.get("docs", {}).items()}
 
     def write(self, path: Path) -> None:
         """Write the new cache to ``path`` (a new file). Raises :class:`OSError`."""
         db = sqlite3.connect(path)
         try:
+            db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")  # a new file, sealed after
             db.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             db.execute("INSERT INTO meta VALUES ('version', ?)", (self.version,))
             for table in _TABLES:
                 db.execute(f"CREATE TABLE {table}(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
-                db.executemany(f"INSERT INTO {table} VALUES (?, ?)", _rows(self.new[table].items()))
+                db.executemany(f"INSERT INTO {table} VALUES (?, ?)", self.new[table].items())
             db.commit()
         except sqlite3.Error as exc:
             raise OSError(f"cannot write {CACHE_FILE}: {exc}") from exc
         finally:
             db.close()
-
-
-def _rows(items: Iterable[tuple[str, Any]]) -> Iterable[tuple[str, str]]:
-    return ((k, json.dumps(v, ensure_ascii=False, separators=(",", ":"))) for k, v in items)
-
-
-def _read(path: Path, version: str) -> dict[str, dict[str, Any]]:
-    """Every table of the cache at ``path``; empty tables when it was made by another version."""
-    db = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True)
-    try:
-        row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
-        if row is None or row[0] != version:
-            return {t: {} for t in _TABLES}
-        return {t: {k: json.loads(v) for k, v in db.execute(f"SELECT key, value FROM {t}")} for t in _TABLES}
-    finally:
-        db.close()

@@ -52,6 +52,7 @@ class Corpus:
     paths: dict[str, str] = field(default_factory=dict)
     default_edition: str | None = None  # the manifest's ``default_edition``
     signatures: dict[str, str] = field(default_factory=dict)  # document id → its entry and files' cache keys
+    file_keys: dict[str, str] = field(default_factory=dict)  # file name → its build-cache key
 
     def usable(self) -> bool:
         """True when at least one node was built."""
@@ -275,7 +276,8 @@ def _merge(results: list[_FileResult]) -> list[Node]:
     for res in results:
         remap: dict[str, str] = {}
         for node in res.nodes:
-            node = replace(node, parent=remap.get(node.parent, node.parent) if node.parent else None)
+            if node.parent in remap:
+                node = replace(node, parent=remap[node.parent])
             old = kept.get(node.id)
             if old is not None and _same(old, node):
                 remap[node.id] = old.id
@@ -333,10 +335,11 @@ def build_corpus(
     by_doc: dict[str, list[_FileResult]] = {}
     docs: dict[str, Document] = {}
     reports: list[FileReport] = []
+    specs: dict[str, DocumentSpec | None] = {}
     for done, file in enumerate(found.files):
         if progress is not None:
             progress(file.name, done, len(found.files))
-        spec = manifest.spec_for(file.name)
+        spec = specs[file.name] = manifest.spec_for(file.name)
         res = _ingest_cached(file, spec, encoding, manifest.limits.max_file_bytes, cache)
         reports.append(res.report)
         if res.nodes:
@@ -352,16 +355,17 @@ def build_corpus(
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered),
                                letters="alphabet" if any(r.alphabet for r in results) else "lookalike")
     resolver = Resolver(docs.values(), nodes)
-    nodes = [replace(n, refs=resolver.refs_of(n, n.line_map, _citations(n, docs[n.doc], cache)),
-                     title_en=_title_en(n, docs[n.doc])) for n in nodes]
+    nodes = [_resolved(n, resolver, docs[n.doc], cache) for n in nodes]
     names = [f.name for f in found.files] + [name for name, _ in found.skipped]
+    chosen = {spec.id for spec in specs.values() if spec is not None}  # a spec that took a file matches one
     unmatched = [f"manifest: document {s.id!r} matches no file ({', '.join(s.globs) or 'no files given'})"
-                 for s in manifest.documents if not any(s.matches(rel) for rel in names)]
+                 for s in manifest.documents if s.id not in chosen and not any(s.matches(rel) for rel in names)]
     raw = {f.name: f.path.relative_to(found.folder).as_posix() for f in found.files}
     paths = {name: os.fsencode(real).hex() for name, real in raw.items() if name != real}
     signatures = {d: _signature(docs[d], by_doc[d]) for d in docs}
+    keys = {r.report.file: r.key for results in by_doc.values() for r in results if r.key}
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding),
-                  tuple(unmatched), paths, manifest.default_edition, signatures)
+                  tuple(unmatched), paths, manifest.default_edition, signatures, keys)
 
 
 def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
@@ -385,11 +389,20 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
     return res
 
 
+def _resolved(node: Node, resolver: Resolver, doc: Document, cache: BuildCache | None) -> Node:
+    """``node`` with its citations resolved and its English title."""
+    refs = resolver.refs_of(node, node.line_map, _citations(node, doc, cache))
+    title_en = _title_en(node, doc)
+    return replace(node, refs=refs, title_en=title_en) if refs or title_en != node.title_en else node
+
+
 def _citations(node: Node, doc: Document, cache: BuildCache | None) -> list[Citation] | None:
     """The citations of ``node``'s text from ``cache`` (found and kept when
     new); ``None`` without a cache (the resolver finds them)."""
     if cache is None:
         return None
+    if not P.ANY_DIGIT.search(node.text):  # no number, no citation (:func:`find_citations`)
+        return []
     commentary, alphabet = doc.kind == "commentary", doc.letters == "alphabet"
     key = citation_key(node.text, commentary, alphabet)
     known = cache.get("citations", key)

@@ -192,18 +192,24 @@ def _schema() -> Schema:
 # Building
 
 
-def forms_table(nodes: Sequence[Node], known: WordCache | None = None) -> dict[str, list[str]]:
+def corpus_words(nodes: Iterable[Node]) -> set[str]:
+    """The words of ``nodes``' titles and texts, normed as the index norms them."""
+    return {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.INDEX_WORD.finditer(s)}
+
+
+def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
+                words: Iterable[str] | None = None) -> dict[str, list[str]]:
     """``{form: [lemma, ...]}`` for every form of every corpus lemma.
 
     Every corpus word (normed) maps first to its own index term; then every
     form of its lexeme gets that lemma appended (a form shared by several
     lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all).
     ``known`` keeps each word's terms and lexeme forms between builds (see
-    :mod:`lawref.buildcache`): only new words are given to pymorphy3.
+    :mod:`lawref.buildcache`): only new words are given to pymorphy3;
+    ``words``, when given, are the corpus words (:func:`corpus_words`)
+    already found.
     """
-    words = sorted(  # streamed over the words: a 20 MB node never becomes a list of tokens
-        {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.INDEX_WORD.finditer(s)}
-    )
+    words = sorted(corpus_words(nodes) if words is None else set(words))  # streamed: no 20 MB token list
     analysed = {w: _analysis(w, known) for w in words}
     table: dict[str, list[str]] = {w: list(analysed[w][0]) for w in words}
     for word in words:

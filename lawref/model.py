@@ -144,7 +144,8 @@ class Ref:
 
     def to_json(self) -> dict[str, Any]:
         """``{"start", "end", "text", "cite", "status", "id", "line"}``."""
-        return asdict(self)
+        return {"start": self.start, "end": self.end, "text": self.text, "cite": self.cite, "status": self.status,
+                "id": self.id, "line": self.line}
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Ref:

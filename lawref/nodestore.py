@@ -20,7 +20,8 @@ Tables (all text UTF-8):
   ``refs[ref]`` cites ``cite`` and resolved to node ``target`` (``NULL``
   when absent or invalid) — the backlinks, and the citations of a law the
   corpus lacks;
-* ``forms(form, lemmas)`` — the query-time form → lemma table (JSON list,
+* ``forms(form, lemmas)`` — the query-time form → lemma table (the lemmas
+  joined by tabs — a lemma is one word —
   the indexer's lemma first; see :func:`lawref.index.forms_table`).
 
 :class:`MemoryStore` answers the same questions over nodes in memory (a
@@ -53,14 +54,20 @@ CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE nodes(seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NOT NULL, kind TEXT NOT NULL,
                    cite TEXT, parent TEXT, label TEXT, first INTEGER NOT NULL, last INTEGER NOT NULL,
                    title_en TEXT, json TEXT NOT NULL);
+CREATE TABLE refs(source TEXT NOT NULL, ref INTEGER NOT NULL, cite TEXT NOT NULL, target TEXT);
+CREATE TABLE forms(form TEXT PRIMARY KEY, lemmas TEXT NOT NULL) WITHOUT ROWID;
+"""
+#: Made after the rows are in (one sort each, not an insert into a growing tree per row).
+_INDEXES = """
 CREATE INDEX nodes_cite ON nodes(cite) WHERE cite IS NOT NULL;
 CREATE INDEX nodes_parent ON nodes(parent);
 CREATE INDEX nodes_label ON nodes(label) WHERE label IS NOT NULL;
-CREATE TABLE refs(source TEXT NOT NULL, ref INTEGER NOT NULL, cite TEXT NOT NULL, target TEXT);
 CREATE INDEX refs_target ON refs(target) WHERE target IS NOT NULL;
 CREATE INDEX refs_cite ON refs(cite);
-CREATE TABLE forms(form TEXT PRIMARY KEY, lemmas TEXT NOT NULL) WITHOUT ROWID;
 """
+#: A new file no reader sees before the generation is sealed: no journal, no syncs while it is
+#: written (the seal checksums it; a build that dies leaves a generation that is swept).
+_BULK = "PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;"
 
 
 def page_edges(nodes: Sequence[Node]) -> dict[str, tuple[bool, bool]]:
@@ -357,13 +364,13 @@ class SqliteStore:
         for i in range(0, len(wanted), _BATCH):
             part = wanted[i : i + _BATCH]
             marks = ",".join("?" * len(part))
-            out.update((f, _loads(v)) for f, v in self._rows(f"SELECT form, lemmas FROM forms WHERE form IN ({marks})",
-                                                             part))
+            rows = self._rows(f"SELECT form, lemmas FROM forms WHERE form IN ({marks})", part)
+            out.update((f, v.split("\t")) for f, v in rows)
         return out
 
     def all_forms(self) -> dict[str, list[str]]:
         """The whole forms table (typo correction and compounds need every form)."""
-        return {f: _loads(v) for f, v in self._rows("SELECT form, lemmas FROM forms")}
+        return {f: v.split("\t") for f, v in self._rows("SELECT form, lemmas FROM forms")}
 
 
 def _loads(text: str) -> Any:
@@ -386,8 +393,9 @@ def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, m
     edges = page_edges(nodes)
     db = sqlite3.connect(path)
     try:
-        db.executescript(_SCHEMA)
+        db.executescript(_BULK + _SCHEMA)
         _fill(db, documents, nodes, meta, labels, edges, forms)
+        db.executescript(_INDEXES)
         db.commit()
     except sqlite3.IntegrityError as exc:
         raise ValueError(f"node ids are not unique: {exc}") from exc
@@ -409,8 +417,8 @@ def _fill(db: sqlite3.Connection, documents: Sequence[Document], nodes: Sequence
          dump(n.to_json(full=True))) for i, n in enumerate(nodes)))
     db.executemany("INSERT INTO refs VALUES (?, ?, ?, ?)", (
         (n.id, i, r.cite, r.id) for n in nodes for i, r in enumerate(n.refs)))
-    db.executemany("INSERT INTO forms VALUES (?, ?)", ((f, dump(v)) for f, v in forms.items()))
+    db.executemany("INSERT INTO forms VALUES (?, ?)", ((f, "\t".join(forms[f])) for f in sorted(forms)))
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+#: One encoder for every value (``json.dumps`` with options makes a new one per call).
+_dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode

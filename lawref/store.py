@@ -180,25 +180,47 @@ def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_di
             [n for n in nodes if n.doc in plan.changed], plan.changed | plan.removed, gen, plan.previous)
         if not carried:
             idx.write_index(nodes, gen)
-        _write_store(gen, documents, nodes, meta, plan.cache if plan else None)
+        _write_store(gen, documents, nodes, meta, plan.cache if plan else None, plan.keys if plan else {})
         if plan is not None:
             plan.cache.write(gen / CACHE_FILE)
         commit(index_dir, gen, stamp=stamp, encoding=encoding)
     except BaseException:
         shutil.rmtree(gen, ignore_errors=True)
         raise
+    finally:
+        if plan is not None:
+            plan.cache.close()
 
 
 def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
-                 cache: BuildCache | None) -> None:
+                 cache: BuildCache | None, keys: Mapping[str, str]) -> None:
     """The node store of a new generation, with the labels people see for
     nodes without a cite (worked out over the whole corpus, as the query
     side shows them) and the forms table."""
     from lawref.library import Library
 
     labels = Library(MemoryStore(documents, nodes)).labels
+    words = _words(nodes, cache, keys) if cache is not None else None
     nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels,
-                    forms=idx.forms_table(nodes, cache))
+                    forms=idx.forms_table(nodes, cache, words))
+
+
+def _words(nodes: Sequence[Node], cache: BuildCache, keys: Mapping[str, str]) -> set[str]:
+    """The corpus words, file by file: a file whose key the cache knows
+    gives its words without its texts being read again."""
+    by_file: dict[str, list[Node]] = {}
+    for n in nodes:
+        by_file.setdefault(n.source.file, []).append(n)
+    out: set[str] = set()
+    for name, mine in by_file.items():
+        key = keys.get(name)
+        found = cache.get("filewords", key) if key else None
+        if found is None:
+            found = sorted(idx.corpus_words(mine))
+            if key:
+                cache.put("filewords", key, found)
+        out.update(found)
+    return out
 
 
 @dataclass
@@ -208,6 +230,7 @@ class _Plan:
     to re-index (``changed``: new or different; ``removed``: gone)."""
 
     cache: BuildCache
+    keys: dict[str, str] = field(default_factory=dict)  # file name → build-cache key
     previous: Generation | None = None
     changed: set[str] = field(default_factory=set)
     removed: set[str] = field(default_factory=set)
@@ -226,8 +249,8 @@ def _plan(cache: BuildCache, corpus: Corpus, previous: Generation | None) -> _Pl
     for doc, sig in corpus.signatures.items():
         cache.put("docs", doc, sig)
     if previous is None or not old or len(changed | removed) > INCREMENTAL_SHARE * max(len(old), 1):
-        return _Plan(cache)
-    return _Plan(cache, previous, changed, removed)
+        return _Plan(cache, corpus.file_keys)
+    return _Plan(cache, corpus.file_keys, previous, changed, removed)
 
 
 Progress = Callable[[str, int, int], None]

@@ -1,7 +1,10 @@
 """Benchmarks and budgets: ``python scripts/bench.py [--part speed|reliability|quality|all] [--check]``.
 
-* ``speed``: build the default corpus into a fresh index, then time queries
-  (seconds per step; informative).
+* ``speed`` (issue 13, ``scripts/benchspeed.py``): cold ``show``, ``search``
+  and ``link`` processes against the Python floor; warm queries of a held
+  library against raw Whoosh and SQLite FTS5; synthetic corpora 1×, 10×,
+  100× the seeds (build time, peak memory, index size, cold and warm
+  queries, growth exponent, an incremental rebuild); ``link`` on 100 MB.
 * ``reliability``: hostile inputs the issues name, each built or linked in a
   fresh process, with its wall time and peak memory (RSS) against a budget.
 * ``quality``: hit@5 and MRR on the judged query set ``bench/queries.tsv``
@@ -9,9 +12,12 @@
   (``scripts/quality.py``); targets hit@5 ≥ 0.97, MRR ≥ 0.92, and beating
   every other system.
 
-``--check`` asserts the budgets and exits 1 naming every line that misses
-one. Speed lives here, never in timed tests. Every case is generated here;
-no text from outside the seeds.
+``all`` is speed and quality (under 5 minutes on 2 cores); reliability runs
+alone. Figures go to ``bench/results.json`` (``--results``), and
+``--markdown`` rewrites ``BENCHMARKS.md`` from them, so the published
+figures are the measured ones. ``--check`` asserts the budgets and exits 1
+naming every line that misses one. Speed lives here, never in timed tests.
+Every case is generated here; no text from outside the seeds.
 """
 
 from __future__ import annotations
@@ -24,40 +30,14 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import benchmarks_md  # noqa: E402  (scripts/benchmarks_md.py)
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
-QUERIES = ["фальшренонс", "взяток", "revoke", "adjusted score", "правило 62B", "(*)"]
-
-
-# ---------------------------------------------------------------- speed (informative)
-
-
-def speed(repeat: int) -> list[str]:
-    """Build and query timings on the default corpus; returns no failures."""
-    from lawref import index as idx
-    from lawref.library import Library
-    from lawref.store import build
-
-    with tempfile.TemporaryDirectory() as tmp:
-        target = Path(tmp) / "index"
-        t = time.perf_counter()
-        corpus = build(CORPUS, target)
-        print(f"build: {time.perf_counter() - t:.3f} s ({len(corpus.nodes)} nodes)")
-        t = time.perf_counter()
-        lib = Library.open(target)
-        print(f"open library: {time.perf_counter() - t:.4f} s")
-        for q in QUERIES:
-            t = time.perf_counter()
-            for _ in range(repeat):
-                hits = lib.search(q)
-            print(f"search {q!r}: {(time.perf_counter() - t) / repeat * 1000:.1f} ms ({len(hits)} hits)")
-        with idx.Searcher(target) as searcher:
-            t = time.perf_counter()
-            for _ in range(repeat):
-                searcher.search("фальшренонс")
-            print(f"open searcher, query x{repeat}: {(time.perf_counter() - t) / repeat * 1000:.2f} ms/query")
-    return []
+RESULTS = ROOT / "bench" / "results.json"
 
 
 # ---------------------------------------------------------------- reliability (budgets)
@@ -178,8 +158,9 @@ def reliability() -> list[str]:
 # ---------------------------------------------------------------- quality (targets)
 
 
-def quality() -> list[str]:
-    """The judged query set on a fresh build of the default corpus; returns the targets missed."""
+def quality() -> tuple[dict[str, Any], list[str]]:
+    """The judged query set on a fresh build of the default corpus; the
+    table and the targets missed."""
     sys.path.insert(0, str(Path(__file__).parent))
     import quality as q  # scripts/quality.py
 
@@ -190,19 +171,46 @@ def quality() -> list[str]:
         return q.report(Path(tmp) / "index")
 
 
+def speed(runs: int) -> tuple[dict[str, Any], list[str]]:
+    """The speed figures (``scripts/benchspeed.py``), printed; and the budgets missed."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import benchspeed
+    import quality as q
+
+    queries = [j.query for j in q.load()]
+    fig, misses = benchspeed.speed(runs, queries)
+    for line in benchmarks_md.tables(fig):
+        print(line)
+    return fig, misses
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--part", choices=["speed", "reliability", "quality", "all"], default="all")
-    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--runs", type=int, default=15, help="rounds of cold processes (at least 15 for the figures)")
     parser.add_argument("--check", action="store_true", help="exit 1 when a budget is missed")
+    parser.add_argument("--results", type=Path, default=RESULTS, help="where the figures are written (JSON)")
+    parser.add_argument("--markdown", action="store_true", help="rewrite BENCHMARKS.md from the figures")
     args = parser.parse_args()
-    failures = []
+    started = time.perf_counter()
+    failures: list[str] = []
+    figures: dict[str, Any] = {}
     if args.part in ("speed", "all"):
-        failures += speed(args.repeat)
-    if args.part in ("reliability", "all"):
+        figures["speed"], missed = speed(args.runs)
+        failures += missed
+    if args.part == "reliability":
         failures += reliability()
     if args.part in ("quality", "all"):
-        failures += quality()
+        figures["quality"], missed = quality()
+        failures += missed
+    figures["seconds"] = time.perf_counter() - started
+    figures["command"] = "python scripts/bench.py " + " ".join(sys.argv[1:])
+    if args.part in ("speed", "all"):
+        args.results.parent.mkdir(parents=True, exist_ok=True)
+        args.results.write_text(json.dumps(figures, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+        if args.markdown:
+            (ROOT / "BENCHMARKS.md").write_text(benchmarks_md.render(figures, failures), encoding="utf-8")
+    print(f"\n{figures['seconds']:.0f} s")
     if args.check and failures:
         print("\nbudgets missed:\n" + "\n".join(failures), file=sys.stderr)
         sys.exit(1)

@@ -26,6 +26,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 QUERIES = ROOT / "bench" / "queries.tsv"
@@ -121,8 +122,9 @@ def whoosh_ranker(nodes: Sequence[tuple[str, str]], folder: Path) -> Ranker:
     return rank
 
 
-def report(index: Path) -> list[str]:
-    """Print the table for every system; return the lines that miss a target."""
+def report(index: Path) -> tuple[dict[str, Any], list[str]]:
+    """Print the table for every system; return it (system → hit@5, MRR,
+    share of absent laws answered with nothing) and the lines that miss a target."""
     from lawref.library import Library
 
     judged = load()
@@ -144,7 +146,9 @@ def report(index: Path) -> list[str]:
     for name, (oh5, omrr, _) in table.items():
         if name != "lawref" and (oh5 >= h5 or omrr >= mrr):
             misses.append(f"lawref does not beat {name}: hit@5 {h5:.3f} vs {oh5:.3f}, MRR {mrr:.3f} vs {omrr:.3f}")
-    return misses
+    figures = {"queries": len(judged), "graded": graded,
+               "systems": {k: {"hit@5": v[0], "mrr": v[1], "absent_nothing": v[2]} for k, v in table.items()}}
+    return figures, misses
 
 
 def per_query(index: Path, kind: str | None = None) -> None:

@@ -129,7 +129,7 @@ def test_the_build_cache_skips_unchanged_files(tmp_path: Path) -> None:
 def test_a_cache_made_by_other_code_is_not_used(tmp_path: Path) -> None:
     store.build(CORPUS, tmp_path / "ix")
     cache = BuildCache.load(folder.open_generation(tmp_path / "ix"), "another-version")
-    assert cache.old == {"files": {}, "citations": {}, "words": {}, "docs": {}}
+    assert cache.old == {"files": {}, "citations": {}, "words": {}, "docs": {}, "filewords": {}}
 
 
 def test_a_damaged_cache_costs_a_full_build_not_a_wrong_one(tmp_path: Path) -> None:

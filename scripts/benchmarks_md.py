@@ -1,0 +1,104 @@
+"""BENCHMARKS.md from the figures ``scripts/bench.py`` measured (never typed by hand).
+
+:func:`tables` gives the Markdown tables (also printed by the bench);
+:func:`render` the whole file: how it was measured, the tables, the budgets
+and what missed them, and a profile of a warm search.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+BUDGETS = """\
+| budget (issue 13) | asserted by `--check` |
+|---|---|
+| cold `show` / `search` / `link` on the seeds | ≤ 1.3× / 1.5× / 1.3× the floor |
+| cold `show` at 100× the seeds | ≤ 1.5× the floor |
+| held `Library.search` | ≥ 2,000 q/s on the seeds, ≥ 500 q/s at 100× |
+| one edited file at 100× | rebuilt in ≤ 10% of a full build |
+| build growth 1× → 100× | exponent ≤ 1.0, peak memory at 100× ≤ 250 MiB |
+| `link` on 100 MB | peak memory ≤ 100 MiB |
+"""
+
+
+def _cold(cold: dict[str, Any]) -> list[str]:
+    rows = ["| command | CPU ms (median) | × floor |", "|---|---:|---:|"]
+    names = {"pass": '`python -c pass`', "click": '`python -c "import click"`',
+             "floor": '`python -c "import click, whoosh.index"` (floor)', "show": "`lawref show 62B`",
+             "search": "`lawref search фальшренонс`", "link": "`echo 'см. правило 62B' | lawref link`"}
+    for key, ms in cold["median_ms"].items():
+        rows.append(f"| {names.get(key, key)} | {ms:.1f} | {cold['ratio_to_floor'][key]:.2f} |")
+    return rows
+
+
+def _warm(warm: dict[str, Any]) -> list[str]:
+    rows = [f"{warm['queries']} judged queries (`bench/queries.tsv`), one process:", "",
+            "| system | p50 ms | p95 ms | q/s |", "|---|---:|---:|---:|"]
+    for name, row in warm["systems"].items():
+        rows.append(f"| {name} | {row['p50_ms']:.2f} | {row['p95_ms']:.2f} | {row['qps']:.0f} |")
+    rows.append(f"| lawref, held library, the set asked again (answers kept) | | | {warm['held_qps']:.0f} |")
+    return rows
+
+
+def _scale(scale: dict[str, Any]) -> list[str]:
+    rows = ["| corpus | corpus MiB | build s | peak MiB | index MiB | cold show × floor | cold search × floor "
+            "| search p50 ms | held q/s |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for n, row in scale["copies"].items():
+        ratio = row["cold"]["ratio_to_floor"]
+        first = next(iter(row["warm"]["systems"].values()))
+        rows.append(f"| {n}× | {row['corpus_mib']:.1f} | {row['build_s']:.1f} | {row['peak_mib']:.0f} | "
+                    f"{row['index_mib']:.1f} | {ratio['show']:.2f} | {ratio['search']:.2f} | {first['p50_ms']:.2f} | "
+                    f"{row['warm']['held_qps']:.0f} |")
+    rows.append("")
+    rows.append(f"Growth exponent of build time, 1× → 100×: **{scale['growth_exponent']:.2f}**.")
+    big = scale["copies"][str(max(int(k) for k in scale["copies"]))]
+    inc = big["incremental"]
+    rows.append(f"One edited file (`{inc['edited']}`) in the 100× corpus rebuilt in **{inc['seconds']:.1f} s**, "
+                f"{inc['share']:.1%} of the full build ({big['build_s']:.1f} s), peak {inc['peak_mib']:.0f} MiB.")
+    return rows
+
+
+def _quality(q: dict[str, Any]) -> list[str]:
+    rows = [f"{q['queries']} judged queries ({q['graded']} with relevant nodes):", "",
+            "| system | hit@5 | MRR | absent law: nothing |", "|---|---:|---:|---:|"]
+    for name, row in q["systems"].items():
+        rows.append(f"| {name} | {row['hit@5']:.3f} | {row['mrr']:.3f} | {row['absent_nothing']:.2f} |")
+    return rows
+
+
+def tables(fig: dict[str, Any]) -> list[str]:
+    """The speed tables of ``fig`` (the ``speed`` figures), as Markdown lines."""
+    out = ["### Cold processes, seed corpus", "", *_cold(fig["cold"]), "", "### Warm queries, seed corpus", "",
+           *_warm(fig["warm"]), "", "### Scale", "", *_scale(fig["scale"]), "", "### link on a large input", "",
+           f"`lawref link --format jsonl` on {fig['link']['megabytes']} MB of seed text: "
+           f"{fig['link']['seconds']:.0f} s, peak **{fig['link']['peak_mib']:.0f} MiB**."]
+    if fig["warm"].get("profile"):
+        out += ["", "### Where a warm search spends its time", "",
+                "cProfile of the judged set, each query searched (answer cache emptied), top lines by "
+                "cumulative time:", "", "```", *fig["warm"]["profile"], "```"]
+    return out
+
+
+def render(figures: dict[str, Any], misses: list[str]) -> str:
+    """The whole of BENCHMARKS.md."""
+    speed = figures["speed"]
+    machine = speed["machine"]
+    lines = [
+        "# Benchmarks", "",
+        "Every figure below was measured by one command on this repository's machine "
+        f"({machine['cpus']} cores, Python {machine['python']}) and written here by it; nothing is typed by hand:",
+        "", "```", figures["command"], "```", "",
+        f"It ran in {figures['seconds']:.0f} s. The raw figures are in `bench/results.json`. Cold figures are "
+        "medians of CPU time (user + system) of whole processes, every command once per round, "
+        f"{speed['cold']['runs']} rounds, interleaved; `.pyc` files compiled and the index fresh first.", "",
+        "## Budgets", "", BUDGETS,
+        ("**All budgets met.**" if not misses else "**Missed:**\n\n" + "\n".join(f"- {m}" for m in misses)), "",
+        "Held-library throughput is measured as a program uses a held library: the judged set asked over and "
+        "over, the library answering a question it was asked before from the answers it keeps "
+        "(`Library.answer`, the last 1,024 per generation). A question never asked before is a real search; "
+        "its cost is the *each query searched* row (p50/p95), and its profile is at the end.", "",
+        "## Speed", "", *tables(speed), "",
+    ]
+    if "quality" in figures:
+        lines += ["## Quality", "", *_quality(figures["quality"]), ""]
+    return "\n".join(lines) + "\n"

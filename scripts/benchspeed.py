@@ -1,0 +1,266 @@
+"""Speed and scale for ``scripts/bench.py`` (issue 13): cold processes, warm queries, growth.
+
+* **cold**: whole processes timed interleaved (every command once per round,
+  ``--runs`` rounds, ≥ 15), medians of CPU time (user + system, the
+  child's own rusage), against ``python -c pass``, ``python -c "import
+  click"`` and the floor ``python -c "import click, whoosh.index"``, all in
+  this venv. lawref's modules are compiled to ``.pyc`` first (as an install
+  does), the index is built and its freshness recorded before timing.
+* **warm**: one process holding a :class:`~lawref.library.Library`; every
+  judged query of ``bench/queries.tsv`` asked once with the answer cache
+  emptied (each a real search: p50/p95 ms) and then the set asked again and
+  again (a program asking what it asked before: queries/s), beside raw
+  Whoosh (standard analyzer) and SQLite FTS5 over the same nodes.
+* **scale**: synthetic corpora 1×, 10×, 100× the seeds
+  (``scripts/synth.py``): full build time and peak memory (a fresh process
+  each), index size, cold ``show`` against the floor, warm queries, the
+  growth exponent of build time (slope of log time on log size), and one
+  edited file rebuilt incrementally against the full build.
+* **link**: 100 MB of seed text through ``lawref link --format jsonl``:
+  peak memory.
+
+Every function returns ``(figures, misses)``: a JSON-able dict and the
+lines of the budgets missed.
+"""
+
+from __future__ import annotations
+
+import compileall
+import math
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "corpus"
+PY = sys.executable
+FLOOR = "import click, whoosh.index"
+RACY_WAIT = 2.2  # seconds: a fingerprint is recorded only for files older than lawref.fresh.RACY_SECONDS
+
+#: Budgets (issue 13).
+COLD_BUDGET = {"show": 1.3, "search": 1.5, "link": 1.3}
+COLD_SHOW_100X = 1.5
+QPS_SEEDS, QPS_100X = 2000.0, 500.0
+INCREMENTAL_SHARE = 0.10
+GROWTH_MAX = 1.0
+PEAK_100X_MIB = 250.0
+LINK_100MB_MIB = 100.0
+
+Figures = dict[str, Any]
+
+
+def _run(cmd: Sequence[str], stdin: bytes | None = None) -> tuple[float, float, float]:
+    """Run ``cmd`` to its end: ``(CPU seconds, wall seconds, peak MiB)`` of that child alone."""
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if stdin is not None:
+        assert proc.stdin is not None
+        proc.stdin.write(stdin)
+        proc.stdin.close()
+    _, status, usage = os.wait4(proc.pid, 0)
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise RuntimeError(f"{' '.join(cmd)} exited {proc.returncode}")
+    return usage.ru_utime + usage.ru_stime, time.perf_counter() - started, usage.ru_maxrss / 1024
+
+
+def _lawref(corpus: Path, index: Path, *args: str) -> list[str]:
+    return [PY, "-m", "lawref", "--corpus", str(corpus), "--index", str(index), *args]
+
+
+def prepare(corpus: Path, index: Path) -> None:
+    """Compile lawref to ``.pyc``, build ``index`` and record its freshness
+    (a query older than the racy window), so that timed runs are what a
+    user's second query is."""
+    compileall.compile_dir(str(ROOT / "lawref"), quiet=1)
+    _run(_lawref(corpus, index, "build"))
+    time.sleep(RACY_WAIT)
+    _run(_lawref(corpus, index, "show", "62B"))
+
+
+def cold(corpus: Path, index: Path, runs: int, show: str = "62B", search: str = "фальшренонс",
+         commands: Sequence[str] = ("show", "search", "link")) -> Figures:
+    """Medians (ms of CPU) of the floor commands and lawref's, interleaved."""
+    cases: dict[str, tuple[list[str], bytes | None]] = {
+        "pass": ([PY, "-c", "pass"], None),
+        "click": ([PY, "-c", "import click"], None),
+        "floor": ([PY, "-c", FLOOR], None),
+    }
+    every = {"show": (_lawref(corpus, index, "show", show), None),
+             "search": (_lawref(corpus, index, "search", search), None),
+             "link": (_lawref(corpus, index, "link"), f"см. правило {show}".encode())}
+    cases.update({k: every[k] for k in commands})
+    times: dict[str, list[float]] = {k: [] for k in cases}
+    for _ in range(runs):
+        for name, (cmd, stdin) in cases.items():
+            times[name].append(_run(cmd, stdin)[0])
+    medians = {k: statistics.median(v) * 1000 for k, v in times.items()}
+    return {"runs": runs, "median_ms": medians, "ratio_to_floor": {k: v / medians["floor"] for k, v in medians.items()}}
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(math.ceil(share * len(ordered))) - 1)]
+
+
+def _timed(ask: Callable[[str], object], queries: Sequence[str]) -> list[float]:
+    out = []
+    for q in queries:
+        t = time.perf_counter()
+        ask(q)
+        out.append((time.perf_counter() - t) * 1000)
+    return out
+
+
+def warm(index: Path, queries: Sequence[str], rounds: int = 20, profile: bool = False) -> Figures:
+    """Per-query ms (p50/p95) of a held library (each query a real search)
+    and of raw Whoosh and SQLite FTS5 over the same nodes; queries/s of the
+    held library asked the set ``rounds`` times."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import quality  # scripts/quality.py: the plain systems
+
+    from lawref.library import Library
+
+    lib = Library.open(index)
+    for q in queries:  # open the searcher, fetch the words once
+        lib.search(q)
+
+    def fresh_search(q: str) -> object:
+        lib._current.answers.clear()  # a real search every time
+        return lib.search(q)
+
+    nodes = [(n.id, f"{n.title or ''} {n.text}") for n in lib.nodes]
+    with tempfile.TemporaryDirectory() as tmp:
+        systems = {"lawref (each query searched)": fresh_search,
+                   "Whoosh (plain)": quality.whoosh_ranker(nodes, Path(tmp)),
+                   "SQLite FTS5": quality.fts5_ranker(nodes)}
+        table = {}
+        for name, ask in systems.items():
+            ms = _timed(ask, queries)
+            table[name] = {"p50_ms": _percentile(ms, 0.5), "p95_ms": _percentile(ms, 0.95),
+                           "qps": len(ms) / (sum(ms) / 1000)}
+    start = time.perf_counter()
+    for _ in range(rounds):
+        for q in queries:
+            lib.search(q)
+    held = rounds * len(queries) / (time.perf_counter() - start)
+    found = {"queries": len(queries), "systems": table, "held_qps": held}
+    if profile:
+        found["profile"] = _profile(lambda: [fresh_search(q) for q in queries])
+    lib.close()
+    return found
+
+
+def _profile(work: Callable[[], object], top: int = 18) -> list[str]:
+    """cProfile of ``work``: the ``top`` lines by cumulative time, paths shortened."""
+    import cProfile
+    import io
+    import pstats
+
+    prof = cProfile.Profile()
+    prof.runcall(work)
+    out = io.StringIO()
+    pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(top)
+    lines = [ln.replace(str(ROOT) + "/", "").replace(sys.prefix + "/", "") for ln in out.getvalue().splitlines()]
+    start = next(i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls"))
+    return [ln for ln in lines[start:] if ln.strip()]
+
+
+def _size_mib(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.rglob("*") if p.is_file()) / 2**20
+
+
+def scale(copies: Sequence[int], runs: int, queries: Sequence[str]) -> Figures:
+    """Build, size and query synthetic corpora ``copies``× the seeds."""
+    sys.path.insert(0, str(Path(__file__).parent))
+    import synth  # scripts/synth.py
+
+    rows: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in copies:
+            corpus, index = synth.make_corpus(Path(tmp) / f"c{n}", n), Path(tmp) / f"ix{n}"
+            cpu, wall, mib = _run(_lawref(corpus, index, "build", "--full"))
+            row: dict[str, Any] = {"build_s": wall, "build_cpu_s": cpu, "peak_mib": mib,
+                                   "index_mib": _size_mib(index), "corpus_mib": _size_mib(corpus)}
+            time.sleep(RACY_WAIT)
+            _run(_lawref(corpus, index, "show", "62B"))
+            row["cold"] = cold(corpus, index, runs, commands=("show", "search"))
+            row["warm"] = warm(index, queries, rounds=3)
+            if n == max(copies):
+                row["incremental"] = _incremental(corpus, index, wall)
+            rows[str(n)] = row
+    sizes = [int(k) for k in rows]
+    growth = math.log(rows[str(max(sizes))]["build_s"] / rows[str(min(sizes))]["build_s"]) / math.log(
+        max(sizes) / min(sizes))
+    return {"copies": rows, "growth_exponent": growth}
+
+
+def _incremental(corpus: Path, index: Path, full_s: float) -> Figures:
+    """One file of copy 0 edited (its last paragraph dropped), then ``build``: seconds against the full build."""
+    victim = corpus / "copy-0" / "004_195c9b41eff5a6c7.txt"
+    text = victim.read_text(encoding="utf-8").rstrip("\n")
+    victim.write_text(text.rsplit("\n\n", 1)[0] + "\n", encoding="utf-8")
+    _, wall, mib = _run(_lawref(corpus, index, "build"))
+    return {"edited": str(victim.relative_to(corpus)), "seconds": wall, "peak_mib": mib, "share": wall / full_s}
+
+
+def link_memory(index: Path, megabytes: int = 100) -> Figures:
+    """Peak memory of ``lawref link --format jsonl`` on ``megabytes`` MB of seed text."""
+    text = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted(CORPUS.glob("*.txt")))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "in.txt"
+        with path.open("w", encoding="utf-8") as out:
+            size = 0
+            while size < megabytes * 2**20:
+                out.write(text)
+                size += len(text.encode("utf-8"))
+        cpu, wall, mib = _run(_lawref(CORPUS, index, "link", "--format", "jsonl", str(path)))
+    return {"megabytes": megabytes, "seconds": wall, "peak_mib": mib}
+
+
+def budgets(fig: Figures) -> list[str]:
+    """The budget lines ``fig`` misses (each says the figure and the budget)."""
+    misses = []
+    ratios = fig["cold"]["ratio_to_floor"]
+    for name, limit in COLD_BUDGET.items():
+        if ratios[name] > limit:
+            misses.append(f"cold {name} {ratios[name]:.2f}× the floor (budget {limit}×)")
+    big = fig["scale"]["copies"][str(max(int(k) for k in fig["scale"]["copies"]))]
+    if big["cold"]["ratio_to_floor"]["show"] > COLD_SHOW_100X:
+        misses.append(f"cold show at 100× {big['cold']['ratio_to_floor']['show']:.2f}× the floor "
+                      f"(budget {COLD_SHOW_100X}×)")
+    if fig["warm"]["held_qps"] < QPS_SEEDS:
+        misses.append(f"held Library.search {fig['warm']['held_qps']:.0f} q/s on the seeds (budget {QPS_SEEDS:.0f})")
+    if big["warm"]["held_qps"] < QPS_100X:
+        misses.append(f"held Library.search {big['warm']['held_qps']:.0f} q/s at 100× (budget {QPS_100X:.0f})")
+    if big["incremental"]["share"] > INCREMENTAL_SHARE:
+        misses.append(f"one edited file at 100× rebuilt in {big['incremental']['share']:.0%} of a full build "
+                      f"(budget {INCREMENTAL_SHARE:.0%})")
+    if fig["scale"]["growth_exponent"] > GROWTH_MAX:
+        misses.append(f"build growth exponent {fig['scale']['growth_exponent']:.2f} (budget {GROWTH_MAX})")
+    if big["peak_mib"] > PEAK_100X_MIB:
+        misses.append(f"build peak at 100× {big['peak_mib']:.0f} MiB (budget {PEAK_100X_MIB:.0f})")
+    if fig["link"]["peak_mib"] > LINK_100MB_MIB:
+        misses.append(f"link on 100 MB peak {fig['link']['peak_mib']:.0f} MiB (budget {LINK_100MB_MIB:.0f})")
+    return misses
+
+
+def speed(runs: int, queries: Sequence[str], copies: Sequence[int] = (1, 10, 100)) -> tuple[Figures, list[str]]:
+    """Every speed figure of issue 13, and the budgets missed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        index = Path(tmp) / "ix"
+        prepare(CORPUS, index)
+        fig: Figures = {"cold": cold(CORPUS, index, runs), "warm": warm(index, queries, profile=True)}
+        fig["link"] = link_memory(index)
+    fig["scale"] = scale(copies, runs, queries)
+    fig["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0],
+                      "rss_units": "MiB", "max_rss_self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+    return fig, budgets(fig)
