@@ -1,11 +1,14 @@
 """library: the query facade — open a built index, find, show, search, link.
 
 A built corpus lives in one index folder (layout: :mod:`lawref.folder`):
-whoosh's files, the form → lemma table and ``corpus.json`` (the export
-document, the build report and the backlinks), in one generation swapped in
-whole. :func:`open_library` rebuilds it by itself when a corpus file, the
-manifest or lawref changed (content hashes, not mtimes) or a file of it is
-damaged; only then does it load the build side. Default places:
+whoosh's files and the node store ``nodes.sqlite`` (nodes, citations,
+backlinks, the form → lemma table, the build report:
+:mod:`lawref.nodestore`), in one generation swapped in whole. A query
+reads only the nodes it asks for. :func:`open_library` rebuilds the index
+by itself when a corpus file, the manifest or lawref changed (content
+hashes, not mtimes; unchanged since the last check is told by ``stat``
+alone, :mod:`lawref.fresh`) or a file of it is damaged; only then does it
+load the build side. Default places:
 
 * corpus: ``$LAWREF_CORPUS`` or the default corpus shipped in the package;
 * index: ``$LAWREF_INDEX`` or ``<user cache>/lawref/index-<hash of corpus path>``

@@ -1,7 +1,7 @@
 """export.json: every JSON shape lawref prints.
 
-The ``lawref/1`` contract (:func:`export_document`, also ``corpus.json`` in
-the index) and what each command's ``--json`` gives; documented in
+The ``lawref/1`` contract (:func:`export_document`) and what each
+command's ``--json`` gives; documented in
 ``docs/json.md``.
 """
 
