@@ -77,11 +77,16 @@ class _Ctx:
     def library(self) -> Library:
         from lawref.library import open_library
 
+        rebuilt: list[str] = []
+
         def rebuilding(reason: str) -> None:
+            rebuilt.append(reason)
             _say(f"lawref: {reason}: building the index …", err=True)
 
         with _progress() as progress:
-            return open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress)
+            lib = open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress)
+        _Quick.ok = not rebuilt
+        return lib
 
     def dirs(self) -> tuple[Path, Path]:
         from lawref.library import default_corpus, default_index
@@ -501,6 +506,49 @@ def export(obj: _Ctx, fmt: str, output: Path | None) -> None:
         fail(f"cannot write {display_name(str(output))}: {exc.strerror or exc}", EXIT_BAD_INPUT)
 
 
+class _Quick:
+    """Whether this process may end without the interpreter's teardown: set
+    when a command answered from an index it only read (no rebuild, so no
+    library that needs its exit handlers was loaded)."""
+
+    ok = False
+
+
 def main() -> None:
-    """Console-script entry point."""
-    cli(prog_name="lawref")
+    """Console-script entry point (also ``python -m lawref``).
+
+    A query process ends with :func:`os._exit` once its output is flushed:
+    tearing down the interpreter (freeing every module and object) costs
+    more CPU than lawref's own imports — 55–80 ms on the benchmark machine,
+    a third of a cold ``show`` (issue 13; BENCHMARKS.md). Only a process
+    that read an index and holds no exit handler ends so: one that built or
+    rebuilt, or loaded a library that registered an exit handler (pymorphy3
+    loads :mod:`logging`, as ``term`` does), exits normally so that every
+    handler runs."""
+    try:
+        cli(prog_name="lawref")
+    except SystemExit as exc:
+        if not _may_end_now() or not (exc.code is None or isinstance(exc.code, int)):
+            raise
+        _end_now(exc.code or EXIT_OK)
+    if _may_end_now():
+        _end_now(EXIT_OK)
+
+
+def _may_end_now() -> bool:
+    """The command only read an index and no exit handler is registered
+    (``atexit._ncallbacks``: where it is missing, never)."""
+    import atexit
+
+    count = getattr(atexit, "_ncallbacks", None)
+    return _Quick.ok and count is not None and count() == 0
+
+
+def _end_now(code: int) -> None:
+    """Flush stdout and stderr, then end the process with ``code`` at once."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a reader that went away, or a closed stream: nothing more to say
+            pass
+    os._exit(code)

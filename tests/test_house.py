@@ -49,9 +49,9 @@ BUILD_SIDE = ("bs4", "chardet", "ftfy", "soupsieve", "pymorphy3", "spellchecker"
 def test_a_query_process_imports_nothing_from_the_build_side(seed_index: Path, args: list[str]) -> None:
     code = (
         "import sys\n"
-        "from lawref.cli import main\n"
+        "from lawref.cli import cli\n"
         f"sys.argv = ['lawref', '--corpus', {str(CORPUS)!r}, '--index', {str(seed_index)!r}, *{args!r}]\n"
-        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "try:\n    cli(prog_name='lawref')\nexcept SystemExit:\n    pass\n"
         f"loaded = sorted(m for m in sys.modules if any(m == b or m.startswith(b + '.') for b in {BUILD_SIDE!r}))\n"
         "print(loaded, file=sys.stderr)\n"
     )

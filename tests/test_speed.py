@@ -269,9 +269,9 @@ def test_a_stream_is_linked_against_the_generation_it_started_on(tmp_path: Path)
 
 _LOADED = (
     "import sys\n"
-    "from lawref.cli import main\n"
+    "from lawref.cli import cli\n"
     "sys.argv = ['lawref', '--corpus', {corpus!r}, '--index', {index!r}, *{args!r}]\n"
-    "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    "try:\n    cli(prog_name='lawref')\nexcept SystemExit:\n    pass\n"
     "print(sorted(m for m in {watch!r} if m in sys.modules), file=sys.stderr)\n"
 )
 HEAVY = ("whoosh.searching", "whoosh.query", "rapidfuzz", "jinja2", "asyncio", "pymorphy3", "lawref.scan",
@@ -347,3 +347,33 @@ def test_link_answers_each_paragraph_as_soon_as_it_ends(seed_index: Path) -> Non
         rest = out.read()
     assert first and json.loads(first[0])["ids"] == ["laws/62B"], "no answer before the input ended"
     assert json.loads(rest)["text"] == "правило 62A"
+
+
+# ---------------------------------------------------------------- a query process ends at once
+
+
+@pytest.mark.parametrize(("args", "code"), [(["show", "62B"], 0), (["show", "59"], 1), (["search", "взятка"], 0),
+                                             (["search", "зюзюзю"], 1), (["show", "62Z9"], 1),
+                                             (["term", "фальшренонса"], 0)])
+def test_a_query_process_that_ends_at_once_says_all_it_would_have(seed_index: Path, args: list[str],
+                                                                   code: int) -> None:
+    """``main`` ends a query process with ``os._exit`` after flushing: the
+    output and the exit code are exactly those of the command run in-process."""
+    base = ["--corpus", str(CORPUS), "--index", str(seed_index), *args]
+    inside = CliRunner().invoke(cli, base)
+    out = subprocess.run([sys.executable, "-m", "lawref", *base], capture_output=True, text=True, timeout=120)
+    assert (out.returncode, out.stdout) == (inside.exit_code, inside.stdout) and out.returncode == code
+    assert out.stderr.splitlines()[-1:] == inside.stderr.splitlines()[-1:]
+
+
+@pytest.mark.parametrize("args", [["show", "62B"], ["search", "фальшренонс"], ["link"], ["refs", "26"],
+                                  ["resolve", "Law 62B"], ["check"], ["export"]])
+def test_the_cold_commands_register_no_exit_handler(seed_index: Path, args: list[str]) -> None:
+    """So they end at once (``term`` loads pymorphy3, which loads logging
+    and its exit handler: it ends normally, as the next test shows)."""
+    code = ("import atexit, sys\nfrom lawref.cli import cli\n"
+            f"sys.argv = ['lawref', '--corpus', {str(CORPUS)!r}, '--index', {str(seed_index)!r}, *{args!r}]\n"
+            "try:\n    cli(prog_name='lawref')\nexcept SystemExit:\n    pass\n"
+            "print(atexit._ncallbacks(), file=sys.stderr)\n")
+    out = subprocess.run([sys.executable, "-c", code], input="правило 62B", capture_output=True, text=True, timeout=120)
+    assert out.stderr.strip().splitlines()[-1] == "0", out.stderr
