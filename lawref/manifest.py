@@ -66,14 +66,18 @@ class Limits:
 @functools.lru_cache(maxsize=4096)
 def _globs_pattern(globs: tuple[str, ...]) -> re.Pattern[str]:
     """One pattern matching what any of ``globs`` matches (:func:`fnmatch.translate`)."""
-    return re.compile("|".join(fnmatch.translate(os.path.normcase(g)) for g in globs))
+    return re.compile(_globs_source(globs))
+
+
+def _globs_source(globs: tuple[str, ...]) -> str:
+    return "|".join(fnmatch.translate(os.path.normcase(g)) for g in globs)
 
 
 @functools.lru_cache(maxsize=64)
 def _first_spec_pattern(globs: tuple[tuple[str, ...], ...]) -> re.Pattern[str]:
     """One pattern whose group ``dN`` matches what document N's globs match,
     tried in order (the first document that matches wins, as in the manifest)."""
-    parts = [f"(?P<d{i}>{_globs_pattern(g).pattern})" for i, g in enumerate(globs) if g]
+    parts = [f"(?P<d{i}>{_globs_source(g)})" for i, g in enumerate(globs) if g]
     return re.compile("|".join(parts) or "(?!)")
 
 

@@ -35,6 +35,7 @@ import json
 import sqlite3
 import threading
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -43,7 +44,7 @@ from urllib.parse import quote
 from lawref.errors import IndexDamaged
 from lawref.model import Document, Node
 
-__all__ = ["NODES_FILE", "MemoryStore", "SqliteStore", "page_edges", "write"]
+__all__ = ["NODES_FILE", "Carry", "MemoryStore", "SqliteStore", "page_edges", "write"]
 
 NODES_FILE = "nodes.sqlite"
 #: Rows fetched per ``IN (…)`` lookup (SQLite's default limit on variables is 999).
@@ -357,6 +358,14 @@ class SqliteStore:
         """``[(law node id, English title)]`` of every law with one, in reading order."""
         return [(i, t) for i, t in self._rows("SELECT id, title_en FROM nodes WHERE title_en IS NOT NULL ORDER BY seq")]
 
+    def cite_map(self, doc: str) -> dict[str, str]:
+        """``{cite: id}`` of document ``doc``: the first node of each cite, as citations resolve."""
+        out: dict[str, str] = {}
+        for cite, node_id in self._rows("SELECT cite, id FROM nodes WHERE doc = ? AND cite IS NOT NULL ORDER BY seq",
+                                        (doc,)):
+            out.setdefault(cite, node_id)
+        return out
+
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
         """``{form: [lemma, …]}`` for those of ``forms`` the corpus has."""
         wanted = list(dict.fromkeys(forms))
@@ -382,19 +391,25 @@ def _loads(text: str) -> Any:
 
 
 def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, meta: Mapping[str, Any],
-          labels: Mapping[str, str], forms: Mapping[str, list[str]]) -> None:
+          labels: Mapping[str, str], forms: Mapping[str, list[str]], carry: Carry | None = None) -> None:
     """Write a new ``nodes.sqlite`` at ``path`` (which must not exist): the
     ``documents``, ``nodes`` in reading order with their ``labels`` and page
     edges, the backlinks, ``meta`` (JSON values by key) and the ``forms``
-    table. Raises ``ValueError`` for duplicate node ids, :class:`OSError`
-    when the file cannot be written."""
+    table. With ``carry``, the rows of the documents it names are copied
+    from the previous store instead (see :class:`Carry`). Raises
+    ``ValueError`` for duplicate node ids, :class:`OSError` when the file
+    cannot be written."""
     if Path(path).exists():
         raise FileExistsError(17, "the node store exists", str(path))
-    edges = page_edges(nodes)
+    kept = carry.documents if carry is not None else frozenset()
+    fresh = [n for n in nodes if n.doc not in kept]
+    edges = page_edges(fresh)
     db = sqlite3.connect(path)
     try:
         db.executescript(_BULK + _SCHEMA)
-        _fill(db, documents, nodes, meta, labels, edges, forms)
+        if carry is not None:
+            db.execute("ATTACH DATABASE ? AS old", (str(carry.path),))  # only read
+        _fill(db, documents, nodes, meta, labels, edges, forms, kept)
         db.executescript(_INDEXES)
         db.commit()
     except sqlite3.IntegrityError as exc:
@@ -406,18 +421,75 @@ def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, m
 
 
 def _fill(db: sqlite3.Connection, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
-          labels: Mapping[str, str], edges: Mapping[str, tuple[bool, bool]], forms: Mapping[str, list[str]]) -> None:
-    """The rows of :func:`write`."""
+          labels: Mapping[str, str], edges: Mapping[str, tuple[bool, bool]], forms: Mapping[str, list[str]],
+          kept: frozenset[str]) -> None:
+    """The rows of :func:`write`: the nodes of the documents ``kept`` copied
+    from the attached previous store (``old``), moved to their new reading
+    positions, their labels set anew; the rest made here."""
     dump = _dumps
     rows = dict(meta, documents=[d.to_json() for d in documents])
     db.executemany("INSERT INTO meta VALUES (?, ?)", ((k, dump(v)) for k, v in rows.items()))
-    db.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
-        (i, n.id, n.doc, n.kind, n.cite, n.parent, None if n.cite else labels.get(n.id),
-         int(edges[n.id][0]), int(edges[n.id][1]), n.title_en if n.kind == "law" else None,
-         dump(n.to_json(full=True))) for i, n in enumerate(nodes)))
-    db.executemany("INSERT INTO refs VALUES (?, ?, ?, ?)", (
-        (n.id, i, r.cite, r.id) for n in nodes for i, r in enumerate(n.refs)))
+    seq = 0
+    starts: dict[str, int] = {}
+    for doc, mine in _by_document(nodes):
+        if doc in kept:
+            starts[doc] = seq
+        else:
+            db.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
+                (seq + i, n.id, n.doc, n.kind, n.cite, n.parent, None if n.cite else labels.get(n.id),
+                 int(edges[n.id][0]), int(edges[n.id][1]), n.title_en if n.kind == "law" else None,
+                 dump(n.to_json(full=True))) for i, n in enumerate(mine)))
+            db.executemany("INSERT INTO refs VALUES (?, ?, ?, ?)", (
+                (n.id, i, r.cite, r.id) for n in mine for i, r in enumerate(n.refs)))
+        seq += len(mine)
+    if kept:
+        _copy_documents(db, starts)
+        _relabel(db, labels)
     db.executemany("INSERT INTO forms VALUES (?, ?)", ((f, "\t".join(forms[f])) for f in sorted(forms)))
+
+
+def _by_document(nodes: Sequence[Node]) -> list[tuple[str, list[Node]]]:
+    """``nodes`` cut into runs of one document, in order (a corpus holds each
+    document's nodes together)."""
+    out: list[tuple[str, list[Node]]] = []
+    for n in nodes:
+        if not out or out[-1][0] != n.doc:
+            out.append((n.doc, []))
+        out[-1][1].append(n)
+    return out
+
+
+def _copy_documents(db: sqlite3.Connection, starts: Mapping[str, int]) -> None:
+    """Copy the rows of the documents ``starts`` names from the previous
+    store in one pass each (nodes, then citations), each document's first
+    node moved to its new reading position."""
+    db.execute("CREATE TEMP TABLE shift(doc TEXT PRIMARY KEY, by INTEGER NOT NULL)")
+    firsts = dict(db.execute("SELECT doc, MIN(seq) FROM old.nodes GROUP BY doc"))
+    db.executemany("INSERT INTO shift VALUES (?, ?)", ((d, start - firsts[d]) for d, start in starts.items()))
+    db.execute("INSERT INTO nodes SELECT o.seq + s.by, o.id, o.doc, o.kind, o.cite, o.parent, o.label, o.first, "
+               "o.last, o.title_en, o.json FROM old.nodes o JOIN shift s ON s.doc = o.doc")
+    db.execute("INSERT INTO refs SELECT r.source, r.ref, r.cite, r.target FROM old.refs r "
+               "JOIN old.nodes o ON o.id = r.source JOIN shift s ON s.doc = o.doc")
+
+
+def _relabel(db: sqlite3.Connection, labels: Mapping[str, str]) -> None:
+    """Set the label of every copied node without a cite to ``labels``' (a
+    label's ``(2)`` counts over the whole corpus, so another document's
+    change can move it)."""
+    stale = [(labels.get(i), i) for i, lab in db.execute("SELECT id, label FROM nodes WHERE cite IS NULL")
+             if labels.get(i) != lab]
+    db.executemany("UPDATE nodes SET label = ? WHERE id = ?", stale)
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What a build may copy from the previous node store at ``path``: the
+    rows of ``documents``, whose nodes are the same node for node (their
+    files did not change, and no citation of theirs can resolve otherwise:
+    see :func:`lawref.store`)."""
+
+    path: Path
+    documents: frozenset[str]
 
 
 #: One encoder for every value (``json.dumps`` with options makes a new one per call).

@@ -180,7 +180,7 @@ def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_di
             [n for n in nodes if n.doc in plan.changed], plan.changed | plan.removed, gen, plan.previous)
         if not carried:
             idx.write_index(nodes, gen)
-        _write_store(gen, documents, nodes, meta, plan.cache if plan else None, plan.keys if plan else {})
+        _write_store(gen, documents, nodes, meta, plan)
         if plan is not None:
             plan.cache.write(gen / CACHE_FILE)
         commit(index_dir, gen, stamp=stamp, encoding=encoding)
@@ -193,16 +193,51 @@ def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_di
 
 
 def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
-                 cache: BuildCache | None, keys: Mapping[str, str]) -> None:
+                 plan: _Plan | None) -> None:
     """The node store of a new generation, with the labels people see for
     nodes without a cite (worked out over the whole corpus, as the query
-    side shows them) and the forms table."""
+    side shows them) and the forms table; the rows of unchanged documents
+    copied from the live generation when nothing of theirs can differ
+    (:func:`_carry`)."""
     from lawref.library import Library
 
     labels = Library(MemoryStore(documents, nodes)).labels
-    words = _words(nodes, cache, keys) if cache is not None else None
+    cache = plan.cache if plan else None
+    words = _words(nodes, cache, plan.keys) if plan is not None and cache is not None else None
     nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels,
-                    forms=idx.forms_table(nodes, cache, words))
+                    forms=idx.forms_table(nodes, cache, words), carry=_carry(plan, documents, nodes))
+
+
+def _carry(plan: _Plan | None, documents: Sequence[Document], nodes: Sequence[Node]) -> nodestore.Carry | None:
+    """The unchanged documents whose node-store rows can be copied from the
+    live generation: when the documents are the same, in the same order,
+    and every changed document holds the same cites at the same node ids —
+    then no citation of an unchanged document resolves otherwise (a
+    citation resolves in its own document first, then in the others by
+    their cites), and its nodes are the same node for node."""
+    if plan is None or plan.previous is None or plan.removed:
+        return None
+    if nodestore.NODES_FILE not in plan.previous.meta.get("files", {}):
+        return None
+    old = nodestore.SqliteStore(plan.previous.path / nodestore.NODES_FILE)
+    try:
+        before = {d.id: d.to_json() for d in old.documents}
+        if list(before) != [d.id for d in documents]:
+            return None
+        if any(before[d.id] != d.to_json() for d in documents if d.id not in plan.changed):
+            return None
+        for doc in plan.changed:
+            mine: dict[str, str] = {}
+            for n in nodes:
+                if n.doc == doc and n.cite is not None:
+                    mine.setdefault(n.cite, n.id)
+            if old.cite_map(doc) != mine:
+                return None
+    except IndexUnavailable:  # IndexDamaged too: then nothing is copied
+        return None
+    finally:
+        old.close()
+    return nodestore.Carry(old.path, frozenset(d.id for d in documents) - plan.changed)
 
 
 def _words(nodes: Sequence[Node], cache: BuildCache, keys: Mapping[str, str]) -> set[str]:

@@ -377,3 +377,39 @@ def test_the_cold_commands_register_no_exit_handler(seed_index: Path, args: list
             "print(atexit._ncallbacks(), file=sys.stderr)\n")
     out = subprocess.run([sys.executable, "-c", code], input="правило 62B", capture_output=True, text=True, timeout=120)
     assert out.stderr.strip().splitlines()[-1] == "0", out.stderr
+
+
+def test_a_text_only_edit_copies_the_other_documents_rows(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An edit that changes no cite of its document lets the build copy every
+    other document's node-store rows (SQL) instead of writing them anew —
+    and the result is still a full build's."""
+    from lawref import nodestore
+
+    corpus, index = _copy(tmp_path, split=True), tmp_path / "ix"
+    store.build(corpus, index)
+    copied: list[str] = []
+    real = nodestore._copy_documents
+    monkeypatch.setattr(nodestore, "_copy_documents", lambda db, starts: (copied.extend(starts), real(db, starts)))
+    victim = corpus / "001_6601c729f2304426.txt"
+    text = victim.read_text(encoding="utf-8")
+    assert "взятк" in text
+    victim.write_text(text.replace("взятк", "взятк", 1).replace(" взятку", " взятку, одну", 1), encoding="utf-8")
+    store.build(corpus, index)
+    assert sorted(copied) == ["d0", "d2", "d3"]
+    _same_as_full(corpus, index, tmp_path)
+
+
+def test_an_edit_that_moves_a_cite_writes_every_row_anew(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawref import nodestore
+
+    corpus, index = _copy(tmp_path, split=True), tmp_path / "ix"
+    store.build(corpus, index)
+    copied: list[str] = []
+    real = nodestore._copy_documents
+    monkeypatch.setattr(nodestore, "_copy_documents", lambda db, starts: (copied.extend(starts), real(db, starts)))
+    victim = corpus / COMMENTARY_FILE  # commentary paragraph 45.5 goes away: cite 45.5 is no longer there
+    lines = victim.read_text(encoding="utf-8").split("\n")
+    victim.write_text("\n".join(ln for ln in lines if not ln.startswith("45.5.")), encoding="utf-8")
+    store.build(corpus, index)
+    assert copied == []
+    _same_as_full(corpus, index, tmp_path)

@@ -13,18 +13,12 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
-from typing import Any
-
-from bs4 import (
-    BeautifulSoup,
-    MarkupResemblesLocatorWarning,
-    NavigableString,
-    Tag,
-    XMLParsedAsHTMLWarning,
-)
-from bs4.element import PreformattedString
+from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
+
+if TYPE_CHECKING:
+    from bs4 import Tag
 
 #: Tags whose content is never text of the page.
 DROP_TAGS = frozenset(
@@ -103,6 +97,9 @@ def _walk(root: Tag, out: _Out) -> None:
     old pages, and nested by the parser) never meets Python's recursion
     limit. A block element opens and closes a line; ``<p>`` a paragraph;
     inside ``<pre>`` every newline is a line break."""
+    from bs4 import NavigableString, Tag
+    from bs4.element import PreformattedString
+
     stack: list[_Entry] = [(child, 1, False, False) for child in reversed(list(root.children))]
     while stack:
         node, line, closing, pre = stack.pop()
@@ -133,7 +130,10 @@ def _enter(tag: Tag, here: int, out: _Out, stack: list[_Entry], pre: bool) -> No
 def html_lines(text: str) -> list[tuple[str, int]]:
     """Text lines of an HTML page, each with the 1-based line of the raw HTML
     where it starts. Paragraphs (``<p>``) are separated by a blank line. Never
-    raises on any ``str``."""
+    raises on any ``str``. BeautifulSoup is loaded on the first page read (a
+    corpus of text exports never loads it)."""
+    from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, XMLParsedAsHTMLWarning
+
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
