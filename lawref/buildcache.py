@@ -90,6 +90,8 @@ class BuildCache:
         self._bulk: dict[str, dict[str, str]] = {}  # small tables read whole
         self.new: dict[str, dict[str, str]] = {t: {} for t in _TABLES}
         self.hits = self.misses = 0
+        self.notes: dict[str, str] = {}  # small values kept beside the tables (meta), new
+        self._old_notes: dict[str, str] = {}
 
     @classmethod
     def load(cls, gen: Generation | None, version: str) -> BuildCache:
@@ -114,12 +116,13 @@ class BuildCache:
             self.close()
             return
         self._bulk = {t: dict(db.execute(f"SELECT key, value FROM {t}")) for t in ("citations", "words", "docs")}
+        self._old_notes = dict(db.execute("SELECT key, value FROM meta WHERE key != 'version'"))
 
     def close(self) -> None:
         """Let the old cache go (an empty old cache from then on)."""
         if self._old is not None:
             self._old.close()
-        self._old, self._bulk = None, {}
+        self._old, self._bulk, self._old_notes = None, {}, {}
 
     @property
     def old(self) -> dict[str, dict[str, Any]]:
@@ -154,6 +157,10 @@ class BuildCache:
         """Record ``value`` for ``key`` in the new cache."""
         self.new[table][key] = _ENCODE(value)
 
+    def note(self, key: str) -> str | None:
+        """A small value the previous build kept (``words``: a digest of its word set)."""
+        return self._old_notes.get(key)
+
     def previous_docs(self) -> dict[str, Any]:
         """Document signatures of the build this cache came from."""
         return {k: json.loads(v) for k, v in self._bulk.get("docs", {}).items()}
@@ -165,6 +172,7 @@ class BuildCache:
             db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")  # a new file, sealed after
             db.execute("CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL)")
             db.execute("INSERT INTO meta VALUES ('version', ?)", (self.version,))
+            db.executemany("INSERT INTO meta VALUES (?, ?)", self.notes.items())
             for table in _TABLES:
                 db.execute(f"CREATE TABLE {table}(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
                 db.executemany(f"INSERT INTO {table} VALUES (?, ?)", self.new[table].items())

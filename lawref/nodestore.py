@@ -409,7 +409,7 @@ def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, m
         db.executescript(_BULK + _SCHEMA)
         if carry is not None:
             db.execute("ATTACH DATABASE ? AS old", (str(carry.path),))  # only read
-        _fill(db, documents, nodes, meta, labels, edges, forms, kept)
+        _fill(db, documents, nodes, meta, labels, edges, forms, kept, carry is not None and carry.forms)
         db.executescript(_INDEXES)
         db.commit()
     except sqlite3.IntegrityError as exc:
@@ -422,7 +422,7 @@ def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, m
 
 def _fill(db: sqlite3.Connection, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
           labels: Mapping[str, str], edges: Mapping[str, tuple[bool, bool]], forms: Mapping[str, list[str]],
-          kept: frozenset[str]) -> None:
+          kept: frozenset[str], copy_forms: bool = False) -> None:
     """The rows of :func:`write`: the nodes of the documents ``kept`` copied
     from the attached previous store (``old``), moved to their new reading
     positions, their labels set anew; the rest made here."""
@@ -445,7 +445,10 @@ def _fill(db: sqlite3.Connection, documents: Sequence[Document], nodes: Sequence
     if kept:
         _copy_documents(db, starts)
         _relabel(db, labels)
-    db.executemany("INSERT INTO forms VALUES (?, ?)", ((f, "\t".join(forms[f])) for f in sorted(forms)))
+    if copy_forms:
+        db.execute("INSERT INTO forms SELECT form, lemmas FROM old.forms")
+    else:
+        db.executemany("INSERT INTO forms VALUES (?, ?)", ((f, "\t".join(forms[f])) for f in sorted(forms)))
 
 
 def _by_document(nodes: Sequence[Node]) -> list[tuple[str, list[Node]]]:
@@ -486,10 +489,11 @@ class Carry:
     """What a build may copy from the previous node store at ``path``: the
     rows of ``documents``, whose nodes are the same node for node (their
     files did not change, and no citation of theirs can resolve otherwise:
-    see :func:`lawref.store`)."""
+    see :func:`lawref.store`); with ``forms``, the forms table as well."""
 
     path: Path
     documents: frozenset[str]
+    forms: bool = False  # the corpus has the same words: copy the forms table too
 
 
 #: One encoder for every value (``json.dumps`` with options makes a new one per call).

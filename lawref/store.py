@@ -26,7 +26,7 @@ import shutil
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -203,9 +203,15 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
 
     labels = Library(MemoryStore(documents, nodes)).labels
     cache = plan.cache if plan else None
-    words = _words(nodes, cache, plan.keys) if plan is not None and cache is not None else None
-    nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels,
-                    forms=idx.forms_table(nodes, cache, words), carry=_carry(plan, documents, nodes))
+    words = _words(nodes, cache, plan.keys) if plan is not None and cache is not None else idx.corpus_words(nodes)
+    digest = hashlib.sha256("\n".join(sorted(words)).encode("utf-8", "surrogatepass")).hexdigest()
+    carry = _carry(plan, documents, nodes)
+    if carry is not None and cache is not None and cache.note("words") == digest:
+        carry = replace(carry, forms=True)  # the same words: the same forms table
+    if cache is not None:
+        cache.notes["words"] = digest
+    forms = {} if carry is not None and carry.forms else idx.forms_table(nodes, cache, words)
+    nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry)
 
 
 def _carry(plan: _Plan | None, documents: Sequence[Document], nodes: Sequence[Node]) -> nodestore.Carry | None:

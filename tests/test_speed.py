@@ -74,6 +74,9 @@ def _same_as_full(corpus: Path, incremental: Path, tmp_path: Path) -> None:
     store.build(corpus, full, full=True)
     assert _export(incremental) == _export(full)
     assert _answers(incremental) == _answers(full)
+    with Library.open(incremental) as inc, Library.open(full) as whole:
+        assert inc.store.all_forms() == whole.store.all_forms()  # type: ignore[union-attr]
+        assert inc.labels == whole.labels
 
 
 # ---------------------------------------------------------------- incremental builds
@@ -412,4 +415,20 @@ def test_an_edit_that_moves_a_cite_writes_every_row_anew(tmp_path: Path, monkeyp
     victim.write_text("\n".join(ln for ln in lines if not ln.startswith("45.5.")), encoding="utf-8")
     store.build(corpus, index)
     assert copied == []
+    _same_as_full(corpus, index, tmp_path)
+
+
+def test_an_edit_with_no_new_word_copies_the_forms_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawref import nodestore
+
+    corpus, index = _copy(tmp_path, split=True), tmp_path / "ix"
+    store.build(corpus, index)
+    seen: list[nodestore.Carry | None] = []
+    real = nodestore.write
+    monkeypatch.setattr(nodestore, "write", lambda *a, **kw: (seen.append(kw.get("carry")), real(*a, **kw)))
+    victim = corpus / "001_6601c729f2304426.txt"
+    text = victim.read_text(encoding="utf-8")
+    victim.write_text(text.replace(" взятку ", " взятку и взятку ", 1), encoding="utf-8")  # only known words
+    store.build(corpus, index)
+    assert seen and seen[0] is not None and seen[0].forms
     _same_as_full(corpus, index, tmp_path)
