@@ -50,10 +50,11 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _TABLES = ("files", "citations", "words", "docs", "filewords")
 
 
-def file_key(data: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:
-    """The cache key of one corpus file: SHA-256 over its bytes, its manifest
-    entry (as JSON), a forced encoding and the per-file limit."""
-    h = hashlib.sha256(data)
+def file_key(digest: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:
+    """The cache key of one corpus file: SHA-256 over the SHA-256 ``digest``
+    of its bytes, its manifest entry (as JSON), a forced encoding and the
+    per-file limit."""
+    h = hashlib.sha256(digest)
     h.update(json.dumps([spec, encoding, limit], sort_keys=True, default=str).encode())
     return h.hexdigest()
 
@@ -87,10 +88,13 @@ class BuildCache:
     def __init__(self, version: str) -> None:
         self.version = version
         self._old: sqlite3.Connection | None = None
+        self._old_path: Path | None = None
+        self._fresh: dict[str, set[str]] = {t: set() for t in _TABLES}  # keys this build worked out
         self._bulk: dict[str, dict[str, str]] = {}  # small tables read whole
         self.new: dict[str, dict[str, str]] = {t: {} for t in _TABLES}
         self.hits = self.misses = 0
         self.notes: dict[str, str] = {}  # small values kept beside the tables (meta), new
+        self.digests: dict[str, bytes] = {}  # file name → SHA-256 of the bytes read (the stamp needs them too)
         self._old_notes: dict[str, str] = {}
 
     @classmethod
@@ -110,7 +114,7 @@ class BuildCache:
 
     def _open(self, path: Path) -> None:
         db = sqlite3.connect(f"file:{quote(str(path))}?mode=ro&immutable=1", uri=True, check_same_thread=False)
-        self._old = db
+        self._old, self._old_path = db, path
         row = db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
         if row is None or row[0] != self.version:
             self.close()
@@ -122,7 +126,7 @@ class BuildCache:
         """Let the old cache go (an empty old cache from then on)."""
         if self._old is not None:
             self._old.close()
-        self._old, self._bulk, self._old_notes = None, {}, {}
+        self._old, self._old_path, self._bulk, self._old_notes = None, None, {}, {}
 
     @property
     def old(self) -> dict[str, dict[str, Any]]:
@@ -155,7 +159,10 @@ class BuildCache:
 
     def put(self, table: str, key: str, value: Any) -> None:
         """Record ``value`` for ``key`` in the new cache."""
-        self.new[table][key] = _ENCODE(value)
+        text = _ENCODE(value)
+        if self._old_text(table, key) != text:
+            self._fresh[table].add(key)
+        self.new[table][key] = text
 
     def note(self, key: str) -> str | None:
         """A small value the previous build kept (``words``: a digest of its word set)."""
@@ -166,7 +173,12 @@ class BuildCache:
         return {k: json.loads(v) for k, v in self._bulk.get("docs", {}).items()}
 
     def write(self, path: Path) -> None:
-        """Write the new cache to ``path`` (a new file). Raises :class:`OSError`."""
+        """Write the new cache to ``path`` (a new file): the old one copied and
+        brought up to date (entries this build did not use deleted, new ones
+        added) when there is one, else made anew. Raises :class:`OSError`."""
+        if self._old_path is not None:
+            self._write_delta(path)
+            return
         db = sqlite3.connect(path)
         try:
             db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")  # a new file, sealed after
@@ -176,6 +188,29 @@ class BuildCache:
             for table in _TABLES:
                 db.execute(f"CREATE TABLE {table}(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID")
                 db.executemany(f"INSERT INTO {table} VALUES (?, ?)", self.new[table].items())
+            db.commit()
+        except sqlite3.Error as exc:
+            raise OSError(f"cannot write {CACHE_FILE}: {exc}") from exc
+        finally:
+            db.close()
+
+    def _write_delta(self, path: Path) -> None:
+        """:meth:`write` from a copy of the old cache."""
+        import shutil
+
+        assert self._old_path is not None
+        shutil.copyfile(self._old_path, path)
+        db = sqlite3.connect(path)
+        try:
+            db.executescript("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;")
+            for table in _TABLES:
+                keep = self.new[table]
+                gone = [(k,) for (k,) in db.execute(f"SELECT key FROM {table}") if k not in keep]
+                db.executemany(f"DELETE FROM {table} WHERE key = ?", gone)
+                db.executemany(f"INSERT OR REPLACE INTO {table} VALUES (?, ?)",
+                               ((k, keep[k]) for k in self._fresh[table]))
+            db.execute("DELETE FROM meta WHERE key != 'version'")
+            db.executemany("INSERT INTO meta VALUES (?, ?)", self.notes.items())
             db.commit()
         except sqlite3.Error as exc:
             raise OSError(f"cannot write {CACHE_FILE}: {exc}") from exc

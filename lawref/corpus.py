@@ -384,7 +384,8 @@ def build_corpus(
     paths = {name: os.fsencode(real).hex() for name, real in raw.items() if name != real}
     signatures = {d: _signature(docs[d], by_doc[d]) for d in docs}
     keys = {r.report.file: r.key for results in by_doc.values() for r in results if r.key}
-    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding),
+    digests = cache.digests if cache is not None else None
+    return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding, digests),
                   tuple(unmatched), paths, manifest.default_edition, signatures, keys)
 
 
@@ -397,7 +398,9 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
         data = read_file(file, limit)
     except (OSError, UnsafeInput):
         return _ingest(file, spec, encoding, limit)  # says why in its report
-    key = file_key(data, asdict(spec) if spec else None, encoding, limit)
+    digest = hashlib.sha256(data).digest()
+    cache.digests[file.name] = digest
+    key = file_key(digest, asdict(spec) if spec else None, encoding, limit)
     known = cache.get("files", key)
     if known is not None:
         cache.hits += 1

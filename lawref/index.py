@@ -267,7 +267,8 @@ def write_index(nodes: Sequence[Node], target: Path) -> None:
 MAX_DELETED_SHARE = 0.25
 
 
-def update_index(nodes: Sequence[Node], drop: set[str], target: Path, previous: Generation) -> bool:
+def update_index(nodes: Sequence[Node], drop: set[str], target: Path, previous: Generation, *,
+                 verified: bool = False) -> bool:
     """Write whoosh's files into the new generation folder ``target`` as
     those of ``previous`` (linked, or copied where links cannot be made)
     with every node of the documents in ``drop`` deleted and ``nodes``
@@ -275,12 +276,14 @@ def update_index(nodes: Sequence[Node], drop: set[str], target: Path, previous: 
     Returns False, writing nothing, when more than :data:`MAX_DELETED_SHARE`
     of the entries would then be deleted ones (the caller writes the index
     anew). The previous files are checked against their checksums first and
-    read with the restricted unpickler. Raises
+    read with the restricted unpickler (``verified``: the caller has just
+    checked them). Raises
     :class:`~lawref.errors.IndexDamaged` when they are damaged, ``ValueError``
     when two nodes share an id."""
     _unique(nodes)
     names = [n for n in previous.meta["files"] if n.endswith((".toc", ".seg"))]
-    previous.verify(names)
+    if not verified:
+        previous.verify(names)
     _safepickle.install()
     if _deleted_share(previous, drop) > MAX_DELETED_SHARE:
         return False

@@ -192,15 +192,21 @@ def read_file(file: CorpusFile, limit: int) -> bytes:
     return read_regular(file.path, limit)
 
 
-def stamp(result: Scan, version: str, encoding: str | None = None) -> str:
+def stamp(result: Scan, version: str, encoding: str | None = None, digests: dict[str, bytes] | None = None) -> str:
     """SHA-256 (hex) over lawref ``version``, a forced ``encoding``, the
     manifest's bytes, every file's name and content and every skipped name
     with its reason: the index is rebuilt when it changes (content, not
-    mtimes). Reads each file once, within the per-file cap."""
+    mtimes). Reads each file once, within the per-file cap; ``digests``
+    (file name → SHA-256 of its bytes, as a build computed them) spares
+    reading those again."""
     h = hashlib.sha256(f"{version}\0{encoding or ''}\0".encode())
     h.update(_manifest_digest(result.folder))
     for file in result.files:
         h.update(file.name.encode("utf-8", "backslashreplace") + b"\0")
+        known = digests.get(file.name) if digests else None
+        if known is not None:
+            h.update(known)
+            continue
         try:
             h.update(hashlib.sha256(read_file(file, result.manifest.limits.max_file_bytes)).digest())
         except (OSError, UnsafeInput) as exc:

@@ -177,7 +177,8 @@ def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_di
     gen = new_generation(index_dir)
     try:
         carried = plan is not None and plan.previous is not None and idx.update_index(
-            [n for n in nodes if n.doc in plan.changed], plan.changed | plan.removed, gen, plan.previous)
+            [n for n in nodes if n.doc in plan.changed], plan.changed | plan.removed, gen, plan.previous,
+            verified=True)  # _live_or_none verified every file of it
         if not carried:
             idx.write_index(nodes, gen)
         _write_store(gen, documents, nodes, meta, plan)

@@ -431,4 +431,7 @@ def test_an_edit_with_no_new_word_copies_the_forms_table(tmp_path: Path, monkeyp
     victim.write_text(text.replace(" взятку ", " взятку и взятку ", 1), encoding="utf-8")  # only known words
     store.build(corpus, index)
     assert seen and seen[0] is not None and seen[0].forms
+    cache = BuildCache.load(folder.open_generation(index), store.code_version())  # brought up to date, not grown
+    assert len(cache.old["files"]) == 4 and len(cache.old["filewords"]) == 4 and set(cache.old["docs"]) == {
+        "d0", "d1", "d2", "d3"}
     _same_as_full(corpus, index, tmp_path)
