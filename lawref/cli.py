@@ -429,6 +429,7 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         skipped = sum(1 for r in corpus.reports if r.status == "skipped")
         _say(f"built {len(corpus.nodes)} nodes from {len(corpus.reports) - skipped} files "
              f"({skipped} skipped) into {index_dir}")
+    _Quick.ok = True  # the index is written, closed and sealed
 
 
 @contextlib.contextmanager
@@ -508,8 +509,8 @@ def export(obj: _Ctx, fmt: str, output: Path | None) -> None:
 
 class _Quick:
     """Whether this process may end without the interpreter's teardown: set
-    when a command answered from an index it only read (no rebuild, so no
-    library that needs its exit handlers was loaded)."""
+    when a command answered from an index it only read, or finished a build
+    (every file written, closed and sealed)."""
 
     ok = False
 
@@ -520,11 +521,11 @@ def main() -> None:
     A query process ends with :func:`os._exit` once its output is flushed:
     tearing down the interpreter (freeing every module and object) costs
     more CPU than lawref's own imports — 55–80 ms on the benchmark machine,
-    a third of a cold ``show`` (issue 13; BENCHMARKS.md). Only a process
-    that read an index and holds no exit handler ends so: one that built or
-    rebuilt, or loaded a library that registered an exit handler (pymorphy3
-    loads :mod:`logging`, as ``term`` does), exits normally so that every
-    handler runs."""
+    a third of a cold ``show``, and a build's heap of nodes takes longer still
+    (issue 13; BENCHMARKS.md). Only a process that read an index or
+    finished a build, and holds no exit handler lawref does not know, ends
+    so: :mod:`logging`'s (loaded by pymorphy3) is run here first; any other
+    keeps the normal exit, so that every handler runs."""
     try:
         cli(prog_name="lawref")
     except SystemExit as exc:
@@ -536,12 +537,19 @@ def main() -> None:
 
 
 def _may_end_now() -> bool:
-    """The command only read an index and no exit handler is registered
-    (``atexit._ncallbacks``: where it is missing, never)."""
+    """The command only read an index or finished a build, and no exit
+    handler is left once logging's has run (``atexit._ncallbacks``: where
+    it is missing, never)."""
     import atexit
 
     count = getattr(atexit, "_ncallbacks", None)
-    return _Quick.ok and count is not None and count() == 0
+    if not _Quick.ok or count is None:
+        return False
+    logging = sys.modules.get("logging")
+    if logging is not None:
+        logging.shutdown()  # what its exit handler would do: flush and close every handler
+        atexit.unregister(logging.shutdown)
+    return count() == 0
 
 
 def _end_now(code: int) -> None:

@@ -435,3 +435,18 @@ def test_an_edit_with_no_new_word_copies_the_forms_table(tmp_path: Path, monkeyp
     assert len(cache.old["files"]) == 4 and len(cache.old["filewords"]) == 4 and set(cache.old["docs"]) == {
         "d0", "d1", "d2", "d3"}
     _same_as_full(corpus, index, tmp_path)
+
+
+def test_a_build_process_that_ends_at_once_leaves_a_whole_index(tmp_path: Path) -> None:
+    """``lawref build`` ends at once too (after logging's exit handler has run):
+    its index is sealed and every file checks out; a failed build exits normally."""
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    out = subprocess.run([sys.executable, "-m", "lawref", "--corpus", str(corpus), "--index", str(index), "build"],
+                         capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0 and out.stdout.startswith("built ")
+    folder.open_generation(index).verify()
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    bad = subprocess.run([sys.executable, "-m", "lawref", "--corpus", str(empty), "--index", str(tmp_path / "ix2"),
+                          "build"], capture_output=True, text=True, timeout=300)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1
