@@ -76,6 +76,12 @@ def tables(fig: dict[str, Any]) -> list[str]:
            *_warm(fig["warm"]), "", "### Scale", "", *_scale(fig["scale"]), "", "### link on a large input", "",
            f"`lawref link --format jsonl` on {fig['link']['megabytes']} MB of seed text: "
            f"{fig['link']['seconds']:.0f} s, peak **{fig['link']['peak_mib']:.0f} MiB**."]
+    inc_profile = fig["scale"]["copies"][str(max(int(k) for k in fig["scale"]["copies"]))]["incremental"].get(
+        "profile")
+    if inc_profile:
+        out += ["", "### Where an incremental build spends its time", "",
+                "cProfile of one more incremental build of the 100× corpus (a word doubled), in-process, top lines "
+                "by cumulative time:", "", "```", *inc_profile, "```"]
     if fig["warm"].get("profile"):
         out += ["", "### Where a warm search spends its time", "",
                 "cProfile of the judged set, each query searched (answer cache emptied), top lines by "

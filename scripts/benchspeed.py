@@ -223,12 +223,41 @@ def _incremental(corpus: Path, index: Path, full_cpu: float) -> Figures:
         victim.write_text(edited, encoding="utf-8")
         runs.append(_run(_lawref(corpus, index, "build")))
     cpu, wall, mib = sorted(runs)[1]
+    profile = _profile_build(corpus, index, victim)
     text = victim.read_text(encoding="utf-8")
     victim.write_text(text + "\n\n45.9. Новый пункт комментария.\n", encoding="utf-8")
     new_cpu, new_wall, _ = _run(_lawref(corpus, index, "build"))
     return {"edited": str(victim.relative_to(corpus)), "cpu_s": cpu, "seconds": wall, "peak_mib": mib,
             "share": cpu / full_cpu, "new_paragraph": {"cpu_s": new_cpu, "seconds": new_wall,
-                                                        "share": new_cpu / full_cpu}}
+                                                        "share": new_cpu / full_cpu}, "profile": profile}
+
+
+_PROFILED_BUILD = """
+import cProfile, io, pstats, sys
+from lawref.cli import cli
+sys.argv = ["lawref", "--corpus", sys.argv[1], "--index", sys.argv[2], "build"]
+prof = cProfile.Profile()
+prof.enable()
+try:
+    cli(prog_name="lawref")
+except SystemExit:
+    pass
+prof.disable()
+out = io.StringIO()
+pstats.Stats(prof, stream=out).sort_stats("cumulative").print_stats(24)
+print(out.getvalue(), file=sys.stderr)
+"""
+
+
+def _profile_build(corpus: Path, index: Path, victim: Path) -> list[str]:
+    """cProfile of one more incremental build (a word doubled), top lines by cumulative time."""
+    text = victim.read_text(encoding="utf-8")
+    victim.write_text(text.replace(" игрок ", " игрок и игрок ", 1), encoding="utf-8")
+    out = subprocess.run([PY, "-c", _PROFILED_BUILD, str(corpus), str(index)], capture_output=True, text=True,
+                         timeout=600)
+    lines = [ln.replace(str(ROOT) + "/", "").replace(sys.prefix + "/", "") for ln in out.stderr.splitlines()]
+    start = next((i for i, ln in enumerate(lines) if ln.lstrip().startswith("ncalls")), len(lines))
+    return [ln for ln in lines[start:] if ln.strip()]
 
 
 def link_memory(index: Path, megabytes: int = 100) -> Figures:
