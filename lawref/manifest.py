@@ -239,10 +239,23 @@ def _codec(value: Any, where: str, key: str) -> str | None:
     if not isinstance(value, str):
         raise _wrong(where, key, "a codec name such as 'cp1251'", value)
     try:
-        codecs.lookup(value)
+        _lookup(value)
     except LookupError:
         raise ManifestError(f"{where}: key {key!r}: unknown codec {value!r}") from None
     return value
+
+
+def _lookup(name: str) -> codecs.CodecInfo:
+    """:func:`codecs.lookup`, knowing ftfy's ``sloppy-windows-125x`` codecs
+    too (registered when such a name is first asked for)."""
+    try:
+        return codecs.lookup(name)
+    except LookupError:
+        if not name.lower().startswith("sloppy"):
+            raise
+    import ftfy.bad_codecs  # noqa: F401  (registers them)
+
+    return codecs.lookup(name)
 
 
 def _encodings(entry: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:

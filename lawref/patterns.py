@@ -160,7 +160,8 @@ RULE_LINE = Rx(r"^\s*(?=(?:\s*[-=_*~?]){3})[-=_*~?]+(?:\s+[-=_*~?]+)*\s*$", exam
 RULE_PREFIX = Rx(r"^\s*[-=_]{3,}\s+(?=\S)", example="--------------- относительно фальшренонса")
 #: Inline run of ``?`` where box-drawing characters were lost: 001:29
 #: ``игры ???…??? A.Ход во взятку``; 003:11 ``?? ?? ??``.
-QMARK_RUN = Rx(r"(?<!\[)(?:\?{3,}|\?\?(?:[ \t]+\?\?)+)(?!\])", example="процедура игры ??????? A.Ход во взятку")
+QMARK_RUN = Rx(r"(?<![\[?])(?:\?{3,}|\?\?(?:[ \t]+\?\?)+)(?![\]?])",  # a whole run, never one kept as [????]
+               example="процедура игры ??????? A.Ход во взятку")
 #: How long an inline ``?`` run may be and still be lost glyphs in a sentence
 #: (``держит ???? ?AK``); a longer run is a lost rule (001:29 holds 47).
 MAX_LOST_RUN = 7

@@ -5,14 +5,22 @@ from __future__ import annotations
 
 import atexit
 import functools
+import os
 import shutil
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from lawref.library import Library
+
+# Property tests draw the same examples on every run (CI never fails on a draw no one can
+# reproduce); HYPOTHESIS_PROFILE=explore draws new ones to hunt for faults.
+settings.register_profile("lawref", derandomize=True)
+settings.register_profile("explore", derandomize=False)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "lawref"))
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 

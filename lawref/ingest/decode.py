@@ -18,9 +18,6 @@ import codecs
 import unicodedata
 from dataclasses import dataclass
 
-import chardet
-import ftfy.bad_codecs  # noqa: F401  (registers sloppy-windows-125x)
-
 from lawref import patterns as P
 from lawref.errors import DecodeError
 from lawref.lang import morph
@@ -47,11 +44,22 @@ SLOPPY = {"cp1251": "sloppy-windows-1251", "cp1252": "sloppy-windows-1252", "win
           "windows-1252": "sloppy-windows-1252"}
 
 
+def register_sloppy() -> None:
+    """Register ftfy's ``sloppy-windows-125x`` codecs (cp1251/cp1252 that
+    decode every byte), on first use: importing ftfy costs a process ~70 ms,
+    and text that is UTF-8 never needs them."""
+    import ftfy.bad_codecs  # noqa: F401  (registers them)
+
+
 def _bytes_to_text(data: bytes, codec: str) -> str:
+    if codec.lower().startswith("sloppy"):  # asked for by name (--encoding, the manifest)
+        register_sloppy()
     try:
         name = codecs.lookup(codec).name
     except LookupError:
         name = codec
+    if name in SLOPPY:
+        register_sloppy()
     return data.decode(SLOPPY.get(name, codec), errors="replace")
 
 
@@ -115,6 +123,8 @@ def _codec_name(name: str) -> str:
 
 
 def _best_legacy(data: bytes) -> Decoded:
+    import chardet  # only for bytes that are not UTF-8
+
     guess = _codec_name(chardet.detect(data[:200_000]).get("encoding") or "")
     tried = [guess] if guess in CANDIDATES else []
     tried += [c for c in CANDIDATES if c not in tried]

@@ -425,8 +425,9 @@ def mark_lost_glyphs(text: str) -> tuple[str, int]:
     ``держит [?]AK [?]Q``) and a short ``?`` run between words (``держит
     ???? ?AK`` → ``держит [????] [?]AK``, also at a line's end after a word).
     They are never a break, never a word of the index, never guessed. A run
-    at a line's start is a lost rule (003:71 ``?????? Когда …``). Returns the
-    text and how many were marked."""
+    at a line's start is a lost rule (003:71 ``?????? Когда …``) unless it is
+    glued to the word after it (``??1``: that word's lost letters). Returns
+    the text and how many were marked."""
     count = 0
 
     def run(m: re.Match[str]) -> str:
@@ -436,6 +437,9 @@ def mark_lost_glyphs(text: str) -> tuple[str, int]:
         # or a line of one or two ``?`` (too short for a rule)
         inside = any(c.isalnum() for c in left) and (any(c.isalnum() for c in right) or not right.strip())
         inside = inside or (not left.strip() and not right.strip() and len(m.group()) <= 2)
+        # glued to the word it starts (``??1``, ``??ода``): lost letters of that word, not a rule — a rule
+        # stands apart (003:71 ``?????? Когда``); else joining lines would mark it only on a second clean
+        inside = inside or (not left.strip() and right[:1].isalnum())
         opens = P.HEADING_START.match(right.lstrip()) or P.FOOTNOTE.match(right.lstrip())
         if len(m.group()) > P.MAX_LOST_RUN or not inside or opens:
             return m.group()

@@ -23,11 +23,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-import ftfy
-import ftfy.bad_codecs  # noqa: F401  (registers the sloppy-windows-125x codecs)
-
 from lawref import patterns as P
-from lawref.ingest.decode import russian_score
+from lawref.ingest.decode import register_sloppy, russian_score
 
 MIN_SCORE = 0.6
 #: Non-ASCII tokens the suspicious lines must hold before any repair is tried.
@@ -78,6 +75,9 @@ def _fix_utf8(line: str) -> str | None:
     """ftfy's repair of UTF-8 read as a single-byte code page; where ftfy is
     too cautious (short lines such as ``РџСЂРё С…РѕРґРµ``), the strict re-coding
     from cp1251, cp1252 or latin-1 that gives valid UTF-8."""
+    import ftfy  # only for a line that looks like mojibake
+
+    register_sloppy()
     fixed = ftfy.fix_encoding(line)
     if fixed != line:
         return fixed
@@ -91,6 +91,7 @@ def _fix_utf8(line: str) -> str | None:
 
 def _recode(wrong: str, right: str) -> Callable[[str], str | None]:
     def fix(line: str) -> str | None:
+        register_sloppy()
         try:
             return line.encode(wrong).decode(right)
         except (UnicodeEncodeError, UnicodeDecodeError):
