@@ -191,7 +191,14 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="exit 1 when a budget is missed")
     parser.add_argument("--results", type=Path, default=RESULTS, help="where the figures are written (JSON)")
     parser.add_argument("--markdown", action="store_true", help="rewrite BENCHMARKS.md from the figures")
+    parser.add_argument("--render", action="store_true",
+                        help="only rewrite BENCHMARKS.md from the figures already in --results (no measuring)")
     args = parser.parse_args()
+    if args.render:
+        figures = json.loads(args.results.read_text(encoding="utf-8"))
+        missed = benchmarks_md.misses(figures)
+        (ROOT / "BENCHMARKS.md").write_text(benchmarks_md.render(figures, missed), encoding="utf-8")
+        return
     started = time.perf_counter()
     failures: list[str] = []
     figures: dict[str, Any] = {}

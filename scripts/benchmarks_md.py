@@ -25,7 +25,7 @@ def _cold(cold: dict[str, Any]) -> list[str]:
     rows = ["| command | CPU ms (median) | × floor |", "|---|---:|---:|"]
     names = {"pass": '`python -c pass`', "click": '`python -c "import click"`',
              "floor": '`python -c "import click, whoosh.index"` (floor)', "show": "`lawref show 62B`",
-             "search": "`lawref search фальшренонс`", "link": "`echo 'см. правило 62B' | lawref link`"}
+             "search": "`lawref search фальшренонс`", "link": "`echo 'см. правило 62B' \\| lawref link`"}
     for key, ms in cold["median_ms"].items():
         rows.append(f"| {names.get(key, key)} | {ms:.1f} | {cold['ratio_to_floor'][key]:.2f} |")
     return rows
@@ -87,6 +87,13 @@ def tables(fig: dict[str, Any]) -> list[str]:
                 "cProfile of the judged set, each query searched (answer cache emptied), top lines by "
                 "cumulative time:", "", "```", *fig["warm"]["profile"], "```"]
     return out
+
+
+def misses(figures: dict[str, Any]) -> list[str]:
+    """The budgets the figures miss (as the bench's ``--check`` says them)."""
+    import benchspeed  # scripts/benchspeed.py, beside this file
+
+    return benchspeed.budgets(figures["speed"]) if "speed" in figures else []
 
 
 def render(figures: dict[str, Any], misses: list[str]) -> str:
