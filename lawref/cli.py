@@ -40,9 +40,30 @@ if TYPE_CHECKING:
 __all__ = ["cli", "main"]
 
 
+class _ReaderGone(Exception):
+    """stdout's reader went away (``lawref search … | head -1``). Not an
+    :class:`OSError`, so that click does not turn it into exit 1."""
+
+
+def _out(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """``click.echo``; a closed pipe on stdout becomes :class:`_ReaderGone`."""
+    try:
+        click.echo(text, err=err, nl=nl)
+    except BrokenPipeError as exc:
+        raise _ReaderGone() from exc
+
+
+def _flush() -> None:
+    """Flush stdout now (a streamed answer); a closed pipe becomes :class:`_ReaderGone`."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError as exc:
+        raise _ReaderGone() from exc
+
+
 def _say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Print ``text`` for people: control characters escaped (see module doc)."""
-    click.echo(printable(text), err=err, nl=nl)
+    _out(printable(text), err=err, nl=nl)
 
 
 def _lines(lines: list[str]) -> None:
@@ -59,7 +80,7 @@ def fail(message: str, code: int) -> NoReturn:
 def _json(data: Any) -> None:
     from lawref.export.json import dumps
 
-    click.echo(dumps(data))
+    _out(dumps(data))
 
 
 def _text(value: str) -> str:
@@ -113,7 +134,7 @@ class _OneLineErrors(click.Group):
             fail("aborted", EXIT_BAD_INPUT)
         except LawrefError as exc:
             fail(str(exc), exc.exit_code)
-        except BrokenPipeError:  # the reader went away (``lawref search … | head -1``): what it read is enough
+        except (BrokenPipeError, _ReaderGone):  # the reader went away (``search … | head -1``): it read enough
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(EXIT_OK)
         except OSError as exc:  # stdout cannot be written (``> /dev/full``), an index that cannot be written
@@ -274,7 +295,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                 render = annotate.to_markdown if fmt == "md" else annotate.to_html
                 for offset, piece, linked in pieces:
                     _say(render(piece, linked, base_url, offset=offset), nl=False)
-                    sys.stdout.flush()
+                    _flush()
         except UnicodeDecodeError as exc:
             fail(f"{_input_name(file)}: not UTF-8 text ({exc.reason}); what came before it was answered",
                  EXIT_BAD_INPUT)
@@ -347,8 +368,8 @@ def _stream_lines(items: Iterator[Any]) -> None:
     import json
 
     for item in items:
-        click.echo(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
-        sys.stdout.flush()
+        _out(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+        _flush()
 
 
 def _stream_json(key: str, items: Iterator[Any]) -> None:
@@ -359,9 +380,9 @@ def _stream_json(key: str, items: Iterator[Any]) -> None:
     first = True
     for item in items:
         body = dumps(item).replace("\n", "\n    ")
-        click.echo(('{\n  "' + key + '": [\n    ' if first else ",\n    ") + body, nl=False)
+        _out(('{\n  "' + key + '": [\n    ' if first else ",\n    ") + body, nl=False)
         first = False
-    click.echo('{\n  "' + key + '": []\n}' if first else "\n  ]\n}")
+    _out('{\n  "' + key + '": []\n}' if first else "\n  ]\n}")
 
 
 @cli.command()
@@ -499,7 +520,7 @@ def export(obj: _Ctx, fmt: str, output: Path | None) -> None:
 
     text = dumps(obj.library().export()) + "\n"
     if output is None:
-        click.echo(text, nl=False)
+        _out(text, nl=False)
         return
     try:
         atomic_write(output, text)  # whole or not at all: a full disk never truncates the old file

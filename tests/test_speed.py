@@ -450,3 +450,21 @@ def test_a_build_process_that_ends_at_once_leaves_a_whole_index(tmp_path: Path) 
     bad = subprocess.run([sys.executable, "-m", "lawref", "--corpus", str(empty), "--index", str(tmp_path / "ix2"),
                           "build"], capture_output=True, text=True, timeout=300)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args", [["search", "взятка"], ["export"], ["link", "--format", "jsonl"]])
+def test_a_reader_that_goes_away_ends_the_command_quietly_with_exit_0(seed_index: Path, tmp_path: Path,
+                                                                     args: list[str]) -> None:
+    """``lawref search … | head -1``: what the reader took is enough — exit 0,
+    nothing on stderr (click itself would make a closed pipe exit 1)."""
+    text = tmp_path / "in.txt"
+    text.write_text("см. правило 62B\n\n" * 20000, encoding="utf-8")
+    extra = [str(text)] if args[0] == "link" else []
+    cmd = [sys.executable, "-m", "lawref", "--corpus", str(CORPUS), "--index", str(seed_index), *args, *extra]
+    with subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.readline()
+        proc.stdout.close()  # the reader goes away
+        err = proc.stderr.read()
+        code = proc.wait(timeout=120)
+    assert (code, err) == (0, b"")
