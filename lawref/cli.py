@@ -448,8 +448,9 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         fail(f"nothing usable in the corpus; {kept}", EXIT_BAD_INPUT)
     if not (report or as_json):
         skipped = sum(1 for r in corpus.reports if r.status == "skipped")
+        reused = f"; {corpus.reused} unchanged since the last build" if corpus.reused else ""
         _say(f"built {len(corpus.nodes)} nodes from {len(corpus.reports) - skipped} files "
-             f"({skipped} skipped) into {index_dir}")
+             f"({skipped} skipped{reused}) into {index_dir}")
     _Quick.ok = True  # the index is written, closed and sealed
 
 

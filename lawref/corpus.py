@@ -53,6 +53,7 @@ class Corpus:
     default_edition: str | None = None  # the manifest's ``default_edition``
     signatures: dict[str, str] = field(default_factory=dict)  # document id → its entry and files' cache keys
     file_keys: dict[str, str] = field(default_factory=dict)  # file name → its build-cache key
+    reused: int = 0  # files taken from the last build's cache (unchanged), not read and parsed again
 
     def usable(self) -> bool:
         """True when at least one node was built."""
@@ -386,7 +387,8 @@ def build_corpus(
     keys = {r.report.file: r.key for results in by_doc.values() for r in results if r.key}
     digests = cache.digests if cache is not None else None
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding, digests),
-                  tuple(unmatched), paths, manifest.default_edition, signatures, keys)
+                  tuple(unmatched), paths, manifest.default_edition, signatures, keys,
+                  cache.hits if cache is not None else 0)
 
 
 def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,

@@ -468,3 +468,13 @@ def test_a_reader_that_goes_away_ends_the_command_quietly_with_exit_0(seed_index
         err = proc.stderr.read()
         code = proc.wait(timeout=120)
     assert (code, err) == (0, b"")
+
+
+def test_a_build_says_how_many_files_it_took_unchanged_from_the_last(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    args = ["--corpus", str(corpus), "--index", str(index), "build"]
+    assert CliRunner().invoke(cli, args).stdout.startswith("built 114 nodes from 4 files (0 skipped) into")
+    _edit(corpus / COMMENTARY_FILE)
+    again = CliRunner().invoke(cli, args).stdout
+    assert "(0 skipped; 3 unchanged since the last build)" in again
+    assert "unchanged" not in CliRunner().invoke(cli, [*args, "--full"]).stdout
