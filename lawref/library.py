@@ -896,79 +896,68 @@ def _live_key(index_dir: Path | None) -> tuple[int, int] | None:
     return st.st_ino, st.st_mtime_ns
 
 
-class _ById(Mapping[str, Node]):
-    """Nodes by id, read from a store on demand."""
+class _StoreView(Mapping[Any, Any]):
+    """A mapping read from a node store on demand: a subclass says how one
+    key is found (:meth:`_find`, ``None`` for none) and which keys there are."""
 
     def __init__(self, store: NodeStore) -> None:
         self._store = store
 
-    def __getitem__(self, key: str) -> Node:
-        found = self._store.node(key)
+    def _find(self, key: Any) -> Any:
+        raise NotImplementedError
+
+    def __getitem__(self, key: Any) -> Any:
+        found = self._find(key)
         if found is None:
             raise KeyError(key)
         return found
 
+    def __iter__(self) -> Iterator[Any]:
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+class _ById(_StoreView):
+    """Nodes by id."""
+
+    def _find(self, key: str) -> Node | None:
+        return self._store.node(key)
+
     def __iter__(self) -> Iterator[str]:
         return (n.id for n in self._store.all_nodes())
 
-    def __len__(self) -> int:
-        return len(self._store.all_nodes())
 
+class _Children(_StoreView):
+    """Children by parent id (``None``: the roots); a node without children maps to ``[]``."""
 
-class _Children(Mapping[str | None, list[Node]]):
-    """Children by parent id (``None``: the roots), read from a store; a
-    node without children maps to ``[]``."""
-
-    def __init__(self, store: NodeStore) -> None:
-        self._store = store
-
-    def __getitem__(self, key: str | None) -> list[Node]:
+    def _find(self, key: str | None) -> list[Node]:
         return self._store.children(key)
 
     def __iter__(self) -> Iterator[str | None]:
         return iter(dict.fromkeys(n.parent for n in self._store.all_nodes()))
 
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
-
-class _ByLabel(Mapping[str, Node]):
+class _ByLabel(_StoreView):
     """Nodes without a cite by their stored label."""
 
-    def __init__(self, store: NodeStore) -> None:
-        self._store = store
-
-    def __getitem__(self, key: str) -> Node:
-        found = self._store.by_label(key)
-        if found is None:
-            raise KeyError(key)
-        return found
+    def _find(self, key: str) -> Node | None:
+        return self._store.by_label(key)
 
     def __iter__(self) -> Iterator[str]:
         return (lab for n in self._store.all_nodes() if not n.cite and (lab := self._store.label(n.id)))
 
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
-
-class _ByCite(Mapping[tuple[str, str], Node]):
+class _ByCite(_StoreView):
     """The first node of a document with a cite: ``(doc, cite)`` → node."""
 
-    def __init__(self, store: NodeStore) -> None:
-        self._store = store
-
-    def __getitem__(self, key: tuple[str, str]) -> Node:
+    def _find(self, key: tuple[str, str]) -> Node | None:
         doc, cite = key
-        found = next((n for n in self._store.with_cite(cite) if n.doc == doc), None)
-        if found is None:
-            raise KeyError(key)
-        return found
+        return next((n for n in self._store.with_cite(cite) if n.doc == doc), None)
 
     def __iter__(self) -> Iterator[tuple[str, str]]:
         return iter(dict.fromkeys((n.doc, n.cite) for n in self._store.all_nodes() if n.cite))
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
 
 
 __all__ = ["Library", "References", "default_corpus", "default_index", "open_library"]
