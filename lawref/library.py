@@ -515,9 +515,38 @@ class Library:
         return sorted(found, key=lambda pair: (store.seq(pair[0].id), pair[1].start))
 
     @_answers
-    def export(self) -> dict[str, Any]:
-        """The JSON contract of this corpus (see :func:`export_document`)."""
-        return export_document(self.documents, self.nodes)
+    def export(self, doc: str | None = None, law: str | None = None, edition: str | None = None) -> dict[str, Any]:
+        """The JSON contract (see :func:`export_document`) of the corpus, or
+        of what :meth:`selection` keeps."""
+        if doc is None and law is None and edition is None:
+            return export_document(self.documents, self.nodes)
+        return export_document(*self.selection(doc, law, edition))
+
+    def selection(self, doc: str | None = None, law: str | None = None, edition: str | None = None
+                  ) -> tuple[tuple[Document, ...], list[Node]]:
+        """``(documents, nodes)`` an export holds, nodes in reading order:
+        every document, or document ``doc``, or the documents of ``edition``;
+        with ``law`` (any cite :meth:`find` takes), the subtree of the node it
+        names (in a laws document first) and its document alone. Raises
+        :class:`UsageError` for an unknown ``doc`` or ``edition`` or when no
+        document is left, :class:`NotFound` for a cite the corpus lacks,
+        :class:`~lawref.cite.CiteError` for a malformed one."""
+        self.check_doc(doc)
+        chosen = self.pick_edition(edition) if edition else None
+        docs = [d for d in self.documents if (doc is None or d.id == doc) and (chosen is None or d.edition == chosen)]
+        if not docs:
+            raise UsageError(f"no document of edition {chosen} is document {doc!r}")
+        if law is not None:
+            top = self.find(law, doc, edition)[0]
+            return tuple(d for d in docs if d.id == top.doc), [n for _, n in self.subtree(top)]
+        ids = {d.id for d in docs}
+        return tuple(docs), [n for n in self.nodes if n.doc in ids]
+
+    def book(self, doc: str | None = None, law: str | None = None, edition: str | None = None) -> Any:
+        """:class:`lawref.export.book.Book` of :meth:`selection` (raises as it does)."""
+        from lawref.export.book import Book
+
+        return Book(self, *self.selection(doc, law, edition))
 
     @_answers
     def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:

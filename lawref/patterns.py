@@ -114,6 +114,25 @@ CHROME = Rx(
 BOOK_TITLE = Rx(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$",
                 example="неизвестен Автор - Все о Бридже")
 
+#: A mark lawref prints beside law text in ``show`` and the txt export, on a
+#: line of its own (never law text: ``drop_export_marks`` drops it when an
+#: export is built again). Every mark :mod:`lawref.export.text` has.
+EXPORT_MARK = Rx(
+    r"^\s*\[(?:фрагмент(?: правила \S+)?(?:, стр\. \d{1,4})?|fragment(?: of Law \S+)?(?:, p\. \d{1,4})?"
+    r"|(?P<gap>пропуск: здесь кончается один файл скана и начинается другой"
+    r"|gap: one file of the scan ends here and another begins)"
+    r"|начало — на странице, которой нет в скане|текст обрывается: продолжение на странице, которой нет в скане"
+    r"|the beginning is on a page the scan lacks|the text breaks off: it goes on on a page the scan lacks"
+    r"|(?:начало текста утрачено|дальше текст утрачен): нет [^\]]+|the (?:beginning|rest) is lost: no [^\]]+"
+    r"|(?:вариант \d+ из \d+|variant \d+ of \d+): [^\]]+"
+    r"|(?:Правило|Law) \S+ — (?:номер правила выведен: его заголовок не сохранился"
+    r"|law number inferred: its heading was lost))\]\s*$",
+    example="[фрагмент, стр. 59]")
+#: The underline of a txt export's document title (its first line): ``=====``.
+TITLE_UNDERLINE = Rx(r"^={3,}\s*$", example="==========")
+#: The underline of a law title printed without its heading in a txt export (000:2–4 in the seeds).
+EXPORT_UNDERLINE = Rx(r"^\s*-{3,}\s*$", example="  ----------")
+
 
 def latin_fold(word: str) -> str:
     """``word`` lowercased with ``ё`` → ``е``: the key two copies of a text share."""

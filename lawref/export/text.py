@@ -32,7 +32,9 @@ WORDS: dict[str, dict[str, str]] = {
            "inferred": "номер правила выведен: его заголовок не сохранился",
            "lost-start": "начало текста утрачено: нет", "lost-end": "дальше текст утрачен: нет",
            "variant": "вариант {k} из {n}", "fragment": "фрагмент", "page": "стр.",
-           "lost-before": LOST_BEFORE, "lost-after": LOST_AFTER, "see-also": "См. также", "cited-by": "Ссылаются",
+           "lost-before": LOST_BEFORE, "lost-after": LOST_AFTER,
+           "gap": "[пропуск: здесь кончается один файл скана и начинается другой]",
+           "see-also": "См. также", "cited-by": "Ссылаются",
            "only": "в корпусе только {cite}", "absent": "нет в корпусе", "invalid": "нет такого правила"},
     "en": {"law": "Law", "fragment-head": "its law's number was lost",
            "inferred": "law number inferred: its heading was lost",
@@ -40,6 +42,7 @@ WORDS: dict[str, dict[str, str]] = {
            "variant": "variant {k} of {n}", "fragment": "fragment", "page": "p.",
            "lost-before": "[the beginning is on a page the scan lacks]",
            "lost-after": "[the text breaks off: it goes on on a page the scan lacks]",
+           "gap": "[gap: one file of the scan ends here and another begins]",
            "see-also": "See also", "cited-by": "Cited by",
            "only": "only {cite} in the corpus", "absent": "not in the corpus", "invalid": "no such law"},
 }

@@ -36,7 +36,7 @@ from lawref.ingest.state import Ctx, Ln, Para
 from lawref.lang import morph
 from lawref.records import CleanReport, Paragraph
 
-__all__ = ["DEFAULT_STEPS", "STEPS", "Cleaned", "clean", "detect_style", "join_words", "render"]
+__all__ = ["DEFAULT_STEPS", "EXPORT_STEPS", "STEPS", "Cleaned", "clean", "detect_style", "join_words", "render"]
 
 Step = Callable[[Any, Ctx], Any]
 
@@ -51,8 +51,8 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
-    L.split_pilcrows, L.strip_rules, L.drop_chrome, pdf.drop_contents, L.drop_pagers, L.drop_repeated_pages,
-    pdf.split_numbered_heads,
+    L.drop_export_marks, L.split_pilcrows, L.strip_rules, L.drop_chrome, pdf.drop_contents, L.drop_pagers,
+    L.drop_repeated_pages, pdf.split_numbered_heads,
     L.mark_pages, L.drop_running_heads, pdf.drop_repeated_law_heads, pdf.drop_index, pdf.mark_page_numbers,
     pdf.repair_ligatures, pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
@@ -63,6 +63,12 @@ STEPS: dict[str, Step] = {f.__name__: f for f in (
 #: step that reads a whole line; the English-edition steps do nothing in
 #: Russian text).
 DEFAULT_STEPS: tuple[str, ...] = tuple(STEPS)
+#: The steps that read a txt export of lawref (``export --format txt``) back:
+#: its title and marks, page markers, footnotes, paragraphs. It holds no
+#: scrape artifacts, so no repair step runs on it (a repair could only
+#: change law text that is already clean).
+EXPORT_STEPS: tuple[str, ...] = ("drop_export_marks", "mark_pages", "mark_footnotes", "reflow",
+                                 "mark_heading_roles", "count_lost")
 
 
 @dataclass(frozen=True)
@@ -133,11 +139,13 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     from and their printed page. Raises ``ValueError`` for a bad ``steps``;
     never raises for any ``str``. Running :func:`clean` on :func:`render` of
     its own output gives the same paragraphs' text (idempotent)."""
-    plan = _resolve(steps)
     ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang)
     raw = text.split("\n")
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None
     items: Any = [Ln(t, numbers[i] if numbers else i + 1, "text" if t.strip() else "blank") for i, t in enumerate(raw)]
+    if steps is DEFAULT_STEPS and L.export_title(items) is not None:
+        steps, ctx.style = EXPORT_STEPS, "export"  # lawref's own txt: nothing to repair, only its layout to read
+    plan = _resolve(steps)
     for name, step in plan:
         ctx.step = name
         items = step(items, ctx)

@@ -17,6 +17,47 @@ from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import morph
 
 
+def drop_export_marks(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Read a txt export of lawref back (``lawref export --format txt``):
+    its first line, underlined with ``=``, is the document's title (kept as
+    metadata), and its marks (``[фрагмент, стр. 59]``, lost pages, variants,
+    :data:`lawref.patterns.EXPORT_MARK`) are lawref's words, not law text.
+    Both are dropped and listed in the report; scraped text has neither. The
+    gap mark (where one raw file of the document ended and the next began)
+    becomes a page break of unknown number, as the file boundary was."""
+    out: list[Ln] = []
+    ex: list[str] = []
+    head = export_title(lines)
+    if head is not None:
+        title, rule = head
+        ctx.title = ctx.title or title.text.strip()
+        ctx.drop(title.no, title.text, "document title of a lawref txt export (kept as the document's title)")
+        ctx.drop(rule.no, rule.text, "underline of that title")
+        ex.append(example(title.text))
+        lines = [ln for ln in lines if ln is not title and ln is not rule]
+    for ln in lines:
+        m = P.EXPORT_MARK.match(ln.text) if ln.kind == "text" else None
+        if m is None:
+            under = ctx.style == "export" and out and out[-1].kind == "text" and P.EXPORT_UNDERLINE.match(ln.text)
+            out.append(replace(ln, kind="rule") if under else ln)  # the title of a law whose heading was lost
+            continue
+        ctx.drop(ln.no, ln.text, "lawref's own mark (a txt export), not law text")
+        ex.append(example(ln.text))
+        if m["gap"] and ctx.style == "export":  # the files of a document were read apart: a page of unknown number
+            out.append(Ln(ln.text, ln.no, "marker", None))
+    ctx.record("a lawref txt export's title and marks removed", len(ex), ex[:2])
+    return out
+
+
+def export_title(lines: list[Ln]) -> tuple[Ln, Ln] | None:
+    """The title line of a lawref txt export and its ``=`` underline (its
+    first two lines that are not blank), or ``None``: not an export."""
+    texts = [ln for ln in lines[:50] if ln.text.strip()][:2]
+    if len(texts) == 2 and P.TITLE_UNDERLINE.match(texts[1].text) and not P.TITLE_UNDERLINE.match(texts[0].text):
+        return texts[0], texts[1]
+    return None
+
+
 def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop site chrome lines (000:1 ``ТОП авторов и книг …``, an alphabet
     bar ``А Б В … Я AZ``) and take the book-title line (001:1) as metadata."""

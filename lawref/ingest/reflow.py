@@ -179,6 +179,14 @@ class _Reflow:
 
     def feed_text(self, ln: Ln, following: str | None = None) -> None:
         text = ln.text.strip()
+        if self.ctx.style == "export":  # lawref's own txt: a blank line ends a paragraph, lines join with a space
+            if self.cur is None:
+                self.start(ln, "heading" if self.ctx.is_heading(text) else "text")
+            else:
+                self.cur.append(" " + text)
+                self.cur.lines.append(ln.no)
+                self.cur.starts.append(len(self.cur) - len(text))
+            return
         if self.after_heading and self.cur is None and title_tail(text, following, self.ctx):
             self.cur = self.paras.pop()  # reopen the heading for the tail of its title
             self.extend(ln)

@@ -1,0 +1,305 @@
+"""export.book: the documents an export holds, read as a book (txt, md, html).
+
+A :class:`Book` holds the nodes chosen (whole documents, or one law's
+subtree), in reading order, each as an :class:`Entry` with its anchor, its
+depth in the law (for indentation and heading levels), the lawref marks
+``show`` prints beside it (lost pages, variants, fragments), and the law
+page it stands on in the HTML site (:class:`Page`: a law and what follows it
+up to the next law). Anchors are the one naming scheme of every format and
+of ``link --format html|md``: see :func:`anchor`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from lawref import patterns as P
+from lawref.export.text import WORDS, heading
+from lawref.model import Document, Node, Ref
+
+if TYPE_CHECKING:
+    from lawref.library import Library
+
+__all__ = ["DIVISIONS", "Book", "Entry", "Page", "Segment", "anchor", "page_name", "segments", "slug"]
+
+#: Node kinds above laws: printed as headings, never indented.
+DIVISIONS = ("chapter", "part", "division")
+#: How deep each kind stands under its law (indentation steps, heading levels below the law's).
+DEPTH = {"chapter": 0, "part": 0, "division": 0, "law": 0, "section": 1, "subsection": 2, "item": 3,
+         "subitem": 4, "commentary": 1, "footnote": 1, "fragment": 1}
+
+
+def slug(text: str) -> str:
+    """``text`` lower-cased with every run of other characters than ``a-z``,
+    ``0-9`` and Cyrillic letters made one ``-`` (``43B2(a)`` → ``43b2-a``,
+    ``45.5`` → ``45-5``, ``chapter-V/part-I`` → ``chapter-v-part-i``)."""
+    return re.sub(r"[^0-9a-zа-яё]+", "-", text.casefold()).strip("-")
+
+
+def anchor(node: Node, doc_kind: str = "laws") -> str:
+    """The anchor of ``node`` in every export and in ``link``: ``law-62b`` for
+    a law, section, subsection or item of a laws document (``law-43b2-a``),
+    ``commentary-45-5`` for a commentary paragraph and ``commentary-46`` for
+    the commentary's heading of law 46; a node without a cite by its id
+    (``chapter-v``, ``fragment-003-d6d1da8d5423a94e-83``, prefixed
+    ``commentary-`` in a commentary document). A second text of one cite
+    (id ``62A~2``) gets ``-2``. Unique within a document."""
+    tail = node.id.split("/", 1)[-1]
+    variant = tail.split("~")[1] if "~" in tail else ""
+    base = ("law-" + slug(node.cite) if doc_kind == "laws" else slug(node.cite)) if node.cite else slug(tail)
+    if node.cite and variant:
+        base += f"-{variant}"
+    return f"commentary-{base}" if doc_kind == "commentary" else base
+
+
+def page_name(law: Node | None) -> str:
+    """The HTML page a law stands on, without ``.html``: its cite (``62``;
+    ``62-2`` for a second text), ``start`` for what comes before a
+    document's first law."""
+    if law is None:
+        return "start"
+    tail = law.id.split("/", 1)[-1]
+    return slug(tail.replace("~", "-")) if law.cite is None else slug(law.cite) + (
+        f"-{tail.split('~')[1]}" if "~" in tail else "")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A piece of a node's text: plain (``ref`` is ``None``) or a citation."""
+
+    text: str
+    ref: Ref | None = None
+
+
+def segments(node: Node) -> list[Segment]:
+    """``node.text`` cut at its citations (``refs``, code-point offsets,
+    end-exclusive), in order; an overlapping or out-of-range ref is left as
+    plain text."""
+    out, pos = [], 0
+    for r in sorted(node.refs, key=lambda r: r.start):
+        if r.start < pos or r.end > len(node.text) or r.start >= r.end:
+            continue
+        if r.start > pos:
+            out.append(Segment(node.text[pos:r.start]))
+        out.append(Segment(node.text[r.start:r.end], r))
+        pos = r.end
+    if pos < len(node.text):
+        out.append(Segment(node.text[pos:]))
+    return out
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One node as a book prints it: ``depth`` under its law (:data:`DEPTH`),
+    ``anchor``, ``label`` (:meth:`Library.label`), ``heading`` (label and
+    title as printed), and the marks around its text in the words of its
+    document's language: ``before`` (lost start, fragment) and ``after``
+    (text breaks off)."""
+
+    node: Node
+    depth: int
+    anchor: str
+    label: str
+    heading: str
+    before: tuple[str, ...] = ()
+    after: tuple[str, ...] = ()
+    page: str = "start"
+
+
+@dataclass
+class Page:
+    """A page of the HTML site: a law (``None``: what stands before the
+    document's first law) with the nodes after it up to the next law,
+    footnotes last; ``divisions`` the chapter, part and division headings
+    that open before it; ``commentary`` what a commentary document says on
+    the same law (attached by :meth:`Book.pages`)."""
+
+    doc: Document
+    name: str
+    law: Node | None
+    entries: list[Entry] = field(default_factory=list)
+    divisions: list[Entry] = field(default_factory=list)
+    commentary: list[Entry] = field(default_factory=list)
+
+
+class Book:
+    """The documents and nodes an export holds, read as a book.
+
+    ``lib`` the open library; ``documents`` the documents exported (in the
+    corpus's order); ``nodes`` the nodes exported, in reading order (a whole
+    document, or one law's subtree). Anchors are made unique across the
+    export: a node of the second document of one kind gets its document id
+    before its anchor (``laws-en-law-62b``)."""
+
+    def __init__(self, lib: Library, documents: Sequence[Document], nodes: Sequence[Node]):
+        self.lib = lib
+        self.documents = tuple(documents)
+        self.nodes = tuple(nodes)
+        self.docs = {d.id: d for d in self.documents}
+        first: dict[str, str] = {}
+        for d in self.documents:
+            first.setdefault(d.kind, d.id)
+        self._prefix = {d.id: "" if first[d.kind] == d.id else slug(d.id) + "-" for d in self.documents}
+        self._seq = {n.id: k for k, n in enumerate(self.nodes)}
+        self.entries = [self._entry(n) for n in self.nodes if n.doc in self.docs]
+        self.by_id = {e.node.id: e for e in self.entries}
+
+    # -- entries --------------------------------------------------------------------
+
+    def anchor(self, node: Node) -> str:
+        """:func:`anchor` of ``node``, prefixed as the class says."""
+        doc = self.docs.get(node.doc) or self.lib.document(node.doc)
+        kind = doc.kind if doc is not None else "laws"
+        return self._prefix.get(node.doc, "") + anchor(node, kind)
+
+    def _entry(self, n: Node) -> Entry:
+        words = WORDS["en" if self.docs[n.doc].lang == "en" else "ru"]
+        first, last = self.lib.page_edges(n)
+        before, after = [], []
+        if n.kind == "law":
+            lost_before, lost_after = self.lib.lost_sections(n)
+            if lost_before:
+                before.append(f"[{words['lost-start']} {', '.join(lost_before)}]")
+            if lost_after:
+                after.append(f"[{words['lost-end']} {', '.join(lost_after)}]")
+        if n.kind == "fragment":
+            page = f", {words['page']} {n.page}" if n.page is not None else ""
+            before.append(f"[{words['fragment']}{page}]")
+        copies = self.lib.variants(n) if "~" in n.id or n.cite else []
+        if len(copies) > 1:
+            what = words["variant"].format(k=copies.index(n) + 1, n=len(copies))
+            before.append(f"[{what}: {n.source.file}:{n.source.line}]")
+        if first and n.text[:1].islower():
+            before.append(words["lost-before"])
+        if last and n.text and not P.SENTENCE_END.search(n.text):
+            after.append(words["lost-after"])
+        return Entry(n, DEPTH.get(n.kind, 1), self.anchor(n), self.lib.label(n), heading(n),
+                     tuple(before), tuple(after))
+
+    def of(self, doc: str) -> list[Entry]:
+        """The entries of document ``doc``, in reading order."""
+        return [e for e in self.entries if e.node.doc == doc]
+
+    def law_entries(self, doc: str) -> list[tuple[Entry, list[Entry]]]:
+        """Document ``doc`` cut at its laws: ``[(first entry, entries)]``,
+        each group a law and what follows it up to the next law or division,
+        footnotes moved to the end of their group (a group before the first
+        law starts with whatever stands there)."""
+        groups: list[list[Entry]] = []
+        for e in self.of(doc):
+            if e.node.kind in ("law", *DIVISIONS) or not groups or groups[-1][0].node.kind in DIVISIONS:
+                groups.append([e])
+            else:
+                groups[-1].append(e)
+        return [(g[0], self._notes_last(g)) for g in groups]
+
+    def _notes_last(self, group: list[Entry]) -> list[Entry]:
+        """``group`` with each footnote moved after the last entry of the
+        subtree it notes (its law's; its parent's when no law holds it) —
+        the end of its law, never into a fragment that follows the law."""
+        body = [e for e in group if e.node.kind != "footnote"]
+        for note in (e for e in group if e.node.kind == "footnote"):
+            owner = self._owner(note.node)
+            at = max((k for k, e in enumerate(body) if self._owner(e.node) == owner), default=len(body) - 1)
+            body.insert(at + 1, note)
+        return body
+
+    def _owner(self, node: Node) -> str:
+        """The id of the law above ``node`` (a footnote: of its parent), or
+        of its topmost ancestor in this export when no law holds it."""
+        cur = self.lib.by_id.get(node.parent) if node.kind == "footnote" and node.parent else node
+        top = cur
+        while cur is not None and cur.kind != "law":
+            top = cur
+            cur = self.lib.by_id.get(cur.parent) if cur.parent and cur.parent in self._seq else None
+        return (cur or top or node).id
+
+    # -- pages (the HTML site) --------------------------------------------------------
+
+    def pages(self) -> list[Page]:
+        """The site's pages: per laws document, one page a law (and one
+        ``start`` page for what precedes its first law); the commentary on a
+        law attached to the page of the same law of a laws document of the
+        same language (a page is made for a law only the commentary has).
+        Sets each entry's :attr:`Entry.page` to ``doc/name``."""
+        pages: list[Page] = []
+        by_key: dict[tuple[str, str], Page] = {}
+        for doc in self.documents:
+            if doc.kind != "laws":
+                continue
+            for page in self._doc_pages(doc):
+                pages.append(page)
+                by_key[(doc.lang, page.name)] = page
+        for doc in self.documents:
+            if doc.kind == "laws":
+                continue
+            host = next((d for d in self.documents if d.kind == "laws" and d.lang == doc.lang), None)
+            for page in self._doc_pages(doc):
+                target = by_key.get((doc.lang, page.name)) if host is not None else None
+                if target is None:
+                    page.doc = host or doc
+                    page.commentary, page.entries = page.entries, []
+                    pages.append(page)
+                    by_key[(doc.lang, page.name)] = target = page
+                else:
+                    target.commentary.extend(page.entries)
+        self._place(pages)
+        return sorted(pages, key=self._page_order)
+
+    def _doc_pages(self, doc: Document) -> list[Page]:
+        out: list[Page] = []
+        pending: list[Entry] = []
+        for first, group in self.law_entries(doc.id):
+            if first.node.kind in DIVISIONS:
+                pending.extend(group)
+                continue
+            law = first.node if first.node.kind == "law" else None
+            if law is None and out:
+                out[-1].entries.extend(group)
+                continue
+            out.append(Page(doc, page_name(law), law, list(group), pending))
+            pending = []
+        if pending:
+            out.append(Page(doc, "end", None, [], pending))
+        return out
+
+    def _place(self, pages: Iterable[Page]) -> None:
+        for page in pages:
+            for e in (*page.divisions, *page.entries, *page.commentary):
+                self.by_id[e.node.id] = Entry(**{**e.__dict__, "page": f"{page.doc.id}/{page.name}"})
+        self.entries = [self.by_id[e.node.id] for e in self.entries]
+        for page in pages:
+            page.divisions = [self.by_id[e.node.id] for e in page.divisions]
+            page.entries = [self.by_id[e.node.id] for e in page.entries]
+            page.commentary = [self.by_id[e.node.id] for e in page.commentary]
+
+    def _page_order(self, page: Page) -> tuple[int, int, int]:
+        docs = [d.id for d in self.documents]
+        num = int(m.group()) if page.law is not None and page.law.cite and (m := re.match(r"\d+", page.law.cite)) \
+            else (-1 if page.name == "start" else 10_000)
+        first = min((self._seq[e.node.id] for e in (*page.entries, *page.commentary)), default=0)
+        return docs.index(page.doc.id), num, first
+
+    # -- links ----------------------------------------------------------------------
+
+    def target(self, ref: Ref) -> Entry | None:
+        """The entry a citation links to: the node it resolved to when that
+        node is in this export (``exact``, or ``partial``: the part the corpus
+        has), else ``None`` (the citation stays plain text)."""
+        if ref.id is None or ref.status not in ("exact", "partial"):
+            return None
+        return self.by_id.get(ref.id)
+
+    def status_note(self, ref: Ref, doc: Document | None) -> str:
+        """What a citation's status means, in the words of ``doc``'s language:
+        «нет в корпусе», «в корпусе только 47», «нет такого правила»."""
+        words = WORDS["en" if doc is not None and doc.lang == "en" else "ru"]
+        if ref.status == "partial" and ref.id is not None:
+            node = self.lib.by_id.get(ref.id)
+            return words["only"].format(cite=self.lib.label(node) if node is not None else "?")
+        if ref.status == "exact":
+            return ""
+        return words["absent"] if ref.status == "absent" else words["invalid"]

@@ -1,0 +1,97 @@
+"""export.txt: a book as plain text that reads like the printed one.
+
+Each document: its title underlined with ``=``, then its nodes in reading
+order — headings as printed, text wrapped at ``width`` columns and indented
+two spaces a level under its law, footnotes at the end of their law, the
+printed page numbers as the book's own markers (``- 89 -``) where a node
+starts a new page, and lawref's marks (fragments, lost pages, variants) on
+lines of their own in square brackets. ``lawref build`` reads this text back
+into the same node tree: the marks and the title are dropped by the
+``drop_export_marks`` clean step (see :data:`lawref.patterns.EXPORT_MARK`),
+the page markers give the parser the page gaps it files fragments by.
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+from lawref import patterns as P
+from lawref.export.book import DIVISIONS, Book, Entry
+from lawref.export.text import WORDS
+from lawref.model import Document
+
+__all__ = ["to_txt"]
+
+
+def to_txt(book: Book, width: int = 80) -> str:
+    """The documents of ``book`` as plain text, ``width`` columns at most
+    (a word longer than the line is never cut), one newline at the end."""
+    out: list[str] = []
+    for doc in book.documents:
+        if book.of(doc.id):
+            out += _document(book, doc, width)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _document(book: Book, doc: Document, width: int) -> list[str]:
+    """One document: the title block, then every law group."""
+    title = doc.title or doc.id
+    lines = [title, "=" * min(len(title), width), ""]
+    page: int | None = None
+    words = WORDS["en" if doc.lang == "en" else "ru"]
+    file = None
+    for _, group in book.law_entries(doc.id):
+        for e in group:
+            if e.node.kind != "footnote" and file is not None and e.node.source.file != file:
+                lines += [words["gap"], ""]  # the parse started afresh here: so does the reader
+                page = None
+            file = e.node.source.file if e.node.kind != "footnote" else file
+            if e.node.page is not None and e.node.page != page and e.node.kind != "footnote":
+                page = e.node.page
+                lines += [f"- {page} -", ""]
+            lines += _entry(e, words, width)
+    return lines
+
+
+def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
+    """The lines of one entry, a blank line after each paragraph."""
+    n, indent = e.node, "  " * e.depth
+    lines = [*(_wrap(m, indent, width) for m in e.before)]
+    if n.kind == "law" and n.inferred and not n.label:
+        lines.insert(0, _wrap(f"[{words['law']} {n.cite} — {words['inferred']}]", indent, width))
+    paras = n.text.split("\n") if n.text else []
+    if n.kind == "footnote":
+        paras = [f"{n.label} - {paras[0] if paras else ''}", *paras[1:]]
+    elif n.kind == "commentary" and e.heading:
+        paras = [f"{e.heading} {paras[0] if paras else ''}".rstrip(), *paras[1:]]
+    elif n.kind == "law" and n.title and not n.label:  # a title whose heading was lost, underlined as printed
+        lines.append(_wrap(n.title, indent, width) + "\n" + indent + "-" * min(len(n.title), width - len(indent)))
+    elif e.heading:
+        lines.append(_wrap(e.heading, "" if n.kind in DIVISIONS else indent, width))
+    lines += [_wrap(p, indent, width) for p in paras if p]
+    lines += [_wrap(m, indent, width) for m in e.after]
+    return [block for line in lines for block in (line, "")]
+
+
+def _wrap(text: str, indent: str, width: int) -> str:
+    """``text`` wrapped at ``width`` with ``indent`` on every line; words
+    are never cut and never broken at their hyphens (a wrapped ``кто-то``
+    would read back as a перенос). A line that would read back as something
+    else than text (``65).``: a page number; ``(*) -``: a footnote; a lawref
+    mark) is put back on the line before it, which then runs longer."""
+    lines = textwrap.wrap(text, width=width, initial_indent=indent, subsequent_indent=indent,
+                          break_long_words=False, break_on_hyphens=False)
+    out: list[str] = []
+    for line in lines:
+        if out and _misread(line.strip()):
+            out[-1] += " " + line.strip()
+        else:
+            out.append(line)
+    return "\n".join(out) or indent.rstrip()
+
+
+def _misread(line: str) -> bool:
+    """A wrapped line that lawref's reader would not take as running text."""
+    return any(rx.match(line) for rx in (P.MARKER_LIKE, P.PAGE_MARKER, P.BARE_NUMBER, P.PAGE_MARKER_GLUED,
+                                         P.READER_MARKER, P.FOOTNOTE, P.FOOTNOTE_EN, P.EXPORT_MARK,
+                                         P.TITLE_UNDERLINE))
