@@ -31,6 +31,7 @@ from lawref.errors import (
     EXIT_OK,
     LawrefError,
     NotFound,
+    UsageError,
 )
 from lawref.safeio import display_name, printable
 
@@ -510,16 +511,33 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
 
 
 @cli.command()
-@click.option("--format", "fmt", type=click.Choice(["json"]), default="json", show_default=True,
-              help="The output format (json: the lawref/1 contract).")
-@click.option("-o", "--output", type=click.Path(path_type=Path, dir_okay=False), help="Write to FILE.")
+@click.option("--format", "fmt", type=click.Choice(["json", "txt", "md", "html"]), default="json",
+              show_default=True, help="json: the lawref/1 contract; txt: the book as plain text (lawref build reads "
+              "it back); md: CommonMark with linked citations; html: a static site in folder -o (one page to stdout "
+              "with --law).")
+@_DOC
+@click.option("--law", metavar="CITE", help="Only this law (or section, or commentary paragraph) and what it holds.")
+@_EDITION
+@click.option("--width", type=click.IntRange(20, 1000), default=80, show_default=True, help="txt: wrap at this width.")
+@click.option("--base-url", metavar="URL", help="md: link citations of laws outside the export to this site.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), metavar="PATH",
+              help="Write to this file (a folder for --format html) instead of stdout.")
 @click.pass_obj
-def export(obj: _Ctx, fmt: str, output: Path | None) -> None:
-    """Export documents and nodes (JSON contract lawref/1, see docs/json.md)."""
-    from lawref.export.json import dumps
+def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str | None, width: int,
+           base_url: str | None, output: Path | None) -> None:
+    """Export clean law documents: whole, one document (--doc) or one law
+    (--law 62), as JSON, plain text, Markdown or an HTML site that works
+    offline. Formats: docs/export.md; JSON contract: docs/json.md."""
     from lawref.safeio import atomic_write
 
-    text = dumps(obj.library().export()) + "\n"
+    lib = obj.library()
+    if fmt == "html" and (output is not None or law is None):
+        if output is None:
+            raise UsageError("--format html writes a site: give a folder with -o (or one law with --law)")
+        count = lib.write_site(output, doc, _text(law) if law else None, edition)
+        _say(f"wrote {count} files to {display_name(str(output))}/ (open index.html)", err=True)
+        return
+    text = lib.render(fmt, doc, _text(law) if law else None, edition, width=width, base_url=base_url)
     if output is None:
         _out(text, nl=False)
         return

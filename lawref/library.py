@@ -542,11 +542,53 @@ class Library:
         ids = {d.id for d in docs}
         return tuple(docs), [n for n in self.nodes if n.doc in ids]
 
-    def book(self, doc: str | None = None, law: str | None = None, edition: str | None = None) -> Any:
-        """:class:`lawref.export.book.Book` of :meth:`selection` (raises as it does)."""
+    #: The formats :meth:`render` makes (``html``: one standalone page).
+    FORMATS = ("json", "txt", "md", "html")
+
+    def render(self, fmt: str, doc: str | None = None, law: str | None = None, edition: str | None = None, *,
+               width: int = 80, base_url: str | None = None) -> str:
+        """The export of :meth:`selection` as one text: ``json`` (the
+        ``lawref/1`` contract, indented), ``txt`` (wrapped at ``width``
+        columns), ``md`` (CommonMark; a citation of a node outside the
+        export links to ``base_url`` + its site path when given) or ``html``
+        (one standalone page). Raises as :meth:`selection` does, and
+        ``ValueError`` for an unknown ``fmt``."""
+        if fmt == "json":
+            from lawref.export.json import dumps
+
+            return dumps(self.export(doc, law, edition)) + "\n"
+        book = self.book(doc, law, edition)
+        if fmt == "txt":
+            from lawref.export.txt import to_txt
+
+            return str(to_txt(book, width))
+        if fmt == "md":
+            from lawref.export.markdown import to_markdown
+
+            return str(to_markdown(book, base_url))
+        if fmt == "html":
+            from lawref.export.site import render_page
+
+            return str(render_page(book))
+        raise ValueError(f"unknown export format {fmt!r}; the formats are: {', '.join(self.FORMATS)}")
+
+    def write_site(self, out: Path, doc: str | None = None, law: str | None = None,
+                   edition: str | None = None) -> int:
+        """Write the HTML site of :meth:`selection` into folder ``out``
+        (:func:`lawref.export.site.write_site`: replaced whole; a folder that
+        is not empty and not a lawref site raises :class:`UsageError`);
+        returns the number of files written."""
+        from lawref.export.site import write_site
+
+        return int(write_site(self.book(doc, law, edition, single=False), out))
+
+    def book(self, doc: str | None = None, law: str | None = None, edition: str | None = None, *,
+             single: bool = True) -> Any:
+        """:class:`lawref.export.book.Book` of :meth:`selection` (raises as
+        it does); ``single=False`` for the HTML site's anchors and pages."""
         from lawref.export.book import Book
 
-        return Book(self, *self.selection(doc, law, edition))
+        return Book(self, *self.selection(doc, law, edition), single=single)
 
     @_answers
     def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:

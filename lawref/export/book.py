@@ -12,7 +12,7 @@ of ``link --format html|md``: see :func:`anchor`.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -23,7 +23,7 @@ from lawref.model import Document, Node, Ref
 if TYPE_CHECKING:
     from lawref.library import Library
 
-__all__ = ["DIVISIONS", "Book", "Entry", "Page", "Segment", "anchor", "page_name", "segments", "slug"]
+__all__ = ["DIVISIONS", "Anchors", "Book", "Entry", "Page", "Segment", "anchor", "page_name", "segments", "slug"]
 
 #: Node kinds above laws: printed as headings, never indented.
 DIVISIONS = ("chapter", "part", "division")
@@ -106,23 +106,108 @@ class Entry:
     heading: str
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
-    page: str = "start"
 
 
 @dataclass
 class Page:
-    """A page of the HTML site: a law (``None``: what stands before the
-    document's first law) with the nodes after it up to the next law,
-    footnotes last; ``divisions`` the chapter, part and division headings
-    that open before it; ``commentary`` what a commentary document says on
-    the same law (attached by :meth:`Book.pages`)."""
+    """A page of the HTML site: ``folder`` (the laws document it belongs
+    to), ``name`` (:func:`page_name`), ``law`` (``None`` for ``start``, or a
+    law only a commentary has), its ``entries`` (footnotes at the end of
+    their law), the ``divisions`` (chapter, part, division headings) that
+    open on it, and the ``commentary`` on its law."""
 
-    doc: Document
+    folder: Document
     name: str
-    law: Node | None
+    law: Node | None = None
     entries: list[Entry] = field(default_factory=list)
     divisions: list[Entry] = field(default_factory=list)
     commentary: list[Entry] = field(default_factory=list)
+
+    @property
+    def path(self) -> str:
+        """``laws/62.html``: where the page is, from the site's root."""
+        return f"{self.folder.id}/{self.name}.html"
+
+
+class Anchors:
+    """Anchors and site paths of nodes: the one naming scheme of the txt,
+    md and html exports and of ``link --format html|md``.
+
+    ``single``: one file holds every document (txt, md): a document that is
+    not the first of its kind gets its id before its anchors
+    (``laws-en-law-62b``). Else the site: each laws document is a folder of
+    pages, the commentary of a language stands on the pages of the first
+    laws document of that language (its anchors ``commentary-…``; a second
+    commentary document's anchors prefixed with its id)."""
+
+    def __init__(self, lib: Library, documents: Sequence[Document], *, single: bool):
+        self.lib = lib
+        self.documents = tuple(documents)
+        self.single = single
+        first: dict[tuple[str, str], str] = {}
+        for d in self.documents:
+            first.setdefault((d.kind, "" if single else d.lang), d.id)
+        self.prefix = {d.id: "" if first[(d.kind, "" if single else d.lang)] == d.id or (
+            not single and d.kind == "laws") else slug(d.id) + "-" for d in self.documents}
+        self._after: dict[str, str | None] | None = None
+
+    def anchor(self, node: Node) -> str:
+        """:func:`anchor` of ``node``, prefixed as the class says."""
+        doc = self.lib.document(node.doc)
+        return self.prefix.get(node.doc, "") + anchor(node, doc.kind if doc is not None else "laws")
+
+    def folder(self, doc_id: str) -> Document | None:
+        """The laws document whose folder holds ``doc_id``'s pages (itself
+        for a laws document; a commentary's first laws document of its
+        language, else itself)."""
+        doc = self.lib.document(doc_id)
+        if doc is None or doc.kind == "laws":
+            return doc
+        return next((d for d in self.documents if d.kind == "laws" and d.lang == doc.lang), doc)
+
+    def page(self, node: Node) -> str:
+        """``laws/62``: the site page ``node`` stands on (no ``.html``): its
+        law's; a chapter, part or division's first law (in it, else after
+        it); a node no law holds, the law printed before it (``start``
+        before a document's first law)."""
+        folder = self.folder(node.doc)
+        law = self.lib.law_of(node)
+        if law is None and node.kind in DIVISIONS:
+            law = next((n for _, n in self.lib.subtree(node) if n.kind == "law"), None) or self._law_after(node)
+        if law is None:
+            cite = self.lib.law_before.get(node.id)
+            name = slug(cite) if cite else "start"
+        else:
+            name = page_name(law)
+        return f"{folder.id if folder else node.doc}/{name}"
+
+    def _law_after(self, node: Node) -> Node | None:
+        if self._after is None:
+            self._after = {}
+            pending: list[str] = []
+            for n in self.lib.nodes:
+                if n.kind == "law":
+                    self._after.update((p, n.id) for p in pending)
+                    pending = []
+                elif n.kind in DIVISIONS:
+                    pending.append(n.id)
+        found = self._after.get(node.id)
+        return self.lib.by_id.get(found) if found else None
+
+    def href(self, node: Node, base: str = "#", here: str | None = None) -> str:
+        """Where a link to ``node`` points. Single file: ``#law-62b`` (``base``
+        before the ``#`` when it is not ``"#"``). Site: ``{base}laws/62.html#law-62b``,
+        or ``#law-62b`` from the same page ``here``, or relative
+        (``../laws/62.html#…``) from a page ``here`` when ``base`` is ``""``."""
+        frag = "#" + self.anchor(node)
+        if self.single:
+            return frag if base == "#" else base.rstrip("#") + frag
+        page = self.page(node)
+        if here is not None and page == here:
+            return frag
+        if here is not None and not base:
+            return "../" + page + ".html" + frag
+        return base + page + ".html" + frag
 
 
 class Book:
@@ -130,19 +215,15 @@ class Book:
 
     ``lib`` the open library; ``documents`` the documents exported (in the
     corpus's order); ``nodes`` the nodes exported, in reading order (a whole
-    document, or one law's subtree). Anchors are made unique across the
-    export: a node of the second document of one kind gets its document id
-    before its anchor (``laws-en-law-62b``)."""
+    document, or one law's subtree); ``single`` as :class:`Anchors` has it
+    (``False`` for the HTML site)."""
 
-    def __init__(self, lib: Library, documents: Sequence[Document], nodes: Sequence[Node]):
+    def __init__(self, lib: Library, documents: Sequence[Document], nodes: Sequence[Node], *, single: bool = True):
         self.lib = lib
         self.documents = tuple(documents)
         self.nodes = tuple(nodes)
         self.docs = {d.id: d for d in self.documents}
-        first: dict[str, str] = {}
-        for d in self.documents:
-            first.setdefault(d.kind, d.id)
-        self._prefix = {d.id: "" if first[d.kind] == d.id else slug(d.id) + "-" for d in self.documents}
+        self.anchors = Anchors(lib, lib.documents, single=single)
         self._seq = {n.id: k for k, n in enumerate(self.nodes)}
         self.entries = [self._entry(n) for n in self.nodes if n.doc in self.docs]
         self.by_id = {e.node.id: e for e in self.entries}
@@ -150,10 +231,8 @@ class Book:
     # -- entries --------------------------------------------------------------------
 
     def anchor(self, node: Node) -> str:
-        """:func:`anchor` of ``node``, prefixed as the class says."""
-        doc = self.docs.get(node.doc) or self.lib.document(node.doc)
-        kind = doc.kind if doc is not None else "laws"
-        return self._prefix.get(node.doc, "") + anchor(node, kind)
+        """:meth:`Anchors.anchor` of ``node``."""
+        return self.anchors.anchor(node)
 
     def _entry(self, n: Node) -> Entry:
         words = WORDS["en" if self.docs[n.doc].lang == "en" else "ru"]
@@ -186,7 +265,7 @@ class Book:
     def law_entries(self, doc: str) -> list[tuple[Entry, list[Entry]]]:
         """Document ``doc`` cut at its laws: ``[(first entry, entries)]``,
         each group a law and what follows it up to the next law or division,
-        footnotes moved to the end of their group (a group before the first
+        footnotes moved to the end of their law (a group before the first
         law starts with whatever stands there)."""
         groups: list[list[Entry]] = []
         for e in self.of(doc):
@@ -220,68 +299,37 @@ class Book:
     # -- pages (the HTML site) --------------------------------------------------------
 
     def pages(self) -> list[Page]:
-        """The site's pages: per laws document, one page a law (and one
-        ``start`` page for what precedes its first law); the commentary on a
-        law attached to the page of the same law of a laws document of the
-        same language (a page is made for a law only the commentary has).
-        Sets each entry's :attr:`Entry.page` to ``doc/name``."""
-        pages: list[Page] = []
-        by_key: dict[tuple[str, str], Page] = {}
-        for doc in self.documents:
-            if doc.kind != "laws":
-                continue
-            for page in self._doc_pages(doc):
-                pages.append(page)
-                by_key[(doc.lang, page.name)] = page
-        for doc in self.documents:
-            if doc.kind == "laws":
-                continue
-            host = next((d for d in self.documents if d.kind == "laws" and d.lang == doc.lang), None)
-            for page in self._doc_pages(doc):
-                target = by_key.get((doc.lang, page.name)) if host is not None else None
-                if target is None:
-                    page.doc = host or doc
-                    page.commentary, page.entries = page.entries, []
-                    pages.append(page)
-                    by_key[(doc.lang, page.name)] = target = page
-                else:
-                    target.commentary.extend(page.entries)
-        self._place(pages)
-        return sorted(pages, key=self._page_order)
+        """The site's pages (:meth:`Anchors.page` places every node), each
+        law's entries in reading order with footnotes at the end of their
+        law; pages of a folder in law order, ``start`` first."""
+        pages: dict[str, Page] = {}
+        for e in self.entries:
+            key = self.anchors.page(e.node)
+            folder, name = key.split("/", 1)
+            page = pages.get(key)
+            if page is None:
+                host = self.lib.document(folder) or self.docs[e.node.doc]
+                page = pages[key] = Page(host, name)
+            doc = self.docs[e.node.doc]
+            if e.node.kind == "law" and doc.kind == "laws" and page.law is None:
+                page.law = e.node
+            if e.node.kind in DIVISIONS:
+                page.divisions.append(e)
+            elif doc.kind == "commentary":
+                page.commentary.append(e)
+            else:
+                page.entries.append(e)
+        for page in pages.values():
+            page.entries = self._notes_last(page.entries)
+            if page.law is None and page.commentary and page.commentary[0].node.kind == "law":
+                page.law = page.commentary[0].node
+        return sorted(pages.values(), key=self._page_order)
 
-    def _doc_pages(self, doc: Document) -> list[Page]:
-        out: list[Page] = []
-        pending: list[Entry] = []
-        for first, group in self.law_entries(doc.id):
-            if first.node.kind in DIVISIONS:
-                pending.extend(group)
-                continue
-            law = first.node if first.node.kind == "law" else None
-            if law is None and out:
-                out[-1].entries.extend(group)
-                continue
-            out.append(Page(doc, page_name(law), law, list(group), pending))
-            pending = []
-        if pending:
-            out.append(Page(doc, "end", None, [], pending))
-        return out
-
-    def _place(self, pages: Iterable[Page]) -> None:
-        for page in pages:
-            for e in (*page.divisions, *page.entries, *page.commentary):
-                self.by_id[e.node.id] = Entry(**{**e.__dict__, "page": f"{page.doc.id}/{page.name}"})
-        self.entries = [self.by_id[e.node.id] for e in self.entries]
-        for page in pages:
-            page.divisions = [self.by_id[e.node.id] for e in page.divisions]
-            page.entries = [self.by_id[e.node.id] for e in page.entries]
-            page.commentary = [self.by_id[e.node.id] for e in page.commentary]
-
-    def _page_order(self, page: Page) -> tuple[int, int, int]:
-        docs = [d.id for d in self.documents]
-        num = int(m.group()) if page.law is not None and page.law.cite and (m := re.match(r"\d+", page.law.cite)) \
-            else (-1 if page.name == "start" else 10_000)
-        first = min((self._seq[e.node.id] for e in (*page.entries, *page.commentary)), default=0)
-        return docs.index(page.doc.id), num, first
+    def _page_order(self, page: Page) -> tuple[int, int, str]:
+        docs = [d.id for d in self.lib.documents]
+        m = re.match(r"\d+", page.name)
+        num = int(m.group()) if m else (-1 if page.name == "start" else 1 << 30)
+        return (docs.index(page.folder.id) if page.folder.id in docs else len(docs)), num, page.name
 
     # -- links ----------------------------------------------------------------------
 
@@ -293,10 +341,10 @@ class Book:
             return None
         return self.by_id.get(ref.id)
 
-    def status_note(self, ref: Ref, doc: Document | None) -> str:
-        """What a citation's status means, in the words of ``doc``'s language:
-        «нет в корпусе», «в корпусе только 47», «нет такого правила»."""
-        words = WORDS["en" if doc is not None and doc.lang == "en" else "ru"]
+    def status_note(self, ref: Ref, words: dict[str, str]) -> str:
+        """What a citation's status means, in ``words`` (:data:`WORDS` of the
+        citing document's language): «нет в корпусе», «в корпусе только 47»,
+        «нет такого правила»; ``""`` for ``exact``."""
         if ref.status == "partial" and ref.id is not None:
             node = self.lib.by_id.get(ref.id)
             return words["only"].format(cite=self.lib.label(node) if node is not None else "?")

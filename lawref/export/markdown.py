@@ -1,0 +1,137 @@
+"""export.markdown: a book as CommonMark, every citation a link to its anchor.
+
+One heading level a node kind (:data:`LEVEL`); each heading carries its
+anchor as ``<a id="law-62b"></a>`` (CommonMark has no heading ids of its
+own); the law text is escaped (:func:`escape`), so nothing in it becomes
+markup; footnotes are Markdown footnotes (``[^footnote-…]``, the syntax
+of GitHub, Pandoc and markdown-it's footnote plugin).
+"""
+
+from __future__ import annotations
+
+import re
+
+from lawref.export.book import Book, Entry, segments
+from lawref.export.text import WORDS
+from lawref.model import Document, Node, Ref
+
+__all__ = ["LEVEL", "escape", "link", "to_markdown"]
+
+#: Heading level of each node kind (the document's title is ``#``).
+LEVEL = {"chapter": 2, "part": 2, "division": 2, "law": 3, "section": 4, "commentary": 4, "fragment": 4,
+         "subsection": 5, "item": 6, "subitem": 6}
+
+_PUNCT = re.compile(r"([\\`*_\[\]<>&~|#])")
+_LINE_START = re.compile(r"^(\s*)(?:([-+=])|(\d{1,9})([.)]))", re.M)
+
+
+def escape(text: str, *, line_start: bool = True) -> str:
+    """``text`` as CommonMark inline text that renders as ``text`` itself:
+    ``\\ ` * _ [ ] < > & ~ | #`` backslash-escaped everywhere (no emphasis,
+    link, HTML, entity or code can start), and at a line's start a ``-``,
+    ``+`` or ``=`` and the ``.``/``)`` of ``1.`` (no list, no setext
+    underline) — not in a heading (``line_start=False``), where nothing
+    at the start makes a block. Leading spaces of a line are not kept by
+    CommonMark."""
+    text = _PUNCT.sub(r"\\\1", text)
+    if not line_start:
+        return text
+    return _LINE_START.sub(lambda m: m[1] + (f"\\{m[2]}" if m[2] else f"{m[3]}\\{m[4]}"), text)
+
+
+def _title(text: str) -> str:
+    """A link title in double quotes, its quotes and backslashes escaped."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def link(text: str, href: str, title: str = "") -> str:
+    """``[text](href "title")``: ``text`` escaped, spaces in ``href`` as ``%20``."""
+    return f"[{escape(text)}]({href.replace(' ', '%20')}{' ' + _title(title) if title else ''})"
+
+
+def to_markdown(book: Book, base: str | None = None) -> str:
+    """The documents of ``book`` as one CommonMark file. A citation whose
+    node is not in this export links to ``base`` + its site path when a
+    ``base`` URL is given (an exported site), else stays plain text."""
+    out: list[str] = []
+    for doc in book.documents:
+        if book.of(doc.id):
+            out += _document(book, doc, base)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _document(book: Book, doc: Document, base: str | None) -> list[str]:
+    words = WORDS["en" if doc.lang == "en" else "ru"]
+    lines = [f'# <a id="doc-{book.anchors.prefix.get(doc.id, "")}{doc.id}"></a>{escape(doc.title or doc.id)}', ""]
+    notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == "footnote"}
+    page: int | None = None
+    for _, group in book.law_entries(doc.id):
+        for e in group:
+            if e.node.page is not None and e.node.page != page and e.node.kind != "footnote":
+                page = e.node.page
+                lines += [f"*— {words['page']} {page} —*", ""]
+            lines += _entry(book, e, words, notes, base)
+    return lines
+
+
+def _entry(book: Book, e: Entry, words: dict[str, str], notes: dict[str | None, Entry],
+           base: str | None) -> list[str]:
+    """The Markdown blocks of one entry, a blank line after each."""
+    n = e.node
+    if n.kind == "footnote":
+        return [f"[^{e.anchor}]: {_text(book, n, words, base) or escape(n.label or '')}", ""]
+    blocks = [f"*{escape(m)}*" for m in e.before]
+    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == "law" and n.cite else "")
+    note = notes.get(n.id)
+    if head or n.kind in LEVEL:
+        marks = "#" * LEVEL.get(n.kind, 6)
+        blocks.insert(0, f'{marks} <a id="{e.anchor}"></a>{escape(head, line_start=False)}'.rstrip())
+    if n.kind == "law" and n.inferred and not n.label:
+        blocks.append(f"*{escape('[' + words['inferred'] + ']')}*")
+    if n.kind == "law" and n.title_en and (doc := book.docs.get(n.doc)) is not None and doc.lang != "en":
+        blocks.append(f"*Law {escape(n.cite or '')}: {escape(n.title_en)}*")
+    body = _text(book, n, words, base)
+    if body:
+        blocks += body.split("\n")
+    blocks += [f"*{escape(m)}*" for m in e.after]
+    if note is not None:
+        blocks = _with_note(blocks, note)
+    return [b for block in blocks for b in (block, "")]
+
+
+def _with_note(blocks: list[str], note: Entry) -> list[str]:
+    """Put ``[^anchor]`` after the first ``(*)`` (the footnote's own label)
+    in ``blocks``, else after the heading."""
+    label = escape(note.node.label or "")
+    for k, block in enumerate(blocks):
+        if label and label in block:
+            blocks[k] = block.replace(label, f"{label}[^{note.anchor}]", 1)
+            return blocks
+    if blocks:
+        blocks[0] += f"[^{note.anchor}]"
+    return blocks
+
+
+def _text(book: Book, node: Node, words: dict[str, str], base: str | None) -> str:
+    """``node.text`` escaped, each citation a link (or plain text with its
+    status when it cannot be one); paragraphs separated by ``\\n``."""
+    parts = []
+    for seg in segments(node):
+        parts.append(_cite(book, seg.text, seg.ref, words, base) if seg.ref is not None else escape(seg.text))
+    return "".join(parts)
+
+
+def _cite(book: Book, text: str, ref: Ref, words: dict[str, str], base: str | None) -> str:
+    target = book.target(ref)
+    note = book.status_note(ref, words)
+    title = f"{ref.cite}: {note}" if note else ""
+    if target is not None:
+        return link(text, "#" + target.anchor, title)
+    node = book.lib.by_id.get(ref.id) if ref.id else None
+    if node is not None and base:
+        return link(text, book.anchors.href(node, base), title)
+    if ref.status in ("absent", "invalid"):
+        word = words["absent"] if ref.status == "absent" else words["invalid"]
+        return f"{escape(text)} *({escape(word)})*"
+    return escape(text)
+

@@ -1,0 +1,358 @@
+"""export.site: a book as a static HTML site that works offline, or as one page.
+
+``index.html`` (contents), one page a law (its commentary attached,
+next/previous links, «Ссылаются» under each node, every citation a link to
+its exact anchor), ``lawref.css`` (screen, phone and print), ``search.js``
+with the search index it reads (``search-index.js``: a script, because a
+browser will not fetch a JSON file from disk; the same data as
+``search-index.json`` for other tools). Jinja2 renders every page with
+autoescaping on: law text is always escaped. No file refers to the network.
+
+The folder is marked as lawref's (``LAWREF-SITE.json``) and replaced whole:
+it is written beside its place and renamed in. A folder that is not empty
+and not marked is never written into (:class:`~lawref.errors.UsageError`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lawref import patterns as P
+from lawref.errors import UsageError
+from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
+from lawref.export.text import WORDS
+from lawref.model import Document, Node, Ref
+
+if TYPE_CHECKING:
+    import jinja2
+
+__all__ = ["MARK", "render_page", "site_files", "write_site"]
+
+#: The file that marks a folder as a site lawref wrote (it may replace it).
+MARK = "LAWREF-SITE.json"
+_STATIC = ("lawref.css", "search.js")
+#: Heading level of an entry on a law page (the law itself is ``h1``).
+LEVEL = {"section": 2, "fragment": 2, "commentary": 3, "subsection": 3, "item": 4, "subitem": 5, "law": 2}
+UI = {
+    "ru": {"contents": "Содержание", "search": "Поиск", "search-hint": "слово, фраза или правило (62B)",
+           "prev": "Предыдущее", "next": "Следующее", "cited-by": "Ссылаются", "commentary": "Комментарий",
+           "footnotes": "Сноски", "absent": "нет в корпусе", "no-text": "текста этого правила в корпусе нет",
+           "nothing": "ничего не найдено", "start": "Начало", "end": "Конец", "page": "стр."},
+    "en": {"contents": "Contents", "search": "Search", "search-hint": "word, phrase or law (62B)",
+           "prev": "Previous", "next": "Next", "cited-by": "Cited by", "commentary": "Commentary",
+           "footnotes": "Footnotes", "absent": "not in the corpus", "no-text": "no text of this law in the corpus",
+           "nothing": "nothing found", "start": "Start", "end": "End", "page": "p."},
+}
+
+
+@cache
+def _env() -> jinja2.Environment:
+    """The templates (package data ``lawref/export/templates``), autoescape on."""
+    import jinja2
+
+    return jinja2.Environment(loader=jinja2.PackageLoader("lawref.export", "templates"), autoescape=True,
+                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+
+
+def _static(name: str) -> str:
+    return (Path(__file__).parent / "templates" / name).read_text(encoding="utf-8")
+
+
+# -- what a page shows ------------------------------------------------------------------
+
+
+def _inline(book: Book, node: Node, here: str | None, words: dict[str, str],
+            notes: dict[str, Entry]) -> list[list[dict[str, Any]]]:
+    """``node.text`` as paragraphs of inline pieces ``{"text", "href",
+    "class", "title"}``: a citation links to its exact anchor; one that
+    cannot (absent, invalid, outside this export) is a ``span`` titled with
+    its status; a footnote's label (``(*)``) links to the footnote."""
+    pieces: list[dict[str, Any]] = []
+    for seg in segments(node):
+        pieces += _cite(book, seg.text, seg.ref, here, words) if seg.ref is not None else [_piece(seg.text)]
+    note = notes.get(node.id)
+    if note is not None and note.node.label:
+        pieces = _note_ref(pieces, note)
+    paras: list[list[dict[str, Any]]] = [[]]
+    for piece in pieces:
+        first, *rest = piece["text"].split("\n")
+        paras[-1].append({**piece, "text": first})
+        for more in rest:
+            paras.append([{**piece, "text": more}])
+    return [[p for p in para if p["text"]] for para in paras if any(p["text"] for p in para)]
+
+
+def _piece(text: str, href: str | None = None, cls: str | None = None, title: str | None = None) -> dict[str, Any]:
+    """An inline piece of text as the templates take it."""
+    return {"text": text, "href": href, "class": cls, "title": title}
+
+
+def _cite(book: Book, text: str, ref: Ref, here: str | None, words: dict[str, str]) -> list[dict[str, Any]]:
+    note = book.status_note(ref, words)
+    title = f"{ref.cite}: {note}" if note else ref.cite
+    cls = f"cite cite-{ref.status}"
+    target = book.target(ref)
+    if target is not None:
+        href = book.anchors.href(target.node, "", here) if here is not None else "#" + target.anchor
+        return [_piece(text, href, cls, title)]
+    if ref.status in ("exact", "partial"):
+        title = f"{ref.cite}: {words['only-export']}"
+    return [_piece(text, None, cls + " cite-dangling", title)]
+
+
+def _note_ref(pieces: list[dict[str, Any]], note: Entry) -> list[dict[str, Any]]:
+    """Make the first plain ``(*)`` a link to ``note`` (else add one at the end)."""
+    label = note.node.label or ""
+    link = _piece(label, "#" + note.anchor, "fnref")
+    for k, piece in enumerate(pieces):
+        if piece.get("href") is None and label in piece["text"]:
+            head, tail = piece["text"].split(label, 1)
+            return [*pieces[:k], _piece(head), link, _piece(tail), *pieces[k + 1 :]]
+    return [*pieces, _piece(" "), link]
+
+
+def _incoming(book: Book, node: Node, here: str | None) -> list[dict[str, Any]]:
+    """«Ссылаются»: the nodes whose text cites ``node`` itself, each a link
+    to the citation's node (plain when it is not in this export)."""
+    out, seen = [], set()
+    for source_id, _ in book.lib.store.incoming(node.id):
+        source = book.lib.by_id.get(source_id)
+        if source is None or source.id in seen:
+            continue
+        seen.add(source.id)
+        inside = source.id in book.by_id
+        href = (book.anchors.href(source, "", here) if here is not None else "#" + book.anchor(source)) \
+            if inside else None
+        out.append({"text": book.lib.label(source), "href": href})
+    return out
+
+
+def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes: dict[str, Entry]) -> dict[str, Any]:
+    n = e.node
+    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == "law" and n.cite else "")
+    return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head,
+            "depth": e.depth, "before": list(e.before), "after": list(e.after), "page": n.page,
+            "paras": _inline(book, n, here, words, notes), "incoming": _incoming(book, n, here),
+            "label": n.label or "", "inferred": n.kind == "law" and n.inferred and not n.label}
+
+
+def _words(doc: Document) -> dict[str, str]:
+    lang = "en" if doc.lang == "en" else "ru"
+    only = "not in this export" if lang == "en" else "не в этом экспорте"
+    return {**WORDS[lang], **UI[lang], "only-export": only}
+
+
+def _page_context(book: Book, page: Page, pages: list[Page], k: int) -> dict[str, Any]:
+    here = f"{page.folder.id}/{page.name}"
+    words = _words(page.folder)
+    entries = [*page.entries, *page.commentary]
+    notes = {e.node.parent: e for e in entries if e.node.kind == "footnote" and e.node.parent}
+    law = page.law
+    body = [_entry(book, e, here, words, notes) for e in page.entries if e.node is not law]
+    head = next((_entry(book, e, here, words, notes) for e in page.entries if e.node is law), None)
+    same = [p for p in pages if p.folder.id == page.folder.id]
+    at = same.index(page)
+    return {
+        "lang": "en" if page.folder.lang == "en" else "ru", "w": words, "root": "../", "site": book.documents,
+        "doc": page.folder, "title": _page_title(page, words), "title_en": _title_en(book, page),
+        "law_anchor": book.anchor(law) if law is not None and law.doc == page.folder.id else None, "law": head,
+        "divisions": [_entry(book, e, here, words, notes) for e in page.divisions],
+        "entries": [x for x in body if x["kind"] != "footnote"],
+        "footnotes": [x for x in body if x["kind"] == "footnote"],
+        "commentary": [_entry(book, e, here, words, notes) for e in page.commentary
+                       if not (e.node.kind == "law" and not e.node.text and not e.before and not e.after)],
+        "prev": _nav(same[at - 1]) if at > 0 else None, "next": _nav(same[at + 1]) if at + 1 < len(same) else None,
+        "standalone": False, "css": None, "lost_law": law is None or law.doc != page.folder.id,
+    }
+
+
+def _page_title(page: Page, words: dict[str, str]) -> str:
+    law = page.law
+    if law is None:
+        return words["start"] if page.name == "start" else words["end"]
+    if law.label:
+        return " ".join(p for p in (law.label, law.title) if p)
+    return f"{words['law']} {law.cite}" + (f". {law.title}" if law.title else "")  # its heading was lost
+
+
+def _title_en(book: Book, page: Page) -> str | None:
+    law = page.law
+    if law is None or page.folder.lang == "en":
+        return None
+    title = law.title_en or book.lib.title_en(law)
+    return f"Law {law.cite}: {title}" if title else None
+
+
+def _nav(page: Page) -> dict[str, str]:
+    law = page.law
+    label = f"{law.cite}" if law is not None and law.cite else page.name
+    return {"href": f"{page.name}.html", "label": label}
+
+
+# -- contents and search --------------------------------------------------------------
+
+
+def _contents(book: Book, pages: list[Page]) -> list[dict[str, Any]]:
+    """Per laws document: its title and rows (a division heading, or a law
+    page with Russian and English titles and the commentary on it), then the
+    edition's laws the corpus lacks."""
+    out = []
+    for doc in book.documents:
+        mine = [p for p in pages if p.folder.id == doc.id]
+        if not mine:
+            continue
+        rows: list[dict[str, Any]] = []
+        for page in mine:
+            rows += [{"division": e.heading} for e in page.divisions]
+            rows.append(_contents_row(book, page))
+        out.append({"doc": doc, "rows": rows, "absent": _absent(book, doc, mine)})
+    return out
+
+
+def _contents_row(book: Book, page: Page) -> dict[str, Any]:
+    words = _words(page.folder)
+    law = page.law
+    commentary = [e.node.cite for e in page.commentary if e.node.kind == "commentary" and e.node.cite]
+    span = f"{commentary[0]}–{commentary[-1]}" if len(commentary) > 1 else "".join(commentary)
+    fragments = sum(1 for e in page.entries if e.node.kind == "fragment")
+    return {"division": None, "href": f"{page.folder.id}/{page.name}.html",
+            "cite": law.cite if law is not None else None,
+            "title": _page_title(page, words), "title_en": _title_en(book, page), "commentary": span,
+            "has_commentary": bool(page.commentary), "fragments": fragments,
+            "in_corpus": law is not None and law.doc == page.folder.id}
+
+
+def _absent(book: Book, doc: Document, pages: list[Page]) -> list[dict[str, str]]:
+    """The edition's laws no page of ``doc`` holds (catalogue rows)."""
+    from lawref.lang.catalogue import load as load_catalogue
+
+    if doc.lang == "en" or doc.edition is None:
+        return []
+    have = {p.law.cite for p in pages if p.law is not None}
+    cat = load_catalogue(doc.edition)
+    laws = [e for e in cat.entries.values() if e.kind == "law" and e.id not in have]
+    return [{"cite": e.id, "title_en": e.title_en, "title_ru": e.title_ru} for e in laws]
+
+
+def search_index(book: Book) -> dict[str, Any]:
+    """The offline search index: ``{"format": "lawref-search/1", "nodes":
+    [{"u": url from the site's root, "c": cite, "l": label, "t": heading,
+    "e": English title, "x": text, "w": folded words and their lemmas}],
+    "forms": {folded form: [lemma…]}, "cites": {CITE: url}}`` (every form
+    of every lemma the corpus uses, from the index's forms table)."""
+    forms = {_fold(f): sorted({_fold(x) for x in lemmas}) for f, lemmas in book.lib.store.all_forms().items()}
+    nodes: list[dict[str, Any]] = []
+    cites: dict[str, str] = {}
+    for e in book.entries:
+        n = e.node
+        if n.kind in DIVISIONS and not n.text:
+            continue
+        url = book.anchors.href(n, "")
+        words = {_fold(w) for w in P.WORD.findall(" ".join(p for p in (n.label, n.title, n.text) if p))}
+        words |= {x for w in words for x in forms.get(w, ())}
+        nodes.append({"u": url, "c": n.cite, "l": book.lib.label(n), "t": e.heading, "e": n.title_en,
+                      "x": n.text, "w": " ".join(sorted(words))})
+        if n.cite:
+            cites.setdefault(n.cite.upper(), url)
+    forms = {f: v for f, v in forms.items() if not P.DIGIT.search(f) and v != [f]}
+    return {"format": "lawref-search/1", "nodes": nodes, "forms": forms, "cites": cites}
+
+
+def _fold(word: str) -> str:
+    return word.casefold().replace("ё", "е")
+
+
+# -- writing --------------------------------------------------------------------------
+
+
+def site_files(book: Book) -> Iterator[tuple[str, str]]:
+    """``(path from the site's root, text)`` of every file of the site."""
+    env, pages = _env(), book.pages()
+    for k, page in enumerate(pages):
+        yield page.path, env.get_template("page.html").render(**_page_context(book, page, pages, k))
+    lang = "en" if book.documents and all(d.lang == "en" for d in book.documents) else "ru"
+    yield "index.html", env.get_template("index.html").render(
+        lang=lang, w=UI[lang], root="", title=UI[lang]["contents"], contents=_contents(book, pages), standalone=False,
+        css=None)
+    data = search_index(book)
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    yield "search-index.json", text
+    yield "search-index.js", "window.LAWREF_INDEX = " + text.replace("</", "<\\/") + ";\n"
+    for name in _STATIC:
+        yield name, _static(name)
+    yield MARK, json.dumps({"tool": "lawref", "kind": "site", "documents": [d.id for d in book.documents]}) + "\n"
+
+
+def render_page(book: Book) -> str:
+    """One standalone HTML page (CSS inline, no search, links only inside
+    it) of the first document ``book`` holds: ``export --law 62 --format
+    html``, for pasting into a ruling."""
+    docs = [d for d in book.documents if book.of(d.id)]
+    doc = docs[0] if docs else Document("none", "laws")
+    words = _words(doc)
+    entries = book._notes_last(book.of(doc.id))
+    notes = {e.node.parent: e for e in entries if e.node.kind == "footnote" and e.node.parent}
+    body = [_entry(book, e, None, words, notes) for e in entries]
+    top = entries[0].node if entries else None
+    is_law = top is not None and top.kind == "law"
+    title = ""
+    if top is not None:
+        title = " ".join(p for p in (top.label, top.title) if p) or (
+            f"{words['law']} {top.cite}" if is_law else book.lib.label(top))
+    return _env().get_template("page.html").render(
+        lang="en" if doc.lang == "en" else "ru", w=words, root="", site=book.documents, doc=doc, title=title,
+        title_en=f"Law {top.cite}: {top.title_en}" if is_law and top is not None and top.title_en else None,
+        law_anchor=body[0]["anchor"] if is_law else None, law=body[0] if is_law else None, divisions=[],
+        lost_law=False, entries=[x for x in body[1 if is_law else 0:] if x["kind"] != "footnote"],
+        footnotes=[x for x in body if x["kind"] == "footnote"], commentary=[], prev=None, next=None,
+        standalone=True, css=_static("lawref.css"))
+
+
+def write_site(book: Book, out: Path) -> int:
+    """Write the site of ``book`` into folder ``out`` (made if missing),
+    replacing a site lawref wrote there before; returns the number of
+    files. Raises :class:`UsageError` when ``out`` is a file, or a folder
+    that is not empty and not marked with :data:`MARK` (nothing is written);
+    :class:`OSError` when writing fails (``out`` is then as it was)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} is a file, not a folder for the site")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARK).is_file():
+        raise UsageError(f"{out} is not empty and is not a site lawref wrote: nothing was written there")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.parent / f".{out.name}.lawref-new-{secrets.token_hex(4)}"
+    count = 0
+    try:
+        for rel, text in site_files(book):
+            path = tmp / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            count += 1
+        _swap(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return count
+
+
+def _swap(new: Path, out: Path) -> None:
+    """Put ``new`` in place of ``out``: an old site is renamed aside, the new
+    one renamed in, the old one removed (only a folder marked as lawref's)."""
+    if not out.exists():
+        os.replace(new, out)
+        return
+    old = out.parent / f".{out.name}.lawref-old-{secrets.token_hex(4)}"
+    if any(out.iterdir()):
+        os.replace(out, old)
+    else:
+        out.rmdir()
+    os.replace(new, out)
+    if old.exists() and (old / MARK).is_file():
+        shutil.rmtree(old)

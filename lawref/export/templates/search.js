@@ -1,0 +1,107 @@
+/* lawref offline search: reads window.LAWREF_INDEX (search-index.js), needs no server and no network.
+   A word matches its forms (the corpus's forms table), a word starting with what was typed, or a cite (62B, 62В). */
+(function () {
+  "use strict";
+  var data = window.LAWREF_INDEX;
+  var box = document.getElementById("q");
+  var out = document.getElementById("results");
+  if (!data || !box || !out) { return; }
+  var root = document.body.getAttribute("data-root") || "";
+  var LOOK = { "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "О": "O", "Р": "P",
+               "Т": "T", "Х": "X", "У": "Y" };
+  var nodes = data.nodes.map(function (n) {
+    return { n: n, words: n.w.split(" "), set: new Set(n.w.split(" ")), text: fold(n.x || ""),
+             head: fold((n.t || "") + " " + (n.l || "")) };
+  });
+
+  function fold(s) { return s.toLowerCase().replace(/ё/g, "е"); }
+  function tokens(s) { return fold(s).match(/[0-9a-zа-я]+/g) || []; }
+
+  function cite(q) {
+    var s = q.trim().replace(/^(правил[оау]|law|пункт|п\.)\s*/i, "").replace(/[\s.]+$/, "").replace(/\s+/g, "");
+    var up = s.split("").map(function (c) { return LOOK[c.toUpperCase()] || c; }).join("").toUpperCase();
+    return data.cites[up] ? up : null;
+  }
+
+  function score(item, tok) {
+    if (item.set.has(tok)) { return 3; }
+    var lemmas = data.forms[tok] || [];
+    for (var i = 0; i < lemmas.length; i++) { if (item.set.has(lemmas[i])) { return 3; } }
+    var stem = tok.length > 5 ? tok.slice(0, tok.length - 2) : tok;
+    if (tok.length < 3) { return 0; }
+    for (var k = 0; k < item.words.length; k++) {
+      if (item.words[k].lastIndexOf(tok, 0) === 0) { return 2; }
+      if (item.words[k].lastIndexOf(stem, 0) === 0) { return 1; }
+    }
+    return 0;
+  }
+
+  function search(q) {
+    var found = [];
+    var c = cite(q);
+    var phrases = (q.match(/"[^"]+"/g) || []).map(function (p) { return fold(p.slice(1, -1)).trim(); });
+    var toks = tokens(q.replace(/"[^"]+"/g, " "));
+    nodes.forEach(function (item, order) {
+      if (c && item.n.c && item.n.c.toUpperCase() === c) { found.push({ item: item, s: 1e6, o: order }); return; }
+      if (!toks.length && !phrases.length) { return; }
+      var total = 0;
+      for (var i = 0; i < toks.length; i++) {
+        var s = score(item, toks[i]);
+        if (!s) { return; }
+        total += s + (item.head.indexOf(toks[i]) >= 0 ? 2 : 0);
+      }
+      for (var p = 0; p < phrases.length; p++) {
+        if (item.text.indexOf(phrases[p]) < 0) { return; }
+        total += 5;
+      }
+      found.push({ item: item, s: total, o: order });
+    });
+    found.sort(function (a, b) { return b.s - a.s || a.o - b.o; });
+    return { hits: found.slice(0, 30), total: found.length, toks: toks.concat(phrases) };
+  }
+
+  function snippet(item, toks) {
+    var text = item.n.x || "", low = item.text, at = -1;
+    for (var i = 0; i < toks.length && at < 0; i++) { at = low.indexOf(toks[i].slice(0, Math.max(3, toks[i].length - 2))); }
+    var start = Math.max(0, at - 60);
+    if (start > 0) { var space = text.indexOf(" ", start); start = space >= 0 && space < at ? space + 1 : start; }
+    return (start > 0 ? "…" : "") + text.slice(start, start + 200) + (text.length > start + 200 ? "…" : "");
+  }
+
+  function show(q) {
+    while (out.firstChild) { out.removeChild(out.firstChild); }
+    if (!q.trim()) { out.hidden = true; return; }
+    var r = search(q);
+    out.hidden = false;
+    if (!r.hits.length) {
+      var none = document.createElement("p");
+      none.textContent = out.getAttribute("data-nothing");
+      out.appendChild(none);
+      return;
+    }
+    var list = document.createElement("ol");
+    r.hits.forEach(function (h) {
+      var li = document.createElement("li"), a = document.createElement("a"), p = document.createElement("p");
+      a.href = root + h.item.n.u;
+      a.textContent = h.item.n.l + (h.item.n.t && h.item.n.t !== h.item.n.l ? " — " + h.item.n.t : "");
+      p.textContent = snippet(h.item, r.toks);
+      li.appendChild(a); li.appendChild(p); list.appendChild(li);
+    });
+    out.appendChild(list);
+    if (r.total > r.hits.length) {
+      var more = document.createElement("p");
+      more.textContent = "… " + (r.total - r.hits.length);
+      out.appendChild(more);
+    }
+  }
+
+  box.addEventListener("input", function () { show(box.value); });
+  box.form.addEventListener("submit", function (ev) {
+    ev.preventDefault();
+    var c = cite(box.value);
+    if (c) { window.location.href = root + data.cites[c]; return; }
+    show(box.value);
+  });
+  var asked = new URLSearchParams(window.location.search).get("q");
+  if (asked) { box.value = asked; show(asked); }
+}());
