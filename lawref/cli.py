@@ -265,7 +265,9 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
 @click.option("--format", "fmt", type=click.Choice(["json", "jsonl", "md", "html", "text"]), default="json",
               show_default=True, help="json: citations with offsets; jsonl: one citation per line, as found; "
               "md/html: the text with links; text: a table.")
-@click.option("--base-url", default="#", show_default=True, help="Prefix of link targets (md, html).")
+@click.option("--base-url", default="#", show_default=True, metavar="URL",
+              help="md/html: '#' links to the anchors of export --format md (#law-62b); a URL links to the pages "
+              "of the site export --format html wrote there (URL/laws/62.html#law-62b).")
 @_EDITION
 @click.pass_obj
 def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | None) -> None:
@@ -293,10 +295,14 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                 _say(annotate.to_table([]))
                 _lines([row for _, _, linked in pieces for row in annotate.table_rows(linked)])
             else:
-                render = annotate.to_markdown if fmt == "md" else annotate.to_html
+                href, paras = lib.hrefs(base_url), annotate.Paragraphs()
                 for offset, piece, linked in pieces:
-                    _say(render(piece, linked, base_url, offset=offset), nl=False)
+                    if fmt == "md":
+                        _say(annotate.to_markdown(piece, linked, href, offset=offset), nl=False)
+                    else:
+                        _say(paras.render(piece, linked, href, offset=offset), nl=False)
                     _flush()
+                _say(paras.close(), nl=False)
         except UnicodeDecodeError as exc:
             fail(f"{_input_name(file)}: not UTF-8 text ({exc.reason}); what came before it was answered",
                  EXIT_BAD_INPUT)

@@ -582,6 +582,23 @@ class Library:
 
         return int(write_site(self.book(doc, law, edition, single=False), out))
 
+    def hrefs(self, base_url: str = "#") -> Callable[[str], str | None]:
+        """node id → the link to it, as ``link --format html|md`` writes it:
+        ``#law-62b`` (the anchors of ``export --format md`` of the whole
+        corpus) for ``base_url`` ``"#"`` or ``""``; else ``base_url`` and the
+        page in the site of ``export --format html`` (``{base_url}laws/62.html#law-62b``).
+        ``None`` for an id the corpus lacks."""
+        from lawref.export.book import Anchors
+
+        single = base_url in ("", "#")
+        anchors = Anchors(self, self.documents, single=single)
+
+        def href(node_id: str) -> str | None:
+            node = self.store.node(node_id)
+            return None if node is None else str(anchors.href(node, "#" if single else base_url))
+
+        return href
+
     def book(self, doc: str | None = None, law: str | None = None, edition: str | None = None, *,
              single: bool = True) -> Any:
         """:class:`lawref.export.book.Book` of :meth:`selection` (raises as

@@ -123,8 +123,9 @@ EXPORT_MARK = Rx(
     r"|gap: one file of the scan ends here and another begins)"
     r"|начало — на странице, которой нет в скане|текст обрывается: продолжение на странице, которой нет в скане"
     r"|the beginning is on a page the scan lacks|the text breaks off: it goes on on a page the scan lacks"
-    r"|(?:начало текста утрачено|дальше текст утрачен): нет [^\]]+|the (?:beginning|rest) is lost: no [^\]]+"
-    r"|(?:вариант \d+ из \d+|variant \d+ of \d+): [^\]]+"
+    r"|(?:начало текста утрачено|дальше текст утрачен|the (?:beginning|rest) is lost): (?:нет|no) "
+    r"[0-9A-Za-z().]+(?:, [0-9A-Za-z().]+)*"
+    r"|(?:вариант \d+ из \d+|variant \d+ of \d+): \S+:\d+"
     r"|(?:Правило|Law) \S+ — (?:номер правила выведен: его заголовок не сохранился"
     r"|law number inferred: its heading was lost))\]\s*$",
     example="[фрагмент, стр. 59]")

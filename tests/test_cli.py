@@ -555,7 +555,7 @@ def test_show_a_missing_node_id_is_not_found_not_bad_usage(index_dir: Path) -> N
 def test_link_base_url_gets_a_separator(index_dir: Path) -> None:
     result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index_dir), "link", "--format", "md",
                                       "--base-url", "https://example.org/laws"], input="правило 62B")
-    assert result.stdout == "[правило 62B](https://example.org/laws/laws/62B)"
+    assert result.stdout == "[правило 62B](https://example.org/laws/laws/62.html#law-62b)"
 
 
 def test_clean_reads_html_and_repairs_mojibake_like_build(tmp_path: Path) -> None:

@@ -6,18 +6,26 @@ HTML goes through Jinja2 with autoescape on: the input text is escaped, so a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
 from lawref.model import Linked
 
+#: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.
+Href = Callable[[str], "str | None"]
+
 _HTML_SOURCE = (
-    "{% for seg in segments %}{% if seg.link %}"
+    "{% for seg in segments %}{% if seg.open %}<p>{% endif %}{% if seg.link and seg.href %}"
     '<a class="lawref-cite lawref-{{ seg.status }}" href="{{ seg.href }}" data-cites="{{ seg.cites }}"'
     ' data-status="{{ seg.status }}"{% if seg.title %} title="{{ seg.title }}"{% endif %}>{{ seg.text }}</a>'
-    "{% else %}{{ seg.text }}{% endif %}{% endfor %}"
+    '{% elif seg.link %}<span class="lawref-cite lawref-{{ seg.status }}" data-cites="{{ seg.cites }}"'
+    ' data-status="{{ seg.status }}" title="{{ seg.title }}">{{ seg.text }}</span>'
+    "{% else %}{{ seg.text }}{% endif %}{% if seg.close %}</p>\n\n{% endif %}{% endfor %}"
 )
+#: A blank line: where a paragraph of the input ends.
+_BLANK = re.compile(r"\n[ \t]*\n\s*")
 
 
 @cache
@@ -29,10 +37,11 @@ def _html() -> Any:
     return jinja2.Environment(autoescape=True).from_string(_HTML_SOURCE)
 
 
-def _segments(text: str, linked: Sequence[Linked], base: str, offset: int = 0) -> list[dict[str, Any]]:
+def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) -> list[dict[str, Any]]:
     """Split ``text`` into plain and linked segments (citations in order;
     their offsets count from ``offset``, where ``text`` starts in a longer
-    input)."""
+    input). A citation links to its first node (``href(id)``); one that
+    resolved to no node, or whose node has no link, has ``href`` ``None``."""
     out: list[dict[str, Any]] = []
     pos = 0
     for item in linked:
@@ -41,39 +50,76 @@ def _segments(text: str, linked: Sequence[Linked], base: str, offset: int = 0) -
         if start > pos:
             out.append({"link": False, "text": text[pos:start]})
         first = item.ids[0] if item.ids else None
-        out.append({
-            "link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
-            "href": f"{base}{first}" if first else f"{base}cite/{c.cites[0]}",
-            "title": ", ".join(f"{t.cite}: {t.status}" for t in item.targets) if len(item.targets) > 1 else "",
-        })
+        notes = [f"{t.cite}: {t.status}" for t in item.targets if len(item.targets) > 1 or t.status != "exact"]
+        out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
+                    "href": href(first) if first else None, "title": ", ".join(notes)})
         pos = end
     if pos < len(text):
         out.append({"link": False, "text": text[pos:]})
     return out
 
 
-def to_html(text: str, linked: Sequence[Linked], base: str = "#", *, offset: int = 0) -> str:
-    """``text`` HTML-escaped, each citation an ``<a href="{base}{id}">`` with
-    ``data-cites`` and ``data-status`` (a range lists every cite). Citation
-    offsets count from ``offset`` (``text`` is a piece of a longer input)."""
-    return _html().render(segments=_segments(text, linked, base, offset))
+class Paragraphs:
+    """``link --format html``: the input's paragraphs (text between blank
+    lines) as ``<p>`` elements, across the pieces it is read in — a piece
+    may end inside a paragraph. Call :meth:`render` for each piece in
+    order, then :meth:`close`."""
+
+    def __init__(self) -> None:
+        self.open = False
+
+    def render(self, text: str, linked: Sequence[Linked], href: Href, *, offset: int = 0) -> str:
+        """The HTML of one piece: escaped, each citation a link (or a
+        ``span`` titled with its status), ``<p>``/``</p>`` where paragraphs
+        open and close."""
+        segs: list[dict[str, Any]] = []
+        for seg in _segments(text, linked, href, offset):
+            chunks = [seg["text"]] if seg["link"] else _BLANK.split(seg["text"])
+            for k, chunk in enumerate(chunks):
+                if k and self.open:
+                    segs.append({"link": False, "text": "", "close": True})
+                    self.open = False
+                if not self.open:
+                    chunk = chunk.lstrip()
+                    if not chunk:
+                        continue
+                    segs.append({**seg, "text": chunk, "open": True})
+                    self.open = True
+                else:
+                    segs.append({**seg, "text": chunk})
+        return str(_html().render(segments=segs))
+
+    def close(self) -> str:
+        """``</p>`` when a paragraph is still open, else ``""``."""
+        was, self.open = self.open, False
+        return "</p>\n" if was else ""
 
 
-def _md_escape(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("[", "\\[").replace("]", "\\]")
+def to_html(text: str, linked: Sequence[Linked], href: Href, *, offset: int = 0) -> str:
+    """``text`` HTML-escaped, its paragraphs ``<p>`` elements, each citation
+    an ``<a href="{href(id)}">`` with ``data-cites`` and ``data-status`` (a
+    range lists every cite; a citation with no node is a ``span`` titled
+    with its status). Citation offsets count from ``offset`` (``text`` is a
+    piece of a longer input)."""
+    paras = Paragraphs()
+    return paras.render(text, linked, href, offset=offset) + paras.close()
 
 
-def to_markdown(text: str, linked: Sequence[Linked], base: str = "#", *, offset: int = 0) -> str:
-    """``text`` with each citation a Markdown link ``[правило 62B](#laws/62B)``;
-    a citation naming several laws carries them all in the link title.
-    Citation offsets count from ``offset`` (see :func:`to_html`)."""
+def to_markdown(text: str, linked: Sequence[Linked], href: Href, *, offset: int = 0) -> str:
+    """``text`` escaped as CommonMark (:func:`lawref.export.markdown.escape`:
+    nothing in it becomes markup; line breaks and blank lines kept), each
+    citation a link ``[правило 62B](#law-62b)``; a citation naming several
+    laws, or not resolved exactly, carries its statuses in the link title; a
+    citation with no node stays plain text. Citation offsets count from
+    ``offset`` (see :func:`to_html`)."""
+    from lawref.export.markdown import escape, link
+
     parts = []
-    for seg in _segments(text, linked, base, offset):
-        if not seg["link"]:
-            parts.append(seg["text"])
-            continue
-        title = f' "{seg["title"]}"' if seg["title"] else ""
-        parts.append(f"[{_md_escape(seg['text'])}]({seg['href'].replace(' ', '%20')}{title})")
+    for seg in _segments(text, linked, href, offset):
+        if seg["link"] and seg["href"]:
+            parts.append(link(seg["text"], seg["href"], seg["title"]))
+        else:
+            parts.append(escape(seg["text"]))
     return "".join(parts)
 
 

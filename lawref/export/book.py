@@ -216,7 +216,8 @@ class Book:
     ``lib`` the open library; ``documents`` the documents exported (in the
     corpus's order); ``nodes`` the nodes exported, in reading order (a whole
     document, or one law's subtree); ``single`` as :class:`Anchors` has it
-    (``False`` for the HTML site)."""
+    (``False`` for the HTML site). ``site`` names nodes as the site does,
+    for links from a single file to the site (``--base-url``)."""
 
     def __init__(self, lib: Library, documents: Sequence[Document], nodes: Sequence[Node], *, single: bool = True):
         self.lib = lib
@@ -224,6 +225,7 @@ class Book:
         self.nodes = tuple(nodes)
         self.docs = {d.id: d for d in self.documents}
         self.anchors = Anchors(lib, lib.documents, single=single)
+        self.site = self.anchors if not single else Anchors(lib, lib.documents, single=False)
         self._seq = {n.id: k for k, n in enumerate(self.nodes)}
         self.entries = [self._entry(n) for n in self.nodes if n.doc in self.docs]
         self.by_id = {e.node.id: e for e in self.entries}
@@ -262,18 +264,19 @@ class Book:
         """The entries of document ``doc``, in reading order."""
         return [e for e in self.entries if e.node.doc == doc]
 
-    def law_entries(self, doc: str) -> list[tuple[Entry, list[Entry]]]:
+    def law_entries(self, doc: str, *, notes_last: bool = True) -> list[tuple[Entry, list[Entry]]]:
         """Document ``doc`` cut at its laws: ``[(first entry, entries)]``,
-        each group a law and what follows it up to the next law or division,
-        footnotes moved to the end of their law (a group before the first
-        law starts with whatever stands there)."""
+        each group a law and what follows it up to the next law or division
+        (a group before the first law starts with whatever stands there);
+        with ``notes_last``, footnotes moved to the end of their law, else
+        where they were printed (the foot of their page)."""
         groups: list[list[Entry]] = []
         for e in self.of(doc):
             if e.node.kind in ("law", *DIVISIONS) or not groups or groups[-1][0].node.kind in DIVISIONS:
                 groups.append([e])
             else:
                 groups[-1].append(e)
-        return [(g[0], self._notes_last(g)) for g in groups]
+        return [(g[0], self._notes_last(g) if notes_last else g) for g in groups]
 
     def _notes_last(self, group: list[Entry]) -> list[Entry]:
         """``group`` with each footnote moved after the last entry of the

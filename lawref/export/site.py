@@ -58,7 +58,8 @@ def _env() -> jinja2.Environment:
     import jinja2
 
     return jinja2.Environment(loader=jinja2.PackageLoader("lawref.export", "templates"), autoescape=True,
-                              trim_blocks=True, lstrip_blocks=True, undefined=jinja2.StrictUndefined)
+                              trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True,
+                              undefined=jinja2.StrictUndefined)
 
 
 def _static(name: str) -> str:
@@ -166,8 +167,7 @@ def _page_context(book: Book, page: Page, pages: list[Page], k: int) -> dict[str
         "divisions": [_entry(book, e, here, words, notes) for e in page.divisions],
         "entries": [x for x in body if x["kind"] != "footnote"],
         "footnotes": [x for x in body if x["kind"] == "footnote"],
-        "commentary": [_entry(book, e, here, words, notes) for e in page.commentary
-                       if not (e.node.kind == "law" and not e.node.text and not e.before and not e.after)],
+        "commentary": [_entry(book, e, here, words, notes) for e in page.commentary],
         "prev": _nav(same[at - 1]) if at > 0 else None, "next": _nav(same[at + 1]) if at + 1 < len(same) else None,
         "standalone": False, "css": None, "lost_law": law is None or law.doc != page.folder.id,
     }

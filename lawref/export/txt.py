@@ -2,7 +2,9 @@
 
 Each document: its title underlined with ``=``, then its nodes in reading
 order — headings as printed, text wrapped at ``width`` columns and indented
-two spaces a level under its law, footnotes at the end of their law, the
+two spaces a level under its law, footnotes where the book printed them (at
+the foot of their page, which closes their law in the seeds: moved past a
+page break, ``build`` would file one under another node), the
 printed page numbers as the book's own markers (``- 89 -``) where a node
 starts a new page, and lawref's marks (fragments, lost pages, variants) on
 lines of their own in square brackets. ``lawref build`` reads this text back
@@ -40,7 +42,7 @@ def _document(book: Book, doc: Document, width: int) -> list[str]:
     page: int | None = None
     words = WORDS["en" if doc.lang == "en" else "ru"]
     file = None
-    for _, group in book.law_entries(doc.id):
+    for _, group in book.law_entries(doc.id, notes_last=False):
         for e in group:
             if e.node.kind != "footnote" and file is not None and e.node.source.file != file:
                 lines += [words["gap"], ""]  # the parse started afresh here: so does the reader
@@ -61,7 +63,9 @@ def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
         lines.insert(0, _wrap(f"[{words['law']} {n.cite} — {words['inferred']}]", indent, width))
     paras = n.text.split("\n") if n.text else []
     if n.kind == "footnote":
-        paras = [f"{n.label} - {paras[0] if paras else ''}", *paras[1:]]
+        # ``[2] …`` in English editions, ``(*) - …`` in the seeds: as the reader knows them
+        sep = " " if (n.label or "").startswith("[") else " - "
+        paras = [f"{n.label}{sep}{paras[0] if paras else ''}", *paras[1:]]
     elif n.kind == "commentary" and e.heading:
         paras = [f"{e.heading} {paras[0] if paras else ''}".rstrip(), *paras[1:]]
     elif n.kind == "law" and n.title and not n.label:  # a title whose heading was lost, underlined as printed

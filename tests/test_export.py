@@ -1,0 +1,377 @@
+"""export --format txt|md|html|json (issue 14): what each format proves.
+
+- txt: read back by ``lawref build`` it gives the same node tree (the seeds,
+  and the English test edition);
+- md: rendered by markdown-it-py (CommonMark + footnotes), every link finds
+  its anchor, and escaped text renders as itself (a Hypothesis property);
+- html: every page parses as HTML5 with no error (html5lib, strict), every
+  link of the whole site resolves to a file and an anchor in it, nothing
+  refers to the network, law text is escaped;
+- json: ``--law`` gives one law's subtree in the ``lawref/1`` contract;
+- goldens of law 26 (a footnote, lost-page marks, a page marker) in each
+  format and law 21 in Markdown (citations), reviewed line by line;
+- the CLI: exit codes, ``-o`` and a site folder that is not lawref's.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import Any
+
+import html5lib
+import pytest
+from click.testing import CliRunner
+from english_edition import edition
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from markdown_it import MarkdownIt
+from mdit_py_plugins.footnote import footnote_plugin
+
+from lawref.cli import cli
+from lawref.export.book import anchor, page_name, slug
+from lawref.export.markdown import escape
+from lawref.export.site import MARK
+from lawref.library import Library, open_library
+from lawref.model import Node
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+GOLDEN = Path(__file__).resolve().parent / "golden"
+MANIFEST = """[[document]]
+id = "laws"
+kind = "laws"
+lang = "{lang}"
+edition = "1997"
+files = ["laws.txt"]
+"""
+
+
+def tree(lib: Library) -> list[tuple[Any, ...]]:
+    """Every node as the round trip must keep it: kind, cite, label, title,
+    text, inferred, page, its parent (kind, cite, label), its citations."""
+    out = []
+    for n in lib.nodes:
+        p = lib.by_id.get(n.parent) if n.parent else None
+        out.append((n.doc, n.kind, n.cite, n.label, n.title, n.text, n.inferred, n.page,
+                    (p.kind, p.cite, p.label) if p else None, [(r.cite, r.status) for r in n.refs]))
+    return sorted(out, key=lambda row: row[0] != "laws")  # documents in the same order, reading order inside
+
+
+def write_back(tmp_path: Path, lib: Library, docs: dict[str, str]) -> Library:
+    """The txt export of each document of ``docs`` (id → kind) written to a
+    corpus of its own with a manifest, built and opened."""
+    folder = tmp_path / "back"
+    folder.mkdir()
+    manifest = []
+    for doc_id, kind in docs.items():
+        (folder / f"{doc_id}.txt").write_text(lib.render("txt", doc=doc_id), encoding="utf-8")
+        lang = lib.document(doc_id).lang  # type: ignore[union-attr]
+        manifest.append(f'[[document]]\nid = "{doc_id}"\nkind = "{kind}"\nlang = "{lang}"\nedition = "1997"\n'
+                        f'files = ["{doc_id}.txt"]\n')
+    (folder / "lawref.toml").write_text("\n".join(manifest), encoding="utf-8")
+    return open_library(folder, tmp_path / "back-index")
+
+
+# -- txt -------------------------------------------------------------------------------
+
+
+def test_the_txt_export_of_the_seeds_builds_back_into_the_same_node_tree(seed_library: Library,
+                                                                         tmp_path: Path) -> None:
+    back = write_back(tmp_path, seed_library, {"laws": "laws", "commentary": "commentary"})
+    assert tree(back) == tree(seed_library)
+    assert len(tree(back)) == 114
+
+
+def test_the_txt_export_of_an_english_edition_builds_back_into_the_same_node_tree(tmp_path: Path) -> None:
+    raw, _ = edition()
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "laws.txt").write_bytes(raw)
+    (tmp_path / "en" / "lawref.toml").write_text(MANIFEST.format(lang="en"), encoding="utf-8")
+    lib = open_library(tmp_path / "en", tmp_path / "en-index")
+    back = write_back(tmp_path, lib, {"laws": "laws"})
+    assert tree(back) == tree(lib)
+    assert sum(1 for n in lib.nodes if n.kind == "law") == 93
+
+
+def test_the_txt_export_is_wrapped_and_indented_and_its_marks_are_dropped_on_the_way_back(
+        seed_library: Library, tmp_path: Path) -> None:
+    text = seed_library.render("txt", width=60)
+    body = text.splitlines()[2:]  # the title line is never wrapped (the reader takes one line as the title)
+    assert max(len(line) for line in body if not line.lstrip().startswith("[")) <= 60
+    assert "\n  A. Фальшренонс должен быть исправлен\n" in text  # a section: two spaces under its law
+    assert "\n    1. Масть специфицирована позднее\n" in text  # a subsection: four
+    assert "\n  [фрагмент, стр. 59]\n" in text and "\n- 59 -\n" in text
+    back = write_back(tmp_path, seed_library, {"laws": "laws"})
+    dropped = [d["text"].strip() for r in back.report for d in r["dropped"]]
+    assert "[фрагмент, стр. 59]" in dropped and "[дальше текст утрачен: нет 62C, 62D]" in dropped
+    assert dropped[0] == seed_library.document("laws").title  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("line", [
+    "[фрагмент, стр. 59]", "[фрагмент правила 20, стр. 51]", "[fragment, p. 12]", "[фрагмент]",
+    "[начало — на странице, которой нет в скане]", "[дальше текст утрачен: нет 62C, 62D]",
+    "[вариант 2 из 2: 001_x.txt:13]", "[Правило 20 — номер правила выведен: его заголовок не сохранился]",
+    "[пропуск: здесь кончается один файл скана и начинается другой]",
+])
+def test_every_mark_the_export_prints_is_one_the_reader_drops(line: str) -> None:
+    from lawref import patterns as P
+
+    assert P.EXPORT_MARK.match("  " + line)
+    assert not P.EXPORT_MARK.match(line[:-1] + " и текст закона]")
+
+
+def test_a_wrapped_line_never_reads_back_as_a_page_number_or_a_footnote() -> None:
+    """``… см. правило`` ⏎ ``65).`` would read back as a page marker: such
+    a line stays on the line before it."""
+    from lawref.export.txt import _misread, _wrap
+
+    for text in ("о методе игры картами и расположении взяток см. правило 65).",
+                 "сноска стоит в тексте как (*) - и дальше идёт текст закона", "число - 12 - посреди текста"):
+        for width in range(20, 70):
+            lines = _wrap(text, "  ", width).splitlines()
+            assert " ".join(line.strip() for line in lines) == text
+            assert not [line for line in lines[1:] if _misread(line.strip())], width
+
+
+# -- anchors ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("node_id", "cite", "kind", "doc_kind", "want"), [
+    ("laws/62", "62", "law", "laws", "law-62"),
+    ("laws/62B", "62B", "section", "laws", "law-62b"),
+    ("laws/43B2(a)", "43B2(a)", "item", "laws", "law-43b2-a"),
+    ("laws/62A~2", "62A", "section", "laws", "law-62a-2"),
+    ("commentary/45.5", "45.5", "commentary", "commentary", "commentary-45-5"),
+    ("commentary/46", "46", "law", "commentary", "commentary-46"),
+    ("laws/chapter-V/part-I", None, "part", "laws", "chapter-v-part-i"),
+    ("laws/fragment@003_d6d1da8d5423a94e:83", None, "fragment", "laws", "fragment-003-d6d1da8d5423a94e-83"),
+])
+def test_anchor_of_each_kind_of_node(node_id: str, cite: str | None, kind: str, doc_kind: str, want: str) -> None:
+    from lawref.model import Source
+
+    node = Node(node_id, node_id.split("/")[0], kind, cite, None, None, "", None, None, Source("f", 1))
+    assert anchor(node, doc_kind) == want
+    assert re.fullmatch(r"[a-z0-9а-яё-]+", want)
+
+
+def test_page_names_and_slugs() -> None:
+    from lawref.model import Source
+
+    law = Node("laws/62~2", "laws", "law", "62", None, None, "", None, None, Source("f", 1))
+    assert page_name(law) == "62-2" and page_name(None) == "start"
+    assert slug("43B2(a)") == "43b2-a" and slug("Глава V") == "глава-v"
+
+
+# -- md --------------------------------------------------------------------------------
+
+
+class _Links(HTMLParser):
+    """ids and link targets of an HTML text."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: list[str] = []
+        self.hrefs: list[str] = []
+        self.srcs: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.append(str(a["id"]))
+        if tag == "a" and a.get("href"):
+            self.hrefs.append(str(a["href"]))
+        if a.get("src"):
+            self.srcs.append(str(a["src"]))
+
+
+def links(html: str) -> _Links:
+    parser = _Links()
+    parser.feed(html)
+    return parser
+
+
+def render_md(text: str) -> str:
+    return str(MarkdownIt("commonmark").use(footnote_plugin).render(text))
+
+
+def test_markdown_of_the_whole_corpus_renders_with_every_link_finding_its_anchor(seed_library: Library) -> None:
+    md = seed_library.render("md")
+    found = links(render_md(md))
+    internal = [h for h in found.hrefs if h.startswith("#")]
+    assert len(internal) >= 29 and not [h for h in found.hrefs if not h.startswith("#")]
+    assert not [h for h in internal if h[1:] not in found.ids]
+    assert len(found.ids) == len(set(found.ids))
+    for want in ("law-62b", "law-21b1", "commentary-45-5", "chapter-v"):
+        assert want in found.ids
+    assert "[п.45.5.](#commentary-45-5)" in md  # 46.4 cites 45.5 in the commentary
+    assert "правило 16 *(нет в корпусе)*" in md  # an absent law: plain text and its status
+
+
+def test_markdown_footnotes_are_markdown_footnotes(seed_library: Library) -> None:
+    md = seed_library.render("md", law="26")
+    assert "другую(\\*)[^footnote-003-d6d1da8d5423a94e-81]" in md
+    assert "\n[^footnote-003-d6d1da8d5423a94e-81]: Если заявка была повторена" in md
+    html = render_md(md)
+    assert 'class="footnote-ref"' in html and 'class="footnotes"' in html
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab1. -+=#*_[]()<>&\\`~|!\"':;\n"), max_size=60) | st.text(max_size=60))
+def test_escaped_markdown_renders_as_the_text_itself(text: str) -> None:
+    """Nothing in law text becomes markup: one paragraph of escaped text
+    renders back to the same words (CommonMark folds whitespace, so lines
+    are compared stripped, and a paragraph is one line of the text)."""
+    line = " ".join(text.replace("\r", " ").replace("\x0c", " ").replace("\x0b", " ").split())
+    if not line or "\x00" in line:
+        return
+    html = render_md(escape(line))
+    assert html.startswith("<p>") and html.endswith("</p>\n"), html
+    from html import unescape
+
+    assert unescape(html[3:-5]) == line.replace("\ufffd", "\ufffd")
+
+
+# -- html ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def site(seed_library: Library, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("site") / "site"
+    seed_library.write_site(out)
+    return out
+
+
+def test_every_page_of_the_site_is_valid_html5(site: Path) -> None:
+    pages = sorted(site.rglob("*.html"))
+    assert len(pages) == 20  # the contents and 19 law pages
+    for page in pages:
+        html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page.read_bytes())
+
+
+def test_every_link_of_the_site_resolves_and_nothing_refers_to_the_network(site: Path) -> None:
+    ids = {p: links(p.read_text(encoding="utf-8")).ids for p in site.rglob("*.html")}
+    checked = 0
+    for page, found_ids in ids.items():
+        assert len(found_ids) == len(set(found_ids)), f"{page}: an id twice"
+        found = links(page.read_text(encoding="utf-8"))
+        for ref in [*found.hrefs, *found.srcs]:
+            assert "://" not in ref and not ref.startswith("//"), ref
+            path, _, frag = ref.partition("#")
+            target = (page.parent / path).resolve() if path else page
+            assert target.is_file(), f"{page.name}: {ref}"
+            if frag:
+                assert frag in ids[target], f"{page.name}: {ref}"
+            checked += 1
+    assert checked > 250
+    css = (site / "lawref.css").read_text(encoding="utf-8")
+    assert "url(" not in css and "@import" not in css and "@media print" in css and "max-width" in css
+
+
+def test_the_site_links_citations_to_their_exact_anchor_and_shows_backlinks(site: Path) -> None:
+    page46 = (site / "laws" / "46.html").read_text(encoding="utf-8")
+    assert '<a href="#commentary-46-1">46.1</a>' in page46  # «Ссылаются» under law 46
+    assert 'href="45.html#commentary-45-5"' in page46.replace("../laws/", "")  # 46.4 → п.45.5
+    page17 = (site / "laws" / "17.html").read_text(encoding="utf-8")
+    assert 'class="cite cite-absent cite-dangling" title="90: нет в корпусе">правило 90</span>' in page17
+    assert 'rel="next" href="20.html"' in page17 and "Глава V - ТОРГОВЛЯ" in page17
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert '<a href="laws/62.html">Правило 62. Исправление фальшренонса</a>' in index
+    assert "Law 62: Correction of a Revoke" in index and "Комментарий 46.1–46.5" in index
+
+
+def test_the_search_index_is_a_script_the_page_loads_and_json_for_tools(site: Path) -> None:
+    data = json.loads((site / "search-index.json").read_text(encoding="utf-8"))
+    script = (site / "search-index.js").read_text(encoding="utf-8")
+    assert script.startswith("window.LAWREF_INDEX = {") and "</script" not in script.lower()
+    assert data["format"] == "lawref-search/1" and data["cites"]["62B"] == "laws/62.html#law-62b"
+    node = next(n for n in data["nodes"] if n["c"] == "62B")
+    assert "фальшренонс" in node["w"].split() and data["forms"]["фальшренонса"] == ["фальшренонс"]
+    assert json.loads((site / MARK).read_text())["tool"] == "lawref"
+
+
+def test_html_escapes_law_text(tmp_path: Path) -> None:
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "laws.txt").write_text(
+        "Правило 1. Проба <script>alert(1)</script>\n\nA. Раздел & <b>жирный</b>\n\n"
+        "Текст с <img src=x onerror=alert(1)> и &amp; и см. правило 1A.\n", encoding="utf-8")
+    (folder / "lawref.toml").write_text(MANIFEST.format(lang="ru"), encoding="utf-8")
+    lib = open_library(folder, tmp_path / "ix")
+    lib.write_site(tmp_path / "site")
+    page = (tmp_path / "site" / "laws" / "1.html").read_text(encoding="utf-8")
+    assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "<img" not in page and "&amp;amp;" in page and "<b>" not in page
+    one = lib.render("html", law="1")
+    assert "<script>alert" not in one and "&lt;img src=x" in one
+    md = lib.render("md", law="1")
+    assert "\\<script\\>" in md and "<img" not in render_md(md).replace("&lt;img", "")
+
+
+# -- one law, json ---------------------------------------------------------------------
+
+
+def test_json_of_one_law_is_its_subtree_with_refs_and_english_titles(seed_library: Library) -> None:
+    data = seed_library.export(law="21")
+    assert data["format"] == "lawref/1" and [d["id"] for d in data["documents"]] == ["laws"]
+    ids = [n["id"] for n in data["nodes"]]
+    assert ids[0] == "laws/21" and all(i.startswith("laws/21") for i in ids)
+    assert data["nodes"][0]["title_en"] == "Call Based on Misinformation"
+    refs = [r for n in data["nodes"] for r in n["refs"]]
+    assert {"cite": "17E", "status": "exact"}.items() <= refs[0].items()
+
+
+@pytest.mark.parametrize(("fmt", "suffix"), [("txt", "txt"), ("md", "md"), ("html", "html"), ("json", "json")])
+def test_golden_law_26(seed_library: Library, fmt: str, suffix: str) -> None:
+    """Law 26 (page 55: a footnote, two subsections, text that breaks off)
+    in each format, as reviewed."""
+    assert seed_library.render(fmt, law="26") == (GOLDEN / f"law-26.{suffix}").read_text(encoding="utf-8")
+
+
+def test_golden_law_21_markdown(seed_library: Library) -> None:
+    """Law 21 in Markdown: its citations, in the law and out of it."""
+    assert seed_library.render("md", law="21", base_url="https://example.org/site/") == (
+        GOLDEN / "law-21.md").read_text(encoding="utf-8")
+
+
+# -- the command -----------------------------------------------------------------------
+
+
+def run(index: Path, *args: str) -> Any:
+    return CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index), "export", *args])
+
+
+def test_export_formats_on_stdout_and_to_a_file(seed_index: Path, tmp_path: Path) -> None:
+    for fmt in ("txt", "md", "json"):
+        result = run(seed_index, "--format", fmt, "--law", "62")
+        assert result.exit_code == 0 and "Исправление фальшренонса" in result.stdout
+    result = run(seed_index, "--format", "html", "--law", "62В")
+    assert result.exit_code == 0 and result.stdout.startswith("<!DOCTYPE html>") and "<style>" in result.stdout
+    out = tmp_path / "law.md"
+    assert run(seed_index, "--format", "md", "--doc", "commentary", "-o", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8").startswith('# <a id="doc-commentary"></a>Комментарий')
+
+
+def test_export_errors_are_one_line_with_their_exit_codes(seed_index: Path, tmp_path: Path) -> None:
+    from test_cli import assert_one_line_error
+
+    assert_one_line_error(run(seed_index, "--format", "html"), 2)  # a site needs a folder
+    assert_one_line_error(run(seed_index, "--format", "txt", "--law", "59"), 1)  # not in the corpus
+    assert_one_line_error(run(seed_index, "--format", "txt", "--law", "abc"), 2)
+    assert_one_line_error(run(seed_index, "--format", "md", "--doc", "nope"), 2)
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "ruling.txt").write_text("keep me")
+    assert_one_line_error(run(seed_index, "--format", "html", "-o", str(theirs)), 2)
+    assert [p.name for p in theirs.iterdir()] == ["ruling.txt"]
+
+
+def test_a_site_is_replaced_whole_and_nothing_else_is_touched(seed_index: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert run(seed_index, "--format", "html", "-o", str(out)).exit_code == 0
+    (out / "laws" / "stale.html").write_text("from an older export")
+    result = run(seed_index, "--format", "html", "--doc", "laws", "-o", str(out))
+    assert result.exit_code == 0 and "wrote" in result.stderr
+    assert not (out / "laws" / "stale.html").exists() and (out / "laws" / "62.html").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temporary folder left beside it
