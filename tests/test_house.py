@@ -45,8 +45,13 @@ BUILD_SIDE = ("bs4", "chardet", "ftfy", "soupsieve", "pymorphy3", "spellchecker"
 
 
 @pytest.mark.parametrize("args", [["show", "62B"], ["search", "взятка"], ["search", "revoke"], ["link"],
-                                  ["refs", "26", "--incoming"], ["check"], ["export"]])
-def test_a_query_process_imports_nothing_from_the_build_side(seed_index: Path, args: list[str]) -> None:
+                                  ["link", "--format", "html"], ["link", "--format", "md"],
+                                  ["refs", "26", "--incoming"], ["check"], ["export"], ["export", "--format", "txt"],
+                                  ["export", "--format", "md"], ["export", "--format", "html", "--law", "62"],
+                                  ["export", "--format", "html", "-o", "{tmp}/site"]])
+def test_a_query_process_imports_nothing_from_the_build_side(seed_index: Path, args: list[str],
+                                                             tmp_path: Path) -> None:
+    args = [a.replace("{tmp}", str(tmp_path)) for a in args]
     code = (
         "import sys\n"
         "from lawref.cli import cli\n"
