@@ -375,3 +375,38 @@ def test_a_site_is_replaced_whole_and_nothing_else_is_touched(seed_index: Path, 
     assert result.exit_code == 0 and "wrote" in result.stderr
     assert not (out / "laws" / "stale.html").exists() and (out / "laws" / "62.html").is_file()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["site"]  # no temporary folder left beside it
+
+
+# -- two languages in one corpus -------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Library:
+    """The seeds and the English test edition as one corpus (three documents)."""
+    folder = tmp_path_factory.mktemp("bilingual") / "corpus"
+    folder.mkdir()
+    for f in CORPUS.glob("0*.txt"):
+        (folder / f.name).write_bytes(f.read_bytes())
+    (folder / "en.txt").write_bytes(edition()[0])
+    manifest = (CORPUS / "lawref.toml").read_text(encoding="utf-8")
+    manifest += '\n[[document]]\nid = "laws-en"\nkind = "laws"\nlang = "en"\nedition = "1997"\nfiles = ["en.txt"]\n'
+    (folder / "lawref.toml").write_text(manifest, encoding="utf-8")
+    return open_library(folder, folder.parent / "index")
+
+
+def test_a_second_laws_document_gets_its_own_folder_and_prefixed_anchors_in_one_file(bilingual: Library,
+                                                                                  tmp_path: Path) -> None:
+    md = bilingual.render("md")
+    found = links(render_md(md))
+    assert len(found.ids) == len(set(found.ids)) and "laws-en-law-62" in found.ids and "law-62" in found.ids
+    assert not [h for h in found.hrefs if h.startswith("#") and h[1:] not in found.ids]
+    bilingual.write_site(tmp_path / "site")
+    assert (tmp_path / "site" / "laws-en" / "62.html").is_file() and (tmp_path / "site" / "laws" / "62.html").is_file()
+    page = (tmp_path / "site" / "laws-en" / "62.html").read_text(encoding="utf-8")
+    assert 'id="law-62"' in page and '<html lang="en">' in page and "Contents" in page
+    for path in (tmp_path / "site").rglob("*.html"):
+        found = links(path.read_text(encoding="utf-8"))
+        for ref in found.hrefs:
+            target, _, frag = ref.partition("#")
+            dest = (path.parent / target).resolve() if target else path
+            assert dest.is_file() and (not frag or frag in links(dest.read_text(encoding="utf-8")).ids), ref

@@ -158,12 +158,13 @@ class Anchors:
 
     def folder(self, doc_id: str) -> Document | None:
         """The laws document whose folder holds ``doc_id``'s pages (itself
-        for a laws document; a commentary's first laws document of its
-        language, else itself)."""
+        for a laws document; for a commentary, the first laws document of
+        its language and edition, else of its language, else itself)."""
         doc = self.lib.document(doc_id)
         if doc is None or doc.kind == "laws":
             return doc
-        return next((d for d in self.documents if d.kind == "laws" and d.lang == doc.lang), doc)
+        hosts = [d for d in self.documents if d.kind == "laws" and d.lang == doc.lang]
+        return next((d for d in hosts if d.edition == doc.edition), hosts[0] if hosts else doc)
 
     def page(self, node: Node) -> str:
         """``laws/62``: the site page ``node`` stands on (no ``.html``): its

@@ -44,11 +44,13 @@ UI = {
     "ru": {"contents": "Содержание", "search": "Поиск", "search-hint": "слово, фраза или правило (62B)",
            "prev": "Предыдущее", "next": "Следующее", "cited-by": "Ссылаются", "commentary": "Комментарий",
            "footnotes": "Сноски", "absent": "нет в корпусе", "no-text": "текста этого правила в корпусе нет",
-           "nothing": "ничего не найдено", "start": "Начало", "end": "Конец", "page": "стр."},
+           "nothing": "ничего не найдено", "start": "Начало", "end": "Конец", "page": "стр.",
+           "orphans": "Фрагменты: номер их правила не сохранился"},
     "en": {"contents": "Contents", "search": "Search", "search-hint": "word, phrase or law (62B)",
            "prev": "Previous", "next": "Next", "cited-by": "Cited by", "commentary": "Commentary",
            "footnotes": "Footnotes", "absent": "not in the corpus", "no-text": "no text of this law in the corpus",
-           "nothing": "nothing found", "start": "Start", "end": "End", "page": "p."},
+           "nothing": "nothing found", "start": "Start", "end": "End", "page": "p.",
+           "orphans": "Fragments: their law's number was lost"},
 }
 
 
@@ -138,7 +140,8 @@ def _incoming(book: Book, node: Node, here: str | None) -> list[dict[str, Any]]:
 def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes: dict[str, Entry]) -> dict[str, Any]:
     n = e.node
     head = e.heading or (f"{words['law']} {n.cite}" if n.kind == "law" and n.cite else "")
-    return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head,
+    orphan = n.kind == "fragment" and book.lib.law_of(n) is None
+    return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head, "orphan": orphan,
             "depth": e.depth, "before": list(e.before), "after": list(e.after), "page": n.page,
             "paras": _inline(book, n, here, words, notes), "incoming": _incoming(book, n, here),
             "label": n.label or "", "inferred": n.kind == "law" and n.inferred and not n.label}
