@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from html.parser import HTMLParser
@@ -415,3 +416,61 @@ def test_a_second_laws_document_gets_its_own_folder_and_prefixed_anchors_in_one_
             target, _, frag = ref.partition("#")
             dest = (path.parent / target).resolve() if target else path
             assert dest.is_file() and (not frag or frag in links(dest.read_text(encoding="utf-8")).ids), ref
+
+
+# -- the round trip as a property ------------------------------------------------------
+
+
+@functools.cache
+def _seed_sentences() -> list[str]:
+    """Paragraphs of the seeds' sections (from the reviewed golden export)."""
+    nodes = json.loads((GOLDEN / "export.json").read_text(encoding="utf-8"))["nodes"]
+    texts = [p for n in nodes if n["kind"] in ("section", "subsection") for p in n["text"].split("\n")]
+    return sorted({t for t in texts if 20 < len(t) < 400})
+
+
+@st.composite
+def law_documents(draw: st.DrawFn) -> str:
+    """A document in the seeds' layout: page markers (``- 47``, sometimes a
+    page skipped), law headings, sections, subsections, seed sentences
+    (cut ones too), footnotes and citations of its own sections."""
+    sentences = _seed_sentences()
+    page, law = draw(st.integers(5, 60)), draw(st.integers(1, 30))
+    out = [f"- {page}", ""]
+    for _ in range(draw(st.integers(1, 3))):
+        law += draw(st.integers(1, 3))
+        out += [f"Правило {law}. {draw(st.sampled_from(['Общие положения', 'Порядок игры', 'Исправление']))}", ""]
+        for letter in "ABCD"[: draw(st.integers(0, 4))]:
+            out += [f"{letter}. {draw(st.sampled_from(['Заявка', 'Ход вне очереди', 'Наказание']))}", ""]
+            for _ in range(draw(st.integers(0, 2))):
+                cite = f" (см. правило {law}{letter})" if draw(st.booleans()) else ""
+                out += [draw(st.sampled_from(sentences)) + cite, ""]
+            for num in range(1, draw(st.integers(1, 3))):
+                out += [f"{num}. {draw(st.sampled_from(['Если игрок', 'Когда партнёр']))}", "",
+                        draw(st.sampled_from(sentences)), ""]
+            if draw(st.integers(0, 4)) == 0:
+                out += [f"(*) - {draw(st.sampled_from(sentences))}", ""]
+            if draw(st.integers(0, 3)) == 0:
+                page += draw(st.sampled_from([1, 4]))
+                out += [f"- {page}", ""]
+    return "\n".join(out) + "\n"
+
+
+@settings(max_examples=40, deadline=None)
+@given(law_documents(), st.sampled_from([30, 45, 80]))
+def test_any_document_of_the_seeds_layout_comes_back_from_its_txt_export(text: str, width: int) -> None:
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        first = _built(root / "a", text)
+        back = _built(root / "b", first.render("txt", width=width))
+        assert tree(back) == tree(first)
+
+
+def _built(folder: Path, text: str) -> Library:
+    """``text`` as the one file of a corpus ``folder``, built and opened."""
+    folder.mkdir()
+    (folder / "lawref.toml").write_text(MANIFEST.format(lang="ru"), encoding="utf-8")
+    (folder / "laws.txt").write_text(text, encoding="utf-8")
+    return open_library(folder, folder.parent / f"{folder.name}-index")

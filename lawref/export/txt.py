@@ -58,9 +58,9 @@ def _document(book: Book, doc: Document, width: int) -> list[str]:
 def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
     """The lines of one entry, a blank line after each paragraph."""
     n, indent = e.node, "  " * e.depth
-    lines = [*(_wrap(m, indent, width) for m in e.before)]
+    lines = [indent + m for m in e.before]  # a mark is one line, never wrapped: the reader drops it whole
     if n.kind == "law" and n.inferred and not n.label:
-        lines.insert(0, _wrap(f"[{words['law']} {n.cite} — {words['inferred']}]", indent, width))
+        lines.insert(0, f"{indent}[{words['law']} {n.cite} — {words['inferred']}]")
     paras = n.text.split("\n") if n.text else []
     if n.kind == "footnote":
         # ``[2] …`` in English editions, ``(*) - …`` in the seeds: as the reader knows them
@@ -73,7 +73,7 @@ def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
     elif e.heading:
         lines.append(_wrap(e.heading, "" if n.kind in DIVISIONS else indent, width))
     lines += [_wrap(p, indent, width) for p in paras if p]
-    lines += [_wrap(m, indent, width) for m in e.after]
+    lines += [indent + m for m in e.after]
     return [block for line in lines for block in (line, "")]
 
 
