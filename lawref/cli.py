@@ -553,6 +553,43 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
         fail(f"cannot write {display_name(str(output))}: {exc.strerror or exc}", EXIT_BAD_INPUT)
 
 
+# -- serve ----------------------------------------------------------------------------
+
+
+@cli.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (loopback; another needs to be named here, e.g. 0.0.0.0).")
+@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="Port to listen on.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes, each with the index open (the index is read-only: more workers, more answers).")
+@click.option("--cors-origin", metavar="ORIGIN", help="Let pages of this origin call the API from a browser "
+              "(e.g. https://club.example.org); CORS is off without it.")
+@click.pass_obj
+def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origin: str | None) -> None:
+    """Serve the JSON API (/api/v1) and the reader over HTTP until Ctrl-C.
+
+    Needs the serve extra: pip install 'lawref[serve]'. A build while it
+    runs is picked up whole by every worker. See docs/serve.md."""
+    try:
+        import uvicorn
+
+        from lawref.serve import create_app
+    except ImportError:
+        raise UsageError("lawref serve needs FastAPI and uvicorn: pip install 'lawref[serve]'") from None
+    lib = obj.library()  # built here if needed: once, not in each worker
+    index = lib.index_dir
+    _say(f"lawref: serving {display_name(str(index))} on http://{host}:{port}/ (API /api/v1, docs /api/v1/docs)",
+         err=True)
+    if workers == 1:
+        uvicorn.run(create_app(lib, cors_origin=cors_origin), host=host, port=port, log_level="warning")
+        return
+    corpus, _ = obj.dirs()
+    os.environ.update({"LAWREF_CORPUS": str(corpus), "LAWREF_INDEX": str(index),
+                       "LAWREF_CORS_ORIGIN": cors_origin or ""})
+    lib.close()
+    uvicorn.run("lawref.serve:app_from_env", factory=True, workers=workers, host=host, port=port, log_level="warning")
+
+
 class _Quick:
     """Whether this process may end without the interpreter's teardown: set
     when a command answered from an index it only read, or finished a build

@@ -125,6 +125,10 @@ class MemoryStore:
         """Every node, in reading order."""
         return self._nodes
 
+    def count(self) -> int:
+        """How many nodes there are."""
+        return len(self._nodes)
+
     def close(self) -> None:
         """Nothing to release."""
 
@@ -289,6 +293,10 @@ class SqliteStore:
     def all_nodes(self) -> tuple[Node, ...]:
         """Every node, in reading order (reads the whole table)."""
         return tuple(self._nodes("ORDER BY seq"))
+
+    def count(self) -> int:
+        """How many nodes there are (one ``count(*)``)."""
+        return int(self._rows("SELECT count(*) FROM nodes", ())[0][0])
 
     def node(self, node_id: str) -> Node | None:
         """The node ``node_id`` (``None`` when there is none)."""

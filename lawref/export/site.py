@@ -275,8 +275,11 @@ def _fold(word: str) -> str:
 # -- writing --------------------------------------------------------------------------
 
 
-def site_files(book: Book) -> Iterator[tuple[str, str]]:
-    """``(path from the site's root, text)`` of every file of the site."""
+def site_files(book: Book, *, search: str = "offline") -> Iterator[tuple[str, str]]:
+    """``(path from the site's root, text)`` of every file of the site.
+    ``search="api"``: the pages served by ``lawref serve``, whose search box
+    asks the HTTP API (``search-index.js`` says where) instead of reading
+    the offline index (not written)."""
     env, pages = _env(), book.pages()
     for k, page in enumerate(pages):
         yield page.path, env.get_template("page.html").render(**_page_context(book, page, pages, k))
@@ -284,10 +287,12 @@ def site_files(book: Book) -> Iterator[tuple[str, str]]:
     yield "index.html", env.get_template("index.html").render(
         lang=lang, w=UI[lang], root="", title=UI[lang]["contents"], contents=_contents(book, pages), standalone=False,
         css=None)
-    data = search_index(book)
-    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
-    yield "search-index.json", text
-    yield "search-index.js", "window.LAWREF_INDEX = " + text.replace("</", "<\\/") + ";\n"
+    if search == "api":
+        yield "search-index.js", 'window.LAWREF_API = "api/v1/";\n'
+    else:
+        text = json.dumps(search_index(book), ensure_ascii=False, separators=(",", ":"))
+        yield "search-index.json", text
+        yield "search-index.js", "window.LAWREF_INDEX = " + text.replace("</", "<\\/") + ";\n"
     for name in _STATIC:
         yield name, _static(name)
     yield MARK, json.dumps({"tool": "lawref", "kind": "site", "documents": [d.id for d in book.documents]}) + "\n"

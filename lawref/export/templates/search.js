@@ -3,10 +3,12 @@
 (function () {
   "use strict";
   var data = window.LAWREF_INDEX;
+  var api = window.LAWREF_API;  /* set by `lawref serve`: ask the HTTP API instead */
   var box = document.getElementById("q");
   var out = document.getElementById("results");
-  if (!data || !box || !out) { return; }
+  if ((!data && !api) || !box || !out) { return; }
   var root = document.body.getAttribute("data-root") || "";
+  if (api) { served(); return; }
   var LOOK = { "А": "A", "В": "B", "С": "C", "Е": "E", "Н": "H", "К": "K", "М": "M", "О": "O", "Р": "P",
                "Т": "T", "Х": "X", "У": "Y" };
   var nodes = data.nodes.map(function (n) {
@@ -93,6 +95,60 @@
       more.textContent = "… " + (r.total - r.hits.length);
       out.appendChild(more);
     }
+  }
+
+  function list(items, total) {
+    while (out.firstChild) { out.removeChild(out.firstChild); }
+    out.hidden = false;
+    if (!items.length) {
+      var none = document.createElement("p");
+      none.textContent = out.getAttribute("data-nothing");
+      out.appendChild(none);
+      return;
+    }
+    var ol = document.createElement("ol");
+    items.forEach(function (h) {
+      var li = document.createElement("li"), a = document.createElement("a"), p = document.createElement("p");
+      a.href = root + h.u;
+      a.textContent = h.l;
+      p.textContent = h.s;
+      li.appendChild(a); li.appendChild(p); ol.appendChild(li);
+    });
+    out.appendChild(ol);
+    if (total > items.length) {
+      var more = document.createElement("p");
+      more.textContent = "… " + (total - items.length);
+      out.appendChild(more);
+    }
+  }
+
+  function served() {
+    var asked = 0;
+    function ask(q) {
+      var mine = ++asked;
+      if (!q.trim()) { out.hidden = true; return; }
+      fetch(root + api + "search?limit=30&q=" + encodeURIComponent(q)).then(function (r) {
+        return r.ok ? r.json() : { results: [] };
+      }).then(function (d) {
+        if (mine !== asked) { return; }
+        list(d.results.map(function (h) {
+          return { u: h.url, l: h.label + (h.title && h.title !== h.label ? " — " + h.title : ""), s: h.snippet };
+        }), d.results.length);
+      });
+    }
+    var timer = null;
+    box.addEventListener("input", function () { clearTimeout(timer); timer = setTimeout(function () { ask(box.value); }, 150); });
+    box.form.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      fetch(root + api + "resolve?cite=" + encodeURIComponent(box.value)).then(function (r) { return r.json(); })
+        .then(function (d) {
+          var hit = d.resolved && d.resolved[0];
+          if (hit && hit.status === "exact" && hit.id) { window.location.href = root + "law/" + encodeURIComponent(hit.cite); }
+          else { ask(box.value); }
+        });
+    });
+    var first = new URLSearchParams(window.location.search).get("q");
+    if (first) { box.value = first; ask(first); }
   }
 
   box.addEventListener("input", function () { show(box.value); });

@@ -1,0 +1,253 @@
+"""serve: lawref over HTTP — the JSON API under ``/api/v1`` and the reader (FastAPI).
+
+:func:`create_app` makes the application around one :class:`Library`,
+held open for the life of the worker: it follows rebuilds by itself (one
+``stat`` before each answer, :meth:`Library.follow`), so a ``lawref
+build`` while the server runs is picked up whole, and each answer comes
+from one generation. The reader serves the pages of ``export --format
+html`` (the same paths and anchors: ``/laws/62.html#law-62b``), rendered
+once per generation on first use, with the search box asking the API.
+
+Every error is JSON ``{"error": {"status", "message"}}`` with a 4xx status
+(a lawref error maps by its kind: not found 404, bad input 400); an
+unexpected fault is 500 with a one-line message and no traceback. Bounds:
+request bodies 1 MB (:data:`MAX_BODY`, 413 above), query strings
+:data:`MAX_QUERY` code points, ``limit`` 1–100.
+
+Only ``lawref serve`` imports this module, and with it FastAPI (the extra
+``lawref[serve]`` installs it; without it the import fails and the command
+says so in one line).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, RedirectResponse, Response
+from starlette.exceptions import HTTPException
+
+from lawref import __version__
+from lawref.errors import CiteError, LawrefError, NotFound
+from lawref.export import json as J
+from lawref.library import Library
+
+__all__ = ["MAX_BODY", "MAX_QUERY", "create_app", "app_from_env"]
+
+#: The largest request body read (``POST /api/v1/link``), in bytes.
+MAX_BODY = 1 << 20
+#: The longest query, cite or edition accepted, in code points.
+MAX_QUERY = 1000
+#: What the reader's search box is told (instead of the offline index of an exported site).
+_API_SCRIPT = 'window.LAWREF_API = "{root}api/v1/";\n'
+
+
+class _Reader:
+    """The pages of the HTML export, rendered once per generation of the
+    index (a rebuild renders them anew on the next page asked)."""
+
+    def __init__(self, lib: Library) -> None:
+        self.lib = lib
+        self.lock = threading.Lock()
+        self.stamp: object = None
+        self.files: dict[str, str] = {}
+
+    def page(self, path: str) -> str | None:
+        """The text of the site file at ``path`` (``laws/62.html``), or ``None``."""
+        from lawref.export.site import site_files
+
+        key = self.lib.follow()
+        with self.lock:
+            if key is not self.stamp:
+                book = self.lib.book(single=False)
+                self.files = dict(site_files(book, search="api"))
+                self.stamp = key
+            return self.files.get(path)
+
+
+def _error(status: int, message: str, **extra: Any) -> Response:
+    return JSONResponse({"error": {"status": status, "message": message[:500], **extra}}, status_code=status)
+
+
+def _status(exc: LawrefError) -> int:
+    """The HTTP status of a lawref error: 404 not found, else 400 (the input)."""
+    return 404 if isinstance(exc, NotFound) else 400
+
+
+def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
+    """The application over ``lib`` (kept open; not closed by the app).
+    ``cors_origin``: the one origin a browser may call the API from (CORS
+    is off without it)."""
+    app = FastAPI(title="lawref", version=__version__, docs_url="/api/v1/docs", redoc_url=None,
+                  description="The Laws of Duplicate Contract Bridge: search, nodes, references, citations.")
+    if cors_origin:
+        from fastapi.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=[cors_origin], allow_methods=["GET", "POST"])
+    reader = _Reader(lib)
+
+    @app.exception_handler(LawrefError)
+    async def lawref_error(request: Request, exc: LawrefError) -> Response:
+        return _error(_status(exc), str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(request: Request, exc: RequestValidationError) -> Response:
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        return _error(400, f"{where}: {first.get('msg', 'invalid')}")
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, exc: HTTPException) -> Response:
+        return _error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def fault(request: Request, exc: Exception) -> Response:
+        return _error(500, f"internal error: {type(exc).__name__}")
+
+    @app.get("/api/v1/search", tags=["api"])
+    def search(q: str = Query(min_length=1, max_length=MAX_QUERY), limit: int = Query(10, ge=1, le=100),
+               lang: str = Query("any", pattern="^(ru|en|any)$"),
+               doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
+        """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites)."""
+        lib.check_doc(doc)
+        answer = lib.answer(q, limit=limit, doc=doc, lang=lang)
+        out = J.search_json(lib, q, answer.hits, answer)
+        href = lib.hrefs("/")
+        for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
+            node = lib.by_id.get(hit["id"])
+            hit["label"] = lib.label(node) if node is not None else hit["id"]
+            hit["url"] = (href(hit["id"]) or "/").lstrip("/")
+        return out
+
+    @app.get("/api/v1/nodes/{cite:path}/refs", tags=["api"])
+    def refs(cite: str, direction: str = Query("out", pattern="^(out|in)$"),
+             doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
+        """``refs --json``: the references a node and its descendants make
+        (``out``), or that other nodes make to it (``in``)."""
+        _bounded(cite)
+        lib.check_doc(doc)
+        incoming = direction == "in"
+        return J.refs_json(lib.references(cite, incoming=incoming, doc=doc), incoming)
+
+    @app.get("/api/v1/nodes/{cite:path}", tags=["api"])
+    def node(cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$"),
+             edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
+        """``show --json``: the node a cite names (62B, 62b, 62В, "правило 62B",
+        45.5 or an id), its children nested; 404 with the catalogue's line
+        when the edition has the law and the corpus does not."""
+        _bounded(cite)
+        edition = lib.pick_edition(edition) if edition else None
+        try:
+            return J.show_json(lib, lib.find(cite, None, edition), lang)
+        except NotFound as exc:
+            try:
+                canonical, ed, entry = lib.absent(cite, edition or lib.edition())
+            except NotFound:
+                raise exc from None
+            fragments, why = lib.fragments_for(canonical)
+            return _error(404, f"{canonical} is not in this corpus",
+                          catalogue=J.absent_json(canonical, ed, entry, fragments, why))
+
+    @app.get("/api/v1/resolve", tags=["api"])
+    def resolve(cite: str = Query(min_length=1, max_length=MAX_QUERY),
+                edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:
+        """``resolve --json``: the cite's status, node id and edition."""
+        lib.pick_edition(edition)
+        return J.resolve_json([(cite, lib.resolve_target(cite, edition))])
+
+    @app.post("/api/v1/link", tags=["api"], openapi_extra=_LINK_BODY)
+    async def link(request: Request, edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:
+        """``link --format json``: the citations in the text (JSON
+        ``{"text": …}`` or ``text/plain``, UTF-8, at most 1 MB), resolved."""
+        text = await _body_text(request)
+        lib.pick_edition(edition)
+        return {"citations": [item.to_json() for item in lib.link(text, edition)]}
+
+    @app.get("/api/v1/health", tags=["api"])
+    def health() -> dict[str, Any]:
+        """The index answers come from: corpus stamp, node count, age, version."""
+        state = lib.follow()
+        gen = lib.generation
+        built = (gen.path / "META.json").stat().st_mtime
+        return {"status": "ok", "version": __version__, "corpus_stamp": gen.stamp, "nodes": state.store.count(),
+                "documents": [d.id for d in lib.documents], "generation": gen.path.name,
+                "index_built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(built)),
+                "index_age_s": round(time.time() - built, 1)}
+
+    @app.get("/law/{cite}", include_in_schema=False)
+    def law_page(cite: str) -> Response:
+        """``/law/62B`` → the reader's page and anchor of that node."""
+        _bounded(cite)
+        found = lib.find(cite)
+        target = lib.hrefs("/")(found[0].id) or "/"
+        return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
+
+    @app.get("/{path:path}", include_in_schema=False)
+    def page(path: str) -> Response:
+        """The reader: ``/``, ``/laws/62.html``, ``/lawref.css`` …"""
+        text = reader.page(path or "index.html")
+        if text is None:
+            return _error(404, f"no page {path[:200]!r}")
+        kind = {"html": "text/html", "css": "text/css", "js": "text/javascript", "json": "application/json"}
+        media = kind.get(path.rsplit(".", 1)[-1], "text/html") if path else "text/html"
+        return Response(text, media_type=f"{media}; charset=utf-8")
+
+    return app
+
+
+#: ``POST /api/v1/link``'s body in the OpenAPI schema (read by hand to bound its size).
+_LINK_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
+    "application/json": {"schema": {"type": "object", "required": ["text"],
+                                    "properties": {"text": {"type": "string"}}}},
+    "text/plain": {"schema": {"type": "string"}}}}}
+
+
+def _bounded(cite: str) -> None:
+    if len(cite) > MAX_QUERY:
+        raise CiteError(f"a cite of {len(cite)} characters: at most {MAX_QUERY}")
+
+
+async def _body_text(request: Request) -> str:
+    """The text of a ``link`` request: read at most :data:`MAX_BODY` bytes
+    (413 above), UTF-8; a JSON body must be ``{"text": "…"}``."""
+    import json
+
+    declared = request.headers.get("content-length")
+    if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
+        raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
+    chunks, size = [], 0
+    async for chunk in request.stream():
+        size += len(chunk)
+        if size > MAX_BODY:
+            raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
+        chunks.append(chunk)
+    try:
+        raw = b"".join(chunks).decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise HTTPException(400, f"the body is not UTF-8 ({exc.reason})") from None
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        return raw
+    try:
+        data = json.loads(raw)
+    except ValueError as exc:
+        raise HTTPException(400, f"the body is not JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("text"), str):
+        raise HTTPException(400, 'a JSON body is {"text": "…"}')
+    return str(data["text"])
+
+
+def app_from_env() -> FastAPI:
+    """The application of one worker, configured by ``lawref serve``
+    through the environment (``LAWREF_CORPUS``, ``LAWREF_INDEX``,
+    ``LAWREF_CORS_ORIGIN``): uvicorn imports it in each worker process."""
+    from lawref.library import open_library
+
+    corpus = os.environ.get("LAWREF_CORPUS")
+    index = os.environ.get("LAWREF_INDEX")
+    lib = open_library(Path(corpus) if corpus else None, Path(index) if index else None)
+    return create_app(lib, cors_origin=os.environ.get("LAWREF_CORS_ORIGIN") or None)

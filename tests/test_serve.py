@@ -1,0 +1,283 @@
+"""lawref serve (issue 15): the API and the reader over a real socket.
+
+A server is started as a user starts it (``python -m lawref … serve --port
+P``, a free loopback port) on a copy of the default corpus, and asked with
+httpx. What is proved: every endpoint's shape on the seeds, the same
+answers as the CLI's ``--json``, cites in any spelling (URL-encoded
+Cyrillic), 4xx JSON errors for bad input and never a 500 (schemathesis
+against ``/openapi.json``), bounded bodies (413), CORS off unless asked,
+the reader's pages and redirects, and a rebuild during a burst of requests
+that loses no request and never shows a half-built index.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+import schemathesis
+from click.testing import CliRunner
+from hypothesis import HealthCheck, settings
+
+from lawref.cli import cli
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class Server:
+    """``lawref serve`` in a child process, on a free loopback port."""
+
+    def __init__(self, corpus: Path, index: Path, *extra: str) -> None:
+        self.corpus, self.index, self.port = corpus, index, free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        cmd = [sys.executable, "-m", "lawref", "--corpus", str(corpus), "--index", str(index), "serve",
+               "--port", str(self.port), *extra]
+        self.log = index.parent / f"serve-{self.port}.log"
+        with open(self.log, "wb") as log:
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
+        deadline = time.monotonic() + 90
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"lawref serve ended: {self.log.read_text(errors='replace')}")
+            try:
+                if httpx.get(self.url + "/api/v1/health", timeout=2).status_code == 200:
+                    return
+            except httpx.TransportError:
+                time.sleep(0.2)
+        raise RuntimeError("lawref serve did not answer within 90 s")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def corpus_copy(tmp: Path) -> Path:
+    folder = tmp / "corpus"
+    shutil.copytree(CORPUS, folder, symlinks=False)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    tmp = tmp_path_factory.mktemp("serve")
+    srv = Server(corpus_copy(tmp), tmp / "index")
+    yield srv
+    srv.stop()
+
+
+def get(server: Server, path: str, **params: Any) -> httpx.Response:
+    return httpx.get(server.url + path, params=params or None, timeout=30)
+
+
+def cli_json(server: Server, *args: str) -> Any:
+    result = CliRunner().invoke(cli, ["--corpus", str(server.corpus), "--index", str(server.index), *args])
+    return json.loads(result.stdout)
+
+
+# -- the API --------------------------------------------------------------------------
+
+
+def test_health_says_which_index_answers(server: Server) -> None:
+    data = get(server, "/api/v1/health").json()
+    assert data["status"] == "ok" and data["nodes"] == 114 and data["documents"] == ["laws", "commentary"]
+    assert len(data["corpus_stamp"]) == 64 and data["index_age_s"] >= 0 and data["version"]
+
+
+@pytest.mark.parametrize("cite", ["62B", "62b", "62В", "правило 62B", "Law 62 B", "laws/62B"])
+def test_a_node_by_any_spelling_of_its_cite(server: Server, cite: str) -> None:
+    r = get(server, "/api/v1/nodes/" + httpx.URL("/" + cite).raw_path.decode()[1:])
+    assert r.status_code == 200, r.text
+    assert r.json()["id"] == "laws/62B"
+
+
+def test_a_node_is_the_show_json_shape(server: Server) -> None:
+    assert get(server, "/api/v1/nodes/26").json() == cli_json(server, "show", "26", "--json")
+
+
+def test_a_law_the_corpus_lacks_is_404_with_the_catalogue_line(server: Server) -> None:
+    r = get(server, "/api/v1/nodes/59")
+    assert r.status_code == 404
+    error = r.json()["error"]
+    assert error["status"] == 404 and error["catalogue"]["title_en"] == "Inability to Lead or Play as Required"
+    r = get(server, "/api/v1/nodes/95")  # the 1997 edition has no law 95: no catalogue line
+    assert r.status_code == 404 and "catalogue" not in r.json()["error"]
+
+
+@pytest.mark.parametrize(("path", "params", "status"), [
+    ("/api/v1/nodes/abc", {}, 400),
+    ("/api/v1/nodes/" + "1" * 5000, {}, 400),
+    ("/api/v1/nodes/62B/refs", {"direction": "sideways"}, 400),
+    ("/api/v1/search", {}, 400),
+    ("/api/v1/search", {"q": "x", "limit": "0"}, 400),
+    ("/api/v1/search", {"q": "x", "limit": "lots"}, 400),
+    ("/api/v1/search", {"q": "взятка", "doc": "nope"}, 400),
+    ("/api/v1/search", {"q": "я" * 1001}, 400),
+    ("/api/v1/resolve", {"cite": "62B", "edition": "1800"}, 400),
+    ("/api/v1/nothing-here", {}, 404),
+])
+def test_bad_requests_are_4xx_json_errors_without_a_traceback(server: Server, path: str, params: dict[str, str],
+                                                               status: int) -> None:
+    r = get(server, path, **params)
+    assert r.status_code == status, r.text
+    error = r.json()["error"]
+    assert error["status"] == status and "\n" not in error["message"] and "Traceback" not in r.text
+
+
+def test_search_gives_the_cli_s_hits_with_where_the_reader_shows_them(server: Server) -> None:
+    data = get(server, "/api/v1/search", q="взятка", limit="5").json()
+    want = cli_json(server, "search", "взятка", "--limit", "5", "--json")
+    assert [h["id"] for h in data["results"]] == [h["id"] for h in want["results"]]
+    assert data["results"][0]["url"].startswith("laws/") and "#law-" in data["results"][0]["url"]
+
+
+def test_refs_in_both_directions(server: Server) -> None:
+    out = get(server, "/api/v1/nodes/36/refs").json()
+    assert out["direction"] == "outgoing" and out == cli_json(server, "refs", "36", "--json")
+    inc = get(server, "/api/v1/nodes/26/refs", direction="in").json()
+    assert inc["direction"] == "incoming" and inc["refs"]
+
+
+def test_resolve_gives_status_and_node(server: Server) -> None:
+    data = get(server, "/api/v1/resolve", cite="правило 62B").json()
+    assert data["resolved"][0] | {"text": None} == {"text": None, "cite": "62B", "status": "exact", "id": "laws/62B",
+                                                     "missing": "", "edition": "1997"}
+
+
+def test_link_takes_json_or_plain_text_and_bounds_the_body(server: Server) -> None:
+    text = "См. правило 17Е и правила 70 или 71"
+    plain = httpx.post(server.url + "/api/v1/link", content=text.encode(), headers={"content-type": "text/plain"})
+    as_json = httpx.post(server.url + "/api/v1/link", json={"text": text})
+    assert plain.status_code == as_json.status_code == 200 and plain.json() == as_json.json()
+    result = CliRunner().invoke(cli, ["--corpus", str(server.corpus), "--index", str(server.index), "link"],
+                                input=text)
+    assert plain.json() == json.loads(result.stdout)
+    big = httpx.post(server.url + "/api/v1/link", content=b"a" * ((1 << 20) + 1), headers={"content-type": "text/plain"})
+    assert big.status_code == 413 and big.json()["error"]["status"] == 413
+    assert httpx.post(server.url + "/api/v1/link", content=b"\xff\xfe", headers={"content-type": "text/plain"}
+                      ).status_code == 400
+    assert httpx.post(server.url + "/api/v1/link", content=b"[1]",
+                      headers={"content-type": "application/json"}).status_code == 400
+
+
+def test_cors_is_off_unless_an_origin_is_named(server: Server, tmp_path: Path) -> None:
+    r = httpx.get(server.url + "/api/v1/health", headers={"origin": "https://evil.example"})
+    assert "access-control-allow-origin" not in r.headers
+    other = Server(server.corpus, server.index, "--cors-origin", "https://club.example")
+    try:
+        ok = httpx.get(other.url + "/api/v1/health", headers={"origin": "https://club.example"})
+        evil = httpx.get(other.url + "/api/v1/health", headers={"origin": "https://evil.example"})
+    finally:
+        other.stop()
+    assert ok.headers["access-control-allow-origin"] == "https://club.example"
+    assert "access-control-allow-origin" not in evil.headers
+
+
+# -- the reader -----------------------------------------------------------------------
+
+
+def test_the_reader_serves_the_export_s_pages_with_the_search_box_asking_the_api(server: Server) -> None:
+    index = get(server, "/")
+    assert index.status_code == 200 and index.headers["content-type"].startswith("text/html")
+    assert '<a href="laws/62.html">Правило 62. Исправление фальшренонса</a>' in index.text
+    page = get(server, "/laws/62.html")
+    assert 'id="law-62b"' in page.text and 'src="../search.js"' in page.text
+    assert get(server, "/search-index.js").text == 'window.LAWREF_API = "api/v1/";\n'
+    assert get(server, "/lawref.css").headers["content-type"].startswith("text/css")
+    r = httpx.get(server.url + "/law/62В", follow_redirects=False)
+    assert r.status_code == 307 and r.headers["location"] == "../laws/62.html#law-62b"
+    assert get(server, "/laws/999.html").status_code == 404
+
+
+# -- schemathesis ---------------------------------------------------------------------
+
+
+def test_no_input_makes_a_server_error(server: Server) -> None:
+    """schemathesis draws requests for every operation of ``/openapi.json``
+    (its Hypothesis strategies; its pytest plugin does not run on this
+    pytest) and sends them over the socket: no answer is a 5xx."""
+    from hypothesis import given
+
+    schema = schemathesis.openapi.from_url(server.url + "/openapi.json")
+    operations = [result.ok() for result in schema.get_all_operations()]
+    assert len(operations) == 6
+    seen: list[str] = []
+    for operation in operations:
+
+        @given(case=operation.as_strategy())
+        @settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck), database=None)
+        def check(case: Any) -> None:
+            response = case.call(base_url=server.url, timeout=30)
+            seen.append(f"{case.method} {response.status_code}")
+            assert response.status_code < 500, (case.path, case.path_parameters, case.query, response.text)
+
+        check()
+    assert len(seen) >= 6 * 10
+
+
+# -- a rebuild while answering --------------------------------------------------------
+
+
+def test_a_rebuild_during_a_burst_loses_no_request_and_shows_no_half_built_index(tmp_path: Path) -> None:
+    corpus = corpus_copy(tmp_path)
+    srv = Server(corpus, tmp_path / "index")
+    try:
+        before = get(srv, "/api/v1/health").json()["nodes"]
+        answers: list[tuple[int, int]] = []
+        errors: list[str] = []
+        stop = threading.Event()
+
+        def burst() -> None:
+            with httpx.Client(base_url=srv.url, timeout=30) as client:
+                while not stop.is_set():
+                    try:
+                        health = client.get("/api/v1/health")
+                        node = client.get("/api/v1/nodes/62B")
+                        answers.append((health.status_code, node.status_code))
+                        if health.status_code == 200:
+                            answers.append((health.json()["nodes"], 0))
+                    except httpx.HTTPError as exc:
+                        errors.append(repr(exc))
+
+        threads = [threading.Thread(target=burst) for _ in range(4)]
+        for t in threads:
+            t.start()
+        (corpus / "003_extra.txt").write_text("- 101\n\nПравило 80. Проба\n\nA. Раздел пробы\n\nТекст пробы.\n",
+                                              encoding="utf-8")
+        env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+        built = subprocess.run([sys.executable, "-m", "lawref", "--corpus", str(corpus), "--index",
+                                str(tmp_path / "index"), "build"], capture_output=True, text=True, env=env,
+                               timeout=300)
+        assert built.returncode == 0, built.stderr
+        time.sleep(1.0)
+        stop.set()
+        for t in threads:
+            t.join(timeout=60)
+        after = get(srv, "/api/v1/health").json()["nodes"]
+    finally:
+        srv.stop()
+    assert errors == []
+    statuses = {a for a in answers if a[1] != 0}
+    assert statuses == {(200, 200)}, statuses
+    counts = {a[0] for a in answers if a[1] == 0}
+    assert after > before and counts <= {before, after} and after in counts
+    assert len(answers) > 50
