@@ -90,3 +90,40 @@ def test_a_director_opens_the_site_from_disk_searches_and_follows_a_citation(bro
     page.wait_for_url("**/laws/62.html#law-62b")
     assert problems == []
     assert (tmp_path / "search.png").stat().st_size > 10_000 and (tmp_path / "citation.png").stat().st_size > 10_000
+
+
+def test_the_reader_served_over_http_searches_through_the_api_and_follows_citations(browser: Any,
+                                                                                   tmp_path: Path) -> None:
+    """``lawref serve``'s reader in the browser: the search box asks
+    ``/api/v1/search``; Enter on a cite goes to ``/law/62В`` and on to its
+    anchor; a citation link goes to its exact anchor."""
+    import shutil as sh
+
+    from test_serve import CORPUS, Server
+
+    corpus = tmp_path / "corpus"
+    sh.copytree(CORPUS, corpus)
+    srv = Server(corpus, tmp_path / "index")
+    try:
+        page = browser.new_page(viewport={"width": 1000, "height": 800})
+        problems: list[str] = []
+        page.on("pageerror", lambda e: problems.append(str(e)))
+        page.on("console", lambda m: problems.append(m.text) if m.type == "error" else None)
+        page.goto(srv.url + "/")
+        page.fill("#q", "взятка")
+        page.wait_for_selector("#results li")
+        assert page.locator("#results li a").count() >= 5
+        page.screenshot(path=str(tmp_path / "served-search.png"))
+        page.locator("#results li a").first.click()
+        page.wait_for_url("**/laws/*.html#*")
+        page.goto(srv.url + "/laws/46.html")
+        page.locator("a.cite", has_text="п.45.5.").click()
+        page.wait_for_url("**/laws/45.html#commentary-45-5")
+        page.fill("#q", "62В")
+        page.press("#q", "Enter")
+        page.wait_for_url("**/laws/62.html#law-62b")
+        assert page.evaluate("document.querySelector(':target').id") == "law-62b"
+        page.screenshot(path=str(tmp_path / "served-62b.png"))
+        assert problems == []
+    finally:
+        srv.stop()
