@@ -280,6 +280,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     input, and a program writing into a pipe gets its answers as it goes."""
     from lawref.export import annotate
 
+    check_base_url(base_url)
     lib = obj.library()
     lib.pick_edition(edition)  # a bad edition is refused before any input is read
     if base_url and not base_url.endswith(("/", "#", "=", "?")):
@@ -526,24 +527,34 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
 @_EDITION
 @click.option("--width", type=click.IntRange(20, 1000), default=80, show_default=True, help="txt: wrap at this width.")
 @click.option("--base-url", metavar="URL", help="md: link citations of laws outside the export to this site.")
-@click.option("-o", "--output", type=click.Path(path_type=Path), metavar="PATH",
-              help="Write to this file (a folder for --format html) instead of stdout.")
+@click.option("-o", "--output", "output_arg", type=click.Path(), metavar="PATH",
+              help="Write to this file instead of stdout; a folder for --format html (the site) and for txt given as "
+              "DIR/ (one file a document and a lawref.toml: a corpus build reads back).")
 @click.pass_obj
 def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str | None, width: int,
-           base_url: str | None, output: Path | None) -> None:
+           base_url: str | None, output_arg: str | None) -> None:
     """Export clean law documents: whole, one document (--doc) or one law
     (--law 62), as JSON, plain text, Markdown or an HTML site that works
     offline. Formats: docs/export.md; JSON contract: docs/json.md."""
     from lawref.safeio import atomic_write
 
+    _export_options(fmt, width, base_url, law)
     lib = obj.library()
+    law = _text(law) if law is not None else None
+    output = Path(output_arg) if output_arg is not None else None  # the raw text keeps a trailing /
+    folder = output is not None and (output.is_dir() or str(output_arg).endswith(("/", os.sep)))
     if fmt == "html" and (output is not None or law is None):
         if output is None:
             raise UsageError("--format html writes a site: give a folder with -o (or one law with --law)")
-        count = lib.write_site(output, doc, _text(law) if law else None, edition)
+        count = lib.write_site(output, doc, law, edition)
         _say(f"wrote {count} files to {display_name(str(output))}/ (open index.html)", err=True)
         return
-    text = lib.render(fmt, doc, _text(law) if law else None, edition, width=width, base_url=base_url)
+    if fmt == "txt" and folder and output is not None:
+        count = lib.write_txt_corpus(output, doc, law, edition, width=width)
+        _say(f"wrote {count} files to {display_name(str(output))}/ (lawref --corpus {display_name(str(output))} "
+             "build reads it back)", err=True)
+        return
+    text = lib.render(fmt, doc, law, edition, width=width, base_url=base_url)
     if output is None:
         _out(text, nl=False)
         return
@@ -588,6 +599,33 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origin: str | None
                        "LAWREF_CORS_ORIGIN": cors_origin or ""})
     lib.close()
     uvicorn.run("lawref.serve:app_from_env", factory=True, workers=workers, host=host, port=port, log_level="warning")
+
+
+def _export_options(fmt: str, width: int, base_url: str | None, law: str | None) -> None:
+    """Refuse what ``export`` would otherwise ignore or write unsafely:
+    ``--width`` off txt, ``--base-url`` off md and html, a ``--base-url``
+    that is not an http(s) URL or a path, an empty ``--law``."""
+    if width != 80 and fmt != "txt":
+        raise UsageError(f"--width applies to --format txt, not {fmt}")
+    if base_url is not None and fmt not in ("md", "html"):
+        raise UsageError(f"--base-url applies to --format md and html, not {fmt}")
+    if base_url is not None:
+        check_base_url(base_url)
+    if law is not None and not law.strip():
+        raise UsageError("--law needs a cite (62, 62B, 45.5)")
+
+
+def check_base_url(url: str) -> None:
+    """Raise :class:`UsageError` unless ``url`` is ``#``, a path
+    (``/site/``, ``../site/``) or an ``http``/``https`` URL with a host: a
+    ``javascript:`` or ``data:`` URL would be written into every link."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if any(ord(c) < 33 or c in '"<>\\`' for c in url):
+        raise UsageError(f"--base-url {url[:80]!r}: spaces, quotes and control characters are not allowed")
+    if parts.scheme and (parts.scheme not in ("http", "https") or not parts.netloc):
+        raise UsageError(f"--base-url {url[:80]!r}: an http(s) URL with a host, or a path")
 
 
 class _Quick:

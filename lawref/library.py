@@ -527,7 +527,8 @@ class Library:
         """``(documents, nodes)`` an export holds, nodes in reading order:
         every document, or document ``doc``, or the documents of ``edition``;
         with ``law`` (any cite :meth:`find` takes), the subtree of the node it
-        names (in a laws document first) and its document alone. Raises
+        names (in a laws document first) and its document — and, for a law
+        and no ``doc``, the commentary on it (:meth:`_commentary_on`). Raises
         :class:`UsageError` for an unknown ``doc`` or ``edition`` or when no
         document is left, :class:`NotFound` for a cite the corpus lacks,
         :class:`~lawref.cite.CiteError` for a malformed one."""
@@ -538,7 +539,10 @@ class Library:
             raise UsageError(f"no document of edition {chosen} is document {doc!r}")
         if law is not None:
             top = self.find(law, doc, edition)[0]
-            return tuple(d for d in docs if d.id == top.doc), [n for _, n in self.subtree(top)]
+            nodes = [n for _, n in self.subtree(top)]
+            notes = self._commentary_on(top) if doc is None else []
+            keep = {top.doc, *(n.doc for n in notes)}
+            return tuple(d for d in docs if d.id in keep), nodes + notes
         ids = {d.id for d in docs}
         return tuple(docs), [n for n in self.nodes if n.doc in ids]
 
@@ -549,9 +553,9 @@ class Library:
                width: int = 80, base_url: str | None = None) -> str:
         """The export of :meth:`selection` as one text: ``json`` (the
         ``lawref/1`` contract, indented), ``txt`` (wrapped at ``width``
-        columns), ``md`` (CommonMark; a citation of a node outside the
-        export links to ``base_url`` + its site path when given) or ``html``
-        (one standalone page). Raises as :meth:`selection` does, and
+        columns), ``md`` (CommonMark) or ``html`` (one standalone page); in
+        md and html a citation of a node outside the export links to
+        ``base_url`` + its site page when given. Raises as :meth:`selection` does, and
         ``ValueError`` for an unknown ``fmt``."""
         if fmt == "json":
             from lawref.export.json import dumps
@@ -569,18 +573,29 @@ class Library:
         if fmt == "html":
             from lawref.export.site import render_page
 
-            return str(render_page(book))
+            return str(render_page(book, base_url))
         raise ValueError(f"unknown export format {fmt!r}; the formats are: {', '.join(self.FORMATS)}")
 
     def write_site(self, out: Path, doc: str | None = None, law: str | None = None,
                    edition: str | None = None) -> int:
         """Write the HTML site of :meth:`selection` into folder ``out``
-        (:func:`lawref.export.site.write_site`: replaced whole; a folder that
-        is not empty and not a lawref site raises :class:`UsageError`);
+        (:func:`lawref.export.files.write_folder`: replaced whole; a folder
+        that is not empty and not lawref's raises :class:`UsageError`);
         returns the number of files written."""
         from lawref.export.site import write_site
 
         return int(write_site(self.book(doc, law, edition, single=False), out))
+
+    def write_txt_corpus(self, out: Path, doc: str | None = None, law: str | None = None,
+                         edition: str | None = None, *, width: int = 80) -> int:
+        """Write the txt export of :meth:`selection` as a corpus folder
+        ``out`` — one file a document and a ``lawref.toml`` — that ``lawref
+        build`` reads back into the same nodes (written as
+        :meth:`write_site` writes); returns the number of files written."""
+        from lawref.export.files import write_folder
+        from lawref.export.txt import corpus_files
+
+        return int(write_folder(corpus_files(self.book(doc, law, edition), width), out, "txt corpus"))
 
     def hrefs(self, base_url: str = "#") -> Callable[[str], str | None]:
         """node id → the link to it, as ``link --format html|md`` writes it:
@@ -598,6 +613,21 @@ class Library:
             return None if node is None else str(anchors.href(node, "#" if single else base_url))
 
         return href
+
+    def _commentary_on(self, law: Node) -> list[Node]:
+        """The commentary on ``law`` (a law node of a laws document): the
+        subtree of the same cite in each commentary document of its
+        language and edition, in reading order."""
+        mine = self.document(law.doc)
+        if law.kind != "law" or law.cite is None or mine is None or mine.kind != "laws":
+            return []
+        out = []
+        for node in self.store.with_cite(law.cite):
+            theirs = self.document(node.doc)
+            if theirs is not None and theirs.kind == "commentary" and (theirs.lang, theirs.edition) == (
+                    mine.lang, mine.edition):
+                out += [n for _, n in self.subtree(node)]
+        return out
 
     def book(self, doc: str | None = None, law: str | None = None, edition: str | None = None, *,
              single: bool = True) -> Any:

@@ -31,7 +31,10 @@ from lawref.errors import CorpusError, UnsafeInput
 from lawref.manifest import MANIFEST, Manifest, read_manifest
 from lawref.safeio import display_name, read_regular
 
-__all__ = ["CorpusFile", "Scan", "code_version", "scan", "stamp"]
+__all__ = ["EXPORT_MARK", "CorpusFile", "Scan", "code_version", "scan", "stamp"]
+
+#: The mark of a folder ``export --format txt -o DIR/`` wrote (:mod:`lawref.export.files`).
+EXPORT_MARK = "LAWREF-EXPORT.json"
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,8 @@ class _Walker:
                 continue
             for entry in entries:
                 rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
-                if entry.name.startswith(".") or rel == MANIFEST:
-                    continue
+                if entry.name.startswith(".") or rel in (MANIFEST, EXPORT_MARK):
+                    continue  # hidden files, the manifest, the mark of a corpus lawref exported (export --format txt)
                 self.count()
                 if self.take(entry, rel):
                     stack.append(rel)

@@ -80,7 +80,7 @@ def test_a_director_opens_the_site_from_disk_searches_and_follows_a_citation(bro
     assert page.locator("h1").inner_text().startswith("Правило 62. Исправление фальшренонса")
 
     page.goto((site / "laws" / "46.html").as_uri())
-    page.locator("a.cite", has_text="п.45.5.").click()
+    page.locator("a.lawref-cite", has_text="п.45.5.").click()
     page.wait_for_url("**/laws/45.html#commentary-45-5")
     assert page.evaluate("document.querySelector(':target').id") == "commentary-45-5"
     page.screenshot(path=str(tmp_path / "citation.png"))
@@ -117,7 +117,7 @@ def test_the_reader_served_over_http_searches_through_the_api_and_follows_citati
         page.locator("#results li a").first.click()
         page.wait_for_url("**/laws/*.html#*")
         page.goto(srv.url + "/laws/46.html")
-        page.locator("a.cite", has_text="п.45.5.").click()
+        page.locator("a.lawref-cite", has_text="п.45.5.").click()
         page.wait_for_url("**/laws/45.html#commentary-45-5")
         page.fill("#q", "62В")
         page.press("#q", "Enter")

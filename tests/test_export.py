@@ -33,8 +33,8 @@ from mdit_py_plugins.footnote import footnote_plugin
 
 from lawref.cli import cli
 from lawref.export.book import anchor, page_name, slug
+from lawref.export.files import MARK
 from lawref.export.markdown import escape
-from lawref.export.site import MARK
 from lawref.library import Library, open_library
 from lawref.model import Node
 
@@ -277,7 +277,7 @@ def test_the_site_links_citations_to_their_exact_anchor_and_shows_backlinks(site
     assert '<a href="#commentary-46-1">46.1</a>' in page46  # «Ссылаются» under law 46
     assert 'href="45.html#commentary-45-5"' in page46.replace("../laws/", "")  # 46.4 → п.45.5
     page17 = (site / "laws" / "17.html").read_text(encoding="utf-8")
-    assert 'class="cite cite-absent cite-dangling" title="90: нет в корпусе">правило 90</span>' in page17
+    assert 'class="lawref-cite lawref-absent lawref-dangling" title="90: нет в корпусе">правило 90</span>' in page17
     assert 'rel="next" href="20.html"' in page17 and "Глава V - ТОРГОВЛЯ" in page17
     index = (site / "index.html").read_text(encoding="utf-8")
     assert '<a href="laws/62.html">Правило 62. Исправление фальшренонса</a>' in index
@@ -476,3 +476,84 @@ def _built(folder: Path, text: str) -> Library:
     (folder / "lawref.toml").write_text(MANIFEST.format(lang="ru"), encoding="utf-8")
     (folder / "laws.txt").write_text(text, encoding="utf-8")
     return open_library(folder, folder.parent / f"{folder.name}-index")
+
+
+# -- what a first user found (issue 14's trial) ----------------------------------------
+
+
+def test_a_txt_export_to_a_folder_is_a_corpus_build_reads_back(seed_library: Library, seed_index: Path,
+                                                              tmp_path: Path) -> None:
+    out = tmp_path / "book"
+    result = run(seed_index, "--format", "txt", "-o", f"{out}/")
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == sorted([MARK, "commentary.txt", "laws.txt", "lawref.toml"])
+    back = open_library(out, tmp_path / "index")
+    assert tree(back) == tree(seed_library)
+    assert all(not r["warnings"] for r in back.report)  # the mark is lawref's: the scan does not even name it
+
+
+def test_two_documents_in_one_txt_file_are_named_in_the_report_not_read_silently(seed_library: Library,
+                                                                                  tmp_path: Path) -> None:
+    folder = tmp_path / "one"
+    folder.mkdir()
+    (folder / "book.txt").write_text(seed_library.render("txt"), encoding="utf-8")
+    lib = open_library(folder, tmp_path / "index")
+    warnings = [w for r in lib.report for w in r["warnings"]]
+    assert any("a second document title «Комментарий к Правилам дубликатного бриджа»" in w for w in warnings)
+
+
+def test_the_lost_sections_mark_closes_its_law(seed_library: Library) -> None:
+    txt = seed_library.render("txt", law="62")
+    assert txt.index("B. Исправление фальшренонса") < txt.index("[дальше текст утрачен: нет 62C, 62D]")
+    md = seed_library.render("md", law="62")
+    assert md.rstrip().endswith("*\\[дальше текст утрачен: нет 62C, 62D\\]*")
+
+
+def test_one_section_comes_with_the_heading_of_its_law_and_a_law_with_its_commentary(seed_library: Library) -> None:
+    txt = seed_library.render("txt", law="62B")
+    assert "\nПравило 62. Исправление фальшренонса\n\n  B. Исправление фальшренонса\n" in txt
+    assert "Игрок должен исправить" not in txt  # 62A is not exported, nor the law's own text
+    data = seed_library.export(law="46")
+    assert [d["id"] for d in data["documents"]] == ["laws", "commentary"]
+    assert {n["id"] for n in data["nodes"]} >= {"laws/46", "commentary/46", "commentary/46.4"}
+    page = seed_library.render("html", law="46")
+    assert 'id="commentary-46-4"' in page and "Комментарий" in page
+    assert seed_library.export(law="46", doc="laws")["documents"][0]["id"] == "laws"
+    one = seed_library.render("html", law="21", base_url="https://example.org/site/")
+    assert 'href="https://example.org/site/laws/17.html#law-17e"' in one
+
+
+@pytest.mark.parametrize("args", [
+    ["--format", "json", "--law", ""], ["--format", "md", "--width", "60"], ["--format", "txt", "--base-url", "/x/"],
+    ["--format", "md", "--base-url", "javascript:alert(1)"], ["--format", "md", "--base-url", "data:text/html,x"],
+    ["--format", "md", "--base-url", 'https://x.org/"onmouseover=alert(1)'],
+])
+def test_export_refuses_options_it_would_ignore_or_write_unsafely(seed_index: Path, args: list[str]) -> None:
+    from test_cli import assert_one_line_error
+
+    assert_one_line_error(run(seed_index, *args), 2)
+
+
+def test_link_refuses_a_base_url_that_is_not_a_web_address_or_a_path(seed_index: Path) -> None:
+    from test_cli import assert_one_line_error
+
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "link", "--format",
+                                      "html", "--base-url", "javascript:alert(1)"], input="правило 62B")
+    assert_one_line_error(result, 2)
+
+
+def test_link_html_titles_a_status_in_the_language_of_the_citation(seed_library: Library) -> None:
+    from lawref.export.annotate import to_html
+
+    text = "см. правило 16 и Law 16"
+    html = to_html(text, seed_library.link(text), seed_library.hrefs())
+    assert 'title="16: нет в корпусе">правило 16</span>' in html and 'title="16: not in the corpus">Law 16</span>' in html
+
+
+def test_the_offline_search_knows_english_titles_and_the_laws_the_corpus_lacks(site: Path) -> None:
+    data = json.loads((site / "search-index.json").read_text(encoding="utf-8"))
+    law62 = next(n for n in data["nodes"] if n["c"] == "62")
+    assert "revoke" in law62["w"].split()
+    assert data["absent"]["59"] == "Inability to Lead or Play as Required" and "62" not in data["absent"]
+    law61 = next(n for n in data["nodes"] if n["c"] == "61")
+    assert law61["t"] == "Правило 61. Недавание в масть - расспросы относительно фальшренонса"

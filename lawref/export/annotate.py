@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from lawref import patterns as P
 from lawref.model import Linked
 
 #: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.
@@ -24,6 +25,13 @@ _HTML_SOURCE = (
     ' data-status="{{ seg.status }}" title="{{ seg.title }}">{{ seg.text }}</span>'
     "{% else %}{{ seg.text }}{% endif %}{% if seg.close %}</p>\n\n{% endif %}{% endfor %}"
 )
+#: What a status means, in the language of the citation (Cyrillic: Russian), for link titles.
+STATUS_WORDS = {
+    "ru": {"exact": "в корпусе", "partial": "в корпусе только его часть", "absent": "нет в корпусе",
+           "invalid": "нет такого правила"},
+    "en": {"exact": "in the corpus", "partial": "only a part of it in the corpus", "absent": "not in the corpus",
+           "invalid": "no such law"},
+}
 #: A blank line: where a paragraph of the input ends.
 _BLANK = re.compile(r"\n[ \t]*\n\s*")
 
@@ -50,7 +58,8 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
         if start > pos:
             out.append({"link": False, "text": text[pos:start]})
         first = item.ids[0] if item.ids else None
-        notes = [f"{t.cite}: {t.status}" for t in item.targets if len(item.targets) > 1 or t.status != "exact"]
+        words = STATUS_WORDS["ru" if P.CYRILLIC.search(c.text) else "en"]
+        notes = [f"{t.cite}: {words[t.status]}" for t in item.targets if len(item.targets) > 1 or t.status != "exact"]
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
                     "href": href(first) if first else None, "title": ", ".join(notes)})
         pos = end

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lawref import patterns as P
@@ -96,8 +96,10 @@ class Entry:
     """One node as a book prints it: ``depth`` under its law (:data:`DEPTH`),
     ``anchor``, ``label`` (:meth:`Library.label`), ``heading`` (label and
     title as printed), and the marks around its text in the words of its
-    document's language: ``before`` (lost start, fragment) and ``after``
-    (text breaks off)."""
+    document's language: ``before`` (lost start, fragment), ``after``
+    (its text breaks off) and ``end`` (printed after the last node of its
+    subtree: a law's sections that lost pages took, «дальше текст утрачен»);
+    ``context`` for a heading shown above a one-node export (its text left out)."""
 
     node: Node
     depth: int
@@ -106,6 +108,8 @@ class Entry:
     heading: str
     before: tuple[str, ...] = ()
     after: tuple[str, ...] = ()
+    end: tuple[str, ...] = ()
+    context: bool = False
 
 
 @dataclass
@@ -228,7 +232,7 @@ class Book:
         self.anchors = Anchors(lib, lib.documents, single=single)
         self.site = self.anchors if not single else Anchors(lib, lib.documents, single=False)
         self._seq = {n.id: k for k, n in enumerate(self.nodes)}
-        self.entries = [self._entry(n) for n in self.nodes if n.doc in self.docs]
+        self.entries = [*self._context(), *(self._entry(n) for n in self.nodes if n.doc in self.docs)]
         self.by_id = {e.node.id: e for e in self.entries}
 
     # -- entries --------------------------------------------------------------------
@@ -240,13 +244,13 @@ class Book:
     def _entry(self, n: Node) -> Entry:
         words = WORDS["en" if self.docs[n.doc].lang == "en" else "ru"]
         first, last = self.lib.page_edges(n)
-        before, after = [], []
+        before, after, end = [], [], []
         if n.kind == "law":
             lost_before, lost_after = self.lib.lost_sections(n)
             if lost_before:
                 before.append(f"[{words['lost-start']} {', '.join(lost_before)}]")
             if lost_after:
-                after.append(f"[{words['lost-end']} {', '.join(lost_after)}]")
+                end.append(f"[{words['lost-end']} {', '.join(lost_after)}]")
         if n.kind == "fragment":
             page = f", {words['page']} {n.page}" if n.page is not None else ""
             before.append(f"[{words['fragment']}{page}]")
@@ -259,7 +263,24 @@ class Book:
         if last and n.text and not P.SENTENCE_END.search(n.text):
             after.append(words["lost-after"])
         return Entry(n, DEPTH.get(n.kind, 1), self.anchor(n), self.lib.label(n), heading(n),
-                     tuple(before), tuple(after))
+                     tuple(before), tuple(after), tuple(end))
+
+    def _context(self) -> list[Entry]:
+        """When the export is one node's subtree below its law (``--law
+        62B``, ``--law 45.5``): the headings above it (``Правило 62. …``),
+        their text left out, so the node reads in its place."""
+        first = self.nodes[0] if self.nodes else None
+        chain: list[Node] = []
+        cur = self.lib.by_id.get(first.parent) if first is not None and first.parent else None
+        while cur is not None:
+            chain.insert(0, cur)
+            cur = self.lib.by_id.get(cur.parent) if cur.parent else None
+        out = []
+        for n in chain:
+            shell = replace(n, text="", refs=())
+            out.append(Entry(shell, DEPTH.get(n.kind, 1), self.anchor(n), self.lib.label(n), heading(n), context=True))
+            self._seq.setdefault(n.id, -1)
+        return out
 
     def of(self, doc: str) -> list[Entry]:
         """The entries of document ``doc``, in reading order."""
@@ -278,6 +299,17 @@ class Book:
             else:
                 groups[-1].append(e)
         return [(g[0], self._notes_last(g) if notes_last else g) for g in groups]
+
+    def with_ends(self, group: list[Entry]) -> list[tuple[Entry, list[str]]]:
+        """Each entry of ``group`` with the ``end`` marks to print after it:
+        a law's after the last entry of its subtree in the group."""
+        out: list[tuple[Entry, list[str]]] = [(e, []) for e in group]
+        for k, e in enumerate(group):
+            if e.end:
+                last = max((m for m, x in enumerate(group) if m >= k and self._owner(x.node) == e.node.id),
+                           default=k)
+                out[last][1].extend(e.end)
+        return out
 
     def _notes_last(self, group: list[Entry]) -> list[Entry]:
         """``group`` with each footnote moved after the last entry of the

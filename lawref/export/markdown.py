@@ -66,11 +66,11 @@ def _document(book: Book, doc: Document, base: str | None) -> list[str]:
     notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == "footnote"}
     page: int | None = None
     for _, group in book.law_entries(doc.id):
-        for e in group:
+        for e, ends in book.with_ends(group):
             if e.node.page is not None and e.node.page != page and e.node.kind != "footnote":
                 page = e.node.page
                 lines += [f"*— {words['page']} {page} —*", ""]
-            lines += _entry(book, e, words, notes, base)
+            lines += _entry(book, e, words, notes, base) + [b for m in ends for b in (f"*{escape(m)}*", "")]
     return lines
 
 
@@ -83,10 +83,10 @@ def _entry(book: Book, e: Entry, words: dict[str, str], notes: dict[str | None, 
     blocks = [f"*{escape(m)}*" for m in e.before]
     head = e.heading or (f"{words['law']} {n.cite}" if n.kind == "law" and n.cite else "")
     note = notes.get(n.id)
-    if head or n.kind in LEVEL:
+    if head:
         marks = "#" * LEVEL.get(n.kind, 6)
-        blocks.insert(0, f'{marks} <a id="{e.anchor}"></a>{escape(head, line_start=False)}'.rstrip())
-    if n.kind == "law" and n.inferred and not n.label:
+        blocks.insert(0, f'{marks} <a id="{e.anchor}"></a>{escape(head, line_start=False)}')
+    if n.kind == "law" and n.inferred and not n.label and not e.context:
         blocks.append(f"*{escape('[' + words['inferred'] + ']')}*")
     if n.kind == "law" and n.title_en and (doc := book.docs.get(n.doc)) is not None and doc.lang != "en":
         blocks.append(f"*Law {escape(n.cite or '')}: {escape(n.title_en)}*")
@@ -96,6 +96,8 @@ def _entry(book: Book, e: Entry, words: dict[str, str], notes: dict[str | None, 
     blocks += [f"*{escape(m)}*" for m in e.after]
     if note is not None:
         blocks = _with_note(blocks, note)
+    if not head:  # no heading to carry the anchor (a fragment printed without a label): its first block does
+        blocks = [f'<a id="{e.anchor}"></a>{blocks[0] if blocks else ""}', *blocks[1:]]
     return [b for block in blocks for b in (block, "")]
 
 

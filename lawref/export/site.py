@@ -8,35 +8,29 @@ browser will not fetch a JSON file from disk; the same data as
 ``search-index.json`` for other tools). Jinja2 renders every page with
 autoescaping on: law text is always escaped. No file refers to the network.
 
-The folder is marked as lawref's (``LAWREF-SITE.json``) and replaced whole:
-it is written beside its place and renamed in. A folder that is not empty
-and not marked is never written into (:class:`~lawref.errors.UsageError`).
+The folder is lawref's: :func:`lawref.export.files.write_folder` marks it
+and replaces it whole, and never writes into a folder that is not empty and
+not marked (:class:`~lawref.errors.UsageError`).
 """
 
 from __future__ import annotations
 
 import json
-import os
-import secrets
-import shutil
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.errors import UsageError
 from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
+from lawref.export.files import write_folder
 from lawref.export.text import WORDS
 from lawref.model import Document, Node, Ref
 
 if TYPE_CHECKING:
     import jinja2
 
-__all__ = ["MARK", "render_page", "site_files", "write_site"]
-
-#: The file that marks a folder as a site lawref wrote (it may replace it).
-MARK = "LAWREF-SITE.json"
+__all__ = ["render_page", "search_index", "site_files", "write_site"]
 _STATIC = ("lawref.css", "search.js")
 #: Heading level of an entry on a law page (the law itself is ``h1``).
 LEVEL = {"section": 2, "fragment": 2, "commentary": 3, "subsection": 3, "item": 4, "subitem": 5, "law": 2}
@@ -72,14 +66,14 @@ def _static(name: str) -> str:
 
 
 def _inline(book: Book, node: Node, here: str | None, words: dict[str, str],
-            notes: dict[str, Entry]) -> list[list[dict[str, Any]]]:
+            notes: dict[str, Entry], base: str | None = None) -> list[list[dict[str, Any]]]:
     """``node.text`` as paragraphs of inline pieces ``{"text", "href",
     "class", "title"}``: a citation links to its exact anchor; one that
     cannot (absent, invalid, outside this export) is a ``span`` titled with
     its status; a footnote's label (``(*)``) links to the footnote."""
     pieces: list[dict[str, Any]] = []
     for seg in segments(node):
-        pieces += _cite(book, seg.text, seg.ref, here, words) if seg.ref is not None else [_piece(seg.text)]
+        pieces += _cite(book, seg.text, seg.ref, here, words, base) if seg.ref is not None else [_piece(seg.text)]
     note = notes.get(node.id)
     if note is not None and note.node.label:
         pieces = _note_ref(pieces, note)
@@ -97,17 +91,26 @@ def _piece(text: str, href: str | None = None, cls: str | None = None, title: st
     return {"text": text, "href": href, "class": cls, "title": title}
 
 
-def _cite(book: Book, text: str, ref: Ref, here: str | None, words: dict[str, str]) -> list[dict[str, Any]]:
+def _cite(book: Book, text: str, ref: Ref, here: str | None, words: dict[str, str],
+          base: str | None = None) -> list[dict[str, Any]]:
+    """A citation as ``link --format html`` marks it up (classes
+    ``lawref-cite lawref-{status}``): a link to its node's anchor; to
+    ``base`` + its site page when the node is outside this export and a
+    ``base`` URL is given; else a ``span`` (``lawref-dangling``) titled
+    with its status."""
     note = book.status_note(ref, words)
     title = f"{ref.cite}: {note}" if note else ref.cite
-    cls = f"cite cite-{ref.status}"
+    cls = f"lawref-cite lawref-{ref.status}"
     target = book.target(ref)
     if target is not None:
         href = book.anchors.href(target.node, "", here) if here is not None else "#" + target.anchor
         return [_piece(text, href, cls, title)]
-    if ref.status in ("exact", "partial"):
+    node = book.lib.by_id.get(ref.id) if ref.id and ref.status in ("exact", "partial") else None
+    if node is not None and base:
+        return [_piece(text, book.site.href(node, base), cls, title)]
+    if node is not None:
         title = f"{ref.cite}: {words['only-export']}"
-    return [_piece(text, None, cls + " cite-dangling", title)]
+    return [_piece(text, None, cls + " lawref-dangling", title)]
 
 
 def _note_ref(pieces: list[dict[str, Any]], note: Entry) -> list[dict[str, Any]]:
@@ -137,14 +140,16 @@ def _incoming(book: Book, node: Node, here: str | None) -> list[dict[str, Any]]:
     return out
 
 
-def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes: dict[str, Entry]) -> dict[str, Any]:
+def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes: dict[str, Entry],
+           base: str | None = None) -> dict[str, Any]:
     n = e.node
     head = e.heading or (f"{words['law']} {n.cite}" if n.kind == "law" and n.cite else "")
     orphan = n.kind == "fragment" and book.lib.law_of(n) is None
     return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head, "orphan": orphan,
-            "depth": e.depth, "before": list(e.before), "after": list(e.after), "page": n.page,
-            "paras": _inline(book, n, here, words, notes), "incoming": _incoming(book, n, here),
-            "label": n.label or "", "inferred": n.kind == "law" and n.inferred and not n.label}
+            "depth": e.depth, "before": list(e.before), "after": [*e.after, *e.end], "page": n.page,
+            "paras": _inline(book, n, here, words, notes, base),
+            "incoming": [] if e.context else _incoming(book, n, here),
+            "label": n.label or "", "inferred": n.kind == "law" and n.inferred and not n.label and not e.context}
 
 
 def _words(doc: Document) -> dict[str, str]:
@@ -238,18 +243,19 @@ def _absent(book: Book, doc: Document, pages: list[Page]) -> list[dict[str, str]
 
     if doc.lang == "en" or doc.edition is None:
         return []
-    have = {p.law.cite for p in pages if p.law is not None}
+    have = {p.law.cite for p in pages if p.law is not None and p.folder.id == doc.id}
     cat = load_catalogue(doc.edition)
     laws = [e for e in cat.entries.values() if e.kind == "law" and e.id not in have]
     return [{"cite": e.id, "title_en": e.title_en, "title_ru": e.title_ru} for e in laws]
 
 
-def search_index(book: Book) -> dict[str, Any]:
+def search_index(book: Book, pages: list[Page] | None = None) -> dict[str, Any]:
     """The offline search index: ``{"format": "lawref-search/1", "nodes":
     [{"u": url from the site's root, "c": cite, "l": label, "t": heading,
     "e": English title, "x": text, "w": folded words and their lemmas}],
-    "forms": {folded form: [lemma…]}, "cites": {CITE: url}}`` (every form
-    of every lemma the corpus uses, from the index's forms table)."""
+    "forms": {folded form: [lemma…]}, "cites": {CITE: url}, "absent": {law:
+    English title}}`` (every form of every lemma the corpus uses, from the
+    index's forms table; the edition's laws the corpus lacks)."""
     forms = {_fold(f): sorted({_fold(x) for x in lemmas}) for f, lemmas in book.lib.store.all_forms().items()}
     nodes: list[dict[str, Any]] = []
     cites: dict[str, str] = {}
@@ -258,14 +264,19 @@ def search_index(book: Book) -> dict[str, Any]:
         if n.kind in DIVISIONS and not n.text:
             continue
         url = book.anchors.href(n, "")
-        words = {_fold(w) for w in P.WORD.findall(" ".join(p for p in (n.label, n.title, n.text) if p))}
+        words = {_fold(w) for w in P.WORD.findall(" ".join(p for p in (n.label, n.title, n.text, n.title_en) if p))}
         words |= {x for w in words for x in forms.get(w, ())}
-        nodes.append({"u": url, "c": n.cite, "l": book.lib.label(n), "t": e.heading, "e": n.title_en,
+        head = e.heading
+        if n.kind == "law" and not n.label and n.cite:  # its heading was lost: as the contents name it
+            head = f"{_words(book.docs[n.doc])['law']} {n.cite}" + (f". {n.title}" if n.title else "")
+        nodes.append({"u": url, "c": n.cite, "l": book.lib.label(n), "t": head, "e": n.title_en,
                       "x": n.text, "w": " ".join(sorted(words))})
         if n.cite:
             cites.setdefault(n.cite.upper(), url)
     forms = {f: v for f, v in forms.items() if not P.DIGIT.search(f) and v != [f]}
-    return {"format": "lawref-search/1", "nodes": nodes, "forms": forms, "cites": cites}
+    absent = {row["cite"]: row["title_en"] for d in book.documents if d.kind == "laws"
+              for row in _absent(book, d, pages if pages is not None else book.pages()) if row["cite"] not in cites}
+    return {"format": "lawref-search/1", "nodes": nodes, "forms": forms, "cites": cites, "absent": absent}
 
 
 def _fold(word: str) -> str:
@@ -290,24 +301,25 @@ def site_files(book: Book, *, search: str = "offline") -> Iterator[tuple[str, st
     if search == "api":
         yield "search-index.js", 'window.LAWREF_API = "api/v1/";\n'
     else:
-        text = json.dumps(search_index(book), ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(search_index(book, pages), ensure_ascii=False, separators=(",", ":"))
         yield "search-index.json", text
         yield "search-index.js", "window.LAWREF_INDEX = " + text.replace("</", "<\\/") + ";\n"
     for name in _STATIC:
         yield name, _static(name)
-    yield MARK, json.dumps({"tool": "lawref", "kind": "site", "documents": [d.id for d in book.documents]}) + "\n"
 
 
-def render_page(book: Book) -> str:
+def render_page(book: Book, base: str | None = None) -> str:
     """One standalone HTML page (CSS inline, no search, links only inside
     it) of the first document ``book`` holds: ``export --law 62 --format
-    html``, for pasting into a ruling."""
+    html``, for pasting into a ruling. A citation of a node outside it
+    links to ``base`` + its site page when ``base`` is given."""
     docs = [d for d in book.documents if book.of(d.id)]
     doc = docs[0] if docs else Document("none", "laws")
     words = _words(doc)
     entries = book._notes_last(book.of(doc.id))
-    notes = {e.node.parent: e for e in entries if e.node.kind == "footnote" and e.node.parent}
-    body = [_entry(book, e, None, words, notes) for e in entries]
+    others = [e for d in docs[1:] for e in book.of(d.id)]  # the commentary on the law (export --law 46)
+    notes = {e.node.parent: e for e in [*entries, *others] if e.node.kind == "footnote" and e.node.parent}
+    body = [_entry(book, e, None, words, notes, base) for e in entries]
     top = entries[0].node if entries else None
     is_law = top is not None and top.kind == "law"
     title = ""
@@ -319,48 +331,14 @@ def render_page(book: Book) -> str:
         title_en=f"Law {top.cite}: {top.title_en}" if is_law and top is not None and top.title_en else None,
         law_anchor=body[0]["anchor"] if is_law else None, law=body[0] if is_law else None, divisions=[],
         lost_law=False, entries=[x for x in body[1 if is_law else 0:] if x["kind"] != "footnote"],
-        footnotes=[x for x in body if x["kind"] == "footnote"], commentary=[], prev=None, next=None,
+        footnotes=[x for x in body if x["kind"] == "footnote"],
+        commentary=[_entry(book, e, None, words, notes, base) for e in others], prev=None, next=None,
         standalone=True, css=_static("lawref.css"))
 
 
 def write_site(book: Book, out: Path) -> int:
-    """Write the site of ``book`` into folder ``out`` (made if missing),
-    replacing a site lawref wrote there before; returns the number of
-    files. Raises :class:`UsageError` when ``out`` is a file, or a folder
-    that is not empty and not marked with :data:`MARK` (nothing is written);
-    :class:`OSError` when writing fails (``out`` is then as it was)."""
-    out = Path(out)
-    if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} is a file, not a folder for the site")
-    if out.is_dir() and any(out.iterdir()) and not (out / MARK).is_file():
-        raise UsageError(f"{out} is not empty and is not a site lawref wrote: nothing was written there")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.parent / f".{out.name}.lawref-new-{secrets.token_hex(4)}"
-    count = 0
-    try:
-        for rel, text in site_files(book):
-            path = tmp / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            count += 1
-        _swap(tmp, out)
-    finally:
-        if tmp.exists():
-            shutil.rmtree(tmp, ignore_errors=True)
-    return count
-
-
-def _swap(new: Path, out: Path) -> None:
-    """Put ``new`` in place of ``out``: an old site is renamed aside, the new
-    one renamed in, the old one removed (only a folder marked as lawref's)."""
-    if not out.exists():
-        os.replace(new, out)
-        return
-    old = out.parent / f".{out.name}.lawref-old-{secrets.token_hex(4)}"
-    if any(out.iterdir()):
-        os.replace(out, old)
-    else:
-        out.rmdir()
-    os.replace(new, out)
-    if old.exists() and (old / MARK).is_file():
-        shutil.rmtree(old)
+    """Write the site of ``book`` into folder ``out`` (see
+    :func:`lawref.export.files.write_folder`: replaced whole; a folder that
+    is not empty and not lawref's raises :class:`UsageError`); returns the
+    number of files."""
+    return write_folder(site_files(book), out, "site")

@@ -15,14 +15,16 @@ the page markers give the parser the page gaps it files fragments by.
 
 from __future__ import annotations
 
+import json
 import textwrap
+from collections.abc import Iterator
 
 from lawref import patterns as P
-from lawref.export.book import DIVISIONS, Book, Entry
+from lawref.export.book import DIVISIONS, Book, Entry, slug
 from lawref.export.text import WORDS
 from lawref.model import Document
 
-__all__ = ["to_txt"]
+__all__ = ["corpus_files", "to_txt"]
 
 
 def to_txt(book: Book, width: int = 80) -> str:
@@ -35,15 +37,33 @@ def to_txt(book: Book, width: int = 80) -> str:
     return "\n".join(out).rstrip("\n") + "\n"
 
 
+def corpus_files(book: Book, width: int = 80) -> Iterator[tuple[str, str]]:
+    """A corpus folder ``lawref build`` reads back into the same documents
+    and nodes: ``{doc id}.txt`` for each document (its txt alone: a file
+    is one document) and a ``lawref.toml`` naming each with its kind,
+    language, edition and title."""
+    entries = []
+    for doc in book.documents:
+        if not book.of(doc.id):
+            continue
+        name = f"{slug(doc.id) or 'document'}.txt"
+        yield name, "\n".join(_document(book, doc, width)).rstrip("\n") + "\n"
+        fields = {"id": doc.id, "kind": doc.kind, "lang": doc.lang, "edition": doc.edition, "title": doc.title}
+        lines = [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in fields.items() if v is not None]
+        entries.append("\n".join(["[[document]]", *lines, f"files = [{json.dumps(name)}]"]))
+    yield "lawref.toml", "# lawref export --format txt: one document a file; lawref build reads them back.\n\n" + \
+        "\n\n".join(entries) + "\n"
+
+
 def _document(book: Book, doc: Document, width: int) -> list[str]:
     """One document: the title block, then every law group."""
     title = doc.title or doc.id
-    lines = [title, "=" * min(len(title), width), ""]
+    lines = [title, "=" * len(title), ""]  # one line each, never wrapped: the reader takes them as the title
     page: int | None = None
     words = WORDS["en" if doc.lang == "en" else "ru"]
     file = None
     for _, group in book.law_entries(doc.id, notes_last=False):
-        for e in group:
+        for e, ends in book.with_ends(group):
             if e.node.kind != "footnote" and file is not None and e.node.source.file != file:
                 lines += [words["gap"], ""]  # the parse started afresh here: so does the reader
                 page = None
@@ -51,7 +71,7 @@ def _document(book: Book, doc: Document, width: int) -> list[str]:
             if e.node.page is not None and e.node.page != page and e.node.kind != "footnote":
                 page = e.node.page
                 lines += [f"- {page} -", ""]
-            lines += _entry(e, words, width)
+            lines += _entry(e, words, width) + [line for m in ends for line in (m, "")]  # a law's: at its indent
     return lines
 
 
@@ -59,7 +79,7 @@ def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
     """The lines of one entry, a blank line after each paragraph."""
     n, indent = e.node, "  " * e.depth
     lines = [indent + m for m in e.before]  # a mark is one line, never wrapped: the reader drops it whole
-    if n.kind == "law" and n.inferred and not n.label:
+    if n.kind == "law" and n.inferred and not n.label and not e.context:
         lines.insert(0, f"{indent}[{words['law']} {n.cite} — {words['inferred']}]")
     paras = n.text.split("\n") if n.text else []
     if n.kind == "footnote":

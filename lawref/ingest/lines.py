@@ -35,6 +35,8 @@ def drop_export_marks(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         ctx.drop(rule.no, rule.text, "underline of that title")
         ex.append(example(title.text))
         lines = [ln for ln in lines if ln is not title and ln is not rule]
+    if head is not None:
+        _second_titles(lines, ctx)
     for ln in lines:
         m = P.EXPORT_MARK.match(ln.text) if ln.kind == "text" else None
         if m is None:
@@ -47,6 +49,17 @@ def drop_export_marks(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             out.append(Ln(ln.text, ln.no, "marker", None))
     ctx.record("a lawref txt export's title and marks removed", len(ex), ex[:2])
     return out
+
+
+def _second_titles(lines: list[Ln], ctx: Ctx) -> None:
+    """A txt export holds one document a file: a second title underlined
+    with ``=`` (the export of several documents to one file) is named in
+    the report, never read silently into the law before it."""
+    for prev, ln in zip(lines, lines[1:], strict=False):
+        if P.TITLE_UNDERLINE.match(ln.text) and prev.text.strip() and not P.TITLE_UNDERLINE.match(prev.text):
+            ctx.note(f"line {prev.no}: a second document title «{prev.text.strip()[:60]}»: a txt export is read as "
+                     "one document a file, so what follows is filed under this one — export each document with "
+                     "--doc, or all of them to a folder with -o DIR/")
 
 
 def export_title(lines: list[Ln]) -> tuple[Ln, Ln] | None:

@@ -70,11 +70,22 @@
     return (start > 0 ? "…" : "") + text.slice(start, start + 200) + (text.length > start + 200 ? "…" : "");
   }
 
+  function absent(q) {
+    var num = q.trim().replace(/^(правил[оау]|law)\s*/i, "").replace(/[\s.]+$/, "");
+    return /^\d+$/.test(num) && data.absent && data.absent[num] ? num : null;
+  }
+
   function show(q) {
     while (out.firstChild) { out.removeChild(out.firstChild); }
     if (!q.trim()) { out.hidden = true; return; }
     var r = search(q);
     out.hidden = false;
+    var gone = absent(q);
+    if (gone) {  /* a law of the edition the corpus lacks: say so, with its title */
+      var line = document.createElement("p");
+      line.textContent = gone + " — " + out.getAttribute("data-absent") + ": " + data.absent[gone];
+      out.appendChild(line);
+    }
     if (!r.hits.length) {
       var none = document.createElement("p");
       none.textContent = out.getAttribute("data-nothing");
@@ -156,7 +167,7 @@
     ev.preventDefault();
     var c = cite(box.value);
     if (c) { window.location.href = root + data.cites[c]; return; }
-    show(box.value);
+    show(box.value);  /* not a cite the corpus holds: the hits, and what the edition calls it */
   });
   var asked = new URLSearchParams(window.location.search).get("q");
   if (asked) { box.value = asked; show(asked); }

@@ -1,0 +1,68 @@
+"""export.files: write an export that is a folder (the HTML site, a txt corpus) whole or not at all.
+
+The folder is marked as lawref's (:data:`MARK`) and replaced whole: the
+new one is written beside it and renamed in, the old one removed after.
+A folder that is not empty and not marked is never written into.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+from collections.abc import Iterable
+from pathlib import Path
+
+from lawref.errors import UsageError
+from lawref.scan import EXPORT_MARK
+
+__all__ = ["MARK", "write_folder"]
+
+#: The file that marks a folder as an export lawref wrote (it may replace it; a corpus scan skips it).
+MARK = EXPORT_MARK
+
+
+def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
+    """Write ``files`` (``(path inside the folder, text)``) as folder ``out``
+    (made if missing), replacing an export lawref wrote there before; a
+    :data:`MARK` file says ``{"tool": "lawref", "kind": kind}``. Returns
+    the number of files written, the mark included. Raises
+    :class:`UsageError` when ``out`` is a file, or a folder that is not
+    empty and not marked (nothing is written); :class:`OSError` when
+    writing fails (``out`` is then as it was)."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise UsageError(f"{out} is a file, not a folder to export into")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARK).is_file():
+        raise UsageError(f"{out} is not empty and is not an export lawref wrote: nothing was written there")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.parent / f".{out.name}.lawref-new-{secrets.token_hex(4)}"
+    count = 0
+    try:
+        for rel, text in [*files, (MARK, json.dumps({"tool": "lawref", "kind": kind}) + "\n")]:
+            path = tmp / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            count += 1
+        _swap(tmp, out)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+    return count
+
+
+def _swap(new: Path, out: Path) -> None:
+    """Put ``new`` in place of ``out``: an old export is renamed aside, the
+    new one renamed in, the old one removed (only a folder marked as lawref's)."""
+    if not out.exists():
+        os.replace(new, out)
+        return
+    old = out.parent / f".{out.name}.lawref-old-{secrets.token_hex(4)}"
+    if any(out.iterdir()):
+        os.replace(out, old)
+    else:
+        out.rmdir()
+    os.replace(new, out)
+    if old.exists() and (old / MARK).is_file():
+        shutil.rmtree(old)
