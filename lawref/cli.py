@@ -589,7 +589,7 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origin: str | None
         raise UsageError("lawref serve needs FastAPI and uvicorn: pip install 'lawref[serve]'") from None
     lib = obj.library()  # built here if needed: once, not in each worker
     index = lib.index_dir
-    _say(f"lawref: serving {display_name(str(index))} on http://{host}:{port}/ (API /api/v1, docs /api/v1/docs)",
+    _say(f"lawref: serving {display_name(str(index))} on http://{host}:{port}/ (API /api/v1, schema /openapi.json)",
          err=True)
     if workers == 1:
         uvicorn.run(create_app(lib, cors_origin=cors_origin), host=host, port=port, log_level="warning")

@@ -83,7 +83,7 @@ def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
     """The application over ``lib`` (kept open; not closed by the app).
     ``cors_origin``: the one origin a browser may call the API from (CORS
     is off without it)."""
-    app = FastAPI(title="lawref", version=__version__, docs_url="/api/v1/docs", redoc_url=None,
+    app = FastAPI(title="lawref", version=__version__, docs_url=None, redoc_url=None,  # their pages load a CDN
                   description="The Laws of Duplicate Contract Bridge: search, nodes, references, citations.")
     if cors_origin:
         from fastapi.middleware.cors import CORSMiddleware

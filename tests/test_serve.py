@@ -281,3 +281,21 @@ def test_a_rebuild_during_a_burst_loses_no_request_and_shows_no_half_built_index
     counts = {a[0] for a in answers if a[1] == 0}
     assert after > before and counts <= {before, after} and after in counts
     assert len(answers) > 50
+
+
+def test_a_serving_process_imports_nothing_from_the_build_side(seed_index: Path) -> None:
+    """The query side's promise holds for the server: with a built index,
+    making the app and answering imports no build-side module."""
+    from test_house import BUILD_SIDE
+
+    code = (
+        "import sys\n"
+        "from lawref.library import Library\n"
+        "from lawref.serve import create_app\n"
+        f"lib = Library.open({str(seed_index)!r})\n"
+        "app = create_app(lib)\n"
+        "lib.answer('взятка'); lib.find('62B'); lib.link('правило 62B'); lib.references('26', incoming=True)\n"
+        f"print(sorted(m for m in sys.modules if any(m == b or m.startswith(b + '.') for b in {BUILD_SIDE!r})))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stderr
