@@ -598,7 +598,9 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origin: str | None
     os.environ.update({"LAWREF_CORPUS": str(corpus), "LAWREF_INDEX": str(index),
                        "LAWREF_CORS_ORIGIN": cors_origin or ""})
     lib.close()
-    uvicorn.run("lawref.serve:app_from_env", factory=True, workers=workers, host=host, port=port, log_level="warning")
+    from lawref.serve import run_workers
+
+    run_workers(host, port, workers)
 
 
 def _export_options(fmt: str, width: int, base_url: str | None, law: str | None) -> None:

@@ -299,3 +299,38 @@ def test_a_serving_process_imports_nothing_from_the_build_side(seed_index: Path)
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stderr
+
+
+def test_workers_share_a_tcp_socket_so_keep_alive_answers_are_not_held_by_nagle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """uvicorn's own socket for ``--workers`` has protocol 0, so asyncio
+    never sets TCP_NODELAY on what it accepts: every keep-alive answer
+    after the first waited ~40 ms (uvicorn issue 3149; 23 answers/s on one
+    connection). lawref makes the socket itself, with IPPROTO_TCP."""
+    import uvicorn.supervisors
+
+    from lawref import serve
+
+    seen: list[Any] = []
+
+    class Supervisor:
+        def __init__(self, config: Any, sockets: list[Any]) -> None:
+            seen.append((config.workers, sockets))
+
+        def run(self) -> None:
+            for sock in seen[0][1]:
+                sock.close()
+
+    monkeypatch.setattr(uvicorn.supervisors, "Multiprocess", Supervisor)
+    serve.run_workers("127.0.0.1", free_port(), 2)
+    workers, sockets = seen[0]
+    assert workers == 2 and [s.proto for s in sockets] == [socket.IPPROTO_TCP]
+
+
+def test_two_workers_answer(tmp_path: Path) -> None:
+    srv = Server(corpus_copy(tmp_path), tmp_path / "index", "--workers", "2")
+    try:
+        with httpx.Client(base_url=srv.url) as client:
+            answers = [client.get("/api/v1/nodes/62B").json()["id"] for _ in range(20)]
+    finally:
+        srv.stop()
+    assert answers == ["laws/62B"] * 20
