@@ -117,13 +117,62 @@ class _Ctx:
         return corpus, self.index or default_index(corpus)
 
 
+#: The group's own options, which may also be given after the command (``lawref search x --corpus DIR``).
+GLOBAL_OPTIONS = ("--corpus", "--index")
+
+
+def _globals_first(argv: list[str], group: click.Group) -> list[str]:
+    """``argv`` with the group's options (:data:`GLOBAL_OPTIONS`, as
+    ``--corpus DIR`` or ``--corpus=DIR``) given after the command moved in
+    front of it, where click reads them; nothing after ``--`` is moved."""
+    at = _command_at(argv, group)
+    if at is None:
+        return argv
+    front, rest, k = argv[:at], [], at
+    while k < len(argv):
+        arg = argv[k]
+        if arg == "--":
+            rest += argv[k:]
+            break
+        if arg in GLOBAL_OPTIONS and k + 1 < len(argv):
+            front += argv[k : k + 2]
+            k += 2
+            continue
+        if arg.split("=", 1)[0] in GLOBAL_OPTIONS and "=" in arg:
+            front.append(arg)
+        else:
+            rest.append(arg)
+        k += 1
+    return front + rest
+
+
+def _command_at(argv: list[str], group: click.Group) -> int | None:
+    """Where the command stands in ``argv`` (a global option's value is
+    skipped: ``--corpus show`` names a folder), or ``None``."""
+    k = 0
+    while k < len(argv):
+        arg = argv[k]
+        if arg in GLOBAL_OPTIONS:
+            k += 2
+            continue
+        if arg in group.commands:
+            return k
+        if not arg.startswith("-"):
+            return None
+        k += 1
+    return None
+
+
 class _OneLineErrors(click.Group):
     """The group that maps every error to one line on stderr and an exit code."""
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
+        given = kwargs.pop("args", args[0] if args else None)
+        args = args[1:]
+        argv = list(given) if given is not None else sys.argv[1:]
         try:
-            return super().main(*args, **kwargs)
+            return super().main(_globals_first(argv, self), *args, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else "")
             return None
@@ -181,7 +230,17 @@ _AS_JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.pass_obj
 def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, lang: str) -> None:
     """Ranked search in any Russian word form, or in English bridge terms
-    (revoke, dummy, adjusted score). Exit 1 when nothing is found."""
+    (revoke, dummy, adjusted score). Exit 1 when nothing is found.
+
+    \b
+    QUERY syntax:
+      взятка фальшренонс   every word, in any form (AND); typos are corrected
+      "ход вне очереди"    a phrase: the words together, in this order
+      претензия OR уступка either word
+      62B, правило 62B     a cite: that node first, then the nodes citing it
+      62B фальшренонс      a cite and words: the cited node, then the words
+      revoke, dummy        English bridge terms, through the glossary
+                           (--lang en: English only; --lang ru: Russian only)"""
     from lawref.export import json as J
     from lawref.export import text as T
 
@@ -213,7 +272,8 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5,
     or a node id. A law the edition has but the corpus lacks prints its
-    catalogue line (exit 1)."""
+    catalogue line (exit 1); so does --lang en for a node with no English
+    text in the corpus."""
     from lawref.export import json as J
     from lawref.export import text as T
 
@@ -237,6 +297,8 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
         _json(J.show_json(lib, nodes, lang))
     else:
         _say(T.show_text(lib, nodes, lang))
+    if lang == "en" and not raw and not lib.english_of(nodes):
+        sys.exit(EXIT_NOT_FOUND)  # only the catalogue's title: as «not in this corpus» is (show 59)
 
 
 # -- references ---------------------------------------------------------------------
@@ -417,8 +479,20 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
     from lawref.export import text as T
 
     word = _text(word)
-    entries = obj.library().term_entries(word)
+    try:
+        lib = obj.library()
+    except LawrefError as exc:  # the glossary needs no corpus: answer from it alone, and say why no counts
+        _say(f"lawref: {exc}; the glossary alone answers (no laws counted)", err=True)
+        lib = None
+    entries = lib.term_entries(word) if lib is not None else _glossary_only(word)
     _json(J.term_json(word, entries)) if as_json else _lines(T.term_lines(entries))
+
+
+def _glossary_only(word: str) -> list[Any]:
+    """:meth:`Library.term_entries` without a corpus: each entry, no laws."""
+    from lawref.library import glossary_entries
+
+    return [(t, []) for t in glossary_entries(word)]
 
 
 # -- build, clean, export -----------------------------------------------------------
@@ -512,7 +586,7 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
         d, moji = done.loaded.decoded, done.loaded.mojibake
         head = (f"{display_name(str(file))}: encoding {d.encoding} ({d.how}); format {done.loaded.format}; "
                 f"language {done.lang}; layout {done.cleaned.style}; mojibake repaired {len(moji.lines)} line(s) "
-                f"{dict(moji.how)}")
+                f"{dict(moji.how) if moji.how else ''}".rstrip())
         passes = [p.to_json() for p in done.cleaned.report.passes]
         _say("\n".join([head, *T.passes_lines(passes)]), err=True)
 

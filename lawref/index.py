@@ -510,6 +510,8 @@ class Searcher:
     def _lemmas(self, word: str) -> list[str]:
         """Lemmas ``word`` may stand for, via the forms table (else its norm)."""
         normed = _norm(word)
+        if len(normed) == 1:  # ``ё`` is not «быть»: a lone letter stands for itself only
+            return [normed]
         return self._row(normed) or [_stem_latin(normed) or normed]
 
     def _weighted(self, word: str, expand: Expansions) -> list[tuple[str, float]]:
@@ -694,6 +696,19 @@ def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | 
 # Snippets
 
 
+def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """Matched word spans, those that only a ``.``, ``-`` or ``/`` parts
+    made one mark (``S.O.`` → ``[S.O]``, ``45.5`` → ``[45.5]``, not
+    ``[S].[O]``)."""
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out and s - out[-1][1] == 1 and text[out[-1][1]] in ".-/":
+            out[-1] = (out[-1][0], e)
+        else:
+            out.append((s, e))
+    return out
+
+
 def _snippet(text: str, lemmas: set[str], reading: Callable[[str], frozenset[str]]) -> str:
     """~``SNIPPET_CHARS`` of ``text`` around the first match, matches in ``[]``.
 
@@ -727,7 +742,7 @@ def _snippet(text: str, lemmas: set[str], reading: Callable[[str], frozenset[str
     if end < len(flat):
         end = max([e for _, s, e in inside if e <= end] or [end])
     out, pos = [], start
-    for _, s, e in (tok for tok in inside if tok[2] <= end and matches(tok[0])):
+    for s, e in _joined([(s, e) for _, s, e in inside if e <= end and matches(flat[s:e])], flat):
         out += [flat[pos:s], "[", flat[s:e], "]"]
         pos = e
     out.append(flat[pos:end])

@@ -59,6 +59,23 @@ HARD_CUT = 1 << 16
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
 
+def glossary_entries(word: str) -> list[glossary.Term]:
+    """Glossary entries for ``word``: a Russian word in any form (its
+    lemma, by pymorphy3) or an English term; no corpus needed. Raises
+    :class:`~lawref.errors.UsageError` for an empty word and
+    :class:`~lawref.errors.NotFound` when the glossary has none."""
+    from lawref.lang import glossary, morph
+
+    if not word.strip():
+        raise UsageError("term needs a word")
+    lemmas = tuple(morph.lemma(w) for w in word.split()) if P.CYRILLIC.search(word) else ()
+    entries = glossary.lookup(word, lemmas)
+    if not entries:
+        shown = word if len(word) <= 80 else word[:79] + "…"
+        raise NotFound(f"{shown!r} is not in the glossary")
+    return entries
+
+
 def default_corpus() -> Path:
     """The corpus shipped inside the package (the four seed files)."""
     return Path(__file__).resolve().parent / "corpus"
@@ -441,8 +458,8 @@ class Library:
     @_answers
     def references(self, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:
         """References made by a node and its descendants, or (``incoming``)
-        made to them; for a law the corpus lacks, ``incoming`` still lists
-        the citations of it (``правило 59``). Raises
+        made to them; for a law the corpus lacks and its edition has,
+        ``incoming`` still lists the citations of it (``правило 59``). Raises
         :class:`~lawref.errors.NotFound` (and :class:`~lawref.errors.CiteError`)
         as :meth:`find` does."""
         try:
@@ -451,6 +468,7 @@ class Library:
             if not incoming or "/" in cite_or_id:
                 raise
             cite = normalise_cite(cite_or_id)
+            self.absent(cite, self.edition_of(doc) if doc else None)  # no such law in the edition (95): NotFound
             return References(cite, None, cite, self.citing(cite))
         pairs = self.incoming(node) if incoming else self.outgoing(node)
         return References(node.cite or node.id, node.id, node.cite, pairs)
@@ -485,13 +503,7 @@ class Library:
         that use each most (see :meth:`term_laws`). Raises
         :class:`~lawref.errors.UsageError` for an empty word and
         :class:`~lawref.errors.NotFound` when the glossary has none."""
-        if not word.strip():
-            raise UsageError("term needs a word")
-        entries = self.terms(word)
-        if not entries:
-            shown = word if len(word) <= 80 else word[:79] + "…"
-            raise NotFound(f"{shown!r} is not in the glossary")
-        return [(t, self.term_laws(t)) for t in entries]
+        return [(t, self.term_laws(t)) for t in glossary_entries(word)]
 
     @_answers
     def citing(self, cite: str) -> list[tuple[Node, Ref]]:
@@ -878,6 +890,12 @@ class Library:
                     out.append(n)
         return out, ({"before": nxt} if out else {})
 
+    def english_of(self, nodes: list[Node]) -> list[Node]:
+        """The English texts among ``nodes`` and their counterparts (what
+        ``show --lang en`` can print beyond a catalogue title)."""
+        out = [n for n in nodes if (d := self.document(n.doc)) is not None and d.lang == "en"]
+        return out + [t for n in nodes if (t := self.counterpart(n)) is not None]
+
     def counterpart(self, node: Node) -> Node | None:
         """The node with the same cite in a document of the other language and
         the same kind (Russian ↔ English), of the same edition when the
@@ -894,11 +912,11 @@ class Library:
 
     def terms(self, word: str) -> list[glossary.Term]:
         """Glossary entries for ``word``: a Russian word in any form (its
-        lemma, by pymorphy3) or an English term."""
-        from lawref.lang import glossary, morph
-
-        lemmas = tuple(morph.lemma(w) for w in word.split()) if P.CYRILLIC.search(word) else ()
-        return glossary.lookup(word, lemmas)
+        lemma, by pymorphy3) or an English term; ``[]`` when none."""
+        try:
+            return glossary_entries(word)
+        except (NotFound, UsageError):
+            return []
 
     def term_laws(self, term: glossary.Term) -> list[tuple[str, int]]:
         """``[(law cite, number of its nodes that use the term)]``, most first."""

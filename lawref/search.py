@@ -65,6 +65,24 @@ def normalise_query(query: str) -> str:
 
 
 def run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | None, lang: str) -> Answer:
+    """:func:`_run`, each hit on a node with no text of its own (a law whose
+    sections hold it all: ``62``) shown with the text of its first node
+    that has some (:func:`_filled`)."""
+    answer = _run(lib, searcher, query, limit=limit, doc=doc, lang=lang)
+    return replace(answer, hits=[_filled(lib, h) for h in answer.hits])
+
+
+def _filled(lib: Library, hit: Hit) -> Hit:
+    if hit.snippet.strip():
+        return hit
+    node = lib.by_id.get(hit.id)
+    first = next((n for _, n in lib.subtree(node) if n.text.strip()), None) if node is not None else None
+    if first is None:
+        return hit
+    return replace(hit, snippet=f"{lib.label(first)}: {node_hit(first).snippet}")
+
+
+def _run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | None, lang: str) -> Answer:
     """The answer to ``query`` over the corpus of ``lib`` and its index:
     at most ``limit`` hits, best first, only document ``doc``'s when given,
     and what was done to find them (see the module doc). For a cite the
@@ -83,7 +101,7 @@ def run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | 
     cites, words = split_query_cites(query)
     if cites:  # ``62B фальшренонс``: the cited nodes first, then the words
         first = _cited(lib, cites, doc)
-        answer = run(lib, searcher, words, limit=limit, doc=doc, lang=lang)
+        answer = _run(lib, searcher, words, limit=limit, doc=doc, lang=lang)
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []

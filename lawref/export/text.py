@@ -166,10 +166,13 @@ def _ref_label(lib: Library, ref: Ref, words: dict[str, str]) -> str:
 
 def _xrefs(lib: Library, node: Node) -> str:
     """«См. также» / "See also" (outgoing) and «Ссылаются» / "Cited by"
-    (incoming) lines for ``show``, in the language of ``node``'s document."""
+    (incoming) lines for ``show``, in the language of ``node``'s document;
+    references between nodes of ``node``'s own subtree are left out (they
+    stand in the text printed above: 21B2 citing 21B1)."""
     words = _words(lib, node)
-    out = list(dict.fromkeys(_ref_label(lib, r, words) for _, r in lib.outgoing(node)))
-    inc = list(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node)))
+    inside = {n.id for _, n in lib.subtree(node)}  # a reference within what is printed is in its text already
+    out = list(dict.fromkeys(_ref_label(lib, r, words) for _, r in lib.outgoing(node) if r.id not in inside))
+    inc = list(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node) if n.id not in inside))
     lines = []
     if out:
         lines.append(f"{words['see-also']}: " + ", ".join(out))

@@ -1,0 +1,94 @@
+"""The person at the terminal (issue 16): the small faults a new user met, each
+with a test through click's CliRunner and its exit code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from test_cli import CORPUS, assert_one_line_error, run
+
+from lawref.cli import _globals_first, cli
+
+
+def test_a_law_with_no_text_of_its_own_shows_its_first_section_s_text(seed_index: Path) -> None:
+    from lawref.library import Library
+
+    lib = Library.open(seed_index)
+    hits = {h.id: h for h in lib.search("фальшренонс", limit=30)}
+    assert hits["laws/62"].snippet.startswith("62A: Игрок должен исправить фальшренонс")
+    assert all(h.snippet.strip() for h in hits.values())
+
+
+@pytest.mark.parametrize(("query", "want"), [("S.O.", "[S.O]."), ("п.45.5", "п.[45.5].")])
+def test_highlighting_keeps_an_abbreviation_or_a_cite_whole(seed_index: Path, query: str, want: str) -> None:
+    result = run(seed_index, "search", query, "--limit", "3")
+    assert want in result.stdout and "[S].[O]" not in result.stdout and "[45].[5]" not in result.stdout
+
+
+def test_a_lone_letter_is_not_a_form_of_another_word(seed_index: Path) -> None:
+    result = run(seed_index, "search", "ё")
+    assert result.exit_code == 1 and "была" not in result.stdout and "будет" not in result.stdout
+
+
+def test_search_help_explains_the_query_syntax() -> None:
+    text = CliRunner().invoke(cli, ["search", "--help"]).stdout
+    for part in ('"ход вне очереди"', " OR ", "(AND)", "62B", "--lang en"):
+        assert part in text
+
+
+@pytest.mark.parametrize(("argv", "want"), [
+    (["search", "x", "--corpus", "C"], ["--corpus", "C", "search", "x"]),
+    (["show", "62", "--index=I", "--corpus", "C"], ["--index=I", "--corpus", "C", "show", "62"]),
+    (["--corpus", "show", "search", "x"], ["--corpus", "show", "search", "x"]),  # a folder named show
+    (["link", "--", "--corpus", "C"], ["link", "--", "--corpus", "C"]),
+    (["nope", "--corpus", "C"], ["nope", "--corpus", "C"]),
+])
+def test_global_options_are_taken_after_the_command_too(argv: list[str], want: list[str]) -> None:
+    assert _globals_first(argv, cli) == want
+
+
+def test_global_options_after_the_command_work_end_to_end(seed_index: Path) -> None:
+    result = CliRunner().invoke(cli, ["show", "62B", "--corpus", str(CORPUS), "--index", str(seed_index)])
+    assert result.exit_code == 0 and "Исправление фальшренонса" in result.stdout
+
+
+def test_term_needs_no_corpus(tmp_path: Path) -> None:
+    bad = tmp_path / "bad"
+    bad.mkdir()
+    (bad / "a.txt").write_text("hello world\n")
+    result = CliRunner().invoke(cli, ["--corpus", str(bad), "--index", str(tmp_path / "ix"), "term", "болван"])
+    assert result.exit_code == 0 and result.stdout.startswith("болван — dummy")
+    assert "the glossary alone answers" in result.stderr
+
+
+def test_the_clean_report_header_has_no_stray_braces() -> None:
+    result = CliRunner().invoke(cli, ["clean", str(CORPUS / "000_392cb21f471fdf05.txt"), "--report"])
+    head = result.stderr.splitlines()[0]
+    assert head.endswith("mojibake repaired 0 line(s)") and "{}" not in head
+
+
+def test_refs_of_a_law_the_edition_lacks_is_not_found_as_show_says(seed_index: Path) -> None:
+    assert_one_line_error(run(seed_index, "refs", "95", "--incoming"), 1)
+    assert "no law 95" in run(seed_index, "refs", "95", "--incoming").stderr
+    assert run(seed_index, "refs", "59", "--incoming").exit_code == 0  # the edition has 59: its citations
+
+
+def test_show_in_english_without_english_text_exits_1_as_an_absent_law_does(seed_index: Path) -> None:
+    english = run(seed_index, "show", "62", "--lang", "en")
+    assert english.exit_code == 1 and "catalogue title only" in english.stdout
+    assert run(seed_index, "show", "59").exit_code == 1
+    assert run(seed_index, "show", "62", "--lang", "both").exit_code == 0
+
+
+def test_a_huge_cite_is_cut_in_its_one_line_error(seed_index: Path) -> None:
+    result = run(seed_index, "show", "1" * 5000)
+    assert_one_line_error(result, 2)
+    assert len(result.stderr) < 200
+
+
+def test_show_leaves_references_within_what_it_prints_out_of_see_also_and_cited_by(seed_index: Path) -> None:
+    text = run(seed_index, "show", "21").stdout
+    tail = text[text.rindex("См. также"):]
+    assert "21B1" not in tail and "Ссылаются: 21B2" not in text and "17E" in tail
