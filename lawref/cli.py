@@ -647,34 +647,50 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
 @click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="Port to listen on.")
 @click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
               help="Worker processes, each with the index open (the index is read-only: more workers, more answers).")
-@click.option("--cors-origin", metavar="ORIGIN", help="Let pages of this origin call the API from a browser "
-              "(e.g. https://club.example.org); CORS is off without it.")
+@click.option("--cors-origin", "cors_origins", metavar="ORIGIN", multiple=True,
+              help="Let pages of this origin (https://club.example.org, no path; * for any) call the API from a "
+              "browser; give it again for more. CORS is off without it.")
 @click.pass_obj
-def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origin: str | None) -> None:
+def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origins: tuple[str, ...]) -> None:
     """Serve the JSON API (/api/v1) and the reader over HTTP until Ctrl-C.
 
     Needs the serve extra: pip install 'lawref[serve]'. A build while it
     runs is picked up whole by every worker. See docs/serve.md."""
     try:
-        import uvicorn
-
-        from lawref.serve import create_app
+        from lawref import serve as S
     except ImportError:
         raise UsageError("lawref serve needs FastAPI and uvicorn: pip install 'lawref[serve]'") from None
+    for origin in cors_origins:
+        _check_origin(origin)
     lib = obj.library()  # built here if needed: once, not in each worker
+    try:
+        sock = S.listen(host, port)
+    except OSError as exc:
+        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
     index = lib.index_dir
     _say(f"lawref: serving {display_name(str(index))} on http://{host}:{port}/ (API /api/v1, schema /openapi.json)",
          err=True)
     if workers == 1:
-        uvicorn.run(create_app(lib, cors_origin=cors_origin), host=host, port=port, log_level="warning")
+        S.run_app(S.create_app(lib, cors_origins=cors_origins), sock)
         return
     corpus, _ = obj.dirs()
     os.environ.update({"LAWREF_CORPUS": str(corpus), "LAWREF_INDEX": str(index),
-                       "LAWREF_CORS_ORIGIN": cors_origin or ""})
+                       "LAWREF_CORS_ORIGINS": " ".join(cors_origins)})
     lib.close()
-    from lawref.serve import run_workers
+    S.run_workers(sock, workers)
 
-    run_workers(host, port, workers)
+
+def _check_origin(origin: str) -> None:
+    """Raise :class:`UsageError` unless ``origin`` is ``*`` or an origin as
+    a browser sends it: ``http(s)://host[:port]``, nothing after."""
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(origin)
+    if origin == "*" or (parts.scheme in ("http", "https") and parts.netloc and origin == f"{parts.scheme}://"
+                         f"{parts.netloc}"):
+        return
+    raise UsageError(f"--cors-origin {origin[:80]!r}: an origin is scheme://host[:port] with nothing after "
+                     "(https://club.example.org), or *")
 
 
 def _export_options(fmt: str, width: int, base_url: str | None, law: str | None) -> None:

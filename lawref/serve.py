@@ -37,7 +37,7 @@ from lawref.errors import CiteError, LawrefError, NotFound
 from lawref.export import json as J
 from lawref.library import Library
 
-__all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "run_workers"]
+__all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
 
 #: The largest request body read (``POST /api/v1/link``), in bytes.
 MAX_BODY = 1 << 20
@@ -74,21 +74,40 @@ def _error(status: int, message: str, **extra: Any) -> Response:
     return JSONResponse({"error": {"status": status, "message": message[:500], **extra}}, status_code=status)
 
 
+def _missing(title: str, detail: str, root: str, status: int) -> Response:
+    """The reader's page for what it lacks (an HTML 404 or 400)."""
+    from lawref.export.site import missing_page
+
+    return Response(missing_page(title, detail, root), status_code=status, media_type="text/html; charset=utf-8")
+
+
+def _absent_line(lib: Library, cite: str) -> str:
+    """The catalogue's line for a law the edition has and the corpus lacks, else ``""``."""
+    from lawref.export.text import absent_line
+
+    try:
+        canonical, _, entry = lib.absent(cite)
+    except LawrefError:
+        return ""
+    return absent_line(canonical, entry).split("\n")[0]
+
+
 def _status(exc: LawrefError) -> int:
     """The HTTP status of a lawref error: 404 not found, else 400 (the input)."""
     return 404 if isinstance(exc, NotFound) else 400
 
 
-def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
+def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     """The application over ``lib`` (kept open; not closed by the app).
-    ``cors_origin``: the one origin a browser may call the API from (CORS
-    is off without it)."""
+    ``cors_origins``: the origins a browser may call the API from (``*``:
+    any); CORS is off without them."""
     app = FastAPI(title="lawref", version=__version__, docs_url=None, redoc_url=None,  # their pages load a CDN
                   description="The Laws of Duplicate Contract Bridge: search, nodes, references, citations.")
-    if cors_origin:
+    if cors_origins:
         from fastapi.middleware.cors import CORSMiddleware
 
-        app.add_middleware(CORSMiddleware, allow_origins=[cors_origin], allow_methods=["GET", "POST"])
+        app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "HEAD", "POST"])
+    app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     reader = _Reader(lib)
 
     @app.exception_handler(LawrefError)
@@ -109,7 +128,7 @@ def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
     async def fault(request: Request, exc: Exception) -> Response:
         return _error(500, f"internal error: {type(exc).__name__}")
 
-    @app.get("/api/v1/search", tags=["api"])
+    @app.api_route("/api/v1/search", methods=["GET", "HEAD"], tags=["api"])
     def search(q: str = Query(min_length=1, max_length=MAX_QUERY), limit: int = Query(10, ge=1, le=100),
                lang: str = Query("any", pattern="^(ru|en|any)$"),
                doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
@@ -124,7 +143,7 @@ def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
             hit["url"] = (href(hit["id"]) or "/").lstrip("/")
         return out
 
-    @app.get("/api/v1/nodes/{cite:path}/refs", tags=["api"])
+    @app.api_route("/api/v1/nodes/{cite:path}/refs", methods=["GET", "HEAD"], tags=["api"])
     def refs(cite: str, direction: str = Query("out", pattern="^(out|in)$"),
              doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
         """``refs --json``: the references a node and its descendants make
@@ -134,7 +153,7 @@ def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
         incoming = direction == "in"
         return J.refs_json(lib.references(cite, incoming=incoming, doc=doc), incoming)
 
-    @app.get("/api/v1/nodes/{cite:path}", tags=["api"])
+    @app.api_route("/api/v1/nodes/{cite:path}", methods=["GET", "HEAD"], tags=["api"])
     def node(cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$"),
              edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
         """``show --json``: the node a cite names (62B, 62b, 62В, "правило 62B",
@@ -144,16 +163,13 @@ def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
         edition = lib.pick_edition(edition) if edition else None
         try:
             return J.show_json(lib, lib.find(cite, None, edition), lang)
-        except NotFound as exc:
-            try:
-                canonical, ed, entry = lib.absent(cite, edition or lib.edition())
-            except NotFound:
-                raise exc from None
+        except NotFound:
+            canonical, ed, entry = lib.absent(cite, edition or lib.edition())  # NotFound: no such law (95)
             fragments, why = lib.fragments_for(canonical)
             return _error(404, f"{canonical} is not in this corpus",
                           catalogue=J.absent_json(canonical, ed, entry, fragments, why))
 
-    @app.get("/api/v1/resolve", tags=["api"])
+    @app.api_route("/api/v1/resolve", methods=["GET", "HEAD"], tags=["api"])
     def resolve(cite: str = Query(min_length=1, max_length=MAX_QUERY),
                 edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:
         """``resolve --json``: the cite's status, node id and edition."""
@@ -168,7 +184,7 @@ def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
         lib.pick_edition(edition)
         return {"citations": [item.to_json() for item in lib.link(text, edition)]}
 
-    @app.get("/api/v1/health", tags=["api"])
+    @app.api_route("/api/v1/health", methods=["GET", "HEAD"], tags=["api"])
     def health() -> dict[str, Any]:
         """The index answers come from: corpus stamp, node count, age, version."""
         state = lib.follow()
@@ -179,20 +195,25 @@ def create_app(lib: Library, *, cors_origin: str | None = None) -> FastAPI:
                 "index_built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(built)),
                 "index_age_s": round(time.time() - built, 1)}
 
-    @app.get("/law/{cite}", include_in_schema=False)
+    @app.api_route("/law/{cite}", methods=["GET", "HEAD"], include_in_schema=False)
     def law_page(cite: str) -> Response:
         """``/law/62B`` → the reader's page and anchor of that node."""
-        _bounded(cite)
-        found = lib.find(cite)
+        try:
+            _bounded(cite)
+            found = lib.find(cite)
+        except LawrefError as exc:  # a browser asked: a page, not JSON
+            return _missing(str(exc), _absent_line(lib, cite), "../", _status(exc))
         target = lib.hrefs("/")(found[0].id) or "/"
         return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
-    @app.get("/{path:path}", include_in_schema=False)
+    @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
     def page(path: str) -> Response:
         """The reader: ``/``, ``/laws/62.html``, ``/lawref.css`` …"""
         text = reader.page(path or "index.html")
+        if text is None and path.startswith("api/"):
+            return _error(404, f"no API endpoint {path[:200]!r}")
         if text is None:
-            return _error(404, f"no page {path[:200]!r}")
+            return _missing(f"no page {path[:200]!r}", "", "../" * path.count("/"), 404)
         kind = {"html": "text/html", "css": "text/css", "js": "text/javascript", "json": "application/json"}
         media = kind.get(path.rsplit(".", 1)[-1], "text/html") if path else "text/html"
         return Response(text, media_type=f"{media}; charset=utf-8")
@@ -214,7 +235,8 @@ def _bounded(cite: str) -> None:
 
 async def _body_text(request: Request) -> str:
     """The text of a ``link`` request: read at most :data:`MAX_BODY` bytes
-    (413 above), UTF-8; a JSON body must be ``{"text": "…"}``."""
+    (413 above), UTF-8; ``text/plain`` (also when no type is given) or
+    ``application/json`` ``{"text": "…"}`` (415 for another type)."""
     import json
 
     declared = request.headers.get("content-length")
@@ -230,12 +252,17 @@ async def _body_text(request: Request) -> str:
         raw = b"".join(chunks).decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise HTTPException(400, f"the body is not UTF-8 ({exc.reason})") from None
-    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+    media = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+    if media not in ("text/plain", "application/json"):
+        raise HTTPException(415, f"a body is text/plain or application/json, not {media[:80]}")
+    if media == "text/plain":
         return raw
     try:
         data = json.loads(raw)
     except ValueError as exc:
         raise HTTPException(400, f"the body is not JSON: {exc}") from None
+    except RecursionError:
+        raise HTTPException(400, "the body is not JSON lawref reads: nested too deep") from None
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         raise HTTPException(400, 'a JSON body is {"text": "…"}')
     return str(data["text"])
@@ -244,34 +271,87 @@ async def _body_text(request: Request) -> str:
 def app_from_env() -> FastAPI:
     """The application of one worker, configured by ``lawref serve``
     through the environment (``LAWREF_CORPUS``, ``LAWREF_INDEX``,
-    ``LAWREF_CORS_ORIGIN``): uvicorn imports it in each worker process."""
+    ``LAWREF_CORS_ORIGINS``, space-separated): uvicorn imports it in each
+    worker process."""
     from lawref.library import open_library
 
     corpus = os.environ.get("LAWREF_CORPUS")
     index = os.environ.get("LAWREF_INDEX")
     lib = open_library(Path(corpus) if corpus else None, Path(index) if index else None)
-    return create_app(lib, cors_origin=os.environ.get("LAWREF_CORS_ORIGIN") or None)
+    origins = tuple(o for o in os.environ.get("LAWREF_CORS_ORIGINS", "").split(" ") if o)
+    return create_app(lib, cors_origins=origins)
 
 
-def run_workers(host: str, port: int, workers: int) -> None:
-    """Serve :func:`app_from_env` in ``workers`` processes sharing one
-    listening socket, until interrupted. The socket is made here, with
-    ``IPPROTO_TCP``: the one uvicorn makes for ``--workers`` leaves the
+def listen(host: str, port: int) -> Any:
+    """A socket bound to ``host``:``port`` (IPv6 when ``host`` has a ``:``),
+    made with ``IPPROTO_TCP``: a socket uvicorn makes for workers leaves the
     protocol 0, so asyncio never sets ``TCP_NODELAY`` on the connections it
-    accepts and every keep-alive answer after the first waits ~40 ms for the
-    client's delayed ACK (uvicorn issue 3149; measured here: 23 answers/s
-    on one connection instead of 600). Raises :class:`OSError` when the
-    address cannot be bound."""
+    accepts and every keep-alive answer after the first waits ~40 ms for
+    the client's delayed ACK (uvicorn issue 3149; measured here: 23
+    answers/s on one connection instead of 600). Binding first also makes a
+    busy port an error before anything is served. Raises :class:`OSError`."""
     import socket
 
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
+
+
+def run_app(app: FastAPI, sock: Any) -> None:
+    """Serve ``app`` on the bound socket ``sock`` (:func:`listen`) in this
+    process until interrupted."""
+    import uvicorn
+
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+
+
+def run_workers(sock: Any, workers: int) -> None:
+    """Serve :func:`app_from_env` in ``workers`` processes sharing the bound
+    socket ``sock`` (:func:`listen`) until interrupted."""
     import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    config = uvicorn.Config("lawref.serve:app_from_env", factory=True, host=host, port=port, workers=workers,
-                            log_level="warning")
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind((host, port))
-    sock.set_inheritable(True)
+    config = uvicorn.Config("lawref.serve:app_from_env", factory=True, workers=workers, log_level="warning")
     Multiprocess(config, sockets=[sock]).run()
+
+
+def _openapi(app: FastAPI) -> dict[str, Any]:
+    """The OpenAPI schema as the server answers: errors are
+    ``{"error": {"status", "message"}}`` with 400 (not FastAPI's 422), 404
+    for a cite, 413/415 for ``link``'s body."""
+    if app.openapi_schema:
+        return app.openapi_schema
+    from fastapi.openapi.utils import get_openapi
+
+    schema = get_openapi(title=app.title, version=app.version, description=app.description, routes=app.routes)
+    schemas = schema.setdefault("components", {}).setdefault("schemas", {})
+    schemas["Error"] = {"type": "object", "required": ["error"], "properties": {"error": {
+        "type": "object", "required": ["status", "message"],
+        "properties": {"status": {"type": "integer"}, "message": {"type": "string"}}}}}
+    for name in ("HTTPValidationError", "ValidationError"):
+        schemas.pop(name, None)
+    for path, operations in schema.get("paths", {}).items():
+        for op in operations.values():
+            op["responses"].pop("422", None)
+            for code, what in _errors(path).items():
+                op["responses"][code] = {"description": what, "content": {
+                    "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}}
+    app.openapi_schema = schema
+    return schema
+
+
+def _errors(path: str) -> dict[str, str]:
+    """The error statuses an API path answers with, and why."""
+    out = {"400": "bad input: a malformed cite, a parameter out of range, an unknown document or edition"}
+    if "{cite}" in path:
+        out["404"] = "not in this corpus (for a law its edition has: with the catalogue's line)"
+    if path.endswith("/link"):
+        out.update({"413": "a body over 1 MB", "415": "a body neither text/plain nor application/json"})
+    return out

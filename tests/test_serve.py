@@ -182,7 +182,8 @@ def test_link_takes_json_or_plain_text_and_bounds_the_body(server: Server) -> No
 def test_cors_is_off_unless_an_origin_is_named(server: Server, tmp_path: Path) -> None:
     r = httpx.get(server.url + "/api/v1/health", headers={"origin": "https://evil.example"})
     assert "access-control-allow-origin" not in r.headers
-    other = Server(server.corpus, server.index, "--cors-origin", "https://club.example")
+    other = Server(server.corpus, server.index, "--cors-origin", "https://club.example", "--cors-origin",
+                   "https://other.example")
     try:
         ok = httpx.get(other.url + "/api/v1/health", headers={"origin": "https://club.example"})
         evil = httpx.get(other.url + "/api/v1/health", headers={"origin": "https://evil.example"})
@@ -219,7 +220,7 @@ def test_no_input_makes_a_server_error(server: Server) -> None:
 
     schema = schemathesis.openapi.from_url(server.url + "/openapi.json")
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert len(operations) == 6
+    assert {op.method.upper() for op in operations} == {"GET", "HEAD", "POST"} and len(operations) == 11
     seen: list[str] = []
     for operation in operations:
 
@@ -231,7 +232,7 @@ def test_no_input_makes_a_server_error(server: Server) -> None:
             assert response.status_code < 500, (case.path, case.path_parameters, case.query, response.text)
 
         check()
-    assert len(seen) >= 6 * 10
+    assert len(seen) >= 11 * 10
 
 
 # -- a rebuild while answering --------------------------------------------------------
@@ -321,9 +322,10 @@ def test_workers_share_a_tcp_socket_so_keep_alive_answers_are_not_held_by_nagle(
                 sock.close()
 
     monkeypatch.setattr(uvicorn.supervisors, "Multiprocess", Supervisor)
-    serve.run_workers("127.0.0.1", free_port(), 2)
-    workers, sockets = seen[0]
-    assert workers == 2 and [s.proto for s in sockets] == [socket.IPPROTO_TCP]
+    sock = serve.listen("127.0.0.1", free_port())
+    assert sock.proto == socket.IPPROTO_TCP
+    serve.run_workers(sock, 2)
+    assert seen[0][0] == 2 and seen[0][1] == [sock]
 
 
 def test_two_workers_answer(tmp_path: Path) -> None:
@@ -334,3 +336,56 @@ def test_two_workers_answer(tmp_path: Path) -> None:
     finally:
         srv.stop()
     assert answers == ["laws/62B"] * 20
+
+
+# -- what a first integrator found ---------------------------------------------------
+
+
+def test_a_deeply_nested_json_body_is_a_400_not_a_500(server: Server) -> None:
+    body = '{"text": "x", "y": ' + "[" * 5000 + "]" * 5000 + "}"
+    r = httpx.post(server.url + "/api/v1/link", content=body.encode(), headers={"content-type": "application/json"})
+    assert r.status_code == 400 and "nested" in r.json()["error"]["message"]
+
+
+@pytest.mark.parametrize("media", ["application/xml", "multipart/form-data; boundary=x",
+                                   "application/x-www-form-urlencoded"])
+def test_a_link_body_of_another_type_is_415(server: Server, media: str) -> None:
+    r = httpx.post(server.url + "/api/v1/link", content="правило 62B".encode(), headers={"content-type": media})
+    assert r.status_code == 415 and r.json()["error"]["status"] == 415
+
+
+def test_head_is_answered_wherever_get_is(server: Server) -> None:
+    for path in ("/", "/laws/62.html", "/api/v1/health", "/api/v1/nodes/62B"):
+        r = httpx.head(server.url + path)
+        assert r.status_code == 200 and r.content == b"", path
+    assert httpx.head(server.url + "/law/62B").status_code == 307
+
+
+def test_the_schema_names_the_errors_the_server_sends(server: Server) -> None:
+    schema = get(server, "/openapi.json").json()
+    node = schema["paths"]["/api/v1/nodes/{cite}"]["get"]["responses"]
+    assert set(node) == {"200", "400", "404"} and "HTTPValidationError" not in schema["components"]["schemas"]
+    link = schema["paths"]["/api/v1/link"]["post"]["responses"]
+    assert {"400", "413", "415"} <= set(link) and "422" not in link
+
+
+def test_a_browser_gets_a_page_for_what_the_reader_lacks(server: Server) -> None:
+    r = get(server, "/law/59")
+    assert r.status_code == 404 and r.headers["content-type"].startswith("text/html")
+    assert "Inability to Lead or Play as Required" in r.text and 'href="../index.html"' in r.text
+    page = get(server, "/laws/999.html")
+    assert page.status_code == 404 and page.headers["content-type"].startswith("text/html")
+    api = get(server, "/api/v1/nothing")
+    assert api.status_code == 404 and api.json()["error"]["status"] == 404
+    assert "the 1997 edition has no law 95" in get(server, "/api/v1/nodes/95").json()["error"]["message"]
+
+
+def test_a_busy_port_or_a_bad_origin_is_one_line_and_exit_2(server: Server, tmp_path: Path) -> None:
+    from test_cli import assert_one_line_error
+
+    base = ["--corpus", str(server.corpus), "--index", str(server.index), "serve"]
+    busy = CliRunner().invoke(cli, [*base, "--port", str(server.port)])
+    assert_one_line_error(busy, 2)
+    assert "cannot listen on 127.0.0.1" in busy.stderr and "serving" not in busy.stderr
+    for origin in ("https://club.example.org/", "club.example.org", "javascript:x"):
+        assert_one_line_error(CliRunner().invoke(cli, [*base, "--cors-origin", origin]), 2)

@@ -30,7 +30,7 @@ from lawref.model import Document, Node, Ref
 if TYPE_CHECKING:
     import jinja2
 
-__all__ = ["render_page", "search_index", "site_files", "write_site"]
+__all__ = ["missing_page", "render_page", "search_index", "site_files", "write_site"]
 _STATIC = ("lawref.css", "search.js")
 #: Heading level of an entry on a law page (the law itself is ``h1``).
 LEVEL = {"section": 2, "fragment": 2, "commentary": 3, "subsection": 3, "item": 4, "subitem": 5, "law": 2}
@@ -334,6 +334,14 @@ def render_page(book: Book, base: str | None = None) -> str:
         footnotes=[x for x in body if x["kind"] == "footnote"],
         commentary=[_entry(book, e, None, words, notes, base) for e in others], prev=None, next=None,
         standalone=True, css=_static("lawref.css"))
+
+
+def missing_page(title: str, detail: str = "", root: str = "", lang: str = "ru") -> str:
+    """A page of the reader for what it lacks (``lawref serve``'s 404 in a
+    browser): ``title``, ``detail`` (the catalogue's line of an absent law)
+    and a link to the contents; ``root`` leads from the page to the site's root."""
+    return str(_env().get_template("missing.html").render(lang=lang, w=UI[lang], root=root, title=title,
+                                                          detail=detail, standalone=False, css=None))
 
 
 def write_site(book: Book, out: Path) -> int:

@@ -96,7 +96,7 @@
     r.hits.forEach(function (h) {
       var li = document.createElement("li"), a = document.createElement("a"), p = document.createElement("p");
       a.href = root + h.item.n.u;
-      a.textContent = h.item.n.l + (h.item.n.t && h.item.n.t !== h.item.n.l ? " — " + h.item.n.t : "");
+      a.textContent = h.item.n.l + (h.item.n.t && h.item.n.l.indexOf(h.item.n.t) < 0 ? " — " + h.item.n.t : "");
       p.textContent = snippet(h.item, r.toks);
       li.appendChild(a); li.appendChild(p); list.appendChild(li);
     });
@@ -122,7 +122,7 @@
       var li = document.createElement("li"), a = document.createElement("a"), p = document.createElement("p");
       a.href = root + h.u;
       a.textContent = h.l;
-      p.textContent = h.s;
+      marked(p, h.s || "");
       li.appendChild(a); li.appendChild(p); ol.appendChild(li);
     });
     out.appendChild(ol);
@@ -131,6 +131,19 @@
       more.textContent = "… " + (total - items.length);
       out.appendChild(more);
     }
+  }
+
+  function marked(el, text) {  /* the API marks matches [like this]: shown as <mark>, as text nodes (never HTML) */
+    var parts = text.split(/(\[[^\[\]]+\])/);
+    parts.forEach(function (part) {
+      if (/^\[[^\[\]]+\]$/.test(part)) {
+        var m = document.createElement("mark");
+        m.textContent = part.slice(1, -1);
+        el.appendChild(m);
+      } else if (part) {
+        el.appendChild(document.createTextNode(part));
+      }
+    });
   }
 
   function served() {
@@ -143,7 +156,8 @@
       }).then(function (d) {
         if (mine !== asked) { return; }
         list(d.results.map(function (h) {
-          return { u: h.url, l: h.label + (h.title && h.title !== h.label ? " — " + h.title : ""), s: h.snippet };
+          var extra = h.title && h.label.indexOf(h.title) < 0 ? " — " + h.title : "";
+          return { u: h.url, l: h.label + extra, s: h.snippet };
         }), d.results.length);
       });
     }
