@@ -331,8 +331,9 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
               help="md/html: '#' links to the anchors of export --format md (#law-62b); a URL links to the pages "
               "of the site export --format html wrote there (URL/laws/62.html#law-62b).")
 @_EDITION
+@click.option("--encoding", help="The input's codec (e.g. cp1251; default UTF-8, a BOM dropped).")
 @click.pass_obj
-def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | None) -> None:
+def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | None, encoding: str | None) -> None:
     """Find citations in FILE (UTF-8; stdin by default) and print them resolved
     within one edition (each target names it).
 
@@ -343,11 +344,12 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     from lawref.export import annotate
 
     check_base_url(base_url)
+    codec = _codec(encoding)
     lib = obj.library()
     lib.pick_edition(edition)  # a bad edition is refused before any input is read
     if base_url and not base_url.endswith(("/", "#", "=", "?")):
         base_url += "/"
-    with _open_text(file) as stream:
+    with _open_text(file, codec) as stream:
         pieces = lib.link_stream(_by_paragraph(stream), edition=edition)
         try:
             if fmt == "json":
@@ -367,7 +369,9 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _flush()
                 _say(paras.close(), nl=False)
         except UnicodeDecodeError as exc:
-            fail(f"{_input_name(file)}: not UTF-8 text ({exc.reason}); what came before it was answered",
+            hint = "" if encoding else " (name its codec with --encoding, e.g. cp1251)"
+            name = "UTF-8" if codec == "utf-8-sig" else codec
+            fail(f"{_input_name(file)}: not {name} text ({exc.reason}){hint}; what came before it was answered",
                  EXIT_BAD_INPUT)
 
 
@@ -394,17 +398,32 @@ def _input_name(file: Path | None) -> str:
     return "stdin" if file is None or str(file) == "-" else display_name(str(file))
 
 
+def _codec(encoding: str | None) -> str:
+    """The codec ``link`` reads with: ``encoding``'s (raises
+    :class:`UsageError` for one Python does not know), else UTF-8 with an
+    optional BOM."""
+    import codecs
+
+    if encoding is None:
+        return "utf-8-sig"
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise UsageError(f"unknown codec {encoding[:40]!r} (e.g. utf-8, cp1251, koi8-r)") from None
+
+
 @contextlib.contextmanager
-def _open_text(file: Path | None) -> Iterator[IO[str]]:
-    """The input of ``link`` as a UTF-8 text stream (a BOM dropped, line ends
-    kept as they are, so offsets are offsets into the input)."""
+def _open_text(file: Path | None, codec: str = "utf-8-sig") -> Iterator[IO[str]]:
+    """The input of ``link`` as a text stream in ``codec`` (a UTF-8 BOM
+    dropped, line ends kept as they are, so offsets are offsets into the
+    decoded input)."""
     import io
 
     if file is None or str(file) == "-":
-        yield io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8-sig", newline="")
+        yield io.TextIOWrapper(sys.stdin.buffer, encoding=codec, newline="")
         return
     try:
-        handle = open(file, encoding="utf-8-sig", newline="")
+        handle = open(file, encoding=codec, newline="")
     except OSError as exc:
         fail(f"cannot read {_input_name(file)}: {exc.strerror or exc}", EXIT_BAD_INPUT)
     with handle:

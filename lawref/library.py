@@ -39,7 +39,7 @@ from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, U
 from lawref.export.json import export_document
 from lawref.folder import CURRENT, Generation, check_foreign
 from lawref.folder import open_live as open_generation
-from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Target
+from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Source, Target
 from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 from lawref.resolver import Resolver
 from lawref.safeio import read_regular
@@ -418,20 +418,40 @@ class Library:
             cur = self.store.node(cur.parent) if cur.parent else None
         return cur
 
-    def raw_source(self, node: Node) -> list[tuple[int, str]]:
-        """The raw lines ``node`` came from, ``[(line number, text)]``: its byte
-        range in the raw file, decoded with the encoding the build used.
-        Raises :class:`OSError` when the file cannot be read any more."""
+    def raw_source(self, node: Node | Source) -> list[tuple[int, str]]:
+        """The raw lines ``node`` (or a :class:`Source` span) came from,
+        ``[(line number, text)]``: its byte range in the raw file, decoded
+        with the encoding the build used. Raises :class:`OSError` when the
+        file cannot be read any more."""
+        src = node.source if isinstance(node, Node) else node
         corpus_dir = self.corpus_dir
-        if corpus_dir is None or node.source.bytes is None:
-            raise OSError(f"no raw source recorded for {node.id}")
-        hexed = self.paths.get(node.source.file)
-        real = os.fsdecode(bytes.fromhex(hexed)) if hexed else node.source.file
+        if corpus_dir is None or src.bytes is None:
+            raise OSError(f"no raw source recorded for {node.id if isinstance(node, Node) else src.file}")
+        hexed = self.paths.get(src.file)
+        real = os.fsdecode(bytes.fromhex(hexed)) if hexed else src.file
         data = read_regular(corpus_dir / real, MAX_SOURCE_BYTES)
-        enc = next((r.get("encoding") for r in self.report if r.get("file") == node.source.file), None) or "utf-8"
-        start, end = node.source.bytes
+        enc = next((r.get("encoding") for r in self.report if r.get("file") == src.file), None) or "utf-8"
+        start, end = src.bytes
         text = data[start:end].decode(enc, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
-        return list(enumerate(text.split("\n"), start=node.source.line))
+        return list(enumerate(text.split("\n"), start=src.line))
+
+    def source_spans(self, node: Node) -> list[Source]:
+        """Where ``node`` and everything under it came from: one span a raw
+        file, from the first line to the last of its nodes there (the
+        lines between included: the raw text as it stands), in reading
+        order. ``show 62 --source`` prints the law and all its sections."""
+        spans: dict[str, Source] = {}
+        for _, n in self.subtree(node):
+            src, cur = n.source, spans.get(n.source.file)
+            if src.bytes is None:
+                continue
+            if cur is None or cur.bytes is None:
+                spans[src.file] = src
+                continue
+            spans[src.file] = Source(src.file, min(cur.line, src.line), max(cur.end_line or cur.line,
+                                     src.end_line or src.line), (min(cur.bytes[0], src.bytes[0]),
+                                                                 max(cur.bytes[1], src.bytes[1])))
+        return list(spans.values())
 
     @_cached
     def resolver(self) -> Resolver:
@@ -517,6 +537,22 @@ class Library:
     def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
         """References made by ``node`` and its descendants, in reading order."""
         return [(n, r) for _, n in self.subtree(node) for r in n.refs]
+
+    def incoming_to(self, node: Node) -> list[tuple[Node, Ref]]:
+        """References to ``node`` itself (not its descendants), in reading
+        order of the citing nodes."""
+        store = self.store
+        found = [(src, src.refs[i]) for sid, i in store.incoming(node.id) if (src := store.node(sid)) is not None]
+        return sorted(found, key=lambda pair: (store.seq(pair[0].id), pair[1].start))
+
+    def laws_around(self, node: Node) -> tuple[str | None, str | None]:
+        """``(after, before)``: the cites of the laws printed right before and
+        right after ``node`` in its document's reading order (``None`` at an end)."""
+        nodes = [n for n in self.nodes if n.doc == node.doc]
+        at = next((k for k, n in enumerate(nodes) if n.id == node.id), 0)
+        after = next((n.cite for n in reversed(nodes[:at]) if n.kind == "law"), None)
+        before = next((n.cite for n in nodes[at + 1 :] if n.kind == "law"), None)
+        return after, before
 
     def incoming(self, node: Node) -> list[tuple[Node, Ref]]:
         """References to ``node`` or any of its descendants (the backlinks

@@ -287,12 +287,13 @@ def test_show_unknown_doc_is_bad_usage(index_dir: Path) -> None:
 def test_show_json_nests_children_62a_62b(index_dir: Path) -> None:
     result, data = run_json(index_dir, "show", "62", "--json")
     assert result.exit_code == 0
-    assert set(data) == NODE_KEYS | {"children", "others", "lost", "edition"}
+    context = {"starts_after_gap", "cut_at_end", "incoming"}  # what show knows of each node (issue 16)
+    assert set(data) == NODE_KEYS | context | {"children", "others", "lost", "edition"}
     assert data["cite"] == "62" and data["others"] == []
     assert [c["cite"] for c in data["children"]] == ["62A", "62B"]
     assert data["lost"] == {"before": [], "after": ["62C", "62D"]}  # page 89 ends with 62B; the next page is lost
     for child in data["children"]:
-        assert set(child) == NODE_KEYS | {"children"}
+        assert set(child) == NODE_KEYS | context | {"children"}
         assert child["parent"] == data["id"]
     assert "Для исправления фальшренонса" in data["children"][1]["text"]
 

@@ -92,3 +92,40 @@ def test_show_leaves_references_within_what_it_prints_out_of_see_also_and_cited_
     text = run(seed_index, "show", "21").stdout
     tail = text[text.rindex("См. также"):]
     assert "21B1" not in tail and "Ссылаются: 21B2" not in text and "17E" in tail
+
+
+def test_show_source_of_a_law_prints_the_law_and_all_its_sections(seed_index: Path) -> None:
+    text = run(seed_index, "show", "62", "--source").stdout
+    assert text.startswith("000_392cb21f471fdf05.txt:21-29 (bytes 1430-2045)")
+    assert "Правило 62. Исправление фальшренонса" in text and "и даёт любую карту в масть." in text
+    import json
+
+    items = json.loads(run(seed_index, "show", "26", "--source", "--json").stdout)
+    items = items if isinstance(items, list) else [items]
+    assert any("(*) - Если заявка была повторена" in row["text"] for item in items for row in item["lines"])
+
+
+def test_link_reads_a_ruling_in_another_encoding(seed_index: Path, tmp_path: Path) -> None:
+    ruling = tmp_path / "ruling.txt"
+    ruling.write_bytes("См. правило 62B\n".encode("cp1251"))
+    refused = run(seed_index, "link", str(ruling), "--format", "text")
+    assert_one_line_error(refused, 2)
+    assert "not UTF-8 text" in refused.stderr and "--encoding" in refused.stderr
+    ok = run(seed_index, "link", str(ruling), "--format", "text", "--encoding", "cp1251")
+    assert ok.exit_code == 0 and "4\t15\tправило 62B\t62B\texact\tlaws/62B" in ok.stdout
+    assert_one_line_error(run(seed_index, "link", str(ruling), "--encoding", "nope"), 2)
+
+
+def test_show_json_carries_what_show_knows_of_each_node(seed_index: Path) -> None:
+    import json
+
+    law = json.loads(run(seed_index, "show", "26", "--json").stdout)
+    cut = law["children"][0]["children"][1]
+    assert (cut["cite"], cut["cut_at_end"], cut["starts_after_gap"]) == ("26A2", True, False)
+    assert [(r["from"], r["text"]) for r in law["incoming"]] == [
+        ("laws/fragment@003_d6d1da8d5423a94e:65", "правило 26"), ("laws/fragment@003_d6d1da8d5423a94e:87", "правилом 26"),
+        ("laws/36", "правилом 26")]
+    fragment = json.loads(run(seed_index, "show", "laws/fragment@003_d6d1da8d5423a94e:83", "--json").stdout)
+    assert fragment["likely_law"] == {"cite": None, "after": "26", "before": "35"}
+    inferred = json.loads(run(seed_index, "show", "laws/fragment@003_d6d1da8d5423a94e:33", "--json").stdout)
+    assert inferred["likely_law"] == {"cite": "20", "after": "20", "before": "21"}

@@ -11,6 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from lawref import patterns as P
 from lawref.model import Answer, Document, Hit, Node, Ref, Target
 from lawref.safeio import json_safe
 
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from lawref.library import Library, References
     from lawref.records import FileReport
 
-__all__ = ["FORMAT", "absent_json", "check_json", "dumps", "export_document", "hit_json", "refs_json",
+__all__ = ["FORMAT", "absent_json", "check_json", "context_json", "dumps", "export_document", "hit_json", "refs_json",
            "report_json", "resolve_json", "search_json", "show_json", "source_json", "term_json", "tree_json"]
 
 FORMAT = "lawref/1"
@@ -64,10 +65,33 @@ def search_json(lib: Library, query: str, hits: Sequence[Hit], answer: Answer | 
 
 
 def tree_json(lib: Library, node: Node) -> dict[str, Any]:
-    """A node in the contract's shape with ``children`` nested."""
+    """A node in the contract's shape with ``children`` nested, and what
+    ``show`` knows of it (:func:`context_json`)."""
     data = node.to_json()
+    data.update(context_json(lib, node))
     data["children"] = [tree_json(lib, c) for c in lib.children.get(node.id, [])]
     return data
+
+
+def context_json(lib: Library, node: Node) -> dict[str, Any]:
+    """``starts_after_gap`` (its text opens a scraped page mid-sentence:
+    the start is on a page the scan lacks), ``cut_at_end`` (its text closes
+    a page unfinished), ``incoming`` (the references made to this node
+    itself: ``{"from", "from_cite", …ref}``), and for a fragment
+    ``likely_law``: ``{"cite"}`` of the law it is filed under (inferred
+    from a later heading on its page), else ``null``, with ``after`` and
+    ``before``, the laws printed around it in its document."""
+    first, last = lib.page_edges(node)
+    out: dict[str, Any] = {
+        "starts_after_gap": bool(first and node.text[:1].islower()),
+        "cut_at_end": bool(last and node.text and not P.SENTENCE_END.search(node.text)),
+        "incoming": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in lib.incoming_to(node)],
+    }
+    if node.kind == "fragment":
+        law = lib.law_of(node)
+        after, before = lib.laws_around(node)
+        out["likely_law"] = {"cite": law.cite if law is not None else None, "after": after, "before": before}
+    return out
 
 
 def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
@@ -109,14 +133,16 @@ def absent_json(cite: str, edition: str, entry: Entry, fragments: Sequence[Node]
 
 
 def source_json(lib: Library, nodes: Sequence[Node]) -> list[dict[str, Any]]:
-    """``show --source --json``: each node's file, lines, bytes and raw lines.
-    Raises :class:`OSError` when a raw file cannot be read any more."""
+    """``show --source --json``: for each node, each raw file its subtree
+    came from (:meth:`Library.source_spans`: a law with all its sections)
+    — file, lines, bytes and the raw lines. Raises :class:`OSError` when a
+    raw file cannot be read any more."""
     out = []
     for node in nodes:
-        src = node.source
-        out.append({"id": node.id, "file": src.file, "line": src.line, "end_line": src.end_line,
-                    "bytes": list(src.bytes) if src.bytes else None,
-                    "lines": [{"line": no, "text": text} for no, text in lib.raw_source(node)]})
+        for src in lib.source_spans(node):
+            out.append({"id": node.id, "file": src.file, "line": src.line, "end_line": src.end_line,
+                        "bytes": list(src.bytes) if src.bytes else None,
+                        "lines": [{"line": no, "text": text} for no, text in lib.raw_source(src)]})
     return out
 
 
