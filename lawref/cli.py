@@ -301,6 +301,26 @@ def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: 
         sys.exit(EXIT_NOT_FOUND)  # only the catalogue's title: as «not in this corpus» is (show 59)
 
 
+@cli.command()
+@_DOC
+@click.option("--law", metavar="CITE", help="Only this law (or section) and what it holds.")
+@_AS_JSON
+@click.pass_obj
+def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
+    """What the corpus holds: chapters, laws, sections, commentary paragraphs
+    and fragments, each with its English title, page and status (whole,
+    lost pages, fragment), and the laws of the edition it lacks (absent;
+    with --law, exit 1 as for show)."""
+    from lawref.export import json as J
+    from lawref.export import text as T
+
+    lib = obj.library()
+    entries = lib.contents(doc, _text(law) if law is not None else None)
+    _json(J.toc_json(entries)) if as_json else _lines(T.toc_lines(lib, entries))
+    if law is not None and all(e.status == "absent" for e in entries):
+        sys.exit(EXIT_NOT_FOUND)  # the edition has it, the corpus does not: as show says it
+
+
 # -- references ---------------------------------------------------------------------
 
 

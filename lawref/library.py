@@ -39,7 +39,7 @@ from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, U
 from lawref.export.json import export_document
 from lawref.folder import CURRENT, Generation, check_foreign
 from lawref.folder import open_live as open_generation
-from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Source, Target
+from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
 from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 from lawref.resolver import Resolver
 from lawref.safeio import read_regular
@@ -537,6 +537,15 @@ class Library:
     def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
         """References made by ``node`` and its descendants, in reading order."""
         return [(n, r) for _, n in self.subtree(node) for r in n.refs]
+
+    @_answers
+    def contents(self, doc: str | None = None, law: str | None = None) -> list[TocEntry]:
+        """The table of contents (:func:`lawref.contents.contents`): a row
+        for each chapter, law, section, commentary paragraph and fragment,
+        and for each law of the edition the corpus lacks."""
+        from lawref.contents import contents
+
+        return contents(self, doc, law)
 
     def incoming_to(self, node: Node) -> list[tuple[Node, Ref]]:
         """References to ``node`` itself (not its descendants), in reading

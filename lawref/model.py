@@ -14,6 +14,7 @@ Shapes:
 * :class:`Citation`, :class:`Target`, :class:`Linked` — a citation found in
   text, one resolved cite, a citation with its targets.
 * :class:`Hit` — one search result.
+* :class:`TocEntry` — one row of the contents.
 
 Every value with a JSON form has ``to_json`` and ``from_json``, and
 ``X.from_json(x.to_json()) == x`` holds for every field (a property test).
@@ -387,5 +388,42 @@ class Hit:
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Hit:
+        """The inverse of :meth:`to_json`."""
+        return cls(**{f.name: d[f.name] for f in fields(cls)})
+
+
+#: What a contents row says of its node (``lawref toc``).
+TOC_STATUSES = ("whole", "lost pages", "fragment", "absent")
+
+
+@dataclass(frozen=True)
+class TocEntry:
+    """One row of the contents (``lawref toc``): a node of the corpus, or a
+    law of the edition the corpus lacks (``id`` ``None``).
+
+    ``depth`` is the indentation (a division 0, a law under it 1 …);
+    ``label`` what people are shown (``62``, «фрагмент, стр. 59, после
+    правила 26»); ``status`` one of :data:`TOC_STATUSES`: ``whole``,
+    ``lost pages`` (its text is cut by a page the scan lacks, or a law whose
+    sections lost pages took), ``fragment`` (its law's number was lost),
+    ``absent`` (the edition has it, the corpus does not)."""
+
+    id: str | None
+    doc: str
+    kind: str
+    cite: str | None
+    label: str
+    title: str | None
+    title_en: str | None
+    page: int | None
+    status: str
+    depth: int
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"id", "doc", "kind", "cite", "label", "title", "title_en", "page", "status", "depth"}``."""
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, d: dict[str, Any]) -> TocEntry:
         """The inverse of :meth:`to_json`."""
         return cls(**{f.name: d[f.name] for f in fields(cls)})

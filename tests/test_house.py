@@ -33,6 +33,7 @@ from lawref.model import (
     Ref,
     Source,
     Target,
+    TocEntry,
 )
 
 PACKAGE = Path(lawref.__file__).resolve().parent
@@ -97,6 +98,8 @@ LINKED = st.builds(Linked, st.builds(Citation, INT, INT, TEXT, CITES, st.just("l
                    st.lists(TARGETS, max_size=3).map(tuple))
 VALUES = st.one_of(
     SOURCES, REFS, NODES, TARGETS, LINKED,
+    st.builds(TocEntry, OPT_TEXT, TEXT, TEXT, OPT_TEXT, TEXT, OPT_TEXT, OPT_TEXT, st.none() | INT,
+              st.sampled_from(["whole", "lost pages", "fragment", "absent"]), INT),
     st.builds(Document, TEXT, st.sampled_from(["laws", "commentary"]), TEXT, OPT_TEXT, OPT_TEXT,
               st.lists(TEXT, max_size=3).map(tuple)),
     st.builds(Hit, TEXT, OPT_TEXT, TEXT, TEXT, OPT_TEXT, st.none() | INT,

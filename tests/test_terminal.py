@@ -129,3 +129,24 @@ def test_show_json_carries_what_show_knows_of_each_node(seed_index: Path) -> Non
     assert fragment["likely_law"] == {"cite": None, "after": "26", "before": "35"}
     inferred = json.loads(run(seed_index, "show", "laws/fragment@003_d6d1da8d5423a94e:33", "--json").stdout)
     assert inferred["likely_law"] == {"cite": "20", "after": "20", "before": "21"}
+
+
+def test_toc_lists_what_the_corpus_holds_and_the_laws_it_lacks(seed_index: Path) -> None:
+    import json
+
+    lines = run(seed_index, "toc").stdout.splitlines()
+    assert lines[0].startswith("laws — Международные правила") and "(edition 1997)" in lines[0]
+    assert "  1  The Pack - Rank of Cards and Suits  [absent]" in lines
+    assert "        17  Продолжительность торговли — Duration of the Auction  p. 47" in lines
+    assert "  20  Review and Explanation of Calls  p. 51  [lost pages]" in lines
+    assert any(line.strip().startswith("фрагмент, стр. 59, после правила 26  p. 59  [fragment]") for line in lines)
+    assert lines.index("  16  Unauthorized Information  [absent]") < lines.index("  Глава V ТОРГОВЛЯ  The Auction  p. 47")
+    data = json.loads(run(seed_index, "toc", "--doc", "commentary", "--json").stdout)["contents"]
+    assert data[0] | {"title_en": None} == {"id": "commentary/45", "doc": "commentary", "kind": "law", "cite": "45",
+                                           "label": "45", "title": None, "title_en": None, "page": None,
+                                           "status": "lost pages", "depth": 0}
+    assert data[2]["cite"] == "45.4" and data[2]["title"].startswith("Заметьте, что Правила")
+    one = run(seed_index, "toc", "--law", "59")
+    assert one.exit_code == 1 and "59  Inability to Lead or Play as Required  [absent]" in one.stdout
+    assert [e["cite"] for e in json.loads(run(seed_index, "toc", "--law", "62", "--json").stdout)["contents"]] == [
+        "62", "62A", "62B"]

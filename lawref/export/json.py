@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.model import Answer, Document, Hit, Node, Ref, Target
+from lawref.model import Answer, Document, Hit, Node, Ref, Target, TocEntry
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from lawref.library import Library, References
     from lawref.records import FileReport
 
-__all__ = ["FORMAT", "absent_json", "check_json", "context_json", "dumps", "export_document", "hit_json", "refs_json",
-           "report_json", "resolve_json", "search_json", "show_json", "source_json", "term_json", "tree_json"]
+__all__ = ["FORMAT", "absent_json", "check_json", "context_json", "dumps", "export_document", "hit_json",
+           "refs_json", "report_json", "resolve_json", "search_json", "show_json", "source_json", "term_json",
+           "toc_json", "tree_json"]
 
 FORMAT = "lawref/1"
 
@@ -170,6 +171,12 @@ def report_json(corpus: str, index: str, reports: Sequence[FileReport], nodes: i
     """``build --report --json``."""
     return {"corpus": corpus, "index": index, "files": [r.to_json() for r in reports], "nodes": nodes,
             "warnings": list(warnings)}
+
+
+def toc_json(entries: Sequence[TocEntry]) -> dict[str, Any]:
+    """``toc --json``: ``{"contents": [{"id", "doc", "kind", "cite", "label",
+    "title", "title_en", "page", "status", "depth"}]}``."""
+    return {"contents": [e.to_json() for e in entries]}
 
 
 def dumps(data: Any) -> str:

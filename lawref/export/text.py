@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.model import Hit, Node, Ref, Target
+from lawref.model import Hit, Node, Ref, Target, TocEntry
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from lawref.records import FileReport
 
 __all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "passes_lines",
-           "refs_lines", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines"]
+           "refs_lines", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines", "toc_lines"]
 
 #: Shown (not part of the law text) where a node's text starts or ends on a page the scrape lost.
 LOST_BEFORE = "[начало — на странице, которой нет в скане]"
@@ -298,6 +298,27 @@ def source_lines(items: Sequence[dict[str, Any]]) -> list[str]:
         start, end = item["bytes"]
         out.append(f"{item['file']}:{item['line']}-{item['end_line']} (bytes {start}-{end})")
         out += [f"{row['line']:>6}  {row['text']}" for row in item["lines"]]
+    return out
+
+
+# -- contents -----------------------------------------------------------------------
+
+
+def toc_lines(lib: Library, entries: Sequence[TocEntry]) -> list[str]:
+    """``toc``: a line a document (id, title, edition), then a line a row,
+    indented by its depth: cite (or label), title, English title, page and
+    status when it is not ``whole``."""
+    out, doc = [], None
+    for e in entries:
+        if e.doc != doc:
+            doc = e.doc
+            d = lib.document(doc)
+            edition = f" (edition {d.edition})" if d is not None and d.edition else ""
+            out.append(f"{doc} — {d.title if d is not None and d.title else doc}{edition}")
+        titles = " — ".join(p for p in (e.title if e.cite else None, e.title_en) if p)
+        fields = [e.cite or e.label, titles, f"p. {e.page}" if e.page is not None else "",
+                  f"[{e.status}]" if e.status != "whole" else ""]
+        out.append("  " * (e.depth + 1) + "  ".join(f for f in fields if f))
     return out
 
 
