@@ -259,26 +259,43 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
 
 
 @cli.command()
-@click.argument("cite")
+@click.argument("cite", required=False)
 @_DOC
 @click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
 @click.option("--source", "raw", is_flag=True, help="Print the raw lines the node came from instead.")
 @click.option("--lang", type=click.Choice(["ru", "en", "both"]), default="ru", show_default=True,
               help="en: the English counterpart; both: side by side (same edition when there is one).")
+@click.option("--page", type=click.IntRange(0, 99_999), help="Print the whole printed page N instead of a CITE.")
 @_EDITION
 @click.pass_obj
-def show(obj: _Ctx, cite: str, doc: str | None, as_json: bool, raw: bool, lang: str, edition: str | None) -> None:
-    """Print a law, section or commentary paragraph with its children.
+def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool, lang: str, page: int | None,
+         edition: str | None) -> None:
+    """Print a law, section or commentary paragraph with its children, or
+    (--page N) every node the scrape kept of printed page N.
 
     CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5,
     or a node id. A law the edition has but the corpus lacks prints its
     catalogue line (exit 1); so does --lang en for a node with no English
-    text in the corpus."""
+    text in the corpus, and --page for a page the scrape lost. A fragment
+    ends with the nodes printed before and after it."""
     from lawref.export import json as J
     from lawref.export import text as T
 
-    cite, lib = _text(cite), obj.library()
+    if (cite is None) == (page is None):
+        raise UsageError("show needs a CITE or --page N (one of them)")
+    lib = obj.library()
     lib.check_doc(doc)
+    if page is not None:
+        on = lib.on_page(page, doc)
+        if not on:
+            raise NotFound(f"page {page} is not in this corpus (the scrape kept pages {lib.pages_kept(doc)})")
+        if raw:
+            items = J.source_json(lib, on)
+            _json(items) if as_json else _lines(T.source_lines(items))
+        else:
+            _json([J.tree_json(lib, n) for n in on]) if as_json else _say(T.page_text(lib, page, on))
+        return
+    cite = _text(str(cite))
     edition = lib.pick_edition(edition) if edition else None
     try:
         nodes = lib.find(cite, doc, edition)

@@ -539,6 +539,32 @@ class Library:
         return [(n, r) for _, n in self.subtree(node) for r in n.refs]
 
     @_answers
+    def on_page(self, page: int, doc: str | None = None) -> list[Node]:
+        """The nodes printed on page ``page`` (of document ``doc``) whose
+        parent is not on it too — each with its subtree, what ``show
+        --page`` prints — in reading order; ``[]`` for a page the scrape lost."""
+        nodes = [n for n in self.nodes if n.page == page and (doc is None or n.doc == doc)]
+        ids = {n.id for n in nodes}
+        return [n for n in nodes if n.parent not in ids]
+
+    def pages_kept(self, doc: str | None = None) -> str:
+        """The printed pages the corpus holds (of ``doc``), as ``47, 51, 55 … 97``."""
+        pages = sorted({n.page for n in self.nodes if n.page is not None and (doc is None or n.doc == doc)})
+        shown = ", ".join(map(str, pages[:12]))
+        return shown + (f" … {pages[-1]}" if len(pages) > 12 else "") if pages else "none"
+
+    def neighbours(self, node: Node) -> tuple[Node | None, Node | None]:
+        """The nodes printed right before and right after ``node`` and its
+        subtree in its document (footnotes and ``node``'s own descendants
+        skipped): where a fragment stands."""
+        inside = {n.id for _, n in self.subtree(node)}
+        nodes = [n for n in self.nodes if n.doc == node.doc and n.kind != "footnote"]
+        at = next((k for k, n in enumerate(nodes) if n.id == node.id), 0)
+        before = next((n for n in reversed(nodes[:at]) if n.id not in inside), None)
+        after = next((n for n in nodes[at + 1 :] if n.id not in inside), None)
+        return before, after
+
+    @_answers
     def contents(self, doc: str | None = None, law: str | None = None) -> list[TocEntry]:
         """The table of contents (:func:`lawref.contents.contents`): a row
         for each chapter, law, section, commentary paragraph and fragment,

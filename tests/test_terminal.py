@@ -150,3 +150,26 @@ def test_toc_lists_what_the_corpus_holds_and_the_laws_it_lacks(seed_index: Path)
     assert one.exit_code == 1 and "59  Inability to Lead or Play as Required  [absent]" in one.stdout
     assert [e["cite"] for e in json.loads(run(seed_index, "toc", "--law", "62", "--json").stdout)["contents"]] == [
         "62", "62A", "62B"]
+
+
+def test_show_page_prints_what_the_scrape_kept_of_a_printed_page(seed_index: Path) -> None:
+    import json
+
+    page = run(seed_index, "show", "--page", "59")
+    assert page.exit_code == 0 and page.stdout.startswith("— стр. 59 — [laws: 003_d6d1da8d5423a94e.txt]")
+    assert "[фрагмент, стр. 59, после правила 26] A. До того, как любой игрок сделал назначение" in page.stdout
+    assert "Правило 35" not in page.stdout  # page 63
+    nodes = json.loads(run(seed_index, "show", "--page", "59", "--json").stdout)
+    assert {n["page"] for n in nodes} == {59} and all(n["kind"] == "fragment" for n in nodes)
+    lost = run(seed_index, "show", "--page", "58")
+    assert_one_line_error(lost, 1)
+    assert "47, 51, 55, 59" in lost.stderr
+    assert_one_line_error(run(seed_index, "show"), 2)
+    assert_one_line_error(run(seed_index, "show", "62", "--page", "89"), 2)
+
+
+def test_show_of_a_fragment_names_its_neighbours(seed_index: Path) -> None:
+    text = run(seed_index, "show", "фрагмент, стр. 59, после правила 26").stdout
+    assert text.rstrip().endswith("Рядом: перед ним 26A2 (стр. 55); после него фрагмент, стр. 59, после правила 26 "
+                                  "(2) (стр. 59)")
+    assert "Рядом" not in run(seed_index, "show", "62").stdout

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from lawref.records import FileReport
 
 __all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "passes_lines",
-           "refs_lines", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines", "toc_lines"]
+           "page_text", "refs_lines", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines",
+           "toc_lines"]
 
 #: Shown (not part of the law text) where a node's text starts or ends on a page the scrape lost.
 LOST_BEFORE = "[начало — на странице, которой нет в скане]"
@@ -35,7 +36,8 @@ WORDS: dict[str, dict[str, str]] = {
            "lost-before": LOST_BEFORE, "lost-after": LOST_AFTER,
            "gap": "[пропуск: здесь кончается один файл скана и начинается другой]",
            "see-also": "См. также", "cited-by": "Ссылаются",
-           "only": "в корпусе только {cite}", "absent": "нет в корпусе", "invalid": "нет такого правила"},
+           "only": "в корпусе только {cite}", "absent": "нет в корпусе", "invalid": "нет такого правила",
+           "nearby": "Рядом", "before-it": "перед ним", "after-it": "после него"},
     "en": {"law": "Law", "fragment-head": "its law's number was lost",
            "inferred": "law number inferred: its heading was lost",
            "lost-start": "the beginning is lost: no", "lost-end": "the rest is lost: no",
@@ -44,7 +46,8 @@ WORDS: dict[str, dict[str, str]] = {
            "lost-after": "[the text breaks off: it goes on on a page the scan lacks]",
            "gap": "[gap: one file of the scan ends here and another begins]",
            "see-also": "See also", "cited-by": "Cited by",
-           "only": "only {cite} in the corpus", "absent": "not in the corpus", "invalid": "no such law"},
+           "only": "only {cite} in the corpus", "absent": "not in the corpus", "invalid": "no such law",
+           "nearby": "Nearby", "before-it": "before it", "after-it": "after it"},
 }
 
 
@@ -100,6 +103,31 @@ def show_text(lib: Library, nodes: Sequence[Node], lang: str) -> str:
         if lang == "both":
             blocks.append(f"[{n.cite}: нет русского текста в корпусе]")
     return "\n\n".join(dict.fromkeys(blocks))
+
+
+def page_text(lib: Library, page: int, nodes: Sequence[Node]) -> str:
+    """``show --page``: a header line (the page, its document and file),
+    then each node printed on it with its subtree, as ``show`` prints a node
+    under its law (lost-page marks included)."""
+    words = _words(lib, nodes[0])
+    files = ", ".join(dict.fromkeys(n.source.file for n in nodes))
+    lines = [f"— {words['page']} {page} — [{nodes[0].doc}: {files}]", ""]
+    for node in nodes:
+        for _, n in lib.subtree(node):
+            lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n, words), words=words,
+                                 label=lib.label(n))
+    return "\n".join(lines).rstrip()
+
+
+def _neighbours(lib: Library, node: Node, words: dict[str, str]) -> str:
+    """For a fragment: «Рядом: перед ним 26A2 (стр. 55); после него 35 (стр. 63)»."""
+    before, after = lib.neighbours(node)
+    parts = []
+    for what, n in ((words["before-it"], before), (words["after-it"], after)):
+        if n is not None:
+            page = f" ({words['page']} {n.page})" if n.page is not None else ""
+            parts.append(f"{what} {lib.label(n)}{page}")
+    return f"\n{words['nearby']}: " + "; ".join(parts) if parts else ""
 
 
 def _is_english(lib: Library, node: Node) -> bool:
@@ -178,6 +206,9 @@ def _xrefs(lib: Library, node: Node) -> str:
         lines.append(f"{words['see-also']}: " + ", ".join(out))
     if inc:
         lines.append(f"{words['cited-by']}: " + ", ".join(inc))
+    near = _neighbours(lib, node, words).strip() if node.kind == "fragment" else ""
+    if near:
+        lines.append(near)
     return "\n\n" + "\n".join(lines) if lines else ""
 
 
