@@ -258,8 +258,30 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
         raise NotFound(f"nothing found for {query[:79]!r}") if not as_json else SystemExit(EXIT_NOT_FOUND)
 
 
+def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of a CITE (``lawref show 62<TAB>`` → 62, 62A, 62B):
+    the cites of the built index that start with what was typed (``62в`` →
+    ``62B``). It never builds: with no index there is nothing to offer."""
+    from click.shell_completion import CompletionItem
+
+    from lawref.cite import latin
+    from lawref.library import Library, default_corpus, default_index
+
+    root = ctx.find_root().params
+    try:
+        corpus = root.get("corpus") or default_corpus()
+        lib = Library.open(root.get("index_dir") or default_index(corpus), verify=False)
+        try:
+            found = lib.store.cites_from(latin(incomplete.strip()), limit=200)
+        finally:
+            lib.close()
+    except (LawrefError, OSError, ValueError):
+        return []
+    return [CompletionItem(c) for c in found]
+
+
 @cli.command()
-@click.argument("cite", required=False)
+@click.argument("cite", required=False, shell_complete=_complete_cite)
 @_DOC
 @click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
 @click.option("--source", "raw", is_flag=True, help="Print the raw lines the node came from instead.")
@@ -342,7 +364,7 @@ def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
 
 
 @cli.command()
-@click.argument("cite")
+@click.argument("cite", shell_complete=_complete_cite)
 @click.option("--incoming", is_flag=True, help="Nodes that cite this one (backlinks) instead.")
 @_DOC
 @_AS_JSON

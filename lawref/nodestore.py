@@ -184,6 +184,12 @@ class MemoryStore:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._cited.get(cite, [])
 
+    def cites_from(self, prefix: str, limit: int = 100) -> list[str]:
+        """The cites that start with ``prefix`` (ASCII case ignored), each
+        once, in reading order, at most ``limit``."""
+        low = prefix.lower()
+        return list(dict.fromkeys(c for c in self._cited if c.lower().startswith(low)))[:limit]
+
     def seq(self, node_id: str) -> int:
         """Reading-order position of ``node_id`` (``KeyError`` when unknown)."""
         return self._seq[node_id]
@@ -314,6 +320,14 @@ class SqliteStore:
     def with_cite(self, cite: str) -> list[Node]:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._nodes("WHERE cite = ? ORDER BY seq", (cite,))
+
+    def cites_from(self, prefix: str, limit: int = 100) -> list[str]:
+        """The cites that start with ``prefix`` (ASCII case ignored), each
+        once, in reading order, at most ``limit`` (one query: shell completion)."""
+        like = prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        rows = self._rows("SELECT cite, min(seq) FROM nodes WHERE cite LIKE ? ESCAPE '\\' GROUP BY cite "
+                          "ORDER BY min(seq) LIMIT ?", (like, limit))
+        return [str(r[0]) for r in rows]
 
     def seq(self, node_id: str) -> int:
         """Reading-order position of ``node_id`` (``KeyError`` when unknown)."""

@@ -173,3 +173,15 @@ def test_show_of_a_fragment_names_its_neighbours(seed_index: Path) -> None:
     assert text.rstrip().endswith("Рядом: перед ним 26A2 (стр. 55); после него фрагмент, стр. 59, после правила 26 "
                                   "(2) (стр. 59)")
     assert "Рядом" not in run(seed_index, "show", "62").stdout
+
+
+def test_shell_completion_offers_the_cites_of_the_index(seed_index: Path, tmp_path: Path) -> None:
+    def complete(words: str, cword: int) -> list[str]:
+        env = {"_LAWREF_COMPLETE": "bash_complete", "COMP_WORDS": words, "COMP_CWORD": str(cword)}
+        return CliRunner().invoke(cli, [], env=env, prog_name="lawref").stdout.split()
+
+    assert complete(f"lawref --index {seed_index} show 62", 4) == ["plain,62", "plain,62A", "plain,62B"]
+    assert complete(f"lawref --index {seed_index} show 62в", 4) == ["plain,62B"]  # a Cyrillic look-alike
+    assert complete(f"lawref --index {seed_index} refs 45.", 4)[:2] == ["plain,45.4", "plain,45.5"]
+    missing = tmp_path / "none"
+    assert complete(f"lawref --index {missing} show 6", 4) == [] and not missing.exists()  # never builds
