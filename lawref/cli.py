@@ -46,10 +46,11 @@ class _ReaderGone(Exception):
     :class:`OSError`, so that click does not turn it into exit 1."""
 
 
-def _out(text: str, *, err: bool = False, nl: bool = True) -> None:
-    """``click.echo``; a closed pipe on stdout becomes :class:`_ReaderGone`."""
+def _out(text: str, *, err: bool = False, nl: bool = True, color: bool | None = None) -> None:
+    """``click.echo`` (``color=True``: keep ANSI styles off a terminal too);
+    a closed pipe on stdout becomes :class:`_ReaderGone`."""
     try:
-        click.echo(text, err=err, nl=nl)
+        click.echo(text, err=err, nl=nl, color=color)
     except BrokenPipeError as exc:
         raise _ReaderGone() from exc
 
@@ -65,6 +66,49 @@ def _flush() -> None:
 def _say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     """Print ``text`` for people: control characters escaped (see module doc)."""
     _out(printable(text), err=err, nl=nl)
+
+
+#: How many hits ``search`` counts to say how many more there are.
+MORE_COUNTED = 1000
+
+
+def _hit_lines(lines: list[str]) -> None:
+    """Search hits for people: on a terminal (not under ``NO_COLOR``) each
+    ``[match]`` in colour instead of brackets."""
+    from lawref import terminal
+
+    if not terminal.colour():
+        _lines(lines)
+        return
+    for line in lines:
+        _out(terminal.highlight(printable(line)), color=True)
+
+
+def more_line(total: int, limit: int) -> str:
+    """The last line ``search`` prints on a terminal when the limit cut the
+    hits: ``10 of 23 hits; 13 more — use --limit 23`` (``1000+`` past
+    :data:`MORE_COUNTED`); ``23 hits`` when none was cut."""
+    if total <= limit:
+        return f"{total} hits"
+    plus = "+" if total >= MORE_COUNTED else ""
+    return f"{limit} of {total}{plus} hits; {total - limit}{plus} more — use --limit {min(total, MORE_COUNTED)}"
+
+
+def _read(text: str, *, pager: bool = True) -> None:
+    """Print ``text`` for reading: on a terminal wrapped to its width and,
+    when longer than the screen and ``pager``, paged; elsewhere as it is."""
+    from lawref import terminal
+
+    text = printable(text)
+    if not sys.stdout.isatty():
+        _out(text)
+        return
+    width, height = terminal.screen()
+    text = terminal.wrap(text, width)
+    if pager and text.count("\n") + 1 > height - 1:
+        terminal.page(text, terminal.colour())
+    else:
+        _out(text)
 
 
 def _lines(lines: list[str]) -> None:
@@ -253,7 +297,9 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
     if as_json:
         _json(J.search_json(lib, query, hits, answer))
     else:
-        _lines(T.hit_lines(lib, hits))
+        _hit_lines(T.hit_lines(lib, hits))
+        if len(hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
+            _say(more_line(len(lib.answer(query, limit=MORE_COUNTED, doc=doc, lang=lang).hits), limit))
     if not hits:
         raise NotFound(f"nothing found for {query[:79]!r}") if not as_json else SystemExit(EXIT_NOT_FOUND)
 
@@ -288,10 +334,14 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
 @click.option("--lang", type=click.Choice(["ru", "en", "both"]), default="ru", show_default=True,
               help="en: the English counterpart; both: side by side (same edition when there is one).")
 @click.option("--page", type=click.IntRange(0, 99_999), help="Print the whole printed page N instead of a CITE.")
+@click.option("--plain", is_flag=True, help="Only the law's own words and marks, for pasting into a ruling: no "
+              "English titles, document line or reference lines.")
+@click.option("--no-pager", is_flag=True, help="On a terminal, never page (by default text longer than the screen "
+              "goes through $PAGER, else less -R).")
 @_EDITION
 @click.pass_obj
 def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool, lang: str, page: int | None,
-         edition: str | None) -> None:
+         plain: bool, no_pager: bool, edition: str | None) -> None:
     """Print a law, section or commentary paragraph with its children, or
     (--page N) every node the scrape kept of printed page N.
 
@@ -315,7 +365,10 @@ def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool,
             items = J.source_json(lib, on)
             _json(items) if as_json else _lines(T.source_lines(items))
         else:
-            _json([J.tree_json(lib, n) for n in on]) if as_json else _say(T.page_text(lib, page, on))
+            if as_json:
+                _json([J.tree_json(lib, n) for n in on])
+            else:
+                _read(T.page_text(lib, page, on), pager=not no_pager)
         return
     cite = _text(str(cite))
     edition = lib.pick_edition(edition) if edition else None
@@ -335,7 +388,7 @@ def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool,
     elif as_json:
         _json(J.show_json(lib, nodes, lang))
     else:
-        _say(T.show_text(lib, nodes, lang))
+        _read(T.show_text(lib, nodes, lang, plain=plain), pager=not no_pager)
     if lang == "en" and not raw and not lib.english_of(nodes):
         sys.exit(EXIT_NOT_FOUND)  # only the catalogue's title: as «not in this corpus» is (show 59)
 

@@ -4,6 +4,7 @@ with a test through click's CliRunner and its exit code."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -185,3 +186,95 @@ def test_shell_completion_offers_the_cites_of_the_index(seed_index: Path, tmp_pa
     assert complete(f"lawref --index {seed_index} refs 45.", 4)[:2] == ["plain,45.4", "plain,45.5"]
     missing = tmp_path / "none"
     assert complete(f"lawref --index {missing} show 6", 4) == [] and not missing.exists()  # never builds
+
+
+# -- reading comfort --------------------------------------------------------------------
+
+
+def test_matches_are_coloured_for_a_terminal_and_bracketed_elsewhere(seed_index: Path) -> None:
+    coloured = run(seed_index, "search", "взятка", "--limit", "1", env={"FORCE_COLOR": "1", "NO_COLOR": None})
+    assert "\x1b[1;33mвзятки\x1b[0m" in coloured.stdout and "[взятки]" not in coloured.stdout
+    plain = run(seed_index, "search", "взятка", "--limit", "1", env={"FORCE_COLOR": None, "NO_COLOR": None})
+    assert "[взятки]" in plain.stdout and "\x1b" not in plain.stdout  # off a terminal: as programs read it
+    no_color = run(seed_index, "search", "взятка", "--limit", "1", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
+    assert "[взятки]" in no_color.stdout and "\x1b" not in no_color.stdout
+
+
+def test_the_more_line_says_what_the_limit_left_out() -> None:
+    from lawref.cli import more_line
+
+    assert more_line(23, 10) == "10 of 23 hits; 13 more — use --limit 23"
+    assert more_line(3, 10) == "3 hits"
+    assert more_line(1000, 10) == "10 of 1000+ hits; 990+ more — use --limit 1000"
+
+
+def test_show_plain_is_the_law_s_words_for_a_ruling_and_pages_are_named(seed_index: Path) -> None:
+    full = run(seed_index, "show", "26").stdout
+    plain = run(seed_index, "show", "26", "--plain").stdout
+    assert full.splitlines()[0].endswith("— Law 26: Call Withdrawn, Lead Penalties")
+    assert "стр. 55]" in full.splitlines()[1] and "A. Заявка касалась определённой масти  (стр. 55)" in full
+    assert plain.splitlines()[0] == "Правило 26. Ограничения на ход после отменённой заявки"
+    assert "Law 26" not in plain and "редакция" not in plain and "Ссылаются" not in plain and "См. также" not in plain
+    assert "[текст обрывается: продолжение на странице, которой нет в скане]" in plain  # the marks stay: honest
+
+
+def _tmux(*args: str) -> str:
+    import subprocess
+
+    return subprocess.run(["tmux", *args], capture_output=True, text=True, timeout=30,
+                          env={**__import__("os").environ, "LANG": "C.UTF-8"}).stdout
+
+
+def _screen(session: str, want: str, seconds: float = 30.0) -> str:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        text = _tmux("capture-pane", "-p", "-e", "-t", session)
+        if want in text:
+            return text
+        time.sleep(0.2)
+    raise AssertionError(f"{want!r} never appeared on the screen:\n{text}")
+
+
+@pytest.fixture
+def tmux_session(seed_index: Path) -> Any:
+    import os
+    import shutil
+    import sys
+
+    if not shutil.which("tmux"):
+        if os.environ.get("LAWREF_TERMINAL_TESTS") == "1":
+            pytest.fail("LAWREF_TERMINAL_TESTS=1 but tmux is not installed")
+        pytest.skip("tmux is not installed")
+    name = f"lawref-test-{os.getpid()}"
+    base = f"{sys.executable} -m lawref --corpus {CORPUS} --index {seed_index}"
+
+    def start(command: str, width: int = 60, height: int = 20) -> str:
+        _tmux("kill-session", "-t", name)
+        _tmux("new-session", "-d", "-s", name, "-x", str(width), "-y", str(height),
+              f"env LANG=C.UTF-8 TERM=xterm-256color PAGER= LESS= {base} {command}; sleep 60")
+        return name
+
+    yield start
+    _tmux("kill-session", "-t", name)
+
+
+def test_show_in_a_real_terminal_is_wrapped_to_it_and_paged(tmux_session: Any) -> None:
+    session = tmux_session("show 62 --no-pager")
+    screen = _screen(session, "Для исправления")
+    lines = [line for line in screen.splitlines() if line.strip()]
+    assert lines[0].startswith("Правило 62. Исправление") and all(len(line) <= 60 for line in lines)
+    assert "Для исправления фальшренонса нарушитель отменяет" in screen  # wrapped at a word, not cut
+    session = tmux_session("show 72")  # longer than 20 lines: less shows the first screen and waits
+    screen = _screen(session, "Правило 72")
+    assert screen.rstrip().endswith(":") and "81C8" not in screen  # less waits; the end is on a later screen
+    _tmux("send-keys", "-t", session, "G")
+    assert "81C8" in _screen(session, "81C8")
+
+
+def test_search_in_a_real_terminal_colours_matches_and_says_how_many_more(tmux_session: Any) -> None:
+    session = tmux_session("search взятка --limit 3", width=100, height=30)
+    screen = _screen(session, "more — use --limit")
+    assert "\x1b[33m" in screen and "[взятки]" not in screen  # capture-pane -e keeps the colours (bold, yellow)
+    assert "3 of 20 hits; 17 more — use --limit 20" in screen

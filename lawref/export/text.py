@@ -79,19 +79,20 @@ def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
 # -- show ---------------------------------------------------------------------------
 
 
-def show_text(lib: Library, nodes: Sequence[Node], lang: str) -> str:
+def show_text(lib: Library, nodes: Sequence[Node], lang: str, *, plain: bool = False) -> str:
     """``show``: each node in the language asked (``ru``, ``en``, ``both``):
     ``en`` prints the English nodes found, else the English twin of each
     Russian one (:func:`_render_counterpart`); ``both`` prints each Russian
     node with its twin beside it (of the same edition when there is one). A
     twin already printed is not printed again. Blocks are separated by a
-    blank line."""
+    blank line. ``plain`` (``show --plain``, for pasting into a ruling):
+    no English titles, no document line, no reference lines."""
     english = [n for n in nodes if _is_english(lib, n)]
     russian = [n for n in nodes if not _is_english(lib, n)]
     blocks = []
     for n in russian:
         if lang in ("ru", "both"):
-            blocks.append(render(lib, n) + _xrefs(lib, n))
+            blocks.append(render(lib, n, plain=plain) + ("" if plain else _xrefs(lib, n)))
         if lang == "both" or (lang == "en" and not english):
             blocks.append(_render_counterpart(lib, n))
     twins = {t.id for t in (lib.counterpart(n) for n in russian) if t is not None} if lang == "both" else set()
@@ -99,7 +100,7 @@ def show_text(lib: Library, nodes: Sequence[Node], lang: str) -> str:
         if n.id in twins:
             continue
         if lang in ("en", "both") or not russian:
-            blocks.append(render(lib, n) + _xrefs(lib, n))
+            blocks.append(render(lib, n, plain=plain) + ("" if plain else _xrefs(lib, n)))
         if lang == "both":
             blocks.append(f"[{n.cite}: нет русского текста в корпусе]")
     return "\n\n".join(dict.fromkeys(blocks))
@@ -218,7 +219,7 @@ def heading(node: Node) -> str:
     return (" - " if node.kind in _DIVISIONS else " ").join(parts)
 
 
-def render(lib: Library, node: Node) -> str:
+def render(lib: Library, node: Node, *, plain: bool = False) -> str:
     """``node`` and its descendants as the book shows them: a header line
     (its law, Russian and English titles; ``Law 62 — Correction of a
     Revoke`` for an English document), a note line (document; edition;
@@ -232,7 +233,11 @@ def render(lib: Library, node: Node) -> str:
         notes.append(f"{'edition as labelled' if doc.lang == 'en' else 'редакция (по манифесту)'}: {doc.edition}")
     if node.inferred:
         notes.append(words["inferred"])
-    lines = [_header(lib, node, law, words), f"[{'; '.join(notes)}]", ""]
+    if node.page is not None:
+        notes.append(f"{words['page']} {node.page}")
+    lines = [_header(lib, node, law, words, plain), f"[{'; '.join(notes)}]", ""]
+    if plain:
+        del lines[1]  # the document line: lawref's, not the law's
     before, after = lib.lost_sections(node) if node.kind == "law" else ([], [])
     if before:
         lines += [f"[{words['lost-start']} {', '.join(before)}]", ""]
@@ -248,7 +253,7 @@ def render(lib: Library, node: Node) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str]) -> str:
+def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str], plain: bool = False) -> str:
     """``Правило 62. Исправление … — Law 62: Correction of a Revoke``, or for an
     English document ``Law 62 — Correction of a Revoke``."""
     if law is None:
@@ -259,7 +264,7 @@ def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str]) -
         title = _display_title(lib, law)
         return f"Law {law.cite} — {title}" if title else f"Law {law.cite}"
     head = f"{words['law']} {law.cite}" + (f". {law.title}" if law.title else "")
-    return head + (f" — Law {law.cite}: {law.title_en}" if law.title_en else "")
+    return head + (f" — Law {law.cite}: {law.title_en}" if law.title_en and not plain else "")
 
 
 def _display_title(lib: Library, law: Node) -> str | None:
@@ -295,7 +300,9 @@ def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False
     out = []
     head = " ".join(p for p in (heading(n), variant) if p)
     if n.kind == "fragment":
-        head = f"[{label or words['fragment']}] {head}".rstrip()
+        head = f"[{label or words['fragment']}] {head}".rstrip()  # its label names its page
+    elif head and n.page is not None:
+        head += f"  ({words['page']} {n.page})"
     if head:
         out.append(head)
     if first_on_page and n.text[:1].islower():

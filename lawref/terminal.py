@@ -1,0 +1,73 @@
+"""terminal: output for a person at a terminal — matches in colour, text wrapped, long text paged (rich, click).
+
+Off a terminal (a pipe, a file, a test) and under ``NO_COLOR`` nothing
+changes: matches stay ``[marked]``, lines stay whole, nothing is paged —
+what programs read is what they always read. ``FORCE_COLOR`` asks for
+colour off a terminal (for tests and ``| less -R``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import sys
+import textwrap
+from typing import IO
+
+__all__ = ["colour", "highlight", "page", "screen", "wrap"]
+
+#: A match in a search snippet: ``[взятки]`` (lawref.index marks them so).
+MARK = re.compile(r"\[([^\[\]\n]+)\]")
+
+
+def colour(stream: IO[str] | None = None) -> bool:
+    """Whether to colour what goes to ``stream`` (stdout): a terminal, or
+    ``FORCE_COLOR`` set; never under ``NO_COLOR`` (no-color.org) or ``TERM=dumb``."""
+    if os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+        return False
+    stream = stream or sys.stdout
+    return bool(os.environ.get("FORCE_COLOR")) or (hasattr(stream, "isatty") and stream.isatty())
+
+
+def screen() -> tuple[int, int]:
+    """``(columns, lines)`` of the terminal (80 × 24 when there is none)."""
+    size = shutil.get_terminal_size((80, 24))
+    return size.columns, size.lines
+
+
+def highlight(line: str) -> str:
+    """``line`` with each ``[match]`` in bold yellow (ANSI, made by rich), the brackets gone."""
+    from rich.console import Console
+    from rich.text import Text
+
+    text, pos = Text(), 0
+    for m in MARK.finditer(line):
+        text.append(line[pos : m.start()])
+        text.append(m.group(1), style="bold yellow")
+        pos = m.end()
+    text.append(line[pos:])
+    console = Console(force_terminal=True, color_system="standard", width=1 << 16, highlight=False)
+    with console.capture() as captured:
+        console.print(text, end="", soft_wrap=True)
+    return captured.get()
+
+
+def wrap(text: str, width: int) -> str:
+    """Each line of ``text`` wrapped at ``width`` columns (words never cut,
+    a wrapped line's indentation kept)."""
+    out = []
+    for line in text.split("\n"):
+        indent = line[: len(line) - len(line.lstrip(" "))]
+        out.append(textwrap.fill(line, width=width, subsequent_indent=indent, break_long_words=False,
+                                 break_on_hyphens=False) if len(line) > width else line)
+    return "\n".join(out)
+
+
+def page(text: str, color: bool) -> None:
+    """Show ``text`` through ``$PAGER`` (else ``less -R``) — click's pager."""
+    import click
+
+    if "PAGER" not in os.environ and shutil.which("less"):
+        os.environ.setdefault("LESS", "-R")  # colours through, as less -R
+    click.echo_via_pager(text, color=color)
