@@ -249,14 +249,24 @@ def _with_provenance(nodes: tuple[Node, ...], loaded: Loaded) -> tuple[Node, ...
     return tuple(out)
 
 
-def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int) -> _FileResult:
+#: A file's share of its own progress when each pass ends: read and decoded, cleaned (spread over its steps), parsed.
+_READ, _CLEANED, _PARSED = 0.1, 0.8, 0.95
+
+
+def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
+            tick: Callable[[float], None] | None = None) -> _FileResult:
+    """Read, clean and parse one file; ``tick(share)`` says how much of it
+    is done (0–1), after reading, after each clean step and after parsing."""
+    tick = tick or (lambda share: None)
     rel = file.name
     report = FileReport(rel)
     loaded = _read(file, encoding or (spec.file_encoding(rel) if spec else None), report, limit)
     if loaded is None:
         return _FileResult(report)
     lang = spec.lang if spec else detect_lang(loaded.text)
-    cleaned = clean(loaded.text, loaded.line_numbers, lang)
+    tick(_READ)
+    cleaned = clean(loaded.text, loaded.line_numbers, lang,
+                    on_step=lambda k, n: tick(_READ + (_CLEANED - _READ) * k / n))
     _summarise(report, cleaned)
     kind = spec.kind if spec else detect_kind(cleaned)
     doc = spec.id if spec else _doc_id(rel)
@@ -267,6 +277,7 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
         _skip(report, "no text left after cleaning")
         return _FileResult(report, cleaned)
     parsed = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang)
+    tick(_PARSED)
     nodes = _with_provenance(parsed.nodes, loaded)
     _account(report, loaded.text, nodes, cleaned, parsed.notes)
     reason = _not_law_text(nodes, lang, loaded.text)
@@ -342,7 +353,9 @@ def build_corpus(
     of it) and build the corpus.
 
     ``encoding`` forces a codec for every file (``--encoding``); ``progress``
-    is called as ``progress(file, done, total)`` before each file. Raises
+    is called as ``progress(file, done, total)`` in bytes of the corpus's
+    files: before each file, and within a file after it is read, after each
+    clean step and after parsing (one big file moves the bar too). Raises
     :class:`~lawref.errors.CorpusError` when the folder or manifest cannot be
     read or the folder is over its limits; a bad file only gets a report
     entry with ``status="skipped"``.
@@ -357,11 +370,13 @@ def build_corpus(
     docs: dict[str, Document] = {}
     reports: list[FileReport] = []
     specs: dict[str, DocumentSpec | None] = {}
-    for done, file in enumerate(found.files):
-        if progress is not None:
-            progress(file.name, done, len(found.files))
+    total, done = sum(f.size for f in found.files) or 1, 0
+    for file in found.files:
+        tick = _ticker(progress, file, done, total)
+        tick(0.0)
         spec = specs[file.name] = manifest.spec_for(file.name)
-        res = _ingest_cached(file, spec, encoding, manifest.limits.max_file_bytes, cache)
+        res = _ingest_cached(file, spec, encoding, manifest.limits.max_file_bytes, cache, tick)
+        done += file.size
         reports.append(res.report)
         if res.nodes:
             by_doc.setdefault(res.report.doc or "", []).append(res)
@@ -391,15 +406,23 @@ def build_corpus(
                   cache.hits if cache is not None else 0)
 
 
+def _ticker(progress: Callable[[str, int, int], None] | None, file: CorpusFile, done: int,
+            total: int) -> Callable[[float], None]:
+    """``tick(share)`` of one file: ``progress(name, bytes done, total bytes)``."""
+    if progress is None:
+        return lambda share: None
+    return lambda share: progress(file.name, done + int(share * file.size), total)
+
+
 def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
-                   cache: BuildCache | None) -> _FileResult:
+                   cache: BuildCache | None, tick: Callable[[float], None] | None = None) -> _FileResult:
     """:func:`_ingest`, or its result from ``cache`` when the file's key is known."""
     if cache is None:
-        return _ingest(file, spec, encoding, limit)
+        return _ingest(file, spec, encoding, limit, tick)
     try:
         data = read_file(file, limit)
     except (OSError, UnsafeInput):
-        return _ingest(file, spec, encoding, limit)  # says why in its report
+        return _ingest(file, spec, encoding, limit, tick)  # says why in its report
     digest = hashlib.sha256(data).digest()
     cache.digests[file.name] = digest
     key = file_key(digest, asdict(spec) if spec else None, encoding, limit)
@@ -408,7 +431,7 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
         cache.hits += 1
         return _FileResult.from_json(known, key)
     cache.misses += 1
-    res = _ingest(file, spec, encoding, limit)
+    res = _ingest(file, spec, encoding, limit, tick)
     res.key = key
     cache.put("files", key, res.to_json())
     return res

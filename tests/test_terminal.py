@@ -278,3 +278,19 @@ def test_search_in_a_real_terminal_colours_matches_and_says_how_many_more(tmux_s
     screen = _screen(session, "more — use --limit")
     assert "\x1b[33m" in screen and "[взятки]" not in screen  # capture-pane -e keeps the colours (bold, yellow)
     assert "3 of 20 hits; 17 more — use --limit 20" in screen
+
+
+def test_the_build_s_progress_moves_by_bytes_within_a_file_too(tmp_path: Path) -> None:
+    """One big file used to build with no progress (the bar moved per file):
+    now it moves after reading, after each clean step and after parsing."""
+    from lawref.corpus import build_corpus
+
+    folder = tmp_path / "one"
+    folder.mkdir()
+    (folder / "laws.txt").write_bytes((CORPUS / "003_d6d1da8d5423a94e.txt").read_bytes())
+    seen: list[tuple[str, int, int]] = []
+    build_corpus(folder, version="t", progress=lambda name, done, total: seen.append((name, done, total)))
+    size = (folder / "laws.txt").stat().st_size
+    dones = [d for _, d, _ in seen]
+    assert {t for _, _, t in seen} == {size} and dones == sorted(dones)
+    assert len(set(dones)) > 15 and dones[0] == 0 and 0.9 * size < dones[-1] <= size

@@ -126,7 +126,7 @@ def vocabulary(text: str) -> Counter[str]:
 
 
 def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru",
-          steps: Sequence[str | Step] = DEFAULT_STEPS) -> Cleaned:
+          steps: Sequence[str | Step] = DEFAULT_STEPS, on_step: Callable[[int, int], None] | None = None) -> Cleaned:
     """Clean decoded ``text`` (LF line ends) into paragraphs.
 
     ``line_numbers`` gives the raw 1-based line of each line of ``text`` when
@@ -138,7 +138,8 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     :class:`Cleaned` whose paragraphs carry the raw line numbers they came
     from and their printed page. Raises ``ValueError`` for a bad ``steps``;
     never raises for any ``str``. Running :func:`clean` on :func:`render` of
-    its own output gives the same paragraphs' text (idempotent)."""
+    its own output gives the same paragraphs' text (idempotent).
+    ``on_step(k, n)`` is called after step ``k`` of ``n`` (a build's progress)."""
     ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang)
     raw = text.split("\n")
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None
@@ -146,9 +147,11 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     if steps is DEFAULT_STEPS and L.export_title(items) is not None:
         steps, ctx.style = EXPORT_STEPS, "export"  # lawref's own txt: nothing to repair, only its layout to read
     plan = _resolve(steps)
-    for name, step in plan:
+    for k, (name, step) in enumerate(plan, start=1):
         ctx.step = name
         items = step(items, ctx)
+        if on_step is not None:
+            on_step(k, len(plan))
     _count_repeated_paragraphs(items, ctx)
     report = CleanReport(tuple(ctx.records), ctx.title, tuple(ctx.dropped), tuple(ctx.inserted), tuple(ctx.notes))
     return Cleaned(tuple(p.freeze() for p in items if p.text.strip()), report, ctx.style, tuple(steps))
