@@ -33,6 +33,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
+from lawref.i18n import tr
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -147,7 +148,7 @@ class _Ctx:
 
         def rebuilding(reason: str) -> None:
             rebuilt.append(reason)
-            _say(f"lawref: {reason}: building the index …", err=True)
+            _say(tr("lawref: {reason}: building the index …").format(reason=tr(reason)), err=True)
 
         with _progress() as progress:
             lib = open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress)
@@ -162,7 +163,7 @@ class _Ctx:
 
 
 #: The group's own options, which may also be given after the command (``lawref search x --corpus DIR``).
-GLOBAL_OPTIONS = ("--corpus", "--index")
+GLOBAL_OPTIONS = ("--corpus", "--index", "--ui")
 
 
 def _globals_first(argv: list[str], group: click.Group) -> list[str]:
@@ -225,7 +226,7 @@ class _OneLineErrors(click.Group):
         except click.ClickException as exc:
             fail(exc.format_message(), exc.exit_code)
         except click.Abort:
-            fail("aborted", EXIT_BAD_INPUT)
+            fail(tr("aborted"), EXIT_BAD_INPUT)
         except LawrefError as exc:
             fail(str(exc), exc.exit_code)
         except (BrokenPipeError, _ReaderGone):  # the reader went away (``search … | head -1``): it read enough
@@ -237,7 +238,8 @@ class _OneLineErrors(click.Group):
         except Exception as exc:  # a bug: one line, unless asked for the traceback
             if os.environ.get("LAWREF_DEBUG"):
                 raise
-            fail(f"internal error: {type(exc).__name__}: {exc} (LAWREF_DEBUG=1 shows the traceback)",
+            fail(tr("internal error: {error} (LAWREF_DEBUG=1 shows the traceback)").format(
+                 error=f"{type(exc).__name__}: {exc}"),
                  EXIT_INTERNAL)
 
 
@@ -246,12 +248,16 @@ class _OneLineErrors(click.Group):
               help="Corpus folder (default: the corpus shipped with lawref). Env: LAWREF_CORPUS.")
 @click.option("--index", "index_dir", type=click.Path(path_type=Path, file_okay=False), envvar="LAWREF_INDEX",
               help="Index folder lawref owns (default: per-user cache). Env: LAWREF_INDEX.")
+@click.option("--ui", type=click.Choice(["ru", "en"]), help="The language lawref speaks: messages and the words "
+              "around the law text (default: the locale, LANG/LC_MESSAGES; English unless Russian). Env: LAWREF_UI.")
 @click.version_option(__version__, prog_name="lawref", help="Print lawref's version.")
 @click.pass_context
-def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None) -> None:
+def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None, ui: str | None) -> None:
     """Search and read the Laws of Duplicate Contract Bridge.
 
-    Global options go before the command: lawref --index DIR search …"""
+    Global options (--corpus, --index, --ui) go before or after the command."""
+    if ui is not None:
+        os.environ["LAWREF_UI"] = ui  # read by lawref.i18n for every message from here on
     ctx.obj = _Ctx(corpus, index_dir)
 
 
@@ -301,7 +307,8 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
         if len(hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
             _say(more_line(len(lib.answer(query, limit=MORE_COUNTED, doc=doc, lang=lang).hits), limit))
     if not hits:
-        raise NotFound(f"nothing found for {query[:79]!r}") if not as_json else SystemExit(EXIT_NOT_FOUND)
+        raise NotFound(tr("nothing found for {query}").format(query=repr(query[:79]))) if not as_json else SystemExit(
+            EXIT_NOT_FOUND)
 
 
 def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -354,13 +361,14 @@ def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool,
     from lawref.export import text as T
 
     if (cite is None) == (page is None):
-        raise UsageError("show needs a CITE or --page N (one of them)")
+        raise UsageError(tr("show needs a CITE or --page N (one of them)"))
     lib = obj.library()
     lib.check_doc(doc)
     if page is not None:
         on = lib.on_page(page, doc)
         if not on:
-            raise NotFound(f"page {page} is not in this corpus (the scrape kept pages {lib.pages_kept(doc)})")
+            raise NotFound(tr("page {page} is not in this corpus (the scrape kept pages {pages})").format(
+                page=page, pages=lib.pages_kept(doc)))
         if raw:
             items = J.source_json(lib, on)
             _json(items) if as_json else _lines(T.source_lines(items))
@@ -481,9 +489,10 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _flush()
                 _say(paras.close(), nl=False)
         except UnicodeDecodeError as exc:
-            hint = "" if encoding else " (name its codec with --encoding, e.g. cp1251)"
+            hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
             name = "UTF-8" if codec == "utf-8-sig" else codec
-            fail(f"{_input_name(file)}: not {name} text ({exc.reason}){hint}; what came before it was answered",
+            fail(tr("{input}: not {codec} text ({reason}){hint}; what came before it was answered").format(
+                 input=_input_name(file), codec=name, reason=exc.reason, hint=hint),
                  EXIT_BAD_INPUT)
 
 
@@ -521,7 +530,8 @@ def _codec(encoding: str | None) -> str:
     try:
         return codecs.lookup(encoding).name
     except LookupError:
-        raise UsageError(f"unknown codec {encoding[:40]!r} (e.g. utf-8, cp1251, koi8-r)") from None
+        raise UsageError(tr("unknown codec {codec} (e.g. utf-8, cp1251, koi8-r)").format(codec=repr(encoding[:40]))
+                         ) from None
 
 
 @contextlib.contextmanager
@@ -537,7 +547,8 @@ def _open_text(file: Path | None, codec: str = "utf-8-sig") -> Iterator[IO[str]]
     try:
         handle = open(file, encoding=codec, newline="")
     except OSError as exc:
-        fail(f"cannot read {_input_name(file)}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+        fail(tr("cannot read {file}: {error}").format(file=_input_name(file), error=exc.strerror or exc),
+             EXIT_BAD_INPUT)
     with handle:
         yield handle
 
@@ -613,7 +624,7 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
     try:
         lib = obj.library()
     except LawrefError as exc:  # the glossary needs no corpus: answer from it alone, and say why no counts
-        _say(f"lawref: {exc}; the glossary alone answers (no laws counted)", err=True)
+        _say(tr("lawref: {error}; the glossary alone answers (no laws counted)").format(error=exc), err=True)
         lib = None
     entries = lib.term_entries(word) if lib is not None else _glossary_only(word)
     _json(J.term_json(word, entries)) if as_json else _lines(T.term_lines(entries))
@@ -657,8 +668,9 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
     for w in corpus.warnings:
         _say(f"lawref: warning: {w}", err=True)
     if not corpus.usable():
-        kept = f"the index at {index_dir} was left as it was" if had_index else "no index was written"
-        fail(f"nothing usable in the corpus; {kept}", EXIT_BAD_INPUT)
+        kept = tr("the index at {index} was left as it was").format(index=index_dir) if had_index else tr(
+            "no index was written")
+        fail(tr("nothing usable in the corpus; {kept}").format(kept=kept), EXIT_BAD_INPUT)
     if not (report or as_json):
         skipped = sum(1 for r in corpus.reports if r.status == "skipped")
         reused = f"; {corpus.reused} unchanged since the last build" if corpus.reused else ""
@@ -750,9 +762,10 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     folder = output is not None and (output.is_dir() or str(output_arg).endswith(("/", os.sep)))
     if fmt == "html" and (output is not None or law is None):
         if output is None:
-            raise UsageError("--format html writes a site: give a folder with -o (or one law with --law)")
+            raise UsageError(tr("--format html writes a site: give a folder with -o (or one law with --law)"))
         count = lib.write_site(output, doc, law, edition)
-        _say(f"wrote {count} files to {display_name(str(output))}/ (open index.html)", err=True)
+        _say(tr("wrote {count} files to {folder}/ (open index.html)").format(count=count,
+             folder=display_name(str(output))), err=True)
         return
     if fmt == "txt" and folder and output is not None:
         count = lib.write_txt_corpus(output, doc, law, edition, width=width)
@@ -766,7 +779,8 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     try:
         atomic_write(output, text)  # whole or not at all: a full disk never truncates the old file
     except OSError as exc:
-        fail(f"cannot write {display_name(str(output))}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+        fail(tr("cannot write {file}: {error}").format(file=display_name(str(output)), error=exc.strerror or exc),
+             EXIT_BAD_INPUT)
 
 
 # -- serve ----------------------------------------------------------------------------
@@ -790,14 +804,15 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origins: tuple[str
     try:
         from lawref import serve as S
     except ImportError:
-        raise UsageError("lawref serve needs FastAPI and uvicorn: pip install 'lawref[serve]'") from None
+        raise UsageError(tr("lawref serve needs FastAPI and uvicorn: pip install 'lawref[serve]'")) from None
     for origin in cors_origins:
         _check_origin(origin)
     lib = obj.library()  # built here if needed: once, not in each worker
     try:
         sock = S.listen(host, port)
     except OSError as exc:
-        raise UsageError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise UsageError(tr("cannot listen on {host}:{port}: {error}").format(host=host, port=port,
+                                                                             error=exc.strerror or exc)) from None
     index = lib.index_dir
     _say(f"lawref: serving {display_name(str(index))} on http://{host}:{port}/ (API /api/v1, schema /openapi.json)",
          err=True)
@@ -829,13 +844,13 @@ def _export_options(fmt: str, width: int, base_url: str | None, law: str | None)
     ``--width`` off txt, ``--base-url`` off md and html, a ``--base-url``
     that is not an http(s) URL or a path, an empty ``--law``."""
     if width != 80 and fmt != "txt":
-        raise UsageError(f"--width applies to --format txt, not {fmt}")
+        raise UsageError(tr("--width applies to --format txt, not {format}").format(format=fmt))
     if base_url is not None and fmt not in ("md", "html"):
-        raise UsageError(f"--base-url applies to --format md and html, not {fmt}")
+        raise UsageError(tr("--base-url applies to --format md and html, not {format}").format(format=fmt))
     if base_url is not None:
         check_base_url(base_url)
     if law is not None and not law.strip():
-        raise UsageError("--law needs a cite (62, 62B, 45.5)")
+        raise UsageError(tr("--law needs a cite (62, 62B, 45.5)"))
 
 
 def check_base_url(url: str) -> None:

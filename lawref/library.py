@@ -39,6 +39,7 @@ from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, U
 from lawref.export.json import export_document
 from lawref.folder import CURRENT, Generation, check_foreign
 from lawref.folder import open_live as open_generation
+from lawref.i18n import tr
 from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
 from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 from lawref.resolver import Resolver
@@ -67,12 +68,12 @@ def glossary_entries(word: str) -> list[glossary.Term]:
     from lawref.lang import glossary, morph
 
     if not word.strip():
-        raise UsageError("term needs a word")
+        raise UsageError(tr("term needs a word"))
     lemmas = tuple(morph.lemma(w) for w in word.split()) if P.CYRILLIC.search(word) else ()
     entries = glossary.lookup(word, lemmas)
     if not entries:
         shown = word if len(word) <= 80 else word[:79] + "…"
-        raise NotFound(f"{shown!r} is not in the glossary")
+        raise NotFound(tr("{word} is not in the glossary").format(word=repr(shown)))
     return entries
 
 
@@ -328,7 +329,7 @@ class Library:
         if node is not None:  # an id, or ``фрагмент, стр. 59, после правила 26`` as search prints it
             return [node]
         if "/" in cite_or_id:
-            raise NotFound(f"no node {cite_or_id!r} in this corpus")
+            raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id)))
         cite = normalise_cite(cite_or_id)
         docs = {d.id: d for d in self.documents}
         chosen = self.pick_edition(edition)
@@ -336,8 +337,9 @@ class Library:
                  and (edition is None or docs[n.doc].edition == chosen)]
         found.sort(key=lambda n: (docs[n.doc].edition != chosen, docs[n.doc].kind != "laws"))
         if not found:
-            where = f"document {doc!r}" if doc else "this corpus"
-            raise NotFound(f"{cite} is not in {where}" + (f" (edition {chosen})" if edition else ""))
+            where = tr("document {doc}").format(doc=repr(doc)) if doc else tr("this corpus")
+            raise NotFound(tr("{cite} is not in {where}").format(cite=cite, where=where) + (
+                tr(" (edition {edition})").format(edition=chosen) if edition else ""))
         return found
 
     def subtree(self, node: Node) -> list[tuple[int, Node]]:
@@ -473,7 +475,8 @@ class Library:
         "nothing found")."""
         known = [d.id for d in self.documents]
         if doc is not None and doc not in known:
-            raise UsageError(f"no document {doc!r} in this corpus (documents: {', '.join(known) or 'none'})")
+            raise UsageError(tr("no document {doc} in this corpus (documents: {known})").format(
+                doc=repr(doc), known=", ".join(known) or "-"))
 
     @_answers
     def references(self, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:
@@ -503,13 +506,14 @@ class Library:
         try:
             cite = normalise_cite(cite_or_id)
         except CiteError as exc:
-            raise NotFound(f"no node {cite_or_id!r} in this corpus") from exc
+            raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id))) from exc
         docs = {d.id: d.edition for d in self.documents}
         if any(edition is None or docs[n.doc] == edition for n in self.store.with_cite(cite)):
-            raise NotFound(f"{cite} is in this corpus, not in the document asked for")
+            raise NotFound(tr("{cite} is in this corpus, not in the document asked for").format(cite=cite))
         edition, entry = self.catalogue_entry(cite, edition)
         if entry is None:
-            raise NotFound(f"{cite} is not in this corpus; the {edition} edition has no law {cite.split('.')[0]}")
+            raise NotFound(tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
+                cite=cite, edition=edition, law=cite.split(".")[0]))
         return cite, edition, entry
 
     def edition_of(self, doc: str | None) -> str | None:
@@ -882,7 +886,8 @@ class Library:
             return self.default_edition()
         if edition not in self.editions():
             shown = ", ".join(self.editions()) or "none named"
-            raise UsageError(f"no edition {edition!r} in this corpus (editions: {shown})")
+            raise UsageError(tr("no edition {edition} in this corpus (editions: {known})").format(
+                edition=repr(edition), known=shown))
         return edition
 
     def catalogue_entry(self, cite: str, edition: str | None = None) -> tuple[str, Entry | None]:

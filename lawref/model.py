@@ -354,10 +354,15 @@ class Answer:
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
-        out = [f"did you mean «{right}»? (searched instead of «{typed}»)" for typed, right in self.corrected.items()]
-        out += [f"«{typed}» found only as part of: {', '.join(lems)}" for typed, lems in self.compounds.items()]
+        from lawref.i18n import tr
+
+        out = [tr("did you mean «{right}»? (searched instead of «{typed}»)").format(right=right, typed=typed)
+               for typed, right in self.corrected.items()]
+        out += [tr("«{typed}» found only as part of: {lemmas}").format(typed=typed, lemmas=", ".join(lems))
+                for typed, lems in self.compounds.items()]
         if self.relaxed:
-            out.append(f"no node has every word; nodes with most of them (left out: {', '.join(self.dropped)})")
+            out.append(tr("no node has every word; nodes with most of them (left out: {words})").format(
+                words=", ".join(self.dropped)))
         return out
 
 

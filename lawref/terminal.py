@@ -1,4 +1,4 @@
-"""terminal: output for a person at a terminal — matches in colour, text wrapped, long text paged (rich, click).
+"""terminal: output for a person at a terminal — colour, wrapping, paging (rich, click).
 
 Off a terminal (a pipe, a file, a test) and under ``NO_COLOR`` nothing
 changes: matches stay ``[marked]``, lines stay whole, nothing is paged —

@@ -45,12 +45,14 @@ def seed_library_once() -> Library:
 
 @pytest.fixture(scope="session", autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """No LAWREF_* from the caller's shell; the user cache dir points into tmp."""
+    """No LAWREF_* from the caller's shell (LAWREF_UI=en: the default for
+    an unknown locale); the user cache dir points into tmp."""
     cache = tmp_path_factory.mktemp("xdg-cache")
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("LAWREF_CORPUS", raising=False)
         mp.delenv("LAWREF_INDEX", raising=False)
         mp.delenv("LAWREF_DEBUG", raising=False)
+        mp.setenv("LAWREF_UI", "en")  # one language whatever the caller's locale; tests of Russian set ru
         mp.setenv("XDG_CACHE_HOME", str(cache))
         yield cache
 
@@ -65,3 +67,9 @@ def seed_index() -> Path:
 def seed_library() -> Library:
     """The default corpus as a :class:`Library` (built and opened once)."""
     return seed_library_once()
+
+
+@pytest.fixture
+def ru_ui(monkeypatch: pytest.MonkeyPatch) -> None:
+    """lawref speaks Russian in this test (as for a user whose locale is ru_RU)."""
+    monkeypatch.setenv("LAWREF_UI", "ru")

@@ -502,6 +502,7 @@ def test_search_for_a_commentary_cite_puts_it_above_paragraphs_citing_it(index_d
     assert data["results"][0]["id"] == "commentary/45.5"
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_show_marks_text_cut_by_a_lost_page_outside_the_law_text(index_dir: Path) -> None:
     out = run(index_dir, "show", "26A2").stdout
     assert "хода в специ\n[текст обрывается: продолжение на странице, которой нет в скане]" in out

@@ -326,6 +326,7 @@ def variant_corpus(tmp_path_factory: pytest.TempPathFactory):
     return folder
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_item_18_two_texts_of_one_section_are_warned_and_labelled(variant_corpus) -> None:
     from click.testing import CliRunner
 
@@ -341,6 +342,7 @@ def test_item_18_two_texts_of_one_section_are_warned_and_labelled(variant_corpus
     assert "[вариант 1 из 2: a.txt:3]" in shown and "[вариант 2 из 2: b.txt:3]" in shown
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_items_19_20_show_says_what_was_lost_and_what_fragments_may_hold(seed_index) -> None:
     from click.testing import CliRunner
 

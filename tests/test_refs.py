@@ -245,6 +245,7 @@ def test_cli_refs_outgoing_and_incoming(lib: Library) -> None:
     assert run(lib, "refs", "99").exit_code == 1
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_cli_show_ends_with_see_also_and_cited_by(lib: Library) -> None:
     out = run(lib, "show", "17E").stdout
     assert out.rstrip().endswith("См. также: 34 (нет в корпусе)\nСсылаются: 21B1")

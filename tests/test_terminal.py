@@ -89,6 +89,7 @@ def test_a_huge_cite_is_cut_in_its_one_line_error(seed_index: Path) -> None:
     assert len(result.stderr) < 200
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_show_leaves_references_within_what_it_prints_out_of_see_also_and_cited_by(seed_index: Path) -> None:
     text = run(seed_index, "show", "21").stdout
     tail = text[text.rindex("См. также"):]
@@ -153,6 +154,7 @@ def test_toc_lists_what_the_corpus_holds_and_the_laws_it_lacks(seed_index: Path)
         "62", "62A", "62B"]
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_show_page_prints_what_the_scrape_kept_of_a_printed_page(seed_index: Path) -> None:
     import json
 
@@ -169,6 +171,7 @@ def test_show_page_prints_what_the_scrape_kept_of_a_printed_page(seed_index: Pat
     assert_one_line_error(run(seed_index, "show", "62", "--page", "89"), 2)
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_show_of_a_fragment_names_its_neighbours(seed_index: Path) -> None:
     text = run(seed_index, "show", "фрагмент, стр. 59, после правила 26").stdout
     assert text.rstrip().endswith("Рядом: перед ним 26A2 (стр. 55); после него фрагмент, стр. 59, после правила 26 "
@@ -208,6 +211,7 @@ def test_the_more_line_says_what_the_limit_left_out() -> None:
     assert more_line(1000, 10) == "10 of 1000+ hits; 990+ more — use --limit 1000"
 
 
+@pytest.mark.usefixtures("ru_ui")
 def test_show_plain_is_the_law_s_words_for_a_ruling_and_pages_are_named(seed_index: Path) -> None:
     full = run(seed_index, "show", "26").stdout
     plain = run(seed_index, "show", "26", "--plain").stdout
@@ -294,3 +298,40 @@ def test_the_build_s_progress_moves_by_bytes_within_a_file_too(tmp_path: Path) -
     dones = [d for _, d, _ in seen]
     assert {t for _, _, t in seen} == {size} and dones == sorted(dones)
     assert len(set(dones)) > 15 and dones[0] == 0 and 0.9 * size < dones[-1] <= size
+
+
+# -- one language per user ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("env", "want"), [
+    ({}, "en"), ({"LANG": "C"}, "en"), ({"LANG": "ru_RU.UTF-8"}, "ru"), ({"LANG": "en_GB.UTF-8"}, "en"),
+    ({"LC_ALL": "ru_RU.UTF-8", "LANG": "en_US.UTF-8"}, "ru"), ({"LC_MESSAGES": "en_US", "LANG": "ru_RU"}, "en"),
+    ({"LAWREF_UI": "ru", "LANG": "C"}, "ru"), ({"LAWREF_UI": "xx", "LANG": "ru_RU"}, "ru"), ({"LANG": "de_DE"}, "en"),
+])
+def test_the_language_follows_the_locale_and_ui_overrides_it(env: dict[str, str], want: str) -> None:
+    from lawref.i18n import ui_language
+
+    assert ui_language(env) == want
+
+
+def test_a_russian_locale_gets_russian_messages_and_words_and_c_gets_english(seed_index: Path) -> None:
+    ru = {"LAWREF_UI": None, "LC_ALL": None, "LC_MESSAGES": None, "LANG": "ru_RU.UTF-8"}
+    c = {**ru, "LANG": "C"}
+    assert "нет в корпусе; в редакции 1997 нет правила 95" in run(seed_index, "show", "95", env=ru).stderr
+    assert "is not in this corpus; the 1997 edition has no law 95" in run(seed_index, "show", "95", env=c).stderr
+    assert "См. также: 17E, 16C (нет в корпусе)" in run(seed_index, "show", "21", env=ru).stdout
+    english = run(seed_index, "show", "21", env=c).stdout
+    assert "See also: 17E, 16C (not in the corpus)" in english
+    assert english.startswith("Правило 21. Заявка, основанная на заблуждении")  # the law's own heading stays
+    assert "это не ссылка на правило" in run(seed_index, "--ui", "ru", "show", "abc", env=c).stderr
+    assert "not a law cite" in run(seed_index, "show", "abc", "--ui", "en", env=ru).stderr  # --ui after the command
+
+
+def test_every_message_the_code_says_has_its_russian_and_the_catalogue_is_compiled() -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, str(root / "scripts" / "i18n.py"), "--check"], capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr

@@ -37,7 +37,8 @@ WORDS: dict[str, dict[str, str]] = {
            "gap": "[пропуск: здесь кончается один файл скана и начинается другой]",
            "see-also": "См. также", "cited-by": "Ссылаются",
            "only": "в корпусе только {cite}", "absent": "нет в корпусе", "invalid": "нет такого правила",
-           "nearby": "Рядом", "before-it": "перед ним", "after-it": "после него"},
+           "nearby": "Рядом", "before-it": "перед ним", "after-it": "после него",
+           "edition": "редакция (по манифесту)"},
     "en": {"law": "Law", "fragment-head": "its law's number was lost",
            "inferred": "law number inferred: its heading was lost",
            "lost-start": "the beginning is lost: no", "lost-end": "the rest is lost: no",
@@ -47,12 +48,17 @@ WORDS: dict[str, dict[str, str]] = {
            "gap": "[gap: one file of the scan ends here and another begins]",
            "see-also": "See also", "cited-by": "Cited by",
            "only": "only {cite} in the corpus", "absent": "not in the corpus", "invalid": "no such law",
-           "nearby": "Nearby", "before-it": "before it", "after-it": "after it"},
+           "nearby": "Nearby", "before-it": "before it", "after-it": "after it",
+           "edition": "edition as labelled"},
 }
 
 
 def _words(lib: Library, node: Node) -> dict[str, str]:
-    return WORDS["en" if _is_english(lib, node) else "ru"]
+    """lawref's own words around ``node`` in ``show``: in the user's
+    language (:func:`lawref.i18n.ui_language`), whatever the document's."""
+    from lawref.i18n import ui_language
+
+    return WORDS[ui_language()]
 
 
 # -- search -------------------------------------------------------------------------
@@ -230,7 +236,7 @@ def render(lib: Library, node: Node, *, plain: bool = False) -> str:
     words = _words(lib, node)
     notes = [doc.title if doc and doc.title else node.doc]
     if doc is not None and doc.edition:
-        notes.append(f"{'edition as labelled' if doc.lang == 'en' else 'редакция (по манифесту)'}: {doc.edition}")
+        notes.append(f"{words['edition']}: {doc.edition}")
     if node.inferred:
         notes.append(words["inferred"])
     if node.page is not None:
@@ -263,7 +269,8 @@ def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str], p
     if _is_english(lib, node):
         title = _display_title(lib, law)
         return f"Law {law.cite} — {title}" if title else f"Law {law.cite}"
-    head = f"{words['law']} {law.cite}" + (f". {law.title}" if law.title else "")
+    printed = WORDS["en" if _is_english(lib, law) else "ru"]["law"]  # the law's heading as its book prints it
+    head = f"{printed} {law.cite}" + (f". {law.title}" if law.title else "")
     return head + (f" — Law {law.cite}: {law.title_en}" if law.title_en and not plain else "")
 
 

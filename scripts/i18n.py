@@ -1,0 +1,55 @@
+"""Compile lawref's message catalogue: ``lawref/locale/ru/LC_MESSAGES/lawref.po`` → ``lawref.mo`` (Babel).
+
+``python scripts/i18n.py`` writes the ``.mo``; ``--check`` (CI) writes
+nothing and fails when a message the code passes to ``tr()`` has no Russian
+translation, or the ``.mo`` is not the one the ``.po`` compiles to.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+ROOT = Path(__file__).resolve().parents[1]
+PO = ROOT / "lawref" / "locale" / "ru" / "LC_MESSAGES" / "lawref.po"
+MO = PO.with_suffix(".mo")
+
+
+def code_messages() -> set[str]:
+    """Every string literal the code passes to ``tr()``."""
+    found = extract_from_dir(str(ROOT / "lawref"), method_map=[("**.py", "python")], keywords={"tr": None},
+                             comment_tags=())
+    return {message for _, _, message, _, _ in found if isinstance(message, str)}
+
+
+def compiled() -> tuple[bytes, list[str]]:
+    """The ``.mo`` bytes of the ``.po``, and the messages of the code it lacks."""
+    with PO.open("rb") as handle:
+        catalog = read_po(handle)
+    missing = sorted(m for m in code_messages() if not (catalog.get(m) and catalog.get(m).string))
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue(), missing
+
+
+def main(argv: list[str]) -> int:
+    data, missing = compiled()
+    for message in missing:
+        print(f"no Russian for: {message!r}", file=sys.stderr)
+    if "--check" in argv:
+        stale = not MO.is_file() or MO.read_bytes() != data
+        if stale:
+            print(f"{MO.relative_to(ROOT)} is not the compiled {PO.name}: run python scripts/i18n.py", file=sys.stderr)
+        return 1 if missing or stale else 0
+    MO.write_bytes(data)
+    print(f"wrote {MO.relative_to(ROOT)}")
+    return 1 if missing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
