@@ -33,7 +33,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
-from lawref.i18n import tr
+from lawref.i18n import choose, speak, tr
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -191,6 +191,31 @@ def _globals_first(argv: list[str], group: click.Group) -> list[str]:
     return front + rest
 
 
+def _choose_ui(argv: list[str]) -> None:
+    """``--ui ru|en`` among the global options, set before anything is said
+    (``--help`` is answered while the options are read)."""
+    choose(None)  # a new command: nothing chosen yet (one process may run several, as tests do)
+    for k, arg in enumerate(argv):
+        value = argv[k + 1] if arg == "--ui" and k + 1 < len(argv) else arg[5:] if arg.startswith("--ui=") else None
+        if value in ("ru", "en"):
+            choose(value)
+
+
+def _localise(group: click.Group) -> None:
+    """Every help text of ``group``, its commands and their options in the
+    user's language (the English originals are kept: one process may be
+    asked in both, as tests do)."""
+    import inspect
+
+    for obj in [group, *group.params, *group.commands.values(),
+                *(p for c in group.commands.values() for p in c.params)]:
+        original = obj.__dict__.setdefault("_help_en", getattr(obj, "help", None))
+        if original:
+            obj.help = tr(inspect.cleandoc(original))  # type: ignore[attr-defined]
+        if isinstance(obj, click.Command):
+            obj._help_option = None  # click's -h/--help, made anew in this language
+
+
 def _command_at(argv: list[str], group: click.Group) -> int | None:
     """Where the command stands in ``argv`` (a global option's value is
     skipped: ``--corpus show`` names a folder), or ``None``."""
@@ -215,9 +240,12 @@ class _OneLineErrors(click.Group):
         kwargs["standalone_mode"] = False
         given = kwargs.pop("args", args[0] if args else None)
         args = args[1:]
-        argv = list(given) if given is not None else sys.argv[1:]
+        argv = _globals_first(list(given) if given is not None else sys.argv[1:], self)
+        _choose_ui(argv)
+        speak()
+        _localise(self)
         try:
-            return super().main(_globals_first(argv, self), *args, **kwargs)
+            return super().main(argv, *args, **kwargs)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else "")
             return None
@@ -257,7 +285,7 @@ def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None, ui: str
 
     Global options (--corpus, --index, --ui) go before or after the command."""
     if ui is not None:
-        os.environ["LAWREF_UI"] = ui  # read by lawref.i18n for every message from here on
+        choose(ui)  # read by lawref.i18n for every message from here on
     ctx.obj = _Ctx(corpus, index_dir)
 
 
@@ -673,9 +701,10 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         fail(tr("nothing usable in the corpus; {kept}").format(kept=kept), EXIT_BAD_INPUT)
     if not (report or as_json):
         skipped = sum(1 for r in corpus.reports if r.status == "skipped")
-        reused = f"; {corpus.reused} unchanged since the last build" if corpus.reused else ""
-        _say(f"built {len(corpus.nodes)} nodes from {len(corpus.reports) - skipped} files "
-             f"({skipped} skipped{reused}) into {index_dir}")
+        reused = tr("; {count} unchanged since the last build").format(count=corpus.reused) if corpus.reused else ""
+        _say(tr("built {nodes} nodes from {files} files ({skipped} skipped{reused}) into {index}").format(
+            nodes=len(corpus.nodes), files=len(corpus.reports) - skipped, skipped=skipped, reused=reused,
+            index=index_dir))
     _Quick.ok = True  # the index is written, closed and sealed
 
 
@@ -743,7 +772,7 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
 @click.option("--law", metavar="CITE", help="Only this law (or section, or commentary paragraph) and what it holds.")
 @_EDITION
 @click.option("--width", type=click.IntRange(20, 1000), default=80, show_default=True, help="txt: wrap at this width.")
-@click.option("--base-url", metavar="URL", help="md: link citations of laws outside the export to this site.")
+@click.option("--base-url", metavar="URL", help="md, html: link citations of laws outside the export to this site.")
 @click.option("-o", "--output", "output_arg", type=click.Path(), metavar="PATH",
               help="Write to this file instead of stdout; a folder for --format html (the site) and for txt given as "
               "DIR/ (one file a document and a lawref.toml: a corpus build reads back).")

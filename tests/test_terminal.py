@@ -335,3 +335,28 @@ def test_every_message_the_code_says_has_its_russian_and_the_catalogue_is_compil
     out = subprocess.run([sys.executable, str(root / "scripts" / "i18n.py"), "--check"], capture_output=True,
                          text=True, timeout=120)
     assert out.returncode == 0, out.stderr
+
+
+def test_help_and_click_s_own_words_follow_the_language(seed_index: Path) -> None:
+    ru = {"LAWREF_UI": None, "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "LANG": "ru_RU.UTF-8"}
+    text = CliRunner().invoke(cli, ["search", "--help"], env=ru, prog_name="lawref").stdout
+    assert text.startswith("Использование: lawref search") and "Синтаксис запроса" in text
+    assert "Показать эту справку и выйти." in text and "Show this message" not in text
+    english = CliRunner().invoke(cli, ["--ui", "en", "search", "--help"], env=ru, prog_name="lawref").stdout
+    assert english.startswith("Usage: lawref search") and "QUERY syntax" in english
+    bad = CliRunner().invoke(cli, ["show", "62", "--bogus"], env=ru)
+    assert bad.exit_code == 2 and bad.stderr.strip() == "lawref: Нет такой опции '--bogus'."
+    again = CliRunner().invoke(cli, ["show", "62", "--bogus"], env={**ru, "LANG": "C"})  # nothing carried over
+    assert again.stderr.strip() == "lawref: No such option '--bogus'."
+
+
+def test_every_help_text_has_its_russian() -> None:
+    import inspect
+
+    from lawref.i18n import _catalogue
+
+    ru = _catalogue("ru")
+    objs = [cli, *cli.params, *cli.commands.values(), *(p for c in cli.commands.values() for p in c.params)]
+    texts = [o.__dict__.get("_help_en", getattr(o, "help", None)) for o in objs]  # the English originals
+    missing = [t for t in {inspect.cleandoc(t) for t in texts if t} if ru.gettext(t) == t]
+    assert missing == []

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
+from lawref.i18n import tr
 from lawref.model import Hit, Node, Ref, Target, TocEntry
 
 if TYPE_CHECKING:
@@ -69,7 +70,7 @@ def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
     page and score; then the snippet, indented."""
     out = []
     for h in hits:
-        where = f"{h.doc}, p. {h.page}" if h.page is not None else h.doc
+        where = f"{h.doc}, {tr('p.')} {h.page}" if h.page is not None else h.doc
         node = lib.by_id.get(h.id)
         english = node.title_en if node is not None else None
         law = lib.law_of(node) if node is not None else None
@@ -358,11 +359,11 @@ def toc_lines(lib: Library, entries: Sequence[TocEntry]) -> list[str]:
         if e.doc != doc:
             doc = e.doc
             d = lib.document(doc)
-            edition = f" (edition {d.edition})" if d is not None and d.edition else ""
+            edition = tr(" (edition {edition})").format(edition=d.edition) if d is not None and d.edition else ""
             out.append(f"{doc} — {d.title if d is not None and d.title else doc}{edition}")
         titles = " — ".join(p for p in (e.title if e.cite else None, e.title_en) if p)
-        fields = [e.cite or e.label, titles, f"p. {e.page}" if e.page is not None else "",
-                  f"[{e.status}]" if e.status != "whole" else ""]
+        fields = [e.cite or e.label, titles, f"{tr('p.')} {e.page}" if e.page is not None else "",
+                  f"[{tr(e.status)}]" if e.status != "whole" else ""]
         out.append("  " * (e.depth + 1) + "  ".join(f for f in fields if f))
     return out
 
@@ -381,7 +382,8 @@ def refs_lines(lib: Library, found: References, incoming: bool) -> list[str]:
     the node it resolved to (``doc/cite``, a fragment by its label), and where
     it stands (file:line)."""
     if not found.pairs:
-        return [f"{found.name}: no {'incoming' if incoming else 'outgoing'} references"]
+        what = tr("no incoming references") if incoming else tr("no outgoing references")
+        return [f"{found.name}: {what}"]
     return [f"{lib.label(n):<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {_target(lib, r)}  "
             f"({n.source.file}:{r.line})" for n, r in found.pairs]
 
@@ -404,7 +406,7 @@ def term_lines(entries: Sequence[tuple[Term, list[tuple[str, int]]]]) -> list[st
         note = f" ({t.note})" if t.note else ""
         out.append(f"{t.ru} — {' | '.join(t.en)} [{t.pos}]{note}  (seed {t.source})")
         used = ", ".join(f"{cite} ({hits})" for cite, hits in laws[:8]) or "—"
-        out.append(f"  used most in: {used}")
+        out.append("  " + tr("used most in: {laws}").format(laws=used))
     return out
 
 
