@@ -692,9 +692,9 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         _say(T.report_text(corpus.reports))
     for r in corpus.reports:
         for w in r.warnings:
-            _say(f"lawref: warning: {r.file}: {w}", err=True)
+            _say(tr("lawref: warning: {where}: {what}").format(where=r.file, what=w), err=True)
     for w in corpus.warnings:
-        _say(f"lawref: warning: {w}", err=True)
+        _say(tr("lawref: warning: {what}").format(what=w), err=True)
     if not corpus.usable():
         kept = tr("the index at {index} was left as it was").format(index=index_dir) if had_index else tr(
             "no index was written")
@@ -727,7 +727,7 @@ def _progress() -> Iterator[Callable[[str, int, int], None]]:
 
             state["bar"] = Progress(console=Console(stderr=True), transient=True)
             state["bar"].start()
-            state["task"] = state["bar"].add_task("building", total=total)
+            state["task"] = state["bar"].add_task(tr("building"), total=total)
         state["bar"].update(state["task"], completed=done, description=printable(name))
 
     try:

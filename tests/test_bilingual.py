@@ -162,8 +162,12 @@ def test_show_a_law_not_in_the_corpus_names_it(lib: Library) -> None:
     assert result.exit_code == 1
     first, second = result.stdout.strip().splitlines()
     assert first == "Law 59 — Inability to Lead or Play as Required — text not in this corpus"
-    assert second.startswith("[только фрагменты, стр. 77 (между правилами 47 и 61)")  # 001's page 77 may hold it
+    assert second.startswith("[only fragments, p. 77 (between laws 47 and 61)")  # 001's page 77 may hold it
     assert run(lib.index_dir, CORPUS, "show", "95").exit_code == 1
+    russian = run(lib.index_dir, CORPUS, "--ui", "ru", "show", "59").stdout.strip().splitlines()
+    assert russian == ["Правило 59 — Inability to Lead or Play as Required — текста нет в корпусе",
+                       "[только фрагменты, стр. 77 (между правилами 47 и 61) — может быть, его текст: "
+                       "laws/fragment@001_6601c729f2304426:73, laws/fragment@001_6601c729f2304426:75]"]
 
 
 def test_search_shows_russian_and_english_titles(lib: Library) -> None:
@@ -260,7 +264,7 @@ def test_show_prints_each_english_twin_once_and_english_only_nodes_plainly(bilin
     assert "Для исправления фальшренонса" not in out
     only_en = run(index, folder, "show", "62C", "--lang", "both").stdout
     assert "In this sample cards played after the revoke" in only_en
-    assert "[62C: нет русского текста в корпусе]" in only_en
+    assert "[62C: no Russian text in the corpus]" in only_en
     assert "catalogue title only" not in only_en
 
 

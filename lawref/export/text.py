@@ -109,7 +109,7 @@ def show_text(lib: Library, nodes: Sequence[Node], lang: str, *, plain: bool = F
         if lang in ("en", "both") or not russian:
             blocks.append(render(lib, n, plain=plain) + ("" if plain else _xrefs(lib, n)))
         if lang == "both":
-            blocks.append(f"[{n.cite}: нет русского текста в корпусе]")
+            blocks.append(tr("[{cite}: no Russian text in the corpus]").format(cite=n.cite))
     return "\n\n".join(dict.fromkeys(blocks))
 
 
@@ -146,48 +146,53 @@ def _is_english(lib: Library, node: Node) -> bool:
 def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: dict[str, Any] | None = None) -> str:
     """What the edition calls a law (or part, or commentary paragraph) the
     corpus lacks: «Law 59 — Inability to Lead or Play as Required — text not
-    in this corpus», and the fragments that may hold it: «только фрагменты,
-    стр. 59 (between laws 26 and 35): …»."""
+    in this corpus», and the fragments that may hold it: «[only fragments,
+    p. 77 (between laws 47 and 61) — perhaps its text: …]» — in the user's
+    language (the catalogue's English title as it is)."""
     if "." in cite:
-        line = f"Commentary {cite} (on Law {entry.id}: {entry.title_en}) — not in this corpus"
+        line = tr("Commentary {cite} (on Law {law}: {title}) — not in this corpus")
     elif entry.id != cite:
-        line = f"Law {cite} (Law {entry.id}: {entry.title_en}) — text not in this corpus"
+        line = tr("Law {cite} (Law {law}: {title}) — text not in this corpus")
     else:
-        line = f"Law {cite} — {entry.title_en} — text not in this corpus"
+        line = tr("Law {cite} — {title} — text not in this corpus")
+    line = line.format(cite=cite, law=entry.id, title=entry.title_en)
     if not fragments:
         return line
     pages = sorted({str(f.page) for f in fragments if f.page is not None})
-    where = f", стр. {', '.join(pages)}" if pages else ""
-    return (f"{line}\n[только фрагменты{where} ({_why(why or {})}) — может быть, его текст: "
-            f"{', '.join(f.id for f in fragments[:6])}{' …' if len(fragments) > 6 else ''}]")
+    where = f", {tr('p.')} {', '.join(pages)}" if pages else ""
+    ids = ", ".join(f.id for f in fragments[:6]) + (" …" if len(fragments) > 6 else "")
+    return line + "\n" + tr("[only fragments{where} ({why}) — perhaps its text: {ids}]").format(
+        where=where, why=_why(why or {}), ids=ids)
 
 
 def _why(why: dict[str, Any]) -> str:
-    """Where fragments stand: «между правилами 26 и 35», «текст перед 45.4»."""
+    """Where fragments stand: «between laws 26 and 35», «text before 45.4»."""
     if "before" in why:
-        return f"текст перед п. {why['before']}"
+        return tr("text before {cite}").format(cite=why["before"])
     lo, hi = why.get("between", [None, None])
-    return f"между правилами {lo or '?'} и {hi or '?'}"
+    return tr("between laws {low} and {high}").format(low=lo or "?", high=hi or "?")
 
 
 def _render_counterpart(lib: Library, node: Node) -> str:
     """The English twin of ``node`` (same cite, an English document), or the
-    catalogue's English title when the corpus has no English text of it."""
+    catalogue's English title when the corpus has no English text of it;
+    lawref's notes in the user's language."""
     twin = lib.counterpart(node)
     if twin is None and node.kind == "commentary":
         law = lib.law_of(node)
-        return (f"Commentary {node.cite} (on Law {law.cite if law else '?'}: {lib.title_en(node) or '—'}) "
-                "[no English text of this commentary in the corpus]")
+        return tr("Commentary {cite} (on Law {law}: {title}) [no English text of this commentary in the corpus]"
+                  ).format(cite=node.cite, law=law.cite if law else "?", title=lib.title_en(node) or "—")
     if twin is None:
         title = node.title_en or lib.title_en(node) or "—"
-        return f"Law {node.cite or '?'} — {title} [English: catalogue title only; no English text in this corpus]"
+        return tr("Law {cite} — {title} [English: catalogue title only; no English text in this corpus]").format(
+            cite=node.cite or "?", title=title)
     text = render(lib, twin)
     mine, theirs = lib.document(node.doc), lib.document(twin.doc)
     if mine and theirs and theirs.edition is None:
-        text += "\n[the English text names no edition: it may differ from the Russian one]"
+        text += "\n" + tr("[the English text names no edition: it may differ from the Russian one]")
     elif mine and theirs and mine.edition != theirs.edition:
-        text += (f"\n[no English text of the {mine.edition or '?'} edition in this corpus: this is the "
-                 f"{theirs.edition} edition's text, which may differ]")
+        text += "\n" + tr("[no English text of the {mine} edition in this corpus: this is the {theirs} edition's "
+                          "text, which may differ]").format(mine=mine.edition or "?", theirs=theirs.edition)
     return text
 
 
