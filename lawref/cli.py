@@ -81,8 +81,9 @@ def _hit_lines(lines: list[str]) -> None:
     if not terminal.colour():
         _lines(lines)
         return
+    width = terminal.screen()[0]
     for line in lines:
-        _out(terminal.highlight(printable(line)), color=True)
+        _out(terminal.highlight(terminal.wrap(printable(line), width)), color=True)
 
 
 def more_line(total: int, limit: int) -> str:
@@ -90,9 +91,10 @@ def more_line(total: int, limit: int) -> str:
     hits: ``10 of 23 hits; 13 more — use --limit 23`` (``1000+`` past
     :data:`MORE_COUNTED`); ``23 hits`` when none was cut."""
     if total <= limit:
-        return f"{total} hits"
+        return tr("{total} hits").format(total=total)
     plus = "+" if total >= MORE_COUNTED else ""
-    return f"{limit} of {total}{plus} hits; {total - limit}{plus} more — use --limit {min(total, MORE_COUNTED)}"
+    return tr("{shown} of {total} hits; {more} more — use --limit {limit}").format(
+        shown=limit, total=f"{total}{plus}", more=f"{total - limit}{plus}", limit=min(total, MORE_COUNTED))
 
 
 def _read(text: str, *, pager: bool = True) -> None:
@@ -113,6 +115,12 @@ def _read(text: str, *, pager: bool = True) -> None:
 
 
 def _lines(lines: list[str]) -> None:
+    """Lines for people; on a terminal each wrapped to its width at words
+    (its indentation kept), not cut mid-word by the terminal."""
+    if sys.stdout.isatty():
+        from lawref import terminal
+
+        lines = [terminal.wrap(printable(line), terminal.screen()[0]) for line in lines]
     for line in lines:
         _say(line)
 
@@ -299,14 +307,14 @@ _AS_JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 
 
 @cli.command()
-@click.argument("query")
+@click.argument("words", metavar="QUERY", nargs=-1, required=True)
 @click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Most hits to print.")
 @_DOC
 @_AS_JSON
 @click.option("--lang", type=click.Choice(["ru", "en", "any"]), default="any", show_default=True,
               help="Language of the query: en translates English bridge terms through the glossary.")
 @click.pass_obj
-def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, lang: str) -> None:
+def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_json: bool, lang: str) -> None:
     """Ranked search in any Russian word form, or in English bridge terms
     (revoke, dummy, adjusted score). Exit 1 when nothing is found.
 
@@ -322,7 +330,7 @@ def search(obj: _Ctx, query: str, limit: int, doc: str | None, as_json: bool, la
     from lawref.export import json as J
     from lawref.export import text as T
 
-    query, lib = _text(query), obj.library()
+    query, lib = _text(" ".join(words)), obj.library()  # words need no quotes: взятка фальшренонс
     lib.check_doc(doc)
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     hits = answer.hits
@@ -362,7 +370,7 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
 
 @cli.command()
-@click.argument("cite", required=False, shell_complete=_complete_cite)
+@click.argument("cite_words", metavar="[CITE]", nargs=-1, shell_complete=_complete_cite)
 @_DOC
 @click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
 @click.option("--source", "raw", is_flag=True, help="Print the raw lines the node came from instead.")
@@ -375,8 +383,8 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
               "goes through $PAGER, else less -R).")
 @_EDITION
 @click.pass_obj
-def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool, lang: str, page: int | None,
-         plain: bool, no_pager: bool, edition: str | None) -> None:
+def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool, raw: bool, lang: str,
+         page: int | None, plain: bool, no_pager: bool, edition: str | None) -> None:
     """Print a law, section or commentary paragraph with its children, or
     (--page N) every node the scrape kept of printed page N.
 
@@ -388,6 +396,7 @@ def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool,
     from lawref.export import json as J
     from lawref.export import text as T
 
+    cite = " ".join(cite_words) or None  # «show Law 62 B» needs no quotes
     if (cite is None) == (page is None):
         raise UsageError(tr("show needs a CITE or --page N (one of them)"))
     lib = obj.library()
@@ -416,7 +425,7 @@ def show(obj: _Ctx, cite: str | None, doc: str | None, as_json: bool, raw: bool,
         if as_json:
             _json(J.absent_json(canonical, edition, entry, fragments, why))
         else:
-            _say(T.absent_line(canonical, entry, fragments, why))
+            _say(T.absent_line(canonical, entry, fragments, why, [lib.label(f) for f in fragments]))
         sys.exit(EXIT_NOT_FOUND)
     if raw:
         items = J.source_json(lib, nodes)

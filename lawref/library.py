@@ -1002,7 +1002,7 @@ class Library:
             node = self.store.node(hit.id)
             law = self.law_of(node) if node is not None else None
             if law is None:
-                key = "фрагменты без номера правила"
+                key = tr("fragments without a law number")
             else:
                 key = f"{law.doc}/{law.cite}" if law.doc != "laws" else str(law.cite)
             counts[key] = counts.get(key, 0) + 1

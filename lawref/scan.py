@@ -28,6 +28,7 @@ from pathlib import Path
 
 from lawref import __version__
 from lawref.errors import CorpusError, UnsafeInput
+from lawref.i18n import tr
 from lawref.manifest import MANIFEST, Manifest, read_manifest
 from lawref.safeio import display_name, read_regular
 
@@ -67,7 +68,7 @@ def scan(folder: Path) -> Scan:
     :class:`~lawref.errors.ManifestError` for a bad manifest."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise CorpusError(f"corpus folder not found: {display_name(str(folder))}")
+        raise CorpusError(tr("corpus folder not found: {folder}").format(folder=display_name(str(folder))))
     manifest = read_manifest(folder)
     walker = _Walker(folder, manifest)
     walker.walk()

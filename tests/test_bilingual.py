@@ -167,7 +167,7 @@ def test_show_a_law_not_in_the_corpus_names_it(lib: Library) -> None:
     russian = run(lib.index_dir, CORPUS, "--ui", "ru", "show", "59").stdout.strip().splitlines()
     assert russian == ["Правило 59 — Inability to Lead or Play as Required — текста нет в корпусе",
                        "[только фрагменты, стр. 77 (между правилами 47 и 61) — может быть, его текст: "
-                       "laws/fragment@001_6601c729f2304426:73, laws/fragment@001_6601c729f2304426:75]"]
+                       "фрагмент, стр. 77, после правила 47; фрагмент, стр. 77, после правила 47 (2)]"]
 
 
 def test_search_shows_russian_and_english_titles(lib: Library) -> None:

@@ -355,7 +355,7 @@ def test_items_19_20_show_says_what_was_lost_and_what_fragments_may_hold(seed_in
     thirty = CliRunner().invoke(cli, [*base, "show", "30"])
     assert thirty.exit_code == 1 and "[только фрагменты, стр. 59 (между правилами 26 и 35)" in thirty.stdout
     commentary = CliRunner().invoke(cli, [*base, "show", "45.3"]).stdout
-    assert "текст перед п. 45.4" in commentary and "commentary/fragment@004_" in commentary
+    assert "текст перед п. 45.4" in commentary and "может быть, его текст: фрагмент правила 45]" in commentary
 
 
 @pytest.mark.parametrize(("name", "content", "reason"), [

@@ -141,7 +141,7 @@ def test_toc_lists_what_the_corpus_holds_and_the_laws_it_lacks(seed_index: Path)
     assert "  1  The Pack - Rank of Cards and Suits  [absent]" in lines
     assert "        17  Продолжительность торговли — Duration of the Auction  p. 47" in lines
     assert "  20  Review and Explanation of Calls  p. 51  [lost pages]" in lines
-    assert any(line.strip().startswith("фрагмент, стр. 59, после правила 26  p. 59  [fragment]") for line in lines)
+    assert any(line.strip().startswith("фрагмент, стр. 59, после правила 26  [fragment]") for line in lines)
     assert lines.index("  16  Unauthorized Information  [absent]") < lines.index("  Глава V ТОРГОВЛЯ  The Auction  p. 47")
     data = json.loads(run(seed_index, "toc", "--doc", "commentary", "--json").stdout)["contents"]
     assert data[0] | {"title_en": None} == {"id": "commentary/45", "doc": "commentary", "kind": "law", "cite": "45",
@@ -360,3 +360,20 @@ def test_every_help_text_has_its_russian() -> None:
     texts = [o.__dict__.get("_help_en", getattr(o, "help", None)) for o in objs]  # the English originals
     missing = [t for t in {inspect.cleandoc(t) for t in texts if t} if ru.gettext(t) == t]
     assert missing == []
+
+
+def test_query_words_and_a_cite_need_no_quotes(seed_index: Path) -> None:
+    words = run(seed_index, "search", "взятка", "фальшренонс", "--limit", "1")
+    quoted = run(seed_index, "search", "взятка фальшренонс", "--limit", "1")
+    assert words.exit_code == 0 and words.stdout == quoted.stdout
+    assert run(seed_index, "show", "Law", "62", "B").stdout == run(seed_index, "show", "62B").stdout
+
+
+@pytest.mark.usefixtures("ru_ui")
+def test_show_names_a_missing_law_s_fragments_as_people_are_shown_them(seed_index: Path) -> None:
+    text = run(seed_index, "show", "59").stdout
+    assert "фрагмент, стр. 77, после правила 47; фрагмент, стр. 77, после правила 47 (2)]" in text
+    assert "laws/fragment@" not in text
+    assert run(seed_index, "check").stdout.startswith("частично: 8")
+    assert "Недопустимое значение для '--lang': 'de' — не из 'ru', 'en', 'both'." in run(
+        seed_index, "show", "62", "--lang", "de").stderr

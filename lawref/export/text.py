@@ -143,12 +143,14 @@ def _is_english(lib: Library, node: Node) -> bool:
     return doc is not None and doc.lang == "en"
 
 
-def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: dict[str, Any] | None = None) -> str:
+def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: dict[str, Any] | None = None,
+                labels: Sequence[str] = ()) -> str:
     """What the edition calls a law (or part, or commentary paragraph) the
     corpus lacks: «Law 59 — Inability to Lead or Play as Required — text not
     in this corpus», and the fragments that may hold it: «[only fragments,
     p. 77 (between laws 47 and 61) — perhaps its text: …]» — in the user's
-    language (the catalogue's English title as it is)."""
+    language (the catalogue's English title as it is); ``labels`` name the
+    fragments as ``show`` takes them back (their ids without them)."""
     if "." in cite:
         line = tr("Commentary {cite} (on Law {law}: {title}) — not in this corpus")
     elif entry.id != cite:
@@ -160,7 +162,8 @@ def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: di
         return line
     pages = sorted({str(f.page) for f in fragments if f.page is not None})
     where = f", {tr('p.')} {', '.join(pages)}" if pages else ""
-    ids = ", ".join(f.id for f in fragments[:6]) + (" …" if len(fragments) > 6 else "")
+    names = list(labels) or [f.id for f in fragments]  # what people are shown (show takes it back), else ids
+    ids = "; ".join(names[:6]) + (" …" if len(names) > 6 else "")
     return line + "\n" + tr("[only fragments{where} ({why}) — perhaps its text: {ids}]").format(
         where=where, why=_why(why or {}), ids=ids)
 
@@ -337,7 +340,7 @@ def resolve_lines(answers: Sequence[tuple[str, Target | None]]) -> list[str]:
             continue
         node = t.id or "-"
         missing = f" (missing {t.missing})" if t.missing else ""
-        out.append(f"{text!r} → {t.cite} {t.status} {node}{missing} [edition {t.edition or '?'}]")
+        out.append(f"{text!r} → {t.cite} {tr(t.status)} {node}{missing} [{tr('edition')} {t.edition or '?'}]")
     return out
 
 
@@ -367,7 +370,8 @@ def toc_lines(lib: Library, entries: Sequence[TocEntry]) -> list[str]:
             edition = tr(" (edition {edition})").format(edition=d.edition) if d is not None and d.edition else ""
             out.append(f"{doc} — {d.title if d is not None and d.title else doc}{edition}")
         titles = " — ".join(p for p in (e.title if e.cite else None, e.title_en) if p)
-        fields = [e.cite or e.label, titles, f"{tr('p.')} {e.page}" if e.page is not None else "",
+        page = e.page is not None and e.kind != "fragment"  # a fragment's label names its page
+        fields = [e.cite or e.label, titles, f"{tr('p.')} {e.page}" if page else "",
                   f"[{tr(e.status)}]" if e.status != "whole" else ""]
         out.append("  " * (e.depth + 1) + "  ".join(f for f in fields if f))
     return out
@@ -397,7 +401,7 @@ def check_lines(lib: Library, groups: dict[str, list[tuple[Node, Ref]]]) -> list
     """``check``: a count line a status, then one line a citation."""
     out = []
     for status, pairs in groups.items():
-        out.append(f"{status}: {len(pairs)}")
+        out.append(f"{tr(status)}: {len(pairs)}")
         for n, r in pairs:
             target = f" → {_target(lib, r)}" if r.id else ""
             out.append(f"  {r.cite:<8} {r.text!r:<24} in {lib.label(n)} ({n.source.file}:{r.line}){target}")
