@@ -199,6 +199,15 @@ def _globals_first(argv: list[str], group: click.Group) -> list[str]:
     return front + rest
 
 
+def _version(ctx: click.Context, asked: bool) -> None:
+    """``--version``: «lawref, version 0.2.0» in the user's language (click's
+    own option fixes its words when lawref is imported, before a language is
+    chosen)."""
+    if asked and not ctx.resilient_parsing:
+        _say(tr("%(prog)s, version %(version)s") % {"prog": "lawref", "version": __version__})
+        ctx.exit()
+
+
 def _choose_ui(argv: list[str]) -> None:
     """``--ui ru|en`` among the global options, set before anything is said
     (``--help`` is answered while the options are read)."""
@@ -286,7 +295,8 @@ class _OneLineErrors(click.Group):
               help="Index folder lawref owns (default: per-user cache). Env: LAWREF_INDEX.")
 @click.option("--ui", type=click.Choice(["ru", "en"]), help="The language lawref speaks: messages and the words "
               "around the law text (default: the locale, LANG/LC_MESSAGES; English unless Russian). Env: LAWREF_UI.")
-@click.version_option(__version__, prog_name="lawref", help="Print lawref's version.")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, _p, v: _version(ctx, v), help="Print lawref's version.")
 @click.pass_context
 def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None, ui: str | None) -> None:
     """Search and read the Laws of Duplicate Contract Bridge.

@@ -377,3 +377,11 @@ def test_show_names_a_missing_law_s_fragments_as_people_are_shown_them(seed_inde
     assert run(seed_index, "check").stdout.startswith("частично: 8")
     assert "Недопустимое значение для '--lang': 'de' — не из 'ru', 'en', 'both'." in run(
         seed_index, "show", "62", "--lang", "de").stderr
+
+
+def test_version_speaks_the_user_s_language_too() -> None:
+    from lawref import __version__
+
+    ru = CliRunner().invoke(cli, ["--version"], env={"LAWREF_UI": "ru"})
+    assert ru.exit_code == 0 and ru.stdout.strip() == f"lawref, версия {__version__}"
+    assert CliRunner().invoke(cli, ["--ui", "en", "--version"]).stdout.strip() == f"lawref, version {__version__}"

@@ -404,7 +404,7 @@ def check_lines(lib: Library, groups: dict[str, list[tuple[Node, Ref]]]) -> list
         out.append(f"{tr(status)}: {len(pairs)}")
         for n, r in pairs:
             target = f" → {_target(lib, r)}" if r.id else ""
-            out.append(f"  {r.cite:<8} {r.text!r:<24} in {lib.label(n)} ({n.source.file}:{r.line}){target}")
+            out.append(f"  {r.cite:<8} {r.text!r:<24} {tr('in')} {lib.label(n)} ({n.source.file}:{r.line}){target}")
     return out
 
 
