@@ -561,12 +561,9 @@ class Library:
         """The nodes printed right before and right after ``node`` and its
         subtree in its document (footnotes and ``node``'s own descendants
         skipped): where a fragment stands."""
-        inside = {n.id for _, n in self.subtree(node)}
-        nodes = [n for n in self.nodes if n.doc == node.doc and n.kind != "footnote"]
-        at = next((k for k, n in enumerate(nodes) if n.id == node.id), 0)
-        before = next((n for n in reversed(nodes[:at]) if n.id not in inside), None)
-        after = next((n for n in nodes[at + 1 :] if n.id not in inside), None)
-        return before, after
+        store = self.store
+        seqs = [store.seq(n.id) for _, n in self.subtree(node)]
+        return store.printed_near(node.doc, min(seqs), max(seqs))
 
     @_answers
     def contents(self, doc: str | None = None, law: str | None = None) -> list[TocEntry]:

@@ -184,6 +184,14 @@ class MemoryStore:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._cited.get(cite, [])
 
+    def printed_near(self, doc: str, before: int, after: int) -> tuple[Node | None, Node | None]:
+        """The last node of ``doc`` before reading position ``before`` and
+        the first after ``after`` (footnotes skipped)."""
+        nodes = [n for n in self._nodes if n.doc == doc and n.kind != "footnote"]
+        prev = next((n for n in reversed(nodes) if self._seq[n.id] < before), None)
+        nxt = next((n for n in nodes if self._seq[n.id] > after), None)
+        return prev, nxt
+
     def cites_from(self, prefix: str, limit: int = 100) -> list[str]:
         """The cites that start with ``prefix`` (ASCII case ignored), each
         once, in reading order, at most ``limit``."""
@@ -320,6 +328,13 @@ class SqliteStore:
     def with_cite(self, cite: str) -> list[Node]:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._nodes("WHERE cite = ? ORDER BY seq", (cite,))
+
+    def printed_near(self, doc: str, before: int, after: int) -> tuple[Node | None, Node | None]:
+        """The last node of ``doc`` before reading position ``before`` and
+        the first after ``after`` (footnotes skipped): two indexed queries."""
+        prev = self._nodes("WHERE doc = ? AND seq < ? AND kind != 'footnote' ORDER BY seq DESC LIMIT 1", (doc, before))
+        nxt = self._nodes("WHERE doc = ? AND seq > ? AND kind != 'footnote' ORDER BY seq LIMIT 1", (doc, after))
+        return (prev[0] if prev else None), (nxt[0] if nxt else None)
 
     def cites_from(self, prefix: str, limit: int = 100) -> list[str]:
         """The cites that start with ``prefix`` (ASCII case ignored), each
