@@ -584,11 +584,9 @@ class Library:
     def laws_around(self, node: Node) -> tuple[str | None, str | None]:
         """``(after, before)``: the cites of the laws printed right before and
         right after ``node`` in its document's reading order (``None`` at an end)."""
-        nodes = [n for n in self.nodes if n.doc == node.doc]
-        at = next((k for k, n in enumerate(nodes) if n.id == node.id), 0)
-        after = next((n.cite for n in reversed(nodes[:at]) if n.kind == "law"), None)
-        before = next((n.cite for n in nodes[at + 1 :] if n.kind == "law"), None)
-        return after, before
+        seq = self.store.seq(node.id)
+        after, before = self.store.printed_near(node.doc, seq, seq, kind="law")
+        return (after.cite if after else None), (before.cite if before else None)
 
     def incoming(self, node: Node) -> list[tuple[Node, Ref]]:
         """References to ``node`` or any of its descendants (the backlinks

@@ -184,10 +184,11 @@ class MemoryStore:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._cited.get(cite, [])
 
-    def printed_near(self, doc: str, before: int, after: int) -> tuple[Node | None, Node | None]:
+    def printed_near(self, doc: str, before: int, after: int, kind: str | None = None
+                     ) -> tuple[Node | None, Node | None]:
         """The last node of ``doc`` before reading position ``before`` and
-        the first after ``after`` (footnotes skipped)."""
-        nodes = [n for n in self._nodes if n.doc == doc and n.kind != "footnote"]
+        the first after ``after`` (footnotes skipped; only ``kind`` when given)."""
+        nodes = [n for n in self._nodes if n.doc == doc and n.kind != "footnote" and kind in (None, n.kind)]
         prev = next((n for n in reversed(nodes) if self._seq[n.id] < before), None)
         nxt = next((n for n in nodes if self._seq[n.id] > after), None)
         return prev, nxt
@@ -329,11 +330,17 @@ class SqliteStore:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._nodes("WHERE cite = ? ORDER BY seq", (cite,))
 
-    def printed_near(self, doc: str, before: int, after: int) -> tuple[Node | None, Node | None]:
+    def printed_near(self, doc: str, before: int, after: int, kind: str | None = None
+                     ) -> tuple[Node | None, Node | None]:
         """The last node of ``doc`` before reading position ``before`` and
-        the first after ``after`` (footnotes skipped): two indexed queries."""
-        prev = self._nodes("WHERE doc = ? AND seq < ? AND kind != 'footnote' ORDER BY seq DESC LIMIT 1", (doc, before))
-        nxt = self._nodes("WHERE doc = ? AND seq > ? AND kind != 'footnote' ORDER BY seq LIMIT 1", (doc, after))
+        the first after ``after`` (footnotes skipped; only ``kind`` when
+        given): two indexed queries."""
+        only = "AND kind = ?" if kind else ""
+        extra = (kind,) if kind else ()
+        prev = self._nodes(f"WHERE doc = ? AND seq < ? AND kind != 'footnote' {only} ORDER BY seq DESC LIMIT 1",
+                           (doc, before, *extra))
+        nxt = self._nodes(f"WHERE doc = ? AND seq > ? AND kind != 'footnote' {only} ORDER BY seq LIMIT 1",
+                          (doc, after, *extra))
         return (prev[0] if prev else None), (nxt[0] if nxt else None)
 
     def cites_from(self, prefix: str, limit: int = 100) -> list[str]:
