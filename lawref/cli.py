@@ -33,7 +33,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
-from lawref.i18n import choose, speak, tr
+from lawref.i18n import choose, chosen, speak, tr
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -869,7 +869,7 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origins: tuple[str
         return
     corpus, _ = obj.dirs()
     os.environ.update({"LAWREF_CORPUS": str(corpus), "LAWREF_INDEX": str(index),
-                       "LAWREF_CORS_ORIGINS": " ".join(cors_origins)})
+                       "LAWREF_CORS_ORIGINS": " ".join(cors_origins), "LAWREF_UI": chosen() or "en"})
     lib.close()
     S.run_workers(sock, workers)
 

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
-__all__ = ["LANGS", "LOCALE_DIR", "choose", "speak", "tr", "ui_language"]
+__all__ = ["LANGS", "LOCALE_DIR", "choose", "chosen", "speak", "tr", "ui_language"]
 
 #: The languages lawref speaks; the first is the default.
 LANGS = ("en", "ru")
@@ -33,6 +33,11 @@ class _Chosen:
 def choose(lang: str | None) -> None:
     """Speak ``lang`` (``ru``/``en``) from now on; ``None``: as the environment says."""
     _Chosen.lang = lang if lang in LANGS else None
+
+
+def chosen() -> str | None:
+    """What ``--ui`` chose for this command (``None``: nothing)."""
+    return _Chosen.lang
 
 
 def ui_language(env: Mapping[str, str] | None = None) -> str:

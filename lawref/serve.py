@@ -101,6 +101,9 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     """The application over ``lib`` (kept open; not closed by the app).
     ``cors_origins``: the origins a browser may call the API from (``*``:
     any); CORS is off without them."""
+    from lawref.i18n import choose, chosen
+
+    choose(chosen() or os.environ.get("LAWREF_UI") or "en")  # --ui, else English: not the server's locale
     app = FastAPI(title="lawref", version=__version__, docs_url=None, redoc_url=None,  # their pages load a CDN
                   description="The Laws of Duplicate Contract Bridge: search, nodes, references, citations.")
     if cors_origins:

@@ -389,3 +389,23 @@ def test_a_busy_port_or_a_bad_origin_is_one_line_and_exit_2(server: Server, tmp_
     assert "cannot listen on 127.0.0.1" in busy.stderr and "serving" not in busy.stderr
     for origin in ("https://club.example.org/", "club.example.org", "javascript:x"):
         assert_one_line_error(CliRunner().invoke(cli, [*base, "--cors-origin", origin]), 2)
+
+
+def test_the_api_speaks_english_whatever_the_server_s_locale(tmp_path: Path) -> None:
+    """An API's messages do not follow the locale of the machine it runs on."""
+    import os
+
+    saved = {k: os.environ.get(k) for k in ("LANG", "LAWREF_UI", "LC_ALL", "LC_MESSAGES")}
+    os.environ.update({"LANG": "ru_RU.UTF-8"})
+    for k in ("LAWREF_UI", "LC_ALL", "LC_MESSAGES"):
+        os.environ.pop(k, None)
+    try:
+        srv = Server(corpus_copy(tmp_path), tmp_path / "index")
+    finally:
+        for k, v in saved.items():
+            os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
+    try:
+        message = get(srv, "/api/v1/nodes/abc").json()["error"]["message"]
+    finally:
+        srv.stop()
+    assert message.startswith("not a law cite")
