@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
+from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -1110,8 +1111,9 @@ class _StoreView(Mapping[Any, Any]):
     def __init__(self, store: NodeStore) -> None:
         self._store = store
 
+    @abstractmethod
     def _find(self, key: Any) -> Any:
-        raise NotImplementedError
+        """The value of ``key``, or ``None`` when the store has none."""
 
     def __getitem__(self, key: Any) -> Any:
         found = self._find(key)
@@ -1119,8 +1121,9 @@ class _StoreView(Mapping[Any, Any]):
             raise KeyError(key)
         return found
 
+    @abstractmethod
     def __iter__(self) -> Iterator[Any]:
-        raise NotImplementedError
+        """The keys there are."""
 
     def __len__(self) -> int:
         return sum(1 for _ in self)
