@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from lawref import patterns as P
 from lawref.model import Document, Node, TocEntry
 
 if TYPE_CHECKING:
@@ -86,9 +85,7 @@ def _status(lib: Library, n: Node) -> str:
         return "fragment"
     if n.kind == "law" and (any(lib.lost_sections(n)) or (n.inferred and not n.label)):
         return "lost pages"
-    first, last = lib.page_edges(n)
-    cut = (first and n.text[:1].islower()) or (last and n.text and not P.SENTENCE_END.search(n.text))
-    return "lost pages" if cut else "whole"
+    return "lost pages" if any(lib.cut_edges(n)) else "whole"
 
 
 def _with_absent(lib: Library, doc: Document, rows: list[TocEntry]) -> list[TocEntry]:

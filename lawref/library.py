@@ -470,6 +470,16 @@ class Library:
         :func:`lawref.nodestore.page_edges`."""
         return self.store.edges(node.id)
 
+    def cut_edges(self, node: Node) -> tuple[bool, bool]:
+        """``(starts_after_gap, cut_at_end)``: ``node``'s text opens a
+        scraped page mid-sentence (its start is on a page the scan lacks),
+        or closes one unfinished — the marks ``show`` and the exports print
+        beside it (:meth:`page_edges` and the text's own first and last
+        characters)."""
+        first, last = self.page_edges(node)
+        text = node.text
+        return bool(first and text[:1].islower()), bool(last and text and not P.SENTENCE_END.search(text))
+
     def check_doc(self, doc: str | None) -> None:
         """Raise :class:`~lawref.errors.UsageError` when ``doc`` is given and
         names no document of the corpus (a typo would otherwise look like
@@ -548,7 +558,7 @@ class Library:
         """The nodes printed on page ``page`` (of document ``doc``) whose
         parent is not on it too — each with its subtree, what ``show
         --page`` prints — in reading order; ``[]`` for a page the scrape lost."""
-        nodes = [n for n in self.nodes if n.page == page and (doc is None or n.doc == doc)]
+        nodes = self.store.on_page(page, doc)
         ids = {n.id for n in nodes}
         return [n for n in nodes if n.parent not in ids]
 

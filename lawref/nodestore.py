@@ -184,6 +184,10 @@ class MemoryStore:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._cited.get(cite, [])
 
+    def on_page(self, page: int, doc: str | None = None) -> list[Node]:
+        """The nodes printed on page ``page`` (of ``doc``), in reading order."""
+        return [n for n in self._nodes if n.page == page and doc in (None, n.doc)]
+
     def printed_near(self, doc: str, before: int, after: int, kind: str | None = None
                      ) -> tuple[Node | None, Node | None]:
         """The last node of ``doc`` before reading position ``before`` and
@@ -329,6 +333,12 @@ class SqliteStore:
     def with_cite(self, cite: str) -> list[Node]:
         """Nodes whose canonical cite is ``cite``, every document, in reading order."""
         return self._nodes("WHERE cite = ? ORDER BY seq", (cite,))
+
+    def on_page(self, page: int, doc: str | None = None) -> list[Node]:
+        """The nodes printed on page ``page`` (of ``doc``), in reading order:
+        one query, the page read inside SQLite (no row is decoded otherwise)."""
+        where = "WHERE json_extract(json, '$.page') = ?" + (" AND doc = ?" if doc is not None else "")
+        return self._nodes(where + " ORDER BY seq", (page, doc) if doc is not None else (page,))
 
     def printed_near(self, doc: str, before: int, after: int, kind: str | None = None
                      ) -> tuple[Node | None, Node | None]:

@@ -16,7 +16,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from lawref import patterns as P
 from lawref.export.text import WORDS, heading
 from lawref.model import Document, Node, Ref
 
@@ -243,7 +242,7 @@ class Book:
 
     def _entry(self, n: Node) -> Entry:
         words = WORDS["en" if self.docs[n.doc].lang == "en" else "ru"]
-        first, last = self.lib.page_edges(n)
+        lost_start, lost_end = self.lib.cut_edges(n)
         before, after, end = [], [], []
         if n.kind == "law":
             lost_before, lost_after = self.lib.lost_sections(n)
@@ -258,9 +257,9 @@ class Book:
         if len(copies) > 1:
             what = words["variant"].format(k=copies.index(n) + 1, n=len(copies))
             before.append(f"[{what}: {n.source.file}:{n.source.line}]")
-        if first and n.text[:1].islower():
+        if lost_start:
             before.append(words["lost-before"])
-        if last and n.text and not P.SENTENCE_END.search(n.text):
+        if lost_end:
             after.append(words["lost-after"])
         return Entry(n, DEPTH.get(n.kind, 1), self.anchor(n), self.lib.label(n), heading(n),
                      tuple(before), tuple(after), tuple(end))

@@ -11,7 +11,6 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref import patterns as P
 from lawref.model import Answer, Document, Hit, Node, Ref, Target, TocEntry
 from lawref.safeio import json_safe
 
@@ -82,10 +81,10 @@ def context_json(lib: Library, node: Node) -> dict[str, Any]:
     ``likely_law``: ``{"cite"}`` of the law it is filed under (inferred
     from a later heading on its page), else ``null``, with ``after`` and
     ``before``, the laws printed around it in its document."""
-    first, last = lib.page_edges(node)
+    starts_after_gap, cut_at_end = lib.cut_edges(node)
     out: dict[str, Any] = {
-        "starts_after_gap": bool(first and node.text[:1].islower()),
-        "cut_at_end": bool(last and node.text and not P.SENTENCE_END.search(node.text)),
+        "starts_after_gap": starts_after_gap,
+        "cut_at_end": cut_at_end,
         "incoming": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in lib.incoming_to(node)],
     }
     if node.kind == "fragment":

@@ -125,14 +125,12 @@ def _note_ref(pieces: list[dict[str, Any]], note: Entry) -> list[dict[str, Any]]
 
 
 def _incoming(book: Book, node: Node, here: str | None) -> list[dict[str, Any]]:
-    """«Ссылаются»: the nodes whose text cites ``node`` itself, each a link
-    to the citation's node (plain when it is not in this export)."""
-    out, seen = [], set()
-    for source_id, _ in book.lib.store.incoming(node.id):
-        source = book.lib.by_id.get(source_id)
-        if source is None or source.id in seen:
-            continue
-        seen.add(source.id)
+    """«Ссылаются»: the nodes whose text cites ``node`` itself
+    (:meth:`Library.incoming_to`), each once, a link to the citing node
+    (plain when it is not in this export)."""
+    sources = dict.fromkeys(src.id for src, _ in book.lib.incoming_to(node))
+    out = []
+    for source in (book.lib.by_id[i] for i in sources):
         inside = source.id in book.by_id
         href = (book.anchors.href(source, "", here) if here is not None else "#" + book.anchor(source)) \
             if inside else None

@@ -122,7 +122,7 @@ def page_text(lib: Library, page: int, nodes: Sequence[Node]) -> str:
     lines = [f"— {words['page']} {page} — [{nodes[0].doc}: {files}]", ""]
     for node in nodes:
         for _, n in lib.subtree(node):
-            lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n, words), words=words,
+            lines += _render_one(n, *lib.cut_edges(n), variant=_variant(lib, n, words), words=words,
                                  label=lib.label(n))
     return "\n".join(lines).rstrip()
 
@@ -261,7 +261,7 @@ def render(lib: Library, node: Node, *, plain: bool = False) -> str:
             if n.text:
                 lines += [n.text, ""]
             continue
-        lines += _render_one(n, *lib.page_edges(n), variant=_variant(lib, n, words), words=words,
+        lines += _render_one(n, *lib.cut_edges(n), variant=_variant(lib, n, words), words=words,
                              label=lib.label(n))
     if after:
         lines += [f"[{words['lost-end']} {', '.join(after)}]"]
@@ -309,7 +309,7 @@ def _variant(lib: Library, node: Node, words: dict[str, str]) -> str:
     return f"[{what}: {node.source.file}:{node.source.line}]"
 
 
-def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False, variant: str = "",
+def _render_one(n: Node, lost_start: bool = False, lost_end: bool = False, variant: str = "",
                 words: dict[str, str] = WORDS["ru"], label: str = "") -> list[str]:
     if n.kind == "footnote":
         return [f"{n.label} - {n.text}", ""]
@@ -321,11 +321,11 @@ def _render_one(n: Node, first_on_page: bool = False, last_on_page: bool = False
         head += f"  ({words['page']} {n.page})"
     if head:
         out.append(head)
-    if first_on_page and n.text[:1].islower():
+    if lost_start:
         out.append(words["lost-before"])
     if n.text:
         out.append(n.text)
-    if last_on_page and n.text and not P.SENTENCE_END.search(n.text):
+    if lost_end:
         out.append(words["lost-after"])
     return out + [""]
 
