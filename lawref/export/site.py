@@ -156,7 +156,7 @@ def _words(doc: Document) -> dict[str, str]:
     return {**WORDS[lang], **UI[lang], "only-export": only}
 
 
-def _page_context(book: Book, page: Page, pages: list[Page], k: int) -> dict[str, Any]:
+def _page_context(book: Book, page: Page, pages: list[Page]) -> dict[str, Any]:
     here = f"{page.folder.id}/{page.name}"
     words = _words(page.folder)
     entries = [*page.entries, *page.commentary]
@@ -227,11 +227,10 @@ def _contents_row(book: Book, page: Page) -> dict[str, Any]:
     law = page.law
     commentary = [e.node.cite for e in page.commentary if e.node.kind == "commentary" and e.node.cite]
     span = f"{commentary[0]}–{commentary[-1]}" if len(commentary) > 1 else "".join(commentary)
-    fragments = sum(1 for e in page.entries if e.node.kind == "fragment")
     return {"division": None, "href": f"{page.folder.id}/{page.name}.html",
             "cite": law.cite if law is not None else None,
             "title": _page_title(page, words), "title_en": _title_en(book, page), "commentary": span,
-            "has_commentary": bool(page.commentary), "fragments": fragments,
+            "has_commentary": bool(page.commentary),
             "in_corpus": law is not None and law.doc == page.folder.id}
 
 
@@ -290,8 +289,8 @@ def site_files(book: Book, *, search: str = "offline") -> Iterator[tuple[str, st
     asks the HTTP API (``search-index.js`` says where) instead of reading
     the offline index (not written)."""
     env, pages = _env(), book.pages()
-    for k, page in enumerate(pages):
-        yield page.path, env.get_template("page.html").render(**_page_context(book, page, pages, k))
+    for page in pages:
+        yield page.path, env.get_template("page.html").render(**_page_context(book, page, pages))
     lang = "en" if book.documents and all(d.lang == "en" for d in book.documents) else "ru"
     yield "index.html", env.get_template("index.html").render(
         lang=lang, w=UI[lang], root="", title=UI[lang]["contents"], contents=_contents(book, pages), standalone=False,
