@@ -35,6 +35,7 @@ from starlette.exceptions import HTTPException
 from lawref import __version__
 from lawref.errors import CiteError, LawrefError, NotFound
 from lawref.export import json as J
+from lawref.i18n import tr
 from lawref.library import Library
 
 __all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
@@ -77,8 +78,10 @@ def _error(status: int, message: str, **extra: Any) -> Response:
 def _missing(title: str, detail: str, root: str, status: int) -> Response:
     """The reader's page for what it lacks (an HTML 404 or 400)."""
     from lawref.export.site import missing_page
+    from lawref.i18n import ui_language
 
-    return Response(missing_page(title, detail, root), status_code=status, media_type="text/html; charset=utf-8")
+    page = missing_page(title, detail, root, ui_language())
+    return Response(page, status_code=status, media_type="text/html; charset=utf-8")
 
 
 def _absent_line(lib: Library, cite: str) -> str:
@@ -90,6 +93,17 @@ def _absent_line(lib: Library, cite: str) -> str:
     except LawrefError:
         return ""
     return absent_line(canonical, entry).split("\n")[0]
+
+
+def _get(app: FastAPI, path: str, **options: Any) -> Any:
+    """Register a ``GET`` endpoint and its ``HEAD``; the ``HEAD`` stays out
+    of the schema (one operation id each; HTTP gives every GET a HEAD)."""
+    def register(endpoint: Any) -> Any:
+        app.get(path, **options)(endpoint)
+        app.head(path, **{**options, "include_in_schema": False})(endpoint)
+        return endpoint
+
+    return register
 
 
 def _status(exc: LawrefError) -> int:
@@ -131,7 +145,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     async def fault(request: Request, exc: Exception) -> Response:
         return _error(500, f"internal error: {type(exc).__name__}")
 
-    @app.api_route("/api/v1/search", methods=["GET", "HEAD"], tags=["api"])
+    @_get(app, "/api/v1/search", tags=["api"])
     def search(q: str = Query(min_length=1, max_length=MAX_QUERY), limit: int = Query(10, ge=1, le=100),
                lang: str = Query("any", pattern="^(ru|en|any)$"),
                doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
@@ -146,7 +160,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
             hit["url"] = (href(hit["id"]) or "/").lstrip("/")
         return out
 
-    @app.api_route("/api/v1/nodes/{cite:path}/refs", methods=["GET", "HEAD"], tags=["api"])
+    @_get(app, "/api/v1/nodes/{cite:path}/refs", tags=["api"])
     def refs(cite: str, direction: str = Query("out", pattern="^(out|in)$"),
              doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
         """``refs --json``: the references a node and its descendants make
@@ -156,7 +170,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         incoming = direction == "in"
         return J.refs_json(lib.references(cite, incoming=incoming, doc=doc), incoming)
 
-    @app.api_route("/api/v1/nodes/{cite:path}", methods=["GET", "HEAD"], tags=["api"])
+    @_get(app, "/api/v1/nodes/{cite:path}", tags=["api"])
     def node(cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$"),
              edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
         """``show --json``: the node a cite names (62B, 62b, 62В, "правило 62B",
@@ -169,10 +183,10 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         except NotFound:
             canonical, ed, entry = lib.absent(cite, edition or lib.edition())  # NotFound: no such law (95)
             fragments, why = lib.fragments_for(canonical)
-            return _error(404, f"{canonical} is not in this corpus",
+            return _error(404, tr("{cite} is not in {where}").format(cite=canonical, where=tr("this corpus")),
                           catalogue=J.absent_json(canonical, ed, entry, fragments, why))
 
-    @app.api_route("/api/v1/resolve", methods=["GET", "HEAD"], tags=["api"])
+    @_get(app, "/api/v1/resolve", tags=["api"])
     def resolve(cite: str = Query(min_length=1, max_length=MAX_QUERY),
                 edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:
         """``resolve --json``: the cite's status, node id and edition."""
@@ -187,7 +201,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         lib.pick_edition(edition)
         return {"citations": [item.to_json() for item in lib.link(text, edition)]}
 
-    @app.api_route("/api/v1/health", methods=["GET", "HEAD"], tags=["api"])
+    @_get(app, "/api/v1/health", tags=["api"])
     def health() -> dict[str, Any]:
         """The index answers come from: corpus stamp, node count, age, version."""
         state = lib.follow()
@@ -198,7 +212,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
                 "index_built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(built)),
                 "index_age_s": round(time.time() - built, 1)}
 
-    @app.api_route("/law/{cite}", methods=["GET", "HEAD"], include_in_schema=False)
+    @_get(app, "/law/{cite}", include_in_schema=False)
     def law_page(cite: str) -> Response:
         """``/law/62B`` → the reader's page and anchor of that node."""
         try:
@@ -209,7 +223,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         target = lib.hrefs("/")(found[0].id) or "/"
         return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
-    @app.api_route("/{path:path}", methods=["GET", "HEAD"], include_in_schema=False)
+    @_get(app, "/{path:path}", include_in_schema=False)
     def page(path: str) -> Response:
         """The reader: ``/``, ``/laws/62.html``, ``/lawref.css`` …"""
         text = reader.page(path or "index.html")
@@ -257,7 +271,7 @@ async def _body_text(request: Request) -> str:
         raise HTTPException(400, f"the body is not UTF-8 ({exc.reason})") from None
     media = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
     if media not in ("text/plain", "application/json"):
-        raise HTTPException(415, f"a body is text/plain or application/json, not {media[:80]}")
+        raise HTTPException(415, tr("a body is text/plain or application/json, not {media}").format(media=media[:80]))
     if media == "text/plain":
         return raw
     try:

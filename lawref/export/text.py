@@ -336,7 +336,7 @@ def resolve_lines(answers: Sequence[tuple[str, Target | None]]) -> list[str]:
     out = []
     for text, t in answers:
         if t is None:
-            out.append(f"{text!r}: no citation")
+            out.append(tr("{text}: no citation").format(text=repr(text)))
             continue
         node = t.id or "-"
         missing = f" (missing {t.missing})" if t.missing else ""
@@ -393,7 +393,7 @@ def refs_lines(lib: Library, found: References, incoming: bool) -> list[str]:
     if not found.pairs:
         what = tr("no incoming references") if incoming else tr("no outgoing references")
         return [f"{found.name}: {what}"]
-    return [f"{lib.label(n):<12} {r.text!r:<24} → {r.cite:<8} {r.status:<8} {_target(lib, r)}  "
+    return [f"{lib.label(n):<12} {r.text!r:<24} → {r.cite:<8} {tr(r.status):<8} {_target(lib, r)}  "
             f"({n.source.file}:{r.line})" for n, r in found.pairs]
 
 
