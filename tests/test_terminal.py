@@ -385,3 +385,10 @@ def test_version_speaks_the_user_s_language_too() -> None:
     ru = CliRunner().invoke(cli, ["--version"], env={"LAWREF_UI": "ru"})
     assert ru.exit_code == 0 and ru.stdout.strip() == f"lawref, версия {__version__}"
     assert CliRunner().invoke(cli, ["--ui", "en", "--version"]).stdout.strip() == f"lawref, version {__version__}"
+
+
+def test_show_of_a_subsection_names_the_section_it_stands_in(seed_index: Path) -> None:
+    """26A2 under «A. …», so it is not read as a subsection of another section."""
+    lines = run(seed_index, "show", "26A2").stdout.splitlines()
+    assert lines[3] == "A. Заявка касалась определённой масти" and lines[5].startswith("2. Масть не специфицирована")
+    assert "Если отменённая заявка касалась" not in "\n".join(lines)  # the section's own text is not repeated

@@ -253,6 +253,7 @@ def render(lib: Library, node: Node, *, plain: bool = False) -> str:
     lines = [_header(lib, node, law, words, plain), f"[{'; '.join(notes)}]", ""]
     if plain:
         del lines[1]  # the document line: lawref's, not the law's
+    lines += _context(lib, node, law)
     before, after = lib.lost_sections(node) if node.kind == "law" else ([], [])
     if before:
         lines += [f"[{words['lost-start']} {', '.join(before)}]", ""]
@@ -266,6 +267,17 @@ def render(lib: Library, node: Node, *, plain: bool = False) -> str:
     if after:
         lines += [f"[{words['lost-end']} {', '.join(after)}]"]
     return "\n".join(lines).rstrip()
+
+
+def _context(lib: Library, node: Node, law: Node | None) -> list[str]:
+    """The headings between ``node``'s law and ``node`` (``show 6B1``
+    prints «B. Сдача» above «1. …», so 6B1 is not read as 6A1)."""
+    chain: list[str] = []
+    cur = lib.by_id.get(node.parent) if node.parent else None
+    while cur is not None and law is not None and cur.id != law.id:
+        chain.insert(0, heading(cur))
+        cur = lib.by_id.get(cur.parent) if cur.parent else None
+    return [line for h in chain if h for line in (h, "")]
 
 
 def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str], plain: bool = False) -> str:
