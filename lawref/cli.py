@@ -69,21 +69,24 @@ def _say(text: str = "", *, err: bool = False, nl: bool = True) -> None:
     _out(printable(text), err=err, nl=nl)
 
 
+#: Where a search hit's snippet starts (export.text.hit_lines), and its wrapped header goes on.
+SNIPPET_INDENT = 11
 #: How many hits ``search`` counts to say how many more there are.
 MORE_COUNTED = 1000
 
 
 def _hit_lines(lines: list[str]) -> None:
-    """Search hits for people: on a terminal (not under ``NO_COLOR``) each
-    ``[match]`` in colour instead of brackets."""
+    """Search hits for people: on a terminal wrapped at words (a header's
+    tail under its snippet) and, unless ``NO_COLOR``, each ``[match]`` in
+    colour instead of brackets."""
     from lawref import terminal
 
-    if not terminal.colour():
-        _lines(lines)
-        return
-    width = terminal.screen()[0]
+    lines = [printable(line) for line in lines]
+    if sys.stdout.isatty():
+        lines = [terminal.wrap(line, terminal.screen()[0], hang=SNIPPET_INDENT) for line in lines]
+    colour = terminal.colour()
     for line in lines:
-        _out(terminal.highlight(terminal.wrap(printable(line), width)), color=True)
+        _out(terminal.highlight(line) if colour else line, color=colour or None)
 
 
 def more_line(total: int, limit: int) -> str:

@@ -53,12 +53,13 @@ def highlight(line: str) -> str:
     return captured.get()
 
 
-def wrap(text: str, width: int) -> str:
+def wrap(text: str, width: int, hang: int = 0) -> str:
     """Each line of ``text`` wrapped at ``width`` columns (words never cut,
-    a wrapped line's indentation kept)."""
+    a wrapped line's indentation kept; a line that has none goes on
+    ``hang`` columns in: a search hit's header under its snippet)."""
     out = []
     for line in text.split("\n"):
-        indent = line[: len(line) - len(line.lstrip(" "))]
+        indent = line[: len(line) - len(line.lstrip(" "))] or " " * hang
         out.append(textwrap.fill(line, width=width, subsequent_indent=indent, break_long_words=False,
                                  break_on_hyphens=False) if len(line) > width else line)
     return "\n".join(out)

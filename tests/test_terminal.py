@@ -392,3 +392,13 @@ def test_show_of_a_subsection_names_the_section_it_stands_in(seed_index: Path) -
     lines = run(seed_index, "show", "26A2").stdout.splitlines()
     assert lines[3] == "A. Заявка касалась определённой масти" and lines[5].startswith("2. Масть не специфицирована")
     assert "Если отменённая заявка касалась" not in "\n".join(lines)  # the section's own text is not repeated
+
+
+def test_a_wrapped_search_header_goes_on_under_its_snippet() -> None:
+    from lawref.terminal import wrap
+
+    header = "62B        Исправление фальшренонса | Correcting a Revoke  (laws; 12.08)"
+    lines = wrap(header, 40, hang=11).splitlines()
+    assert lines[0].startswith("62B") and all(line.startswith(" " * 11) for line in lines[1:])
+    assert " ".join(" ".join(lines).split()) == " ".join(header.split())  # no word lost or cut
+    assert wrap("  indented text that is long enough to wrap", 20, hang=11).splitlines()[1].startswith("  i")
