@@ -40,6 +40,7 @@ from typing import Any
 from urllib.parse import quote
 
 from lawref.folder import Generation
+from lawref.i18n import N_
 from lawref.model import Citation
 
 __all__ = ["CACHE_FILE", "BuildCache", "citation_key", "file_key"]
@@ -190,7 +191,7 @@ class BuildCache:
                 db.executemany(f"INSERT INTO {table} VALUES (?, ?)", self.new[table].items())
             db.commit()
         except sqlite3.Error as exc:
-            raise OSError(f"cannot write {CACHE_FILE}: {exc}") from exc
+            raise OSError(N_("cannot write {file}: {error}").format(file=CACHE_FILE, error=exc)) from exc
         finally:
             db.close()
 
@@ -213,6 +214,6 @@ class BuildCache:
             db.executemany("INSERT INTO meta VALUES (?, ?)", self.notes.items())
             db.commit()
         except sqlite3.Error as exc:
-            raise OSError(f"cannot write {CACHE_FILE}: {exc}") from exc
+            raise OSError(N_("cannot write {file}: {error}").format(file=CACHE_FILE, error=exc)) from exc
         finally:
             db.close()

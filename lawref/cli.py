@@ -33,7 +33,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
-from lawref.i18n import choose, chosen, speak, tr
+from lawref.i18n import choose, chosen, retell, speak, tr
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -159,7 +159,7 @@ class _Ctx:
 
         def rebuilding(reason: str) -> None:
             rebuilt.append(reason)
-            _say(tr("lawref: {reason}: building the index …").format(reason=tr(reason)), err=True)
+            _say(tr("lawref: {reason}: building the index …").format(reason=retell(reason)), err=True)
 
         with _progress() as progress:
             lib = open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress)
@@ -276,13 +276,13 @@ class _OneLineErrors(click.Group):
         except click.Abort:
             fail(tr("aborted"), EXIT_BAD_INPUT)
         except LawrefError as exc:
-            fail(str(exc), exc.exit_code)
+            fail(retell(str(exc)), exc.exit_code)
         except (BrokenPipeError, _ReaderGone):  # the reader went away (``search … | head -1``): it read enough
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(EXIT_OK)
         except OSError as exc:  # stdout cannot be written (``> /dev/full``), an index that cannot be written
             where = f" ({display_name(str(exc.filename))})" if exc.filename else ""
-            fail(f"{exc.strerror or exc}{where}", EXIT_BAD_INPUT)
+            fail(f"{retell(str(exc.strerror or exc))}{where}", EXIT_BAD_INPUT)
         except Exception as exc:  # a bug: one line, unless asked for the traceback
             if os.environ.get("LAWREF_DEBUG"):
                 raise
@@ -714,9 +714,9 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         _say(T.report_text(corpus.reports))
     for r in corpus.reports:
         for w in r.warnings:
-            _say(tr("lawref: warning: {where}: {what}").format(where=r.file, what=w), err=True)
+            _say(tr("lawref: warning: {where}: {what}").format(where=r.file, what=retell(w)), err=True)
     for w in corpus.warnings:
-        _say(tr("lawref: warning: {what}").format(what=w), err=True)
+        _say(tr("lawref: warning: {what}").format(what=retell(w)), err=True)
     if not corpus.usable():
         kept = tr("the index at {index} was left as it was").format(index=index_dir) if had_index else tr(
             "no index was written")
@@ -772,15 +772,19 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     try:
         done = clean_file(file, encoding)
     except OSError as exc:
-        fail(f"cannot read {display_name(str(file))}: {exc.strerror or exc}", EXIT_BAD_INPUT)
+        fail(tr("cannot read {file}: {error}").format(file=display_name(str(file)), error=retell(
+            str(exc.strerror or exc))), EXIT_BAD_INPUT)
     _say(render(done.cleaned), nl=False)
     if not done.cleaned.paragraphs:
-        _say(f"lawref: warning: {display_name(str(file))}: no text left after cleaning", err=True)
+        _say(tr("lawref: warning: {where}: {what}").format(where=display_name(str(file)),
+                                                          what=tr("no text left after cleaning")), err=True)
     if report:
         d, moji = done.loaded.decoded, done.loaded.mojibake
-        head = (f"{display_name(str(file))}: encoding {d.encoding} ({d.how}); format {done.loaded.format}; "
-                f"language {done.lang}; layout {done.cleaned.style}; mojibake repaired {len(moji.lines)} line(s) "
-                f"{dict(moji.how) if moji.how else ''}".rstrip())
+        head = tr("{file}: encoding {encoding} ({how}); format {format}; language {lang}; layout {layout}; mojibake "
+                  "repaired {count} line(s){fixes}").format(
+            file=display_name(str(file)), encoding=d.encoding, how=retell(d.how), format=done.loaded.format,
+            lang=done.lang, layout=done.cleaned.style, count=len(moji.lines),
+            fixes=f" {dict(moji.how)}" if moji.how else "")
         passes = [p.to_json() for p in done.cleaned.report.passes]
         _say("\n".join([head, *T.passes_lines(passes)]), err=True)
 
@@ -886,8 +890,8 @@ def _check_origin(origin: str) -> None:
     if origin == "*" or (parts.scheme in ("http", "https") and parts.netloc and origin == f"{parts.scheme}://"
                          f"{parts.netloc}"):
         return
-    raise UsageError(f"--cors-origin {origin[:80]!r}: an origin is scheme://host[:port] with nothing after "
-                     "(https://club.example.org), or *")
+    raise UsageError(tr("--cors-origin {origin}: an origin is scheme://host[:port] with nothing after "
+                        "(https://club.example.org), or *").format(origin=repr(origin[:80])))
 
 
 def _export_options(fmt: str, width: int, base_url: str | None, law: str | None) -> None:
@@ -912,9 +916,10 @@ def check_base_url(url: str) -> None:
 
     parts = urlsplit(url)
     if any(ord(c) < 33 or c in '"<>\\`' for c in url):
-        raise UsageError(f"--base-url {url[:80]!r}: spaces, quotes and control characters are not allowed")
+        raise UsageError(tr("--base-url {url}: spaces, quotes and control characters are not allowed").format(
+            url=repr(url[:80])))
     if parts.scheme and (parts.scheme not in ("http", "https") or not parts.netloc):
-        raise UsageError(f"--base-url {url[:80]!r}: an http(s) URL with a host, or a path")
+        raise UsageError(tr("--base-url {url}: an http(s) URL with a host, or a path").format(url=repr(url[:80])))
 
 
 class _Quick:

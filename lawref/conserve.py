@@ -16,6 +16,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.model import Node
 from lawref.records import CleanReport
 
@@ -58,13 +59,17 @@ class Balance:
 
     def message(self) -> str:
         """One line for the build report."""
-        parts = []
+        missing, invented = repr(self.missing[:60]), repr(self.invented[:60])
+        if self.missing and self.invented:
+            return N_("{count:d} letter(s) of the input are in no node and no dropped line: {letters}; "
+                      "{other_count:d} letter(s) in nodes are not in the input: {other_letters} — a layout lawref "
+                      "does not read right (please report it)").format(count=len(self.missing), letters=missing,
+                                                         other_count=len(self.invented), other_letters=invented)
         if self.missing:
-            parts.append(f"{len(self.missing)} letter(s) of the input are in no node and no dropped line: "
-                         f"{self.missing[:60]!r}")
-        if self.invented:
-            parts.append(f"{len(self.invented)} letter(s) in nodes are not in the input: {self.invented[:60]!r}")
-        return "; ".join(parts) + " — a layout lawref does not read right (please report it)"
+            return N_("{count:d} letter(s) of the input are in no node and no dropped line: {letters} — a layout "
+                      "lawref does not read right (please report it)").format(count=len(self.missing), letters=missing)
+        return N_("{count:d} letter(s) in nodes are not in the input: {letters} — a layout lawref does not read right "
+                  "(please report it)").format(count=len(self.invented), letters=invented)
 
 
 def _in_order(text: str, extra: Counter[str]) -> str:

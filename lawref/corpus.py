@@ -22,6 +22,7 @@ from lawref.buildcache import BuildCache, citation_from_json, citation_key, cita
 from lawref.cite import find_citations
 from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
+from lawref.i18n import N_
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
@@ -138,10 +139,10 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
         _skip(report, str(exc))
         return None
     except OSError as exc:
-        _skip(report, f"unreadable: {exc.strerror or exc}")
+        _skip(report, N_("unreadable: {error}").format(error=exc.strerror or exc))
         return None
     if not data.strip():
-        _skip(report, "empty file")
+        _skip(report, N_("empty file"))
         return None
     try:
         loaded = load(data, file.name, encoding)
@@ -154,7 +155,8 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
                        "examples": list(loaded.mojibake.examples)}
     report.lost_chars = loaded.text.count("\ufffd")
     if report.lost_chars:
-        report.warnings.append(f"{report.lost_chars} character(s) lost before lawref (U+FFFD), kept as \ufffd")
+        report.warnings.append(N_("{count} character(s) lost before lawref (U+FFFD), kept as \ufffd").format(
+            count=report.lost_chars))
         report.status = "warning"
     return loaded
 
@@ -198,8 +200,9 @@ def _copies_in_file(nodes: tuple[Node, ...]) -> list[str]:
 
 
 def _copy_warning(first: Node, copy: Node) -> str:
-    return (f"{first.cite or first.id}: two different texts — {first.source.file}:{first.source.line} and "
-            f"{copy.source.file}:{copy.source.line}; both kept, the second as {copy.id}")
+    return N_("{cite}: two different texts — {file}:{line} and {other_file}:{other_line}; both kept, the second "
+              "as {copy}").format(cite=first.cite or first.id, file=first.source.file, line=first.source.line,
+                                  other_file=copy.source.file, other_line=copy.source.line, copy=copy.id)
 
 
 def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
@@ -208,13 +211,15 @@ def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
     if any(n.cite for n in nodes):
         return None
     if lang == "en":
-        return "no law headings in this English text"
+        return N_("no law headings in this English text")
     share = russian_score(text)
     if share < 0.3:
-        return f"not Russian law text: no headings, {share:.0%} of words known to the Russian lexicon"
+        return N_("not Russian law text: no headings, {share:.0%} of words known to the Russian lexicon").format(
+            share=share)
     vocab = law_vocabulary_share(text)
     if vocab < LAW_VOCABULARY:
-        return f"not law text: no law heading, and only {vocab:.0%} of its words are words of the Laws"
+        return N_("not law text: no law heading, and only {share:.0%} of its words are words of the Laws").format(
+            share=vocab)
     return None
 
 
@@ -271,10 +276,10 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
     kind = spec.kind if spec else detect_kind(cleaned)
     doc = spec.id if spec else _doc_id(rel)
     report.doc, report.kind, report.lang = doc, kind, lang
-    report.kind_how = "manifest" if spec else "detected from headings (file not named in the manifest)"
+    report.kind_how = N_("manifest") if spec else N_("detected from headings (file not named in the manifest)")
 
     if not cleaned.paragraphs:
-        _skip(report, "no text left after cleaning")
+        _skip(report, N_("no text left after cleaning"))
         return _FileResult(report, cleaned)
     parsed = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang)
     tick(_PARSED)
@@ -286,14 +291,14 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
         return _FileResult(report, cleaned)
     share = russian_score(loaded.text) if lang == "ru" else 1.0
     if share < 0.5:
-        report.warnings.append(f"only {share:.0%} of words are Russian the lexicon knows: "
-                               "a wrong --encoding, or unrepaired mojibake?")
+        report.warnings.append(N_("only {share:.0%} of words are Russian the lexicon knows: a wrong --encoding, "
+                                  "or unrepaired mojibake?").format(share=share))
         report.status = "warning"
     report.nodes = len(nodes)
     report.fragments = sum(1 for n in nodes if n.kind == "fragment")
     report.inferred = sum(1 for n in nodes if n.inferred)
     if not any(n.cite for n in nodes):
-        report.warnings.append("no law, section or commentary heading found: text kept as fragments")
+        report.warnings.append(N_("no law, section or commentary heading found: text kept as fragments"))
         report.status = "warning"
     return _FileResult(report, cleaned, nodes, report.pages[0] if report.pages else None, parsed.alphabet)
 
@@ -394,8 +399,8 @@ def build_corpus(
     nodes = [_resolved(n, resolver, docs[n.doc], cache) for n in nodes]
     names = [f.name for f in found.files] + [name for name, _ in found.skipped]
     chosen = {spec.id for spec in specs.values() if spec is not None}  # a spec that took a file matches one
-    unmatched = [f"manifest: document {s.id!r} matches no file ({', '.join(s.globs) or 'no files given'})"
-                 for s in manifest.documents if s.id not in chosen and not any(s.matches(rel) for rel in names)]
+    unmatched = [_unmatched(s.id, s.globs) for s in manifest.documents
+                 if s.id not in chosen and not any(s.matches(rel) for rel in names)]
     raw = {f.name: f.path.relative_to(found.folder).as_posix() for f in found.files}
     paths = {name: os.fsencode(real).hex() for name, real in raw.items() if name != real}
     signatures = {d: _signature(docs[d], by_doc[d]) for d in docs}
@@ -465,6 +470,13 @@ def _signature(doc: Document, results: list[_FileResult]) -> str:
     """What a document's index entries depend on: its entry and its files' keys."""
     payload = json.dumps([doc.to_json(), [r.key or r.report.file for r in results]], sort_keys=True)
     return hashlib.sha256(payload.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _unmatched(doc: str, globs: tuple[str, ...]) -> str:
+    """The warning for a manifest document that matches no file."""
+    if not globs:
+        return N_("manifest: document {doc!r} matches no file (no files given)").format(doc=doc)
+    return N_("manifest: document {doc!r} matches no file ({files})").format(doc=doc, files=", ".join(globs))
 
 
 def _skipped(name: str, reason: str) -> FileReport:

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from lawref.errors import IndexDamaged, IndexFolderError, IndexUnavailable, UnsafeInput
+from lawref.i18n import N_
 from lawref.safeio import display_name, read_regular
 
 __all__ = ["FORMAT", "Generation", "is_marked", "open_generation", "read_stamp"]
@@ -137,19 +138,19 @@ class Generation:
         :class:`~lawref.errors.IndexUnavailable` when it cannot be read."""
         want = self.meta["files"].get(name)
         if want is None:
-            raise IndexDamaged(f"index file {name} is not recorded in {META}")
+            raise IndexDamaged(N_("index file {file} is not recorded in {meta}").format(file=name, meta=META))
         try:
             data = read_regular(self.path / name, MAX_INDEX_FILE)
         except FileNotFoundError as exc:
             if not self.path.is_dir():  # the whole generation went away (swept): not damage
                 raise IndexUnavailable(f"the build at {self.path.name} is gone") from exc
-            raise IndexDamaged(f"index file {name} is missing") from exc
+            raise IndexDamaged(N_("index file {file} is missing").format(file=name)) from exc
         except OSError as exc:
             raise IndexUnavailable(f"cannot read index file {name}: {exc}") from exc
         import hashlib  # a fresh index is checked by stat (lawref.fresh): most queries never hash
 
         if hashlib.sha256(data).hexdigest() != want:
-            raise IndexDamaged(f"index file {name} is damaged (checksum mismatch)")
+            raise IndexDamaged(N_("index file {file} is damaged (checksum mismatch)").format(file=name))
         return data
 
     def read_json(self, name: str) -> Any:
@@ -157,7 +158,7 @@ class Generation:
         try:
             return json.loads(self.read_bytes(name))
         except ValueError as exc:
-            raise IndexDamaged(f"index file {name} is not valid JSON: {exc}") from exc
+            raise IndexDamaged(N_("index file {file} is not valid JSON: {error}").format(file=name, error=exc)) from exc
 
     def verify(self, names: list[str] | None = None) -> None:
         """Check files ``names`` (default: every recorded file) against their
@@ -180,7 +181,8 @@ def current_name(index_dir: Path) -> str:
     except (OSError, UnicodeDecodeError) as exc:
         raise IndexUnavailable(f"no complete build in {display_name(str(index_dir))}") from exc
     if not GEN_NAME.fullmatch(name):
-        raise IndexDamaged(f"{CURRENT} of {display_name(str(index_dir))} names no generation")
+        raise IndexDamaged(N_("{current} of {folder} names no generation").format(
+            current=CURRENT, folder=display_name(str(index_dir))))
     return name
 
 
@@ -194,9 +196,9 @@ def open_generation(index_dir: Path) -> Generation:
     except (OSError, UnsafeInput) as exc:
         raise IndexUnavailable(f"the live build of {display_name(str(index_dir))} cannot be read: {exc}") from exc
     except ValueError as exc:
-        raise IndexDamaged(f"{META} of the live build is damaged: {exc}") from exc
+        raise IndexDamaged(N_("{meta} of the live build is damaged: {error}").format(meta=META, error=exc)) from exc
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(meta.get("files"), dict):
-        raise IndexDamaged(f"{META} of the live build has an unknown shape")
+        raise IndexDamaged(N_("{meta} of the live build has an unknown shape").format(meta=META))
     return Generation(path, meta)
 
 

@@ -7,17 +7,26 @@ Messages are English in the code and looked up in
 ``lawref/locale/ru/LC_MESSAGES/lawref.mo`` (made from ``lawref.po`` by
 ``python scripts/i18n.py``; a test checks the two agree). The law text is
 never translated: only what lawref itself says.
+
+What the build side writes down (a file's warnings, why a line was dropped,
+what a clean step did) is stored in the index in English — ``--json`` and the
+report files keep it so — from templates marked :func:`N_`. :func:`retell`
+gives such a stored message in the user's language at display time: it finds
+the template that made it and fills the Russian template with the same
+fields.
 """
 
 from __future__ import annotations
 
 import gettext
 import os
+import re
+import string
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-__all__ = ["LANGS", "LOCALE_DIR", "choose", "chosen", "speak", "tr", "ui_language"]
+__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "speak", "tr", "ui_language"]
 
 #: The languages lawref speaks; the first is the default.
 LANGS = ("en", "ru")
@@ -76,3 +85,91 @@ def tr(message: str) -> str:
     """``message`` in the user's language (:func:`ui_language`); the
     English text itself when the catalogue lacks it."""
     return _catalogue(ui_language()).gettext(message)
+
+
+def N_(template: str) -> str:  # noqa: N802 — gettext's own name for a deferred message
+    """``template`` itself: marks an English message the build stores and
+    :func:`retell` translates at display (``scripts/i18n.py`` collects it).
+    Fields are named (``{file}``, ``{count:,}``), never two side by side,
+    and a number's field says so in its spec (``{count:d}``) where a
+    neighbouring field could hold the text between them, so that a message
+    can be matched back to its template; a field named
+    ``reason`` (or ending in ``_msg``) may hold another such message."""
+    return template
+
+
+def retell(message: str) -> str:
+    """A message lawref stored in English (:func:`N_`) in the user's language:
+    the catalogue's translation of the template that made it, with the same
+    field values (each ``reason`` or ``…_msg`` field retold in turn). A message no
+    template makes (text from elsewhere: an OS error, a file name) is
+    returned as it is. Code-point exact: only lawref's own words change."""
+    return _retell(ui_language(), message)
+
+
+@lru_cache(maxsize=4096)
+def _retell(lang: str, message: str) -> str:
+    if not message:
+        return message  # gettext's "" is the catalogue's header
+    catalogue = _catalogue(lang)
+    found = catalogue.gettext(message)
+    if found != message or lang == LANGS[0]:
+        return found
+    for pattern, translated in _templates(lang):
+        m = pattern.fullmatch(message)
+        if m is not None:
+            return _fill(lang, translated, m.groupdict())
+    return message
+
+
+def _fill(lang: str, template: str, values: dict[str, str]) -> str:
+    """``template`` with each field replaced by its value as matched (format
+    specs were applied in English already); ``reason`` fields retold."""
+    out = []
+    for literal, name, _spec, _conv in string.Formatter().parse(template):
+        out.append(literal)
+        if name is not None:
+            value = values.get(name, "{" + name + "}")
+            out.append(_retell(lang, value) if name == "reason" or name.endswith("_msg") else value)
+    return "".join(out)
+
+
+@cache
+def _templates(lang: str) -> list[tuple[re.Pattern[str], str]]:
+    """``(pattern, translation)`` for every catalogue message with fields,
+    the longest fixed text first (the most specific template wins)."""
+    messages = getattr(_catalogue(lang), "_catalog", {})  # GNUTranslations keeps its messages here
+    found = []
+    for msgid, msgstr in messages.items():
+        if isinstance(msgid, str) and "{" in msgid and msgstr:
+            pattern, fixed = _pattern(msgid)
+            found.append((fixed, pattern, msgstr))
+    found.sort(key=lambda t: -t[0])
+    return [(pattern, msgstr) for _, pattern, msgstr in found]
+
+
+def _kind(spec: str) -> str:
+    """What a field prints: digits for an integer spec (``{count:d}``,
+    ``{size:,}``), a percentage for ``{share:.0%}``, else anything (as
+    little as will do)."""
+    if spec.endswith("%"):
+        return r"-?[\d.,]+%"
+    if spec.endswith(("d", ",")):
+        return r"-?[\d,]+"
+    return ".+?"
+
+
+def _pattern(template: str) -> tuple[re.Pattern[str], int]:
+    """A regex matching what ``template.format(...)`` makes, each field a
+    named group (a field met again must repeat its value), and the length
+    of the template's fixed text."""
+    parts, seen, fixed = [], set(), 0
+    for literal, name, _spec, _conv in string.Formatter().parse(template):
+        parts.append(re.escape(literal))
+        fixed += len(literal)
+        if name is None:
+            continue
+        group = re.sub(r"\W", "_", name)
+        parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>{_kind(_spec)})")
+        seen.add(group)
+    return re.compile("".join(parts), re.DOTALL), fixed

@@ -99,6 +99,7 @@ from lawref import patterns as P  # noqa: E402
 from lawref.cite import fold_token  # noqa: E402
 from lawref.errors import IndexDamaged  # noqa: E402
 from lawref.folder import Generation  # noqa: E402
+from lawref.i18n import N_  # noqa: E402
 from lawref.lang import morph  # noqa: E402
 from lawref.model import Hit, Node  # noqa: E402
 
@@ -351,7 +352,7 @@ def _open_whoosh(gen: Generation, verify: bool = True) -> _WhooshSearcher:
         try:
             return whoosh_index.open_dir(str(gen.path), readonly=True, schema=_schema()).searcher()
         except Exception as exc:  # whoosh raises many kinds on a damaged file
-            message = f"the whoosh index cannot be read: {type(exc).__name__}: {exc}"
+            message = N_("the whoosh index cannot be read: {error}").format(error=f"{type(exc).__name__}: {exc}")
         gc.collect()  # outside the except block: the traceback that held the file is gone
     raise IndexDamaged(message)
 

@@ -40,7 +40,7 @@ from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, U
 from lawref.export.json import export_document
 from lawref.folder import CURRENT, Generation, check_foreign
 from lawref.folder import open_live as open_generation
-from lawref.i18n import tr
+from lawref.i18n import N_, tr
 from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
 from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 from lawref.resolver import Resolver
@@ -429,7 +429,8 @@ class Library:
         src = node.source if isinstance(node, Node) else node
         corpus_dir = self.corpus_dir
         if corpus_dir is None or src.bytes is None:
-            raise OSError(f"no raw source recorded for {node.id if isinstance(node, Node) else src.file}")
+            raise OSError(N_("no raw source recorded for {node}").format(
+                node=node.id if isinstance(node, Node) else src.file))
         hexed = self.paths.get(src.file)
         real = os.fsdecode(bytes.fromhex(hexed)) if hexed else src.file
         data = read_regular(corpus_dir / real, MAX_SOURCE_BYTES)
@@ -629,7 +630,8 @@ class Library:
         chosen = self.pick_edition(edition) if edition else None
         docs = [d for d in self.documents if (doc is None or d.id == doc) and (chosen is None or d.edition == chosen)]
         if not docs:
-            raise UsageError(f"no document of edition {chosen} is document {doc!r}")
+            raise UsageError(N_("no document of edition {edition} is document {doc}").format(
+                edition=chosen, doc=repr(doc)))
         if law is not None:
             top = self.find(law, doc, edition)[0]
             nodes = [n for _, n in self.subtree(top)]
@@ -1063,7 +1065,7 @@ def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, 
         except IndexDamaged as exc:
             reason = str(exc)
     if on_rebuild is not None:
-        on_rebuild(reason or "the index is out of date")
+        on_rebuild(reason or N_("the index is out of date"))
     from lawref.store import ensure  # the build side, loaded only to rebuild
 
     ensure(corpus_dir, index_dir, progress=progress)
@@ -1082,12 +1084,12 @@ def _stale(corpus_dir: Path, index_dir: Path) -> str | None:
     try:
         gen = open_generation(index_dir)
         if gen.stamp != stamp(found, code_version(), gen.encoding):
-            return "the corpus or lawref changed since the index was built"
+            return N_("the corpus or lawref changed since the index was built")
         gen.verify()
     except IndexDamaged as exc:
-        return f"the index is damaged ({exc})"
+        return N_("the index is damaged ({damage_msg})").format(damage_msg=exc)
     except IndexUnavailable:
-        return "no index yet"
+        return N_("no index yet")
     return None
 
 
@@ -1096,7 +1098,7 @@ def _open_store(gen: Generation, verify: bool) -> SqliteStore:
     Raises :class:`~lawref.errors.IndexDamaged` for a build without one (an
     older lawref's) or a damaged one."""
     if NODES_FILE not in gen.meta.get("files", {}):
-        raise IndexDamaged(f"the build has no {NODES_FILE} (made by an older lawref)")
+        raise IndexDamaged(N_("the build has no {file} (made by an older lawref)").format(file=NODES_FILE))
     if verify:
         gen.verify([NODES_FILE])
     return SqliteStore(gen.path / NODES_FILE)

@@ -40,6 +40,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any
 
 from lawref.errors import ManifestError, UnsafeInput
+from lawref.i18n import N_
 from lawref.safeio import read_regular
 
 __all__ = ["MANIFEST", "DocumentSpec", "Limits", "Manifest", "read_manifest"]
@@ -137,11 +138,12 @@ def read_manifest(folder: Path) -> Manifest:
     try:
         raw = read_regular(path, MAX_MANIFEST_BYTES)
     except (UnsafeInput, OSError) as exc:
-        raise ManifestError(f"{path}: cannot read the manifest: {_reason(exc)}") from exc
+        raise ManifestError(N_("{path}: cannot read the manifest: {reason}").format(
+            path=path, reason=_reason(exc))) from exc
     try:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ManifestError(f"{path}: not a valid TOML manifest: {exc}") from exc
+        raise ManifestError(N_("{path}: not a valid TOML manifest: {error}").format(path=path, error=exc)) from exc
     return parse_manifest(data, str(path))
 
 
@@ -155,12 +157,13 @@ def parse_manifest(data: dict[str, Any], where: str = MANIFEST) -> Manifest:
     _known(data, {"document", "limits", "default_edition", "follow_outside_links"}, where)
     entries = data.get("document", [])
     if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
-        raise ManifestError(f"{where}: 'document' must be an array of tables ([[document]])")
+        raise ManifestError(N_("{where}: 'document' must be an array of tables ([[document]])").format(where=where))
     specs = tuple(_document(e, f"{where}: [[document]] #{i + 1}") for i, e in enumerate(entries))
     seen: set[str] = set()
     for i, spec in enumerate(specs):
         if spec.id in seen:
-            raise ManifestError(f"{where}: [[document]] #{i + 1}: key 'id': {spec.id!r} is used by an earlier document")
+            raise ManifestError(N_("{where}: [[document]] #{number}: key 'id': {id} is used by an earlier document")
+                                .format(where=where, number=i + 1, id=repr(spec.id)))
         seen.add(spec.id)
     return Manifest(specs, _limits(data.get("limits", {}), f"{where}: [limits]"),
                     _opt_str(data, "default_edition", where), _bool(data, "follow_outside_links", where))
@@ -169,37 +172,39 @@ def parse_manifest(data: dict[str, Any], where: str = MANIFEST) -> Manifest:
 def _known(table: dict[str, Any], keys: set[str], where: str) -> None:
     unknown = sorted(set(table) - keys)
     if unknown:
-        raise ManifestError(f"{where}: unknown key {unknown[0]!r} (known: {', '.join(sorted(keys))})")
+        raise ManifestError(N_("{where}: unknown key {key} (known: {known})").format(
+            where=where, key=repr(unknown[0]), known=", ".join(sorted(keys))))
 
 
 def _type_name(value: Any) -> str:
-    return {str: "a string", int: "an integer", float: "a number", bool: "a boolean", list: "an array",
-            dict: "a table"}.get(type(value), type(value).__name__)
+    return {str: N_("a string"), int: N_("an integer"), float: N_("a number"), bool: N_("a boolean"),
+            list: N_("an array"), dict: N_("a table")}.get(type(value), type(value).__name__)
 
 
 def _wrong(where: str, key: str, want: str, value: Any) -> ManifestError:
     shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "…"
-    return ManifestError(f"{where}: key {key!r}: expected {want}, got {_type_name(value)} {shown}")
+    return ManifestError(N_("{where}: key {key}: expected {want_msg}, got {type_msg}: {value}").format(
+        where=where, key=repr(key), want_msg=want, type_msg=_type_name(value), value=shown))
 
 
 def _opt_str(table: dict[str, Any], key: str, where: str) -> str | None:
     value = table.get(key)
     if value is not None and not isinstance(value, str):
-        raise _wrong(where, key, "a string", value)
+        raise _wrong(where, key, N_("a string"), value)
     return value
 
 
 def _bool(table: dict[str, Any], key: str, where: str) -> bool:
     value = table.get(key, False)
     if not isinstance(value, bool):
-        raise _wrong(where, key, "true or false", value)
+        raise _wrong(where, key, N_("true or false"), value)
     return value
 
 
 def _choice(table: dict[str, Any], key: str, choices: tuple[str, ...], where: str) -> str:
     value = table.get(key, choices[0])
     if value not in choices:
-        raise _wrong(where, key, " or ".join(repr(c) for c in choices), value)
+        raise _wrong(where, key, N_("one of {choices}").format(choices=", ".join(repr(c) for c in choices)), value)
     return str(value)
 
 
@@ -207,11 +212,11 @@ def _document(entry: dict[str, Any], where: str) -> DocumentSpec:
     _known(entry, {"id", "kind", "lang", "edition", "title", "files", "encoding", "encodings"}, where)
     doc_id = entry.get("id")
     if not isinstance(doc_id, str) or not _ID.fullmatch(doc_id):
-        raise _wrong(where, "id", "a name of letters, digits, '_', '.' or '-'", doc_id)
+        raise _wrong(where, "id", N_("a name of letters, digits, '_', '.' or '-'"), doc_id)
     where = f"{where} (id {doc_id!r})"
     files = entry.get("files", [])
     if not isinstance(files, list) or not all(isinstance(g, str) for g in files):
-        raise _wrong(where, "files", "an array of strings (globs)", files)
+        raise _wrong(where, "files", N_("an array of strings (globs)"), files)
     for glob in files:
         _inside(glob, where, "files")
     return DocumentSpec(doc_id, _choice(entry, "kind", DOC_KINDS, where), _choice(entry, "lang", LANGS, where),
@@ -230,18 +235,20 @@ def _inside(glob: str, where: str, key: str) -> None:
     """A glob must stay inside the corpus folder: relative, no ``..``."""
     parts = PurePosixPath(glob.replace("\\", "/")).parts
     if not glob.strip() or glob.startswith(("/", "~")) or re.match(r"[A-Za-z]:", glob) or ".." in parts:
-        raise ManifestError(f"{where}: key {key!r}: {glob!r} leaves the corpus folder (use a relative glob)")
+        raise ManifestError(N_("{where}: key {key}: {glob} leaves the corpus folder (use a relative glob)").format(
+            where=where, key=repr(key), glob=repr(glob)))
 
 
 def _codec(value: Any, where: str, key: str) -> str | None:
     if value is None:
         return None
     if not isinstance(value, str):
-        raise _wrong(where, key, "a codec name such as 'cp1251'", value)
+        raise _wrong(where, key, N_("a codec name such as 'cp1251'"), value)
     try:
         _lookup(value)
     except LookupError:
-        raise ManifestError(f"{where}: key {key!r}: unknown codec {value!r}") from None
+        raise ManifestError(N_("{where}: key {key}: unknown codec {codec}").format(
+            where=where, key=repr(key), codec=repr(value))) from None
     return value
 
 
@@ -261,7 +268,7 @@ def _lookup(name: str) -> codecs.CodecInfo:
 def _encodings(entry: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
     table = entry.get("encodings", {})
     if not isinstance(table, dict):
-        raise _wrong(where, "encodings", "a table of glob = codec", table)
+        raise _wrong(where, "encodings", N_("a table of glob = codec"), table)
     out = []
     for glob, codec in table.items():
         _inside(glob, where, "encodings")
@@ -271,7 +278,7 @@ def _encodings(entry: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]
 
 def _limits(table: Any, where: str) -> Limits:
     if not isinstance(table, dict):
-        raise _wrong(where.rsplit(": ", 1)[0], "limits", "a table", table)
+        raise _wrong(where.rsplit(": ", 1)[0], "limits", N_("a table"), table)
     _known(table, {"max_file_mb", "max_files", "max_total_mb"}, where)
     base = Limits()
     return Limits(
@@ -284,5 +291,5 @@ def _limits(table: Any, where: str) -> Limits:
 def _positive(table: dict[str, Any], key: str, where: str, default: float, unit: int) -> int:
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
-        raise _wrong(where, key, "a positive number", value)
+        raise _wrong(where, key, N_("a positive number"), value)
     return int(value * unit)

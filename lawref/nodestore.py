@@ -42,6 +42,7 @@ from typing import Any
 from urllib.parse import quote
 
 from lawref.errors import IndexDamaged
+from lawref.i18n import N_
 from lawref.model import Document, Node
 
 __all__ = ["NODES_FILE", "Carry", "MemoryStore", "SqliteStore", "page_edges", "write"]
@@ -281,7 +282,7 @@ class SqliteStore:
         try:
             return self._db().execute(sql, tuple(args)).fetchall()
         except sqlite3.Error as exc:
-            raise IndexDamaged(f"{NODES_FILE} cannot be read: {exc}") from exc
+            raise IndexDamaged(N_("{file} cannot be read: {error}").format(file=NODES_FILE, error=exc)) from exc
 
     def meta(self, key: str) -> Any:
         """The JSON value stored under ``key`` (``None`` when there is none)."""
@@ -293,7 +294,8 @@ class SqliteStore:
         try:
             return tuple(Document.from_json(d) for d in self.meta("documents") or [])
         except (KeyError, TypeError, ValueError) as exc:
-            raise IndexDamaged(f"{NODES_FILE}: documents of an unknown shape: {exc!r}") from exc
+            raise IndexDamaged(N_("{file}: documents of an unknown shape: {error}").format(
+                file=NODES_FILE, error=repr(exc))) from exc
 
     def _nodes(self, where: str, args: Sequence[Any] = ()) -> list[Node]:
         return [self._node(i, j) for i, j in self._rows(f"SELECT id, json FROM nodes {where}", args)]
@@ -304,7 +306,8 @@ class SqliteStore:
             try:
                 found = Node.from_json(_loads(text))
             except (KeyError, TypeError, ValueError) as exc:
-                raise IndexDamaged(f"{NODES_FILE}: node {node_id!r} of an unknown shape: {exc!r}") from exc
+                raise IndexDamaged(N_("{file}: node {node} of an unknown shape: {error}").format(
+                    file=NODES_FILE, node=repr(node_id), error=repr(exc))) from exc
             with self._lock:
                 self._cache[node_id] = found
         return found
@@ -441,7 +444,8 @@ def _loads(text: str) -> Any:
     try:
         return json.loads(text)
     except ValueError as exc:
-        raise IndexDamaged(f"{NODES_FILE} holds a value that is not JSON: {exc}") from exc
+        raise IndexDamaged(N_("{file} holds a value that is not JSON: {error}").format(
+            file=NODES_FILE, error=exc)) from exc
 
 
 def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, meta: Mapping[str, Any],
@@ -469,7 +473,7 @@ def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, m
     except sqlite3.IntegrityError as exc:
         raise ValueError(f"node ids are not unique: {exc}") from exc
     except sqlite3.Error as exc:
-        raise OSError(f"cannot write {NODES_FILE}: {exc}") from exc
+        raise OSError(N_("cannot write {file}: {error}").format(file=NODES_FILE, error=exc)) from exc
     finally:
         db.close()
 

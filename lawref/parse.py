@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 
 from lawref import patterns as P
 from lawref.cite import latin
+from lawref.i18n import N_
 from lawref.lang import english
 from lawref.model import Node, Source
 from lawref.records import Paragraph
@@ -283,8 +284,9 @@ class _Parser:
             return False
         num = int(c[1].group("num"))
         if id(p) not in self.kept or (self.last_law is not None and num <= self.last_law):
-            self.notes.append(f"{self.file}:{p.lines[0]}: a heading of law {num} after law {self.max_law}: law "
-                              "numbers run upward, so it is kept as text, not as a heading")
+            self.notes.append(N_("{file}:{line}: a heading of law {law} after law {last_law}: law numbers run "
+                                 "upward, so it is kept as text, not as a heading").format(
+                file=self.file, line=p.lines[0], law=num, last_law=self.max_law))
             return True
         return False
 

@@ -19,6 +19,7 @@ import stat
 from pathlib import Path
 
 from lawref.errors import UnsafeInput
+from lawref.i18n import N_
 
 __all__ = ["atomic_write", "display_name", "json_safe", "printable", "read_capped", "read_regular"]
 
@@ -36,15 +37,15 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise UnsafeInput(f"not a regular file ({_kind(info.st_mode)})")
+            raise UnsafeInput(N_("not a regular file ({kind})").format(kind=_kind(info.st_mode)))
         if info.st_size > limit:
-            raise UnsafeInput(f"{info.st_size:,} bytes, over the {limit:,}-byte cap")
+            raise UnsafeInput(N_("{size:,} bytes, over the {limit:,}-byte cap").format(size=info.st_size, limit=limit))
         with os.fdopen(fd, "rb", closefd=False) as handle:
             data = handle.read(limit + 1)
     finally:
         os.close(fd)
     if len(data) > limit:
-        raise UnsafeInput(f"over the {limit:,}-byte cap")
+        raise UnsafeInput(N_("over the {limit:,}-byte cap").format(limit=limit))
     return data
 
 
@@ -59,11 +60,11 @@ def read_capped(path: Path | str | None, limit: int) -> bytes:
         data = sys.stdin.buffer.read(limit + 1)
     else:
         if os.path.isdir(path):
-            raise UnsafeInput("a folder, not a file")
+            raise UnsafeInput(N_("a folder, not a file"))
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)
     if len(data) > limit:
-        raise UnsafeInput(f"more than {limit:,} bytes")
+        raise UnsafeInput(N_("more than {limit:,} bytes").format(limit=limit))
     return data
 
 

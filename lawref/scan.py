@@ -28,7 +28,7 @@ from pathlib import Path
 
 from lawref import __version__
 from lawref.errors import CorpusError, UnsafeInput
-from lawref.i18n import tr
+from lawref.i18n import N_, tr
 from lawref.manifest import MANIFEST, Manifest, read_manifest
 from lawref.safeio import display_name, read_regular
 
@@ -94,7 +94,7 @@ class _Walker:
             try:
                 entries = sorted(os.scandir(self.folder / rel_dir if rel_dir else self.folder), key=lambda e: e.name)
             except OSError as exc:
-                self.skip(rel_dir, f"unreadable folder: {exc.strerror or exc}")
+                self.skip(rel_dir, N_("unreadable folder: {error}").format(error=exc.strerror or exc))
                 continue
             for entry in entries:
                 rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
@@ -108,8 +108,9 @@ class _Walker:
         self.seen += 1
         limit = self.manifest.limits.max_files
         if self.seen > limit:
-            raise CorpusError(f"the corpus folder {display_name(str(self.folder))} holds more than {limit:,} files: "
-                              "is it the right folder? (raise [limits] max_files in lawref.toml)")
+            raise CorpusError(N_("the corpus folder {folder} holds more than {limit:,} files: is it the right "
+                                 "folder? (raise [limits] max_files in lawref.toml)").format(
+                folder=display_name(str(self.folder)), limit=limit))
 
     def skip(self, rel: str, reason: str) -> None:
         self.skipped.append((display_name(rel), reason))
@@ -121,7 +122,7 @@ class _Walker:
                 return self.take_link(entry, rel)
             info = entry.stat(follow_symlinks=False)
         except OSError as exc:
-            self.skip(rel, f"unreadable: {exc.strerror or exc}")
+            self.skip(rel, N_("unreadable: {error}").format(error=exc.strerror or exc))
             return False
         if stat.S_ISDIR(info.st_mode):
             return True
@@ -134,12 +135,13 @@ class _Walker:
         try:
             info = os.stat(target)
         except OSError:
-            self.skip(rel, "broken link")
+            self.skip(rel, N_("broken link"))
             return False
         if not inside and not self.manifest.follow_outside_links:
-            self.skip(rel, "link leaves the corpus folder (set follow_outside_links = true in lawref.toml to read it)")
+            self.skip(rel, N_("link leaves the corpus folder (set follow_outside_links = true in lawref.toml to read "
+                              "it)"))
         elif stat.S_ISDIR(info.st_mode):
-            self.skip(rel, "link to a folder: not followed")
+            self.skip(rel, N_("link to a folder: not followed"))
         else:
             self.take_file(rel, Path(entry.path), info)
         return False
@@ -147,21 +149,21 @@ class _Walker:
     def take_file(self, rel: str, path: Path, info: os.stat_result) -> None:
         limits = self.manifest.limits
         if not stat.S_ISREG(info.st_mode):
-            self.skip(rel, "not a regular file (a FIFO, device or socket): never opened")
+            self.skip(rel, N_("not a regular file (a FIFO, device or socket): never opened"))
             return
         reason = not_text(rel)
         if reason:
             self.skip(rel, reason)
             return
         if info.st_size > limits.max_file_bytes:
-            self.skip(rel, f"{info.st_size:,} bytes, over the per-file cap of {limits.max_file_bytes:,} "
-                           "(raise [limits] max_file_mb in lawref.toml)")
+            self.skip(rel, N_("{size:,} bytes, over the per-file cap of {limit:,} (raise [limits] max_file_mb in "
+                              "lawref.toml)").format(size=info.st_size, limit=limits.max_file_bytes))
             return
         self.total += info.st_size
         if self.total > limits.max_total_bytes:
-            raise CorpusError(f"the corpus folder {display_name(str(self.folder))} holds more than "
-                              f"{limits.max_total_bytes:,} bytes: is it the right folder? "
-                              "(raise [limits] max_total_mb in lawref.toml)")
+            raise CorpusError(N_("the corpus folder {folder} holds more than {limit:,} bytes: is it the right "
+                                 "folder? (raise [limits] max_total_mb in lawref.toml)").format(
+                folder=display_name(str(self.folder)), limit=limits.max_total_bytes))
         self.files.append(CorpusFile(display_name(rel), path, info.st_size))
 
 
@@ -182,11 +184,11 @@ def not_text(rel: str) -> str | None:
     first. HTML, FB2 and XML pages are read."""
     suffix = os.path.splitext(rel)[1].lower()
     if suffix == ".pdf":
-        return "a PDF: extract its text first (pdftotext -layout), then add the text file"
+        return N_("a PDF: extract its text first (pdftotext -layout), then add the text file")
     if suffix in BINARY_SUFFIXES:
-        return f"not text (a {suffix} file): never read"
+        return N_("not text (a {suffix} file): never read").format(suffix=suffix)
     if suffix in SOURCE_SUFFIXES:
-        return f"source code or data (a {suffix} file), not law text: never read"
+        return N_("source code or data (a {suffix} file), not law text: never read").format(suffix=suffix)
     return None
 
 

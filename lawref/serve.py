@@ -35,7 +35,7 @@ from starlette.exceptions import HTTPException
 from lawref import __version__
 from lawref.errors import CiteError, LawrefError, NotFound
 from lawref.export import json as J
-from lawref.i18n import tr
+from lawref.i18n import retell, tr
 from lawref.library import Library
 
 __all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
@@ -129,7 +129,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
 
     @app.exception_handler(LawrefError)
     async def lawref_error(request: Request, exc: LawrefError) -> Response:
-        return _error(_status(exc), str(exc))
+        return _error(_status(exc), retell(str(exc)))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> Response:
@@ -219,7 +219,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
             _bounded(cite)
             found = lib.find(cite)
         except LawrefError as exc:  # a browser asked: a page, not JSON
-            return _missing(str(exc), _absent_line(lib, cite), "../", _status(exc))
+            return _missing(retell(str(exc)), _absent_line(lib, cite), "../", _status(exc))
         target = lib.hrefs("/")(found[0].id) or "/"
         return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 

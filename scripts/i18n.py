@@ -23,7 +23,7 @@ MO = PO.with_suffix(".mo")
 
 def code_messages() -> set[str]:
     """Every string literal the code passes to ``tr()``."""
-    found = extract_from_dir(str(ROOT / "lawref"), method_map=[("**.py", "python")], keywords={"tr": None},
+    found = extract_from_dir(str(ROOT / "lawref"), method_map=[("**.py", "python")], keywords={"tr": None, "N_": None},
                              comment_tags=())
     return {message for _, _, message, _, _ in found if isinstance(message, str)}
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from lawref.errors import UsageError
+from lawref.i18n import N_
 from lawref.scan import EXPORT_MARK
 
 __all__ = ["MARK", "write_folder"]
@@ -33,9 +34,10 @@ def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
     writing fails (``out`` is then as it was)."""
     out = Path(out)
     if out.exists() and not out.is_dir():
-        raise UsageError(f"{out} is a file, not a folder to export into")
+        raise UsageError(N_("{out} is a file, not a folder to export into").format(out=out))
     if out.is_dir() and any(out.iterdir()) and not (out / MARK).is_file():
-        raise UsageError(f"{out} is not empty and is not an export lawref wrote: nothing was written there")
+        raise UsageError(N_("{out} is not empty and is not an export lawref wrote: nothing was written there").format(
+            out=out))
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.parent / f".{out.name}.lawref-new-{secrets.token_hex(4)}"
     count = 0

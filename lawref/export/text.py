@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.i18n import tr
+from lawref.i18n import retell, tr
 from lawref.model import Hit, Node, Ref, Target, TocEntry
 
 if TYPE_CHECKING:
@@ -436,28 +436,46 @@ def term_lines(entries: Sequence[tuple[Term, list[tuple[str, int]]]]) -> list[st
 
 def report_text(reports: Sequence[FileReport]) -> str:
     """``build --report``: per file, its status, document, encoding, layout,
-    counts, and every clean step with its count and examples."""
+    counts, and every clean step with its count and examples — lawref's
+    words in the user's language (:func:`~lawref.i18n.retell` for what the
+    build stored in English), the file's text as it is."""
     lines = []
     for r in reports:
         if r.status == "skipped":
-            lines.append(f"{r.file}: skipped: {'; '.join(r.warnings)}")
+            lines.append(tr("{file}: skipped: {reason}").format(file=r.file, reason="; ".join(map(retell, r.warnings))))
             continue
-        lines.append(f"{r.file}: {r.status}; doc {r.doc} ({r.kind}, {r.lang}, {r.kind_how})")
-        title = f"; book title «{r.title}»" if r.title else ""
-        lines.append(f"  encoding {r.encoding} ({r.encoding_how}); layout {r.style}; pages {r.pages}{title}")
-        lines.append(f"  format {r.format}; paragraphs {r.paragraphs}; nodes {r.nodes}; fragments {r.fragments}; "
-                     f"inferred {r.inferred}; duplicate nodes dropped {r.duplicates_dropped}")
-        moji = r.mojibake
-        how = f" {moji['how']}" if moji.get("how") else ""
-        lines.append(f"  mojibake repaired {moji.get('lines', 0)} line(s){how}; lost characters (U+FFFD) "
-                     f"{r.lost_chars}; lines with ?-runs {r.qmark_runs}; words re-joined {r.rejoined_words}")
-        lines += [f"    e.g. {e}" for e in moji.get("examples", [])]
+        lines += _report_head(r)
         lines += passes_lines(r.passes, indent="  ")
         if r.dropped:
-            lines.append(f"  dropped {len(r.dropped)} piece(s) of text (every word is in a node or here):")
-            lines += [f"    line {d['line']}: {_cut(d['text'])} — {d['step']}: {d['reason']}" for d in r.dropped]
-        lines += [f"  warning: {w}" for w in r.warnings]
+            lines.append(tr("  dropped {count} piece(s) of text (every word is in a node or here):").format(
+                count=len(r.dropped)))
+            lines += [tr("    line {line}: {text} — {step}: {reason}").format(
+                line=d["line"], text=_cut(d["text"]), step=d["step"], reason=retell(d["reason"])) for d in r.dropped]
+        lines += [tr("  warning: {what}").format(what=retell(w)) for w in r.warnings]
     return "\n".join(lines)
+
+
+def _report_head(r: FileReport) -> list[str]:
+    """The first lines of a file's report: status and document, encoding and
+    layout, counts, mojibake and lost characters."""
+    status = {"ok": tr("ok"), "warning": tr("warning")}.get(r.status, r.status)
+    title = tr("; book title «{title}»").format(title=r.title) if r.title else ""
+    moji = r.mojibake
+    how = f" {moji['how']}" if moji.get("how") else ""
+    return [
+        tr("{file}: {status}; doc {doc} ({kind}, {lang}, {how})").format(
+            file=r.file, status=status, doc=r.doc, kind=r.kind, lang=r.lang, how=retell(r.kind_how or "")),
+        tr("  encoding {encoding} ({how}); layout {layout}; pages {pages}{title}").format(
+            encoding=r.encoding, how=retell(r.encoding_how or ""), layout=r.style, pages=r.pages, title=title),
+        tr("  format {format}; paragraphs {paragraphs}; nodes {nodes}; fragments {fragments}; inferred {inferred}; "
+           "duplicate nodes dropped {duplicates}").format(
+            format=r.format, paragraphs=r.paragraphs, nodes=r.nodes, fragments=r.fragments, inferred=r.inferred,
+            duplicates=r.duplicates_dropped),
+        tr("  mojibake repaired {count} line(s){how}; lost characters (U+FFFD) {lost}; lines with ?-runs {qmarks}; "
+           "words re-joined {rejoined}").format(count=moji.get("lines", 0), how=how, lost=r.lost_chars,
+                                                qmarks=r.qmark_runs, rejoined=r.rejoined_words),
+        *[tr("    e.g. {example}").format(example=e) for e in moji.get("examples", [])],
+    ]
 
 
 def _cut(text: str, width: int = 60) -> str:
@@ -469,6 +487,6 @@ def passes_lines(passes: Sequence[dict[str, Any]], indent: str = "") -> list[str
     """One line a clean step (name, count, what it does) and its examples."""
     lines = []
     for p in passes:
-        lines.append(f"{indent}{p['name']:<32} {p['count']:>5}  {p['description']}")
-        lines += [f"{indent}    e.g. {e}" for e in p["examples"]]
+        lines.append(f"{indent}{p['name']:<32} {p['count']:>5}  {retell(p['description'])}")
+        lines += [indent + tr("    e.g. {example}").format(example=retell(e)) for e in p["examples"]]
     return lines

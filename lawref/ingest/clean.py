@@ -28,6 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.ingest import lines as L
 from lawref.ingest import paragraphs as G
 from lawref.ingest import pdf
@@ -45,7 +46,7 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
     """Count U+FFFD characters (text lost before lawref saw it, kept as is and
     never guessed)."""
     lost = sum(p.text.count("\ufffd") for p in paras)
-    ctx.record("U+FFFD replacement characters (text lost, kept as is)", lost, [])
+    ctx.record(N_("U+FFFD replacement characters (text lost, kept as is)"), lost, [])
     return paras
 
 

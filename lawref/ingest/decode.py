@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from lawref import patterns as P
 from lawref.errors import DecodeError
+from lawref.i18n import N_
 from lawref.lang import morph
 
 #: Russian single-byte code pages tried when the bytes are not UTF-8.
@@ -188,9 +189,10 @@ def _western(data: bytes, damaged: str, legacy: Decoded) -> Decoded | None:
     cp852 (``61ľ64``), cp866 (a soft hyphen 0xAD as «н») or UTF-8 with U+FFFD."""
     if _latin_letters(data) < 0.8:
         return None
-    options = [(latin_sanity(_bytes_to_text(data, c)), i, Decoded(_bytes_to_text(data, c), c, "western text, sanest"))
+    sanest = N_("western text, sanest")
+    options = [(latin_sanity(_bytes_to_text(data, c)), i, Decoded(_bytes_to_text(data, c), c, sanest))
                for i, c in enumerate(WESTERN)]
-    options.append((latin_sanity(damaged), len(options), Decoded(damaged, "utf-8", "utf-8 with U+FFFD")))
+    options.append((latin_sanity(damaged), len(options), Decoded(damaged, "utf-8", N_("utf-8 with U+FFFD"))))
     options.append((latin_sanity(legacy.text), len(options), legacy))
     return max(options, key=lambda o: (o[0], -o[1]))[2]
 
@@ -211,7 +213,8 @@ def _utf8_or_legacy(data: bytes) -> Decoded:
         return western
     lost = damaged.count("\ufffd")
     if lost <= max(2, len(damaged) // 100) and russian_score(damaged) >= russian_score(legacy.text):
-        return Decoded(damaged, "utf-8", f"utf-8 with {lost} invalid byte sequence(s) replaced by U+FFFD")
+        how = N_("utf-8 with {count} invalid byte sequence(s) replaced by U+FFFD").format(count=lost)
+        return Decoded(damaged, "utf-8", how)
     return legacy
 
 
@@ -230,15 +233,16 @@ def decode(data: bytes, encoding: str | None = None, *, normalised: bool = True)
             text = _bytes_to_text(data, encoding)
             return Decoded(normalise(text) if normalised else text, encoding, "forced")
         except LookupError as exc:
-            raise DecodeError(f"unknown encoding {encoding!r}") from exc
+            raise DecodeError(N_("unknown encoding {encoding!r}").format(encoding=encoding)) from exc
     found = _from_bom(data)
     if found is None and b"\x00" in data:
         codec = _utf16_without_bom(data)
         if codec is None:
-            raise DecodeError("binary data (NUL bytes), not text")
-        found = Decoded(data.decode(codec, errors="replace"), codec, "utf-16 without BOM (byte pattern)")
+            raise DecodeError(N_("binary data (NUL bytes), not text"))
+        found = Decoded(data.decode(codec, errors="replace"), codec, N_("utf-16 without BOM (byte pattern)"))
     if found is None:
         found = _utf8_or_legacy(data)
     if _control_share(found.text) > 0.01:
-        raise DecodeError(f"binary data ({_control_share(found.text):.0%} control characters), not text")
+        raise DecodeError(N_("binary data ({share:.0%} control characters), not text").format(
+            share=_control_share(found.text)))
     return Decoded(normalise(found.text) if normalised else found.text, found.encoding, found.how)

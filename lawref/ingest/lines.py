@@ -13,6 +13,7 @@ from array import array
 from dataclasses import replace
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import morph
 
@@ -31,8 +32,8 @@ def drop_export_marks(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     if head is not None:
         title, rule = head
         ctx.title = ctx.title or title.text.strip()
-        ctx.drop(title.no, title.text, "document title of a lawref txt export (kept as the document's title)")
-        ctx.drop(rule.no, rule.text, "underline of that title")
+        ctx.drop(title.no, title.text, N_("document title of a lawref txt export (kept as the document's title)"))
+        ctx.drop(rule.no, rule.text, N_("underline of that title"))
         ex.append(example(title.text))
         lines = [ln for ln in lines if ln is not title and ln is not rule]
     if head is not None:
@@ -43,11 +44,11 @@ def drop_export_marks(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             under = ctx.style == "export" and out and out[-1].kind == "text" and P.EXPORT_UNDERLINE.match(ln.text)
             out.append(replace(ln, kind="rule") if under else ln)  # the title of a law whose heading was lost
             continue
-        ctx.drop(ln.no, ln.text, "lawref's own mark (a txt export), not law text")
+        ctx.drop(ln.no, ln.text, N_("lawref's own mark (a txt export), not law text"))
         ex.append(example(ln.text))
         if m["gap"] and ctx.style == "export":  # the files of a document were read apart: a page of unknown number
             out.append(Ln(ln.text, ln.no, "marker", None))
-    ctx.record("a lawref txt export's title and marks removed", len(ex), ex[:2])
+    ctx.record(N_("a lawref txt export's title and marks removed"), len(ex), ex[:2])
     return out
 
 
@@ -57,9 +58,9 @@ def _second_titles(lines: list[Ln], ctx: Ctx) -> None:
     the report, never read silently into the law before it."""
     for prev, ln in zip(lines, lines[1:], strict=False):
         if P.TITLE_UNDERLINE.match(ln.text) and prev.text.strip() and not P.TITLE_UNDERLINE.match(prev.text):
-            ctx.note(f"line {prev.no}: a second document title «{prev.text.strip()[:60]}»: a txt export is read as "
-                     "one document a file, so what follows is filed under this one — export each document with "
-                     "--doc, or all of them to a folder with -o DIR/")
+            ctx.note(N_("line {line}: a second document title «{title}»: a txt export is read as one document a "
+                        "file, so what follows is filed under this one — export each document with --doc, or all "
+                        "of them to a folder with -o DIR/").format(line=prev.no, title=prev.text.strip()[:60]))
 
 
 def export_title(lines: list[Ln]) -> tuple[Ln, Ln] | None:
@@ -79,14 +80,14 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         m = P.BOOK_TITLE.match(ln.text)
         if m:  # the book title, also when repeated as a running head (колонтитул)
             ctx.title = ctx.title or m.group("title")
-            ctx.drop(ln.no, ln.text, "book title (kept as the document's title)")
+            ctx.drop(ln.no, ln.text, N_("book title (kept as the document's title)"))
         elif P.CHROME.match(ln.text) or P.ALPHABET_BAR.match(ln.text):
-            ctx.drop(ln.no, ln.text, "site chrome")
+            ctx.drop(ln.no, ln.text, N_("site chrome"))
         else:
             out.append(ln)
             continue
         ex.append(example(ln.text))
-    ctx.record("site chrome and book-title lines removed", len(ex), ex)
+    ctx.record(N_("site chrome and book-title lines removed"), len(ex), ex)
     return out
 
 
@@ -124,10 +125,10 @@ def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     for ln in lines:
         if is_pager(ln.text):
             ex.append(example(ln.text))
-            ctx.drop(ln.no, ln.text, "pager")
+            ctx.drop(ln.no, ln.text, N_("pager"))
         else:
             out.append(ln)
-    ctx.record("pager lines removed", len(ex), ex)
+    ctx.record(N_("pager lines removed"), len(ex), ex)
     return out
 
 
@@ -175,8 +176,8 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     ks, starts, ends, words = _word_spans(lines)
     runs = _repeated_word_runs(words)
     if not runs:
-        ctx.record("lines dropped as a repeated copy", 0, [])
-        ctx.record("paragraphs those lines held", 0, [], part="paragraphs")
+        ctx.record(N_("lines dropped as a repeated copy"), 0, [])
+        ctx.record(N_("paragraphs those lines held"), 0, [], part="paragraphs")
         return lines
     cut: dict[int, list[int]] = {}  # line → [words cut, where the first cut starts, where the last ends]
     whole: set[int] = set()
@@ -196,18 +197,19 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             continue
         n_cut, lo, hi = cut.get(k, (0, 0, 0))
         kept = _without_words(ln.text, n_cut, lo, hi, *by_line.get(k, (0, 0)))
-        reason = "repeats earlier text"
+        reason = N_("repeats earlier text")
         if kept.strip() and any(ch.isalnum() for ch in kept):
             ctx.drop(ln.no, ln.text[lo:hi] if n_cut else "", reason)
             out.append(replace(ln, text=kept))
         else:
             ctx.drop(ln.no, ln.text, reason)
             dropped += 1
-    ex = [f"lines {lines[ks[s]].no}–{lines[ks[s + n - 1]].no} repeat lines "
-          f"{lines[ks[o]].no}–{lines[ks[o + n - 1]].no}" for s, n, o in runs]
-    ctx.record("lines dropped as a repeated copy", dropped, ex)
+    ex = [N_("lines {first}–{last} repeat lines {origin}–{origin_last}").format(
+        first=lines[ks[s]].no, last=lines[ks[s + n - 1]].no, origin=lines[ks[o]].no,
+        origin_last=lines[ks[o + n - 1]].no) for s, n, o in runs]
+    ctx.record(N_("lines dropped as a repeated copy"), dropped, ex)
     ctx.repeat_origins = [(lines[ks[o]].no, lines[ks[o + n - 1]].no) for _, n, o in runs]
-    ctx.record("paragraphs those lines held", 0, ex[:1], part="paragraphs")
+    ctx.record(N_("paragraphs those lines held"), 0, ex[:1], part="paragraphs")
     return out
 
 
@@ -297,7 +299,7 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         out.extend(pieces)
         if pieces != [ln]:
             ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
-    ctx.record("page and reader markers taken out of the text", len(ex), ex)
+    ctx.record(N_("page and reader markers taken out of the text"), len(ex), ex)
     return _footers_to_headers(out)
 
 
@@ -331,7 +333,7 @@ def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx) -> list[Ln]:
     """``ln`` as pieces: unchanged, or with its marker made a ``marker`` line."""
     text = ln.text
     if r := P.READER_MARKER.match(text):
-        ctx.drop(ln.no, text, "reader page marker")
+        ctx.drop(ln.no, text, N_("reader page marker"))
         return [Ln(text, ln.no, "reader", int(r.group("page")))]
     whole = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
     if whole:
@@ -359,11 +361,11 @@ def _marker(ln: Ln, text: str, n: int | None, pages: _Pages, ctx: Ctx) -> Ln:
     an unknown page (noted in the report)."""
     if n is not None and pages.plausible(n):
         pages.take(n)
-        ctx.drop(ln.no, text, f"page marker (page {n})")
+        ctx.drop(ln.no, text, N_("page marker (page {page})").format(page=n))
         return Ln(text, ln.no, "marker", n)
-    ctx.drop(ln.no, text, "page break of unknown number (a marker lawref does not believe)")
-    ctx.note(f"line {ln.no}: {text.strip()[:30]!r} looks like a page marker but does not follow the pages "
-             f"before it: taken as a page of unknown number")
+    ctx.drop(ln.no, text, N_("page break of unknown number (a marker lawref does not believe)"))
+    ctx.note(N_("line {line}: {text} looks like a page marker but does not follow the pages before it: taken as "
+                "a page of unknown number").format(line=ln.no, text=repr(text.strip()[:30])))
     return Ln(text, ln.no, "marker", None)
 
 
@@ -387,8 +389,8 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     ex = []
     for k in sorted(heads):
         ex.append(example(lines[k].text))
-        ctx.drop(lines[k].no, lines[k].text, "running head (колонтитул)")
-    ctx.record("running heads next to page markers dropped", len(ex), ex)
+        ctx.drop(lines[k].no, lines[k].text, N_("running head (колонтитул)"))
+    ctx.record(N_("running heads next to page markers dropped"), len(ex), ex)
     return [ln for k, ln in enumerate(lines) if k not in heads]
 
 
@@ -431,7 +433,7 @@ def split_pilcrows(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             if k < len(parts) - 1:
                 out.append(Ln("", ln.no, "pend"))
         ex.append(example(ln.text, " | ".join(p.strip() for p in parts if p.strip())))
-    ctx.record("pilcrows turned into paragraph ends", len(ex), ex)
+    ctx.record(N_("pilcrows turned into paragraph ends"), len(ex), ex)
     return out
 
 
@@ -532,11 +534,11 @@ def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             ex.append(example(ln.text, " | ".join(p.text for p in pieces if p.text)))
             kept = "".join(p.text for p in pieces)
             if len(kept) < len(ln.text.strip()):
-                ctx.drop(ln.no, _rule_chars(ln.text, kept), "underline or ?-run (lost box drawing)")
-    ctx.record("underlines and ?-runs of lost box drawing removed", len(ex), ex)
+                ctx.drop(ln.no, _rule_chars(ln.text, kept), N_("underline or ?-run (lost box drawing)"))
+    ctx.record(N_("underlines and ?-runs of lost box drawing removed"), len(ex), ex)
     qmarks = [e for e in ex if "??" in e]
-    ctx.record("of which lines with ?-runs (lost characters, never guessed)", len(qmarks), qmarks, part="qmarks")
-    ctx.record("characters lost inside a sentence, kept as [?]", len(lost), lost, part="lost")
+    ctx.record(N_("of which lines with ?-runs (lost characters, never guessed)"), len(qmarks), qmarks, part="qmarks")
+    ctx.record(N_("characters lost inside a sentence, kept as [?]"), len(lost), lost, part="lost")
     return out
 
 
@@ -564,7 +566,7 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             n += 1
             ex.append(example(ln.text, ln.text))
         out.append(ln)
-    ctx.record("footnotes found", n, ex)
+    ctx.record(N_("footnotes found"), n, ex)
     return out
 
 
@@ -601,12 +603,13 @@ def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         n = _emphasis(lines, k, prev) if ctx.style == "wrapped" and ctx.lang == "ru" else 0
         for ln in lines[k : k + n]:
             ex.append(example(ln.text))
-            ctx.drop(ln.no, ln.text, f"emphasis duplicate of a word of line {prev.no if prev else '?'}")
+            why = N_("emphasis duplicate of a word of line {line}").format(line=prev.no if prev else "?")
+            ctx.drop(ln.no, ln.text, why)
         if n:
             k += n
             continue
         out.append(lines[k])
         prev = lines[k] if lines[k].kind == "text" else prev
         k += 1
-    ctx.record("duplicated emphasis lines dropped", len(ex), ex)
+    ctx.record(N_("duplicated emphasis lines dropped"), len(ex), ex)
     return out

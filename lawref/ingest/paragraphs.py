@@ -7,6 +7,7 @@ Each is ``step(paragraphs, ctx) -> paragraphs``, run after
 from __future__ import annotations
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.ingest.lines import is_pager, looks_like_marker
 from lawref.ingest.reflow import TITLE_TAIL, join_words
 from lawref.ingest.state import Ctx, Para, example
@@ -32,8 +33,8 @@ def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
                 continue
             out.append(p)
         paras = out
-    ctx.record("words cut by a break re-joined", len(ex["word"]), ex["word"], part="word")
-    ctx.record("paragraphs cut between words re-joined", len(ex["space"]), ex["space"], part="space")
+    ctx.record(N_("words cut by a break re-joined"), len(ex["word"]), ex["word"], part="word")
+    ctx.record(N_("paragraphs cut between words re-joined"), len(ex["space"]), ex["space"], part="space")
     return paras
 
 
@@ -106,7 +107,7 @@ def split_inline_headings(paras: list[Para], ctx: Ctx) -> list[Para]:
                 starts=[max(0, s - k) for s in p.starts[i:]],
             )
         )
-    ctx.record("headings glued to a paragraph split off", len(ex), ex)
+    ctx.record(N_("headings glued to a paragraph split off"), len(ex), ex)
     return out
 
 
@@ -116,7 +117,7 @@ def mark_heading_roles(paras: list[Para], ctx: Ctx) -> list[Para]:
         if p.role == "text" and ctx.is_heading(p.text):
             p.role = "heading"
     heads = [p.text for p in paras if p.role == "heading"]
-    ctx.record("paragraphs that are headings (label and title)", len(heads), [example(h, h) for h in heads])
+    ctx.record(N_("paragraphs that are headings (label and title)"), len(heads), [example(h, h) for h in heads])
     return paras
 
 
@@ -130,8 +131,8 @@ def drop_noise_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
         t = p.text.strip()
         if looks_like_marker(t) or is_pager(t) or P.RULE_LINE.match(t) or P.READER_MARKER.match(t):
             ex.append(example(t))
-            ctx.drop(p.lines[0], t, "a paragraph shaped like a page marker or rule")
+            ctx.drop(p.lines[0], t, N_("a paragraph shaped like a page marker or rule"))
             continue
         out.append(p)
-    ctx.record("paragraphs shaped like a marker or rule after joining lines", len(ex), ex)
+    ctx.record(N_("paragraphs shaped like a marker or rule after joining lines"), len(ex), ex)
     return out

@@ -18,6 +18,7 @@ from collections import Counter
 from dataclasses import replace
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.ingest import lines as L
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import english
@@ -70,7 +71,7 @@ def drop_contents(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             drop.update(run)
         run = []
         i += 1
-    return _drop(lines, drop, ctx, "table of contents", "table-of-contents lines removed (English editions)")
+    return _drop(lines, drop, ctx, N_("table of contents"), N_("table-of-contents lines removed (English editions)"))
 
 
 def _drop(lines: list[Ln], drop: set[int], ctx: Ctx, reason: str, description: str) -> list[Ln]:
@@ -98,7 +99,7 @@ def drop_index(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             run, entries = _index_run(lines, k + 1)
             if entries >= 3:
                 drop.update([k, *run])
-    return _drop(lines, drop, ctx, "index of the book", "index lines removed (English editions)")
+    return _drop(lines, drop, ctx, N_("index of the book"), N_("index lines removed (English editions)"))
 
 
 def _index_run(lines: list[Ln], start: int) -> tuple[list[int], int]:
@@ -151,11 +152,11 @@ def split_numbered_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     for k, ln in enumerate(lines):
         if k in heads:
             _, num, head = found[k]
-            ctx.drop(ln.no, head, "running head (колонтитул) printed with the page number")
+            ctx.drop(ln.no, head, N_("running head (колонтитул) printed with the page number"))
             ex.append(example(ln.text, str(num)))
             ln = replace(ln, text=str(num))
         out.append(ln)
-    ctx.record("running heads printed with the page number split off (English editions)", len(ex), ex)
+    ctx.record(N_("running heads printed with the page number split off (English editions)"), len(ex), ex)
     return out
 
 
@@ -181,8 +182,8 @@ def drop_repeated_law_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             continue
         heads.setdefault(num, key)
         last = num
-    return _drop(lines, drop, ctx, "running head (колонтитул): the law's heading again at a page edge",
-                 "law headings repeated at page edges dropped (English editions)")
+    return _drop(lines, drop, ctx, N_("running head (колонтитул): the law's heading again at a page edge"),
+                 N_("law headings repeated at page edges dropped (English editions)"))
 
 
 # -- page numbers ----------------------------------------------------------------
@@ -205,14 +206,14 @@ def mark_page_numbers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             page = ln.page if ln.page is not None else page
         if ln.kind == "text" and P.PAGE_NUMBER_EN.match(ln.text):
             ex.append(example(ln.text))
-            ctx.drop(ln.no, ln.text, "page number")
+            ctx.drop(ln.no, ln.text, N_("page number"))
             out.append(Ln("", ln.no, "pend"))
             continue
         if ln.kind == "text":
             ln = _unglue_title(ln, prev, page, ctx, ex)
             prev = ln
         out.append(ln)
-    ctx.record("lone page numbers and page numbers glued to titles removed (English editions)", len(ex), ex)
+    ctx.record(N_("lone page numbers and page numbers glued to titles removed (English editions)"), len(ex), ex)
     return out
 
 
@@ -227,7 +228,7 @@ def _unglue_title(ln: Ln, prev: Ln | None, page: int | None, ctx: Ctx, ex: list[
     m = P.TITLE_PAGE_NUMBER.match(title) if title else None
     if m is None or not m.group("title").isupper() or page is None or not page <= int(m.group("num")) <= page + 1:
         return ln
-    ctx.drop(ln.no, m.group("num"), "page number glued to a law title")
+    ctx.drop(ln.no, m.group("num"), N_("page number glued to a law title"))
     kept = text[: len(text) - len(title)] + m.group("title")
     ex.append(example(ln.text, kept))
     return replace(ln, text=kept)
@@ -352,8 +353,9 @@ def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     for ln in lines:
         out.append(replace(ln, text=_repair_line(ln.text, ln.no, ctx, ex, starts, tried)) if ln.kind == "text" else ln)
     if len(tried) >= MAX_UNKNOWN_WORDS:
-        ctx.note(f"ligatures lost with no gap were looked for in the first {MAX_UNKNOWN_WORDS} distinct words only")
-    ctx.record("dropped ligatures re-inserted (English editions)", len(ex), ex)
+        ctx.note(N_("ligatures lost with no gap were looked for in the first {count} distinct words only").format(
+            count=MAX_UNKNOWN_WORDS))
+    ctx.record(N_("dropped ligatures re-inserted (English editions)"), len(ex), ex)
     return out
 
 
@@ -391,5 +393,5 @@ def mark_glued_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         if text != ln.text:
             ex.append(example(ln.text, text))
         out.append(replace(ln, text=text))
-    ctx.record("footnote numbers glued to words marked (English editions)", len(ex), ex)
+    ctx.record(N_("footnote numbers glued to words marked (English editions)"), len(ex), ex)
     return out

@@ -7,6 +7,7 @@ raw number and offset.
 from __future__ import annotations
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.ingest.state import Ctx, Ln, Para, example
 from lawref.lang import morph
 
@@ -260,8 +261,8 @@ def reflow(lines: list[Ln], ctx: Ctx) -> list[Para]:
         rf.feed(ln, lines[k + 1] if k + 1 < len(lines) else None)
     rf.close()
     for how, desc in (
-        ("word", "line-end hyphenation joined (перенос)"),
-        ("hyphen-kept", "line-end hyphen kept (a hyphenated word)"),
+        ("word", N_("line-end hyphenation joined (перенос)")),
+        ("hyphen-kept", N_("line-end hyphen kept (a hyphenated word)")),
     ):
         ctx.record(desc, len(rf.joins[how]), rf.joins[how], part=how)
     return rf.paras

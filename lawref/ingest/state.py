@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.lang import english, morph
 from lawref.records import Dropped, Paragraph, PassRecord
 
@@ -89,7 +90,7 @@ class Ctx:
 def example(before: str, after: str = "") -> str:
     """``'before' → 'after'`` for a report (``→ (removed)`` without ``after``), cut to 80 characters."""
     before = before if len(before) <= 80 else before[:77] + "…"
-    return f"{before!r} → {after!r}" if after else f"{before!r} → (removed)"
+    return f"{before!r} → {after!r}" if after else N_("{before} → (removed)").format(before=repr(before))
 
 
 #: How much of a paragraph's end the joining rules look at (a word is shorter).

@@ -1,0 +1,119 @@
+"""What the build stores in English is told in the user's language at display
+(issue 16: «a new user in a Russian locale sees one language»): every
+template marked ``N_`` is matched back with its own values; ``--json`` and
+an English user keep the English; nothing but lawref's own words changes."""
+
+from __future__ import annotations
+
+import json
+import string
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import extract_from_dir
+from click.testing import CliRunner
+
+from lawref.cli import cli
+from lawref.i18n import _catalogue, retell
+
+ROOT = Path(__file__).resolve().parents[1]
+RU_ENV = {"LAWREF_UI": None, "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "LANG": "ru_RU.UTF-8"}
+
+
+def stored_templates() -> list[str]:
+    """Every English template the code marks with ``N_``."""
+    found = extract_from_dir(str(ROOT / "lawref"), method_map=[("**.py", "python")], keywords={"N_": None},
+                             comment_tags=())
+    return sorted({m for _, _, m, _, _ in found if isinstance(m, str)})
+
+
+def _sample(template: str) -> dict[str, object]:
+    """A distinct value for each field, of the kind its format spec needs."""
+    values: dict[str, object] = {}
+    for k, (_, name, spec, _) in enumerate(string.Formatter().parse(template)):
+        if name is None or name in values:
+            continue
+        spec = spec or ""
+        values[name] = 0.4 if spec.endswith("%") else 12345 + k if spec.endswith((",", "d")) else f"«V{k} 'x'; y»"
+    return values
+
+
+def _filled(template: str, shown: dict[str, str]) -> str:
+    """``template`` (the Russian) with each field as the English printed it."""
+    out = []
+    for literal, name, _, _ in string.Formatter().parse(template):
+        out.append(literal)
+        if name is not None:
+            out.append(shown[name])
+    return "".join(out)
+
+
+@pytest.mark.parametrize("template", stored_templates())
+def test_every_stored_message_is_told_back_in_russian_with_its_own_values(template: str, ru_ui: None) -> None:
+    values = _sample(template)
+    message = template.format(**values)
+    shown = {}
+    for _, name, spec, conv in string.Formatter().parse(template):
+        if name is not None:
+            shown[name] = ("{0" + (f"!{conv}" if conv else "") + (f":{spec}" if spec else "") + "}").format(
+                values[name])
+    russian = _catalogue("ru").gettext(template)
+    assert russian != template
+    assert retell(message) == _filled(russian, shown)
+
+
+@pytest.mark.parametrize("text", [
+    "Игрок должен исправить фальшренонс, если он осознал своё нарушение",  # law text
+    "Permission denied",  # an OS error's own words
+    "000_392cb21f471fdf05.txt",
+    "pager-lines removed",  # near a message, not one
+    "",
+])
+def test_retell_leaves_what_lawref_did_not_write(text: str, ru_ui: None) -> None:
+    assert retell(text) == text
+
+
+def test_the_values_in_a_message_are_copied_exactly(ru_ui: None) -> None:
+    cut = "'Правило 62. — см. 45.5; (removed) {x}'"
+    assert retell(f"{cut} → (removed)") == f"{cut} → (убрано)"
+    nested = "data/ruling.txt: cannot read the manifest: unreadable: {error}".replace("{error}", "Is a directory")
+    assert retell(nested) == "data/ruling.txt: манифест не читается: не читается: Is a directory"
+
+
+def test_an_english_user_gets_the_stored_english() -> None:
+    message = "lines 143–281 repeat lines 3–141"
+    assert retell(message) == message
+
+
+def _corpus_with_warnings(tmp_path: Path) -> Path:
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / "empty.txt").write_text("  \n", encoding="utf-8")
+    (corpus / "book.pdf").write_bytes(b"%PDF-1.4\n")
+    seed = sorted((ROOT / "corpus").glob("000_*.txt"))[0]
+    (corpus / seed.name).write_bytes(seed.read_bytes())
+    return corpus
+
+
+def test_the_build_report_and_warnings_speak_the_user_s_language_and_json_keeps_english(tmp_path: Path) -> None:
+    corpus = _corpus_with_warnings(tmp_path)
+    args = ["--corpus", str(corpus), "--index", str(tmp_path / "idx"), "build"]
+    ru = CliRunner().invoke(cli, [*args, "--report", "--full"], env=RU_ENV)
+    assert ru.exit_code == 0, ru.stderr
+    assert "empty.txt: пропущен: пустой файл" in ru.stdout
+    assert "book.pdf: пропущен: это PDF: сначала извлеките текст (pdftotext -layout)" in ru.stdout
+    assert "строки 143–281 повторяют строки 3–141" in ru.stdout and "drop_repeated_pages: повторяет текст выше" in ru.stdout
+    assert "repeat lines" not in ru.stdout and "skipped" not in ru.stdout
+    raw = CliRunner().invoke(cli, [*args, "--json"], env=RU_ENV)
+    reports = {r["file"]: r for r in json.loads(raw.stdout)["files"]}
+    assert reports["empty.txt"]["warnings"] == ["empty file"]
+    assert any(d["reason"] == "repeats earlier text" for r in reports.values() for d in r["dropped"])
+
+
+def test_a_manifest_mistake_is_one_russian_line(tmp_path: Path) -> None:
+    corpus = _corpus_with_warnings(tmp_path)
+    (corpus / "lawref.toml").write_text('[[document]]\nid = "laws"\nfiles = "000_*.txt"\n', encoding="utf-8")
+    out = CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(tmp_path / "idx"), "build"], env=RU_ENV)
+    assert out.exit_code == 2
+    assert out.stderr.endswith("[[document]] #1 (id 'laws'): ключ 'files': ожидалось массив строк (шаблонов имён), "
+                               "а дано строка: '000_*.txt'\n")
