@@ -170,6 +170,6 @@ def _pattern(template: str) -> tuple[re.Pattern[str], int]:
         if name is None:
             continue
         group = re.sub(r"\W", "_", name)
-        parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>{_kind(_spec)})")
+        parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>{_kind(_spec or "")})")
         seen.add(group)
     return re.compile("".join(parts), re.DOTALL), fixed
