@@ -164,12 +164,12 @@ def _pattern(template: str) -> tuple[re.Pattern[str], int]:
     named group (a field met again must repeat its value), and the length
     of the template's fixed text."""
     parts, seen, fixed = [], set(), 0
-    for literal, name, _spec, _conv in string.Formatter().parse(template):
+    for literal, name, spec, _conv in string.Formatter().parse(template):
         parts.append(re.escape(literal))
         fixed += len(literal)
         if name is None:
             continue
-        group = re.sub(r"\W", "_", name)
-        parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>{_kind(_spec or "")})")
+        group, kind = re.sub(r"\W", "_", name), _kind(spec or "")
+        parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>{kind})")
         seen.add(group)
     return re.compile("".join(parts), re.DOTALL), fixed
