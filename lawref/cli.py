@@ -33,7 +33,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
-from lawref.i18n import choose, chosen, retell, speak, tr
+from lawref.i18n import choose, chosen, retell, speak, tr, trn
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -371,8 +371,9 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
 
     root = ctx.find_root().params
     try:
-        corpus = root.get("corpus") or default_corpus()
-        lib = Library.open(root.get("index_dir") or default_index(corpus), verify=False)
+        corpus = root.get("corpus") or _completed_global("--corpus") or default_corpus()
+        lib = Library.open(root.get("index_dir") or _completed_global("--index") or default_index(corpus),
+                           verify=False)
         try:
             found = lib.store.cites_from(latin(incomplete.strip()), limit=200)
         finally:
@@ -380,6 +381,23 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
     except (LawrefError, OSError, ValueError):
         return []
     return [CompletionItem(c) for c in found]
+
+
+def _completed_global(option: str) -> Path | None:
+    """The value of a global ``option`` typed after the command in the line
+    being completed (``lawref show 62 --index DIR``): click reads the
+    group's options only before the command, and completion reads the
+    shell's ``COMP_WORDS``, not the argv :func:`_globals_first` reorders."""
+    from click.shell_completion import split_arg_string
+
+    words = split_arg_string(os.environ.get("COMP_WORDS", ""))
+    argv = _globals_first(words[1:], cli)
+    for k, word in enumerate(argv[: _command_at(argv, cli) or 0]):
+        if word == option and k + 1 < len(argv):
+            return Path(argv[k + 1])
+        if word.startswith(option + "="):
+            return Path(word.split("=", 1)[1])
+    return None
 
 
 @cli.command()
@@ -724,9 +742,11 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
     if not (report or as_json):
         skipped = sum(1 for r in corpus.reports if r.status == "skipped")
         reused = tr("; {count} unchanged since the last build").format(count=corpus.reused) if corpus.reused else ""
-        _say(tr("built {nodes} nodes from {files} files ({skipped} skipped{reused}) into {index}").format(
-            nodes=len(corpus.nodes), files=len(corpus.reports) - skipped, skipped=skipped, reused=reused,
-            index=index_dir))
+        files = len(corpus.reports) - skipped
+        _say(tr("built {nodes} {files} ({skipped} skipped{reused}) into {index}").format(
+            nodes=trn("{count} node", "{count} nodes", len(corpus.nodes)).format(count=len(corpus.nodes)),
+            files=trn("from {count} file", "from {count} files", files).format(count=files), skipped=skipped,
+            reused=reused, index=index_dir))
     _Quick.ok = True  # the index is written, closed and sealed
 
 

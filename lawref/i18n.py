@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 
-__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "speak", "tr", "ui_language"]
+__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "speak", "tr", "trn", "ui_language"]
 
 #: The languages lawref speaks; the first is the default.
 LANGS = ("en", "ru")
@@ -85,6 +85,12 @@ def tr(message: str) -> str:
     """``message`` in the user's language (:func:`ui_language`); the
     English text itself when the catalogue lacks it."""
     return _catalogue(ui_language()).gettext(message)
+
+
+def trn(singular: str, plural: str, count: int) -> str:
+    """The form of a message for ``count`` in the user's language («1 file»,
+    «2 files»; Russian has three forms: файл, файла, файлов)."""
+    return _catalogue(ui_language()).ngettext(singular, plural, count)
 
 
 def N_(template: str) -> str:  # noqa: N802 — gettext's own name for a deferred message

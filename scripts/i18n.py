@@ -12,6 +12,7 @@ import io
 import sys
 from pathlib import Path
 
+from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -21,18 +22,28 @@ PO = ROOT / "lawref" / "locale" / "ru" / "LC_MESSAGES" / "lawref.po"
 MO = PO.with_suffix(".mo")
 
 
-def code_messages() -> set[str]:
-    """Every string literal the code passes to ``tr()``."""
-    found = extract_from_dir(str(ROOT / "lawref"), method_map=[("**.py", "python")], keywords={"tr": None, "N_": None},
-                             comment_tags=())
-    return {message for _, _, message, _, _ in found if isinstance(message, str)}
+def code_messages() -> set[str | tuple[str, ...]]:
+    """Every string literal the code passes to ``tr()`` or marks ``N_()``,
+    and every ``(singular, plural)`` pair it passes to ``trn()``."""
+    found = extract_from_dir(str(ROOT / "lawref"), method_map=[("**.py", "python")],
+                             keywords={"tr": None, "N_": None, "trn": (1, 2)}, comment_tags=())
+    return {message for _, _, message, _, _ in found if message}
+
+
+def _translated(catalog: Catalog, message: str | tuple[str, ...]) -> bool:
+    """True when the catalogue has every form of ``message`` in Russian."""
+    entry = catalog.get(message if isinstance(message, str) else message[0])
+    if entry is None:
+        return False
+    forms = entry.string if isinstance(entry.string, tuple | list) else (entry.string,)
+    return bool(forms) and all(forms) and isinstance(message, str) == (not entry.pluralizable)
 
 
 def compiled() -> tuple[bytes, list[str]]:
     """The ``.mo`` bytes of the ``.po``, and the messages of the code it lacks."""
     with PO.open("rb") as handle:
         catalog = read_po(handle)
-    missing = sorted(m for m in code_messages() if not (catalog.get(m) and catalog.get(m).string))
+    missing = sorted((m for m in code_messages() if not _translated(catalog, m)), key=str)
     out = io.BytesIO()
     write_mo(out, catalog)
     return out.getvalue(), missing

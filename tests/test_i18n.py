@@ -117,3 +117,35 @@ def test_a_manifest_mistake_is_one_russian_line(tmp_path: Path) -> None:
     assert out.exit_code == 2
     assert out.stderr.endswith("[[document]] #1 (id 'laws'): ключ 'files': ожидалось массив строк (шаблонов имён), "
                                "а дано строка: '000_*.txt'\n")
+
+
+def test_counts_take_their_plural_form_in_either_language(tmp_path: Path) -> None:
+    corpus = tmp_path / "one"
+    corpus.mkdir()
+    seed = sorted((ROOT / "corpus").glob("000_*.txt"))[0]
+    (corpus / seed.name).write_bytes(seed.read_bytes())
+    args = ["--corpus", str(corpus), "--index", str(tmp_path / "idx"), "build", "--full"]
+    english = CliRunner().invoke(cli, ["--ui", "en", *args])
+    assert english.stdout.startswith("built 31 nodes from 1 file (0 skipped) into")
+    russian = CliRunner().invoke(cli, ["--ui", "ru", *args])
+    assert russian.stdout.startswith("построено: 31 узел из 1 файла (пропущено: 0) в")
+
+
+@pytest.mark.parametrize(("n", "want"), [(1, "из 1 файла"), (2, "из 2 файлов"), (5, "из 5 файлов"), (11, "из 11 файлов"),
+                                         (21, "из 21 файла")])
+def test_russian_counts_follow_the_catalogue_s_plural_rule(n: int, want: str, ru_ui: None) -> None:
+    from lawref.i18n import trn
+
+    assert trn("from {count} file", "from {count} files", n).format(count=n) == want
+
+
+def test_click_s_did_you_mean_and_term_s_labels_speak_russian(seed_index: Path) -> None:
+    base = ["--index", str(seed_index)]
+    typo = CliRunner().invoke(cli, [*base, "shw", "62"], env=RU_ENV)
+    assert typo.stderr == "lawref: Нет такой команды 'shw'. Может быть, вы имели в виду 'show'?\n"
+    option = CliRunner().invoke(cli, [*base, "show", "62", "--lng"], env=RU_ENV)
+    assert "(Может быть, вы имели в виду одно из: '--lang', '--plain'?)" in option.stderr
+    term = CliRunner().invoke(cli, [*base, "term", "болван"], env=RU_ENV)
+    assert term.stdout.startswith("болван — dummy [сущ.]  (источник: 000:18)")
+    english = CliRunner().invoke(cli, [*base, "--ui", "en", "term", "болван"])
+    assert english.stdout.startswith("болван — dummy [noun]  (seed 000:18)")

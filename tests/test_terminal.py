@@ -187,6 +187,8 @@ def test_shell_completion_offers_the_cites_of_the_index(seed_index: Path, tmp_pa
     assert complete(f"lawref --index {seed_index} show 62", 4) == ["plain,62", "plain,62A", "plain,62B"]
     assert complete(f"lawref --index {seed_index} show 62в", 4) == ["plain,62B"]  # a Cyrillic look-alike
     assert complete(f"lawref --index {seed_index} refs 45.", 4)[:2] == ["plain,45.4", "plain,45.5"]
+    assert complete(f"lawref show 62 --index {seed_index}", 2) == ["plain,62", "plain,62A", "plain,62B"]
+    assert complete(f"lawref show --index={seed_index} 62", 3) == ["plain,62", "plain,62A", "plain,62B"]
     missing = tmp_path / "none"
     assert complete(f"lawref --index {missing} show 6", 4) == [] and not missing.exists()  # never builds
 

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.i18n import retell, tr
+from lawref.i18n import N_, retell, tr
 from lawref.model import Hit, Node, Ref, Target, TocEntry
 
 if TYPE_CHECKING:
@@ -420,12 +420,17 @@ def check_lines(lib: Library, groups: dict[str, list[tuple[Node, Ref]]]) -> list
     return out
 
 
+#: The glossary's parts of speech (``lawref/data/glossary.tsv``, column ``pos``), as ``term`` names them.
+_POS = {"noun": N_("noun"), "verb": N_("verb"), "adj": N_("adj"), "phrase": N_("phrase")}
+
+
 def term_lines(entries: Sequence[tuple[Term, list[tuple[str, int]]]]) -> list[str]:
     """``term``: each glossary entry and the laws that use it most (up to 8)."""
     out = []
     for t, laws in entries:
         note = f" ({t.note})" if t.note else ""
-        out.append(f"{t.ru} — {' | '.join(t.en)} [{t.pos}]{note}  (seed {t.source})")
+        out.append(tr("{term} — {english} [{pos}]{note}  (seed {source})").format(
+            term=t.ru, english=" | ".join(t.en), pos=tr(_POS.get(t.pos, t.pos)), note=note, source=t.source))
         used = ", ".join(f"{cite} ({hits})" for cite, hits in laws[:8]) or "—"
         out.append("  " + tr("used most in: {laws}").format(laws=used))
     return out
