@@ -388,6 +388,7 @@ def build_corpus(
             if res.report.doc not in docs:
                 docs[res.report.doc or ""] = _document(res, spec)
     reports += [_skipped(name, reason) for name, reason in found.skipped]
+    by_doc, docs = _in_manifest_order(by_doc, docs, manifest.documents)
     nodes: list[Node] = []
     for doc_id, results in by_doc.items():
         ordered = _order(results)
@@ -409,6 +410,15 @@ def build_corpus(
     return Corpus(tuple(docs.values()), tuple(nodes), tuple(reports), stamp(found, version, encoding, digests),
                   tuple(unmatched), paths, manifest.default_edition, signatures, keys,
                   cache.hits if cache is not None else 0)
+
+
+def _in_manifest_order(by_doc: dict[str, list[_FileResult]], docs: dict[str, Document],
+                       specs: tuple[DocumentSpec, ...]) -> tuple[dict[str, list[_FileResult]], dict[str, Document]]:
+    """Documents the manifest names in its order (a txt export's ``laws``
+    before its ``commentary``), then the others in file-name order."""
+    rank = {spec.id: k for k, spec in enumerate(specs)}
+    order = sorted(by_doc, key=lambda d: rank.get(d, len(rank)))  # stable: the others keep file order
+    return {d: by_doc[d] for d in order}, {d: docs[d] for d in order}
 
 
 def _ticker(progress: Callable[[str, int, int], None] | None, file: CorpusFile, done: int,

@@ -489,6 +489,8 @@ def test_a_txt_export_to_a_folder_is_a_corpus_build_reads_back(seed_library: Lib
     assert sorted(p.name for p in out.iterdir()) == sorted([MARK, "commentary.txt", "laws.txt", "lawref.toml"])
     back = open_library(out, tmp_path / "index")
     assert tree(back) == tree(seed_library)
+    # in the manifest's order (the book's), not its files' names' (``commentary.txt`` < ``laws.txt``)
+    assert [d.id for d in back.documents] == [d.id for d in seed_library.documents] == ["laws", "commentary"]
     assert all(not r["warnings"] for r in back.report)  # the mark is lawref's: the scan does not even name it
 
 
