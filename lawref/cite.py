@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.errors import CiteError
-from lawref.i18n import tr
+from lawref.i18n import N_, tr
 from lawref.model import Citation
 
 __all__ = ["MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern", "find_citations", "fold_token",
@@ -104,7 +104,7 @@ def law_of(cite: str) -> int:
     Raises :class:`~lawref.errors.CiteError` when it starts with no number."""
     m = P.LEADING_NUMBER.match(cite)
     if not m:
-        raise CiteError(f"not a canonical cite: {cite!r}")
+        raise CiteError(N_("not a canonical cite: {cite}").format(cite=repr(cite)))
     return int(m.group())
 
 

@@ -247,7 +247,7 @@ _LINK_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
 
 def _bounded(cite: str) -> None:
     if len(cite) > MAX_QUERY:
-        raise CiteError(f"a cite of {len(cite)} characters: at most {MAX_QUERY}")
+        raise CiteError(tr("a cite of {length} characters: at most {limit}").format(length=len(cite), limit=MAX_QUERY))
 
 
 async def _body_text(request: Request) -> str:
