@@ -99,6 +99,8 @@ WORD_CHARS = "0-9A-Za-zА-Яа-яЁё"
 
 #: Sentence end: tells a cut paragraph (003:81 ``… хода в специ``) from a finished one.
 SENTENCE_END = Rx(r"[.!?:;»\"')\]…]\s*$", example="… и даёт любую карту в масть.")
+#: A footnote's call at a paragraph's end (003:71 ``другую(*)``): it closes no sentence, so the text may go on.
+FOOTNOTE_CALL_END = Rx(r"(?<=\w)\(\*{1,3}\)\s*$", example="… избрал другую(*)")
 
 # ==============================================================================
 # Scrape artifacts (lawref.ingest)

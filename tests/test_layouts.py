@@ -51,6 +51,8 @@ LAYOUTS = {
     "all caps, перенос": Layout(width=50, caps=True, hyphenate=True),
     "<pre> page": Layout(width=60, html="pre"),
     "<p> page": Layout(width=None, html="p"),
+    "<p> a printed line": Layout(width=60, html="p"),
+    "<p> a printed line, перенос": Layout(width=50, html="p", hyphenate=True),
     "markers - 89 -": Layout(width=60, markers="- {n} -"),
     "markers Стр. 89 with a running head": Layout(width=60, markers="Стр. {n}", running_head="Все о Бридже"),
     "markers [89] with a chapter running head": Layout(width=60, markers="[{n}]", running_head="Глава VI. Розыгрыш"),
@@ -87,8 +89,6 @@ LAYOUT_PARTS = st.builds(
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(["62", "65", "72", "own"]), LAYOUT_PARTS)
 def test_any_mix_of_layouts_gives_the_same_tree(which: str, layout: Layout) -> None:
-    if layout.html == "p" and layout.width is not None:
-        layout = Layout(**{**layout.__dict__, "width": None})
     if layout.caps and layout.lower_body:
         layout = Layout(**{**layout.__dict__, "lower_body": False})
     tree = OWN_TREES[0] if which == "own" else seed_trees()[["62", "65", "72"].index(which)]
@@ -423,3 +423,56 @@ def test_conservation_holds_on_any_mix_of_artifacts(parts: list[str], kind: str)
     nodes = parse(cleaned.paragraphs, doc="d", doc_kind=kind, file="f.txt").nodes
     found = balance(loaded.text, nodes, cleaned.report)
     assert not found, found.message()
+
+
+# ---------------------------------------------------------------- footnotes printed over several lines
+
+FOOTNOTED = ["Правило 30. Пас вне очереди", "A.Когда вне очереди открывает торговлю",
+             "Когда игрок пасует вне очереди до того, как", "любой игрок сделал заявку, его очередь пропу-",
+             "скается(*), и наказания нет.", "(*) - Если заявка была повторена, но с суще-",
+             "ственно иным значением, то её надлежит счи-", "тать другой заявкой.", "B.Когда торговля уже открыта",
+             "Когда игрок пасует вне очереди после того,", "как кто-то сделал заявку, пас отменяется."]
+FOOTNOTED_NODES = [
+    ("30", "Пас вне очереди", ""),
+    ("30A", "Когда вне очереди открывает торговлю",
+     "Когда игрок пасует вне очереди до того, как любой игрок сделал заявку, его очередь пропускается(*), и "
+     "наказания нет."),
+    (None, None, "Если заявка была повторена, но с существенно иным значением, то её надлежит считать другой "
+                 "заявкой."),
+    ("30B", "Когда торговля уже открыта", "Когда игрок пасует вне очереди после того, как кто-то сделал заявку, "
+                                          "пас отменяется.")]
+
+
+@pytest.mark.parametrize(("name", "page"), [
+    ("f.txt", "\n".join(FOOTNOTED)),
+    ("f.txt", "\n\n".join(FOOTNOTED)),  # a blank line after every printed line
+    ("p.html", "<html><body>" + "".join(f"<p>{line}</p>\n" for line in FOOTNOTED) + "</body></html>"),
+    ("p.html", "<html><body><p>" + "<br>\n".join(FOOTNOTED) + "</p></body></html>"),
+    ("p.html", "<html><body><pre>" + "\n".join(FOOTNOTED) + "</pre></body></html>"),
+])
+def test_a_footnote_over_several_printed_lines_stays_whole_in_every_layout(name: str, page: str) -> None:
+    nodes = nodes_of(page, name=name)
+    assert texts(nodes) == FOOTNOTED_NODES
+    assert nodes[2].kind == "footnote" and nodes[2].parent == nodes[1].id
+
+
+def test_text_after_a_footnote_at_a_page_s_foot_goes_on_the_text_it_interrupted() -> None:
+    lines = ["- 89 -", "Правило 30. Пас вне очереди", "A.Когда вне очереди открывает торговлю",
+             "Когда игрок пасует вне очереди до того, как", "любой игрок сделал заявку(*), его очередь",
+             "(*) - Если заявка была повторена.", "- 90 -", "пропускается, и наказания нет."]
+    for page in ("\n".join(lines), "\n\n".join(lines)):
+        got = texts(nodes_of(page))
+        assert got[1][2].endswith("заявку(*), его очередь пропускается, и наказания нет.")
+        assert got[2] == (None, None, "Если заявка была повторена.")
+
+
+def test_a_lower_case_line_either_text_could_take_goes_on_the_text_and_is_reported() -> None:
+    lines = ["Правило 30. Пас вне очереди", "A.Когда вне очереди открывает торговлю",
+             "Игрок пасует вне очереди, и его очередь(*)", "(*) - Если заявка была повторена с иным",
+             "пропускается без наказания."]
+    loaded = load("\n\n".join(lines).encode(), "f.txt")
+    cleaned = clean(loaded.text, loaded.line_numbers)
+    assert any("a lower-case paragraph after a footnote could end the footnote" in n for n in cleaned.report.notes)
+    assert [p.text for p in cleaned.paragraphs][-2:] == [
+        "Игрок пасует вне очереди, и его очередь(*) пропускается без наказания.",
+        "(*) - Если заявка была повторена с иным"]

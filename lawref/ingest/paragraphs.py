@@ -26,16 +26,29 @@ def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
         first_of_page = {id(p) for i, p in enumerate(paras) if i == 0 or paras[i - 1].page_seq != p.page_seq}
         out: list[Para] = []
         for p in paras:
-            prev = out[-1] if out else None
-            if (prev is not None and (prev.role == "heading") == into_headings
-                    and _continues(prev, p, id(p) in first_of_page, ctx)):
-                _absorb(prev, p, ctx, ex)
+            into = _taker(out, p, id(p) in first_of_page, ctx)
+            if into is not None and (into.role == "heading") == into_headings:
+                _absorb(into, p, ctx, ex)
                 continue
             out.append(p)
         paras = out
     ctx.record(N_("words cut by a break re-joined"), len(ex["word"]), ex["word"], part="word")
     ctx.record(N_("paragraphs cut between words re-joined"), len(ex["space"]), ex["space"], part="space")
     return paras
+
+
+def _taker(out: list[Para], p: Para, first_of_page: bool, ctx: Ctx) -> Para | None:
+    """The paragraph of ``out`` that ``p`` goes on (:func:`_continues`), or
+    ``None``: the last one; or, after a footnote, the footnote
+    (:func:`_ends_footnote`) or else the text the footnote interrupted
+    (``… его очередь`` ⏎ ``(*) - …`` ⏎ ``- 90 -`` ⏎ ``пропускается …``)."""
+    prev = out[-1] if out else None
+    if prev is None or prev.role != "footnote":
+        return prev if prev is not None and _continues(prev, p, first_of_page, ctx) else None
+    text = _text_before(out)
+    if _continues(prev, p, first_of_page, ctx) and _ends_footnote(prev, p, text, ctx):
+        return prev
+    return text if text is not None and _continues(text, p, first_of_page, ctx) else None
 
 
 def _absorb(prev: Para, p: Para, ctx: Ctx, ex: dict[str, list[str]]) -> None:
@@ -61,10 +74,10 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     ``исправле-`` ⏎ ``- 89 -`` ⏎ ``ния``); into a heading only a short tail
     of its title, never a body that starts in lower case (``1.Ход
     нарушителя`` ⏎⏎ ``когда нарушитель … взятку;``)."""
-    if p.role != "text" or prev.role == "footnote" or not p.text[:1].islower():
+    if p.role != "text" or not p.text[:1].islower():
         return False
     tail = prev.tail()
-    if P.SENTENCE_END.search(tail):
+    if _ends_sentence(tail):
         return False
     if prev.role == "heading" and (len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
         return False  # a body, not the tail of the title: too long, a sentence, or it runs on
@@ -74,6 +87,35 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     if next_page and p.contiguous:
         return True
     return next_page and p.maybe_contiguous and _known_join(tail, p.text, ctx)
+
+
+def _ends_sentence(tail: str) -> bool:
+    """``tail`` ends a sentence; a footnote's call (``заявку(*)``) ends none."""
+    return bool(P.SENTENCE_END.search(tail)) and not P.FOOTNOTE_CALL_END.search(tail)
+
+
+def _text_before(out: list[Para]) -> Para | None:
+    """The last paragraph of ``out`` that is not a footnote (the text a footnote interrupts)."""
+    return next((q for q in reversed(out) if q.role != "footnote"), None)
+
+
+def _ends_footnote(note: Para, p: Para, text: Para | None, ctx: Ctx) -> bool:
+    """``p`` (lower case, after footnote ``note`` ended no sentence) is the
+    footnote's next line — a page that prints each line as a paragraph
+    (``<p>(*) - Если заявка была повторена, но с суще-</p>``
+    ``<p>ственно иным значением …</p>``) — when it stands on the footnote's
+    page and the text the footnote interrupts cannot take it: that text ends
+    a sentence, or the footnote's перенос makes a word the lexicon knows. A
+    footnote at a page's foot is followed on the next page by the text it
+    interrupted, never by its own end; when both could take ``p`` the text
+    does (as on a printed page), and the report says so."""
+    if note.page_seq != p.page_seq:
+        return False
+    if text is None or _ends_sentence(text.tail()) or _known_join(note.tail(), p.text, ctx):
+        return True
+    ctx.note(N_("line {line}: a lower-case paragraph after a footnote could end the footnote or the text before "
+                "it: joined to the text").format(line=p.lines[0]))
+    return False
 
 
 def _known_join(tail: str, text: str, ctx: Ctx) -> bool:
