@@ -51,12 +51,14 @@ _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 _TABLES = ("files", "citations", "words", "docs", "filewords")
 
 
-def file_key(digest: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:
+def file_key(name: str, digest: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:
     """The cache key of one corpus file: SHA-256 over the SHA-256 ``digest``
-    of its bytes, its manifest entry (as JSON), a forced encoding and the
-    per-file limit."""
+    of its bytes, its shown ``name`` (the report, the document a file no
+    manifest names and every node's source are named after it: two files
+    with the same bytes are two results), its manifest entry (as JSON), a
+    forced encoding and the per-file limit."""
     h = hashlib.sha256(digest)
-    h.update(json.dumps([spec, encoding, limit], sort_keys=True, default=str).encode())
+    h.update(json.dumps([name, spec, encoding, limit], sort_keys=True, default=str).encode("utf-8", "surrogatepass"))
     return h.hexdigest()
 
 

@@ -440,11 +440,12 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
         return _ingest(file, spec, encoding, limit, tick)  # says why in its report
     digest = hashlib.sha256(data).digest()
     cache.digests[file.name] = digest
-    key = file_key(digest, asdict(spec) if spec else None, encoding, limit)
+    key = file_key(file.name, digest, asdict(spec) if spec else None, encoding, limit)
     known = cache.get("files", key)
     if known is not None:
-        cache.hits += 1
-        return _FileResult.from_json(known, key)
+        res = _FileResult.from_json(known, key)
+        cache.hits += res.report.status != "skipped"  # a file built again as it was, not a refusal again
+        return res
     cache.misses += 1
     res = _ingest(file, spec, encoding, limit, tick)
     res.key = key

@@ -129,6 +129,19 @@ def test_the_build_cache_skips_unchanged_files(tmp_path: Path) -> None:
     assert set(cache.old["docs"]) == {"laws", "commentary"}
 
 
+def test_two_files_with_the_same_bytes_are_two_files_in_the_report_and_the_documents(tmp_path: Path) -> None:
+    corpus, index = _copy(tmp_path), tmp_path / "ix"
+    (corpus / "lawref.toml").unlink()  # documents named after their files
+    shutil.copyfile(corpus / COMMENTARY_FILE, corpus / "copy.txt")
+    for _ in range(2):  # the first build, then one from the cache
+        built = store.build(corpus, index)
+        assert sorted(r.file for r in built.reports) == sorted(p.name for p in corpus.iterdir())
+        copies = {n.source.file for n in built.nodes if n.doc == "copy"}
+        assert copies == {"copy.txt"}
+    assert "unchanged" not in CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(tmp_path / "i2"),
+                                                      "build"]).stdout  # a fresh index took nothing unchanged
+
+
 def test_a_cache_made_by_other_code_is_not_used(tmp_path: Path) -> None:
     store.build(CORPUS, tmp_path / "ix")
     cache = BuildCache.load(folder.open_generation(tmp_path / "ix"), "another-version")
