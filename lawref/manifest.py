@@ -131,10 +131,14 @@ def read_manifest(folder: Path) -> Manifest:
     """The manifest of corpus ``folder`` (``Manifest()`` when it has none).
 
     Raises :class:`~lawref.errors.ManifestError` for a manifest that is not a
-    regular file, too big, not UTF-8 TOML, or breaks the schema."""
+    regular file, a link out of ``folder``, too big, not UTF-8 TOML, or
+    breaks the schema."""
     path = Path(folder) / MANIFEST
     if not path.exists() and not path.is_symlink():
         return Manifest()
+    if path.is_symlink() and not path.resolve().is_relative_to(Path(folder).resolve()):
+        raise ManifestError(N_("{path}: a link out of the corpus folder: the manifest is never read from "
+                               "elsewhere").format(path=path))
     try:
         raw = read_regular(path, MAX_MANIFEST_BYTES)
     except (UnsafeInput, OSError) as exc:

@@ -226,7 +226,26 @@ def test_a_fifo_or_dev_zero_manifest_never_hangs(tmp_path: Path) -> None:
     assert "not a regular file" in one_line(lawref(corpus, tmp_path / "ix", "search", "взятка"), 2)
     (corpus / "lawref.toml").unlink()
     os.symlink("/dev/zero", corpus / "lawref.toml")
+    assert "a link out of the corpus folder" in one_line(lawref(corpus, tmp_path / "ix", "show", "62B"), 2)
+    (corpus / "lawref.toml").unlink()
+    (corpus / "dev").mkdir()
+    os.mkfifo(corpus / "dev" / "zero")
+    os.symlink("dev/zero", corpus / "lawref.toml")  # a link inside the folder is read, and still never hangs
     assert "not a regular file" in one_line(lawref(corpus, tmp_path / "ix", "show", "62B"), 2)
+
+
+def test_a_manifest_linked_from_outside_the_corpus_is_never_read(tmp_path: Path) -> None:
+    corpus = seed_corpus(tmp_path / "c")
+    outside = tmp_path / "elsewhere.toml"
+    outside.write_text((corpus / "lawref.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    (corpus / "lawref.toml").unlink()
+    os.symlink(outside, corpus / "lawref.toml")
+    assert "a link out of the corpus folder" in one_line(lawref(corpus, tmp_path / "ix", "build"), 2)
+    (corpus / "lawref.toml").unlink()
+    (corpus / "conf").mkdir()
+    shutil.move(outside, corpus / "conf" / "lawref.toml")
+    os.symlink("conf/lawref.toml", corpus / "lawref.toml")
+    assert lawref(corpus, tmp_path / "ix", "build").exit_code == 0
 
 
 def flip_a_byte(path: Path, at: int | None = None) -> None:
