@@ -803,8 +803,7 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
         head = tr("{file}: encoding {encoding} ({how}); format {format}; language {lang}; layout {layout}; mojibake "
                   "repaired {count} line(s){fixes}").format(
             file=display_name(str(file)), encoding=d.encoding, how=retell(d.how), format=done.loaded.format,
-            lang=done.lang, layout=done.cleaned.style, count=len(moji.lines),
-            fixes=f" {dict(moji.how)}" if moji.how else "")
+            lang=done.lang, layout=done.cleaned.style, count=len(moji.lines), fixes=T.repairs(dict(moji.how)))
         passes = [p.to_json() for p in done.cleaned.report.passes]
         _say("\n".join([head, *T.passes_lines(passes)]), err=True)
 

@@ -284,11 +284,17 @@ class _Parser:
             return False
         num = int(c[1].group("num"))
         if id(p) not in self.kept or (self.last_law is not None and num <= self.last_law):
-            self.notes.append(N_("{file}:{line}: a heading of law {law} after law {last_law}: law numbers run "
-                                 "upward, so it is kept as text, not as a heading").format(
-                file=self.file, line=p.lines[0], law=num, last_law=self.max_law))
+            self.notes.append(self.order_note(num, p))
             return True
         return False
+
+    def order_note(self, num: int, p: Paragraph) -> str:
+        """The report's line for a law heading kept as text (the file is named where it is shown)."""
+        if self.max_law is None:
+            return N_("line {line}: a heading of law {law} off the upward run of the file's law headings: kept as "
+                      "text, not as a heading").format(line=p.lines[0], law=num)
+        return N_("line {line}: a heading of law {law} after law {last_law}: law numbers run upward, so it is kept "
+                  "as text, not as a heading").format(line=p.lines[0], law=num, last_law=self.max_law)
 
     def missing_laws(self, paras: list[Paragraph]) -> list[str]:
         """English editions print every law: the gaps in the kept headings' numbers."""

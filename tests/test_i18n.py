@@ -149,3 +149,41 @@ def test_click_s_did_you_mean_and_term_s_labels_speak_russian(seed_index: Path) 
     assert term.stdout.startswith("болван — dummy [сущ.]  (источник: 000:18)")
     english = CliRunner().invoke(cli, [*base, "--ui", "en", "term", "болван"])
     assert english.stdout.startswith("болван — dummy [noun]  (seed 000:18)")
+
+
+# -- what a Russian director's trial found garbled ------------------------------------------
+
+
+def test_nothing_shows_python_s_none_a_question_mark_or_a_title_twice(seed_index: Path, tmp_path: Path) -> None:
+    from lawref.export.text import _why
+
+    base = ["--index", str(seed_index), "--ui", "en"]
+    part = CliRunner().invoke(cli, [*base, "search", "взятка", "--limit", "20"]).stdout
+    assert "Часть IV ВЗЯТКИ  (laws, p. 89;" in part and "ВЗЯТКИ ВЗЯТКИ" not in part
+    twin = CliRunner().invoke(cli, [*base, "show", "фрагмент правила 43, стр. 69 (3)", "--lang", "both"]).stdout
+    assert "фрагмент правила 43, стр. 69 (3) — Dummy's Limitations [English: catalogue title only" in twin
+    assert "Law ?" not in twin
+    assert [_why({"between": w}) for w in (["26", "35"], ["26", None], [None, "35"], [None, None])] == [
+        "between laws 26 and 35", "after law 26", "before law 35", "no law heading around them"]
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "order.txt").write_text("Правило 64. Процедура после фальшренонса\nПравило 30. Пас\nИгрок пасует.\nПравило 31. Другая заявка\n"
+                                      "Игрок делает другую заявку.\nПравило 32. Контра\nИгрок говорит контра.\n"
+                                      "Правило 12. Права судьи\nСудья может назначить результат.\n",
+                                      encoding="utf-8")
+    report = CliRunner().invoke(cli, ["--ui", "en", "--corpus", str(corpus), "--index", str(tmp_path / "i"),
+                                      "build", "--report"])
+    assert "None" not in report.output and "order.txt:3" not in report.output
+    assert "warning: line 1: a heading of law 64 off the upward run of the file's law headings" in report.output
+    assert "warning: line 8: a heading of law 12 after law 32: law numbers run upward" in report.output
+    assert "; pages —" in report.output
+
+
+def test_mojibake_repairs_are_named_in_words_not_a_python_dict(tmp_path: Path) -> None:
+    seed = sorted((ROOT / "corpus").glob("001_*.txt"))[0]
+    broken = tmp_path / "moji.txt"
+    broken.write_bytes(seed.read_text(encoding="utf-8").encode("utf-8").decode("cp1251", "replace")
+                       .encode("utf-8"))
+    out = CliRunner().invoke(cli, ["--ui", "ru", "clean", str(broken), "--report"])
+    head = out.stderr.splitlines()[0]
+    assert "(utf-8, прочитанная в однобайтовой кодировке — ftfy: " in head and "{" not in head

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
     from lawref.library import Library, References
     from lawref.records import FileReport
 
-__all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "passes_lines",
-           "page_text", "refs_lines", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines",
+__all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "page_text", "passes_lines",
+           "refs_lines", "repairs", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines",
            "toc_lines"]
 
 #: Shown (not part of the law text) where a node's text starts or ends on a page the scrape lost.
@@ -75,10 +75,11 @@ def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
         english = node.title_en if node is not None else None
         law = lib.law_of(node) if node is not None else None
         if node is not None and english is None and law is not None and lib.title_en(node):
-            english = f"Law {law.cite}: {lib.title_en(node)}"
-        titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t))
+            english = tr("Law {cite}: {title}").format(cite=law.cite, title=lib.title_en(node))
         shown = lib.label(node) if node is not None else h.cite or h.id
-        out.append(f"{shown:<10} {titles}  ({where}; {h.score:.2f})")
+        titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t and not shown.endswith(t)))
+        head = f"{shown:<10} {titles}".rstrip()
+        out.append(f"{head}  ({where}; {h.score:.2f})")
         out.append(f"           {h.snippet}")
     return out
 
@@ -173,7 +174,11 @@ def _why(why: dict[str, Any]) -> str:
     if "before" in why:
         return tr("text before {cite}").format(cite=why["before"])
     lo, hi = why.get("between", [None, None])
-    return tr("between laws {low} and {high}").format(low=lo or "?", high=hi or "?")
+    if lo and hi:
+        return tr("between laws {low} and {high}").format(low=lo, high=hi)
+    if lo or hi:
+        return tr("after law {cite}").format(cite=lo) if lo else tr("before law {cite}").format(cite=hi)
+    return tr("no law heading around them")
 
 
 def _render_counterpart(lib: Library, node: Node) -> str:
@@ -184,11 +189,12 @@ def _render_counterpart(lib: Library, node: Node) -> str:
     if twin is None and node.kind == "commentary":
         law = lib.law_of(node)
         return tr("Commentary {cite} (on Law {law}: {title}) [no English text of this commentary in the corpus]"
-                  ).format(cite=node.cite, law=law.cite if law else "?", title=lib.title_en(node) or "—")
+                  ).format(cite=node.cite, law=law.cite if law else "—", title=lib.title_en(node) or "—")
     if twin is None:
         title = node.title_en or lib.title_en(node) or "—"
-        return tr("Law {cite} — {title} [English: catalogue title only; no English text in this corpus]").format(
-            cite=node.cite or "?", title=title)
+        head = f"Law {node.cite}" if node.cite else lib.label(node)  # the English side is named in English
+        return tr("{head} — {title} [English: catalogue title only; no English text in this corpus]").format(
+            head=head, title=title)
     text = render(lib, twin)
     mine, theirs = lib.document(node.doc), lib.document(twin.doc)
     if mine and theirs and theirs.edition is None:
@@ -466,12 +472,13 @@ def _report_head(r: FileReport) -> list[str]:
     status = {"ok": tr("ok"), "warning": tr("warning")}.get(r.status, r.status)
     title = tr("; book title «{title}»").format(title=r.title) if r.title else ""
     moji = r.mojibake
-    how = f" {moji['how']}" if moji.get("how") else ""
+    how = repairs(moji.get("how") or {})
     return [
         tr("{file}: {status}; doc {doc} ({kind}, {lang}, {how})").format(
             file=r.file, status=status, doc=r.doc, kind=r.kind, lang=r.lang, how=retell(r.kind_how or "")),
         tr("  encoding {encoding} ({how}); layout {layout}; pages {pages}{title}").format(
-            encoding=r.encoding, how=retell(r.encoding_how or ""), layout=r.style, pages=r.pages, title=title),
+            encoding=r.encoding, how=retell(r.encoding_how or ""), layout=r.style,
+            pages=", ".join(map(str, r.pages)) or "—", title=title),
         tr("  format {format}; paragraphs {paragraphs}; nodes {nodes}; fragments {fragments}; inferred {inferred}; "
            "duplicate nodes dropped {duplicates}").format(
             format=r.format, paragraphs=r.paragraphs, nodes=r.nodes, fragments=r.fragments, inferred=r.inferred,
@@ -481,6 +488,11 @@ def _report_head(r: FileReport) -> list[str]:
                                                 qmarks=r.qmark_runs, rejoined=r.rejoined_words),
         *[tr("    e.g. {example}").format(example=e) for e in moji.get("examples", [])],
     ]
+
+
+def repairs(how: dict[str, int]) -> str:
+    """Mojibake repairs by form for a report line: «` (cp1251 read as koi8-r: 3)`», or ``""``."""
+    return f" ({'; '.join(f'{retell(form)}: {n}' for form, n in how.items())})" if how else ""
 
 
 def _cut(text: str, width: int = 60) -> str:

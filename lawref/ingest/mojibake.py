@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from lawref import patterns as P
+from lawref.i18n import N_
 from lawref.ingest.decode import register_sloppy, russian_score
 
 MIN_SCORE = 0.6
@@ -102,8 +103,9 @@ def _recode(wrong: str, right: str) -> Callable[[str], str | None]:
 
 #: Named repairs: the UTF-8 family through ftfy, the cp1251 family by strict re-coding.
 TRANSFORMS: tuple[tuple[str, Callable[[str], str | None]], ...] = (
-    ("utf-8 read as a single-byte code page (ftfy)", _fix_utf8),
-    *((f"{right} read as {wrong.replace('sloppy-', '')}", _recode(wrong, right)) for wrong, right in CP1251_FAMILY),
+    (N_("utf-8 read as a single-byte code page (ftfy)"), _fix_utf8),
+    *((N_("{right} read as {wrong}").format(right=right, wrong=wrong.replace("sloppy-", "")), _recode(wrong, right))
+      for wrong, right in CP1251_FAMILY),
 )
 
 
