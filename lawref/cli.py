@@ -615,7 +615,7 @@ def _open_text(file: Path | None, codec: str = "utf-8-sig") -> Iterator[IO[str]]
     try:
         handle = open(file, encoding=codec, newline="")
     except OSError as exc:
-        fail(tr("cannot read {file}: {error}").format(file=_input_name(file), error=exc.strerror or exc),
+        fail(tr("cannot read {file}: {error}").format(file=_input_name(file), error=retell(str(exc.strerror or exc))),
              EXIT_BAD_INPUT)
     with handle:
         yield handle
@@ -843,8 +843,8 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
         return
     if fmt == "txt" and folder and output is not None:
         count = lib.write_txt_corpus(output, doc, law, edition, width=width)
-        _say(f"wrote {count} files to {display_name(str(output))}/ (lawref --corpus {display_name(str(output))} "
-             "build reads it back)", err=True)
+        _say(tr("wrote {count} files to {folder}/ (lawref --corpus {folder} build reads it back)").format(
+            count=count, folder=display_name(str(output))), err=True)
         return
     text = lib.render(fmt, doc, law, edition, width=width, base_url=base_url)
     if output is None:
@@ -853,7 +853,8 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     try:
         atomic_write(output, text)  # whole or not at all: a full disk never truncates the old file
     except OSError as exc:
-        fail(tr("cannot write {file}: {error}").format(file=display_name(str(output)), error=exc.strerror or exc),
+        fail(tr("cannot write {file}: {error}").format(file=display_name(str(output)),
+                                                        error=retell(str(exc.strerror or exc))),
              EXIT_BAD_INPUT)
 
 
@@ -885,11 +886,12 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origins: tuple[str
     try:
         sock = S.listen(host, port)
     except OSError as exc:
-        raise UsageError(tr("cannot listen on {host}:{port}: {error}").format(host=host, port=port,
-                                                                             error=exc.strerror or exc)) from None
+        error = retell(str(exc.strerror or exc))
+        raise UsageError(tr("cannot listen on {host}:{port}: {error}").format(host=host, port=port, error=error)) \
+            from None
     index = lib.index_dir
-    _say(f"lawref: serving {display_name(str(index))} on http://{host}:{port}/ (API /api/v1, schema /openapi.json)",
-         err=True)
+    _say(tr("lawref: serving {index} on http://{host}:{port}/ (API /api/v1, schema /openapi.json)").format(
+        index=display_name(str(index)), host=host, port=port), err=True)
     if workers == 1:
         S.run_app(S.create_app(lib, cors_origins=cors_origins), sock)
         return

@@ -139,7 +139,7 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
         _skip(report, str(exc))
         return None
     except OSError as exc:
-        _skip(report, N_("unreadable: {error}").format(error=exc.strerror or exc))
+        _skip(report, N_("unreadable: {error_msg}").format(error_msg=exc.strerror or exc))
         return None
     if not data.strip():
         _skip(report, N_("empty file"))

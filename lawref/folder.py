@@ -95,17 +95,18 @@ def check_foreign(index_dir: Path) -> bool:
     if not index_dir.exists():
         return False
     if not index_dir.is_dir():
-        raise IndexFolderError(f"--index {display_name(str(index_dir))} is a file, not a folder")
+        raise IndexFolderError(N_("--index {folder} is a file, not a folder").format(
+            folder=display_name(str(index_dir))))
     names = [p.name for p in index_dir.iterdir()]  # listed before the marker is read: a concurrent claimer
     found = marker_format(index_dir)  # marks the folder before it writes anything else
     if found == FORMAT:
         return True
     if found is not None and found > FORMAT:
-        raise IndexFolderError(f"{display_name(str(index_dir))} was made by a newer lawref (index format {found})")
+        raise IndexFolderError(N_("{folder} was made by a newer lawref (index format {format})").format(
+            folder=display_name(str(index_dir)), format=found))
     if found is None and legacy_files(index_dir) is None and not all(_CLAIMING.fullmatch(n) for n in names):
-        raise IndexFolderError(
-            f"{display_name(str(index_dir))} is not empty and is not a lawref index folder: refusing to write "
-            "there (give --index a new or empty folder)")
+        raise IndexFolderError(N_("{folder} is not empty and is not a lawref index folder: refusing to write there "
+                                  "(give --index a new or empty folder)").format(folder=display_name(str(index_dir))))
     return False
 
 
@@ -143,10 +144,10 @@ class Generation:
             data = read_regular(self.path / name, MAX_INDEX_FILE)
         except FileNotFoundError as exc:
             if not self.path.is_dir():  # the whole generation went away (swept): not damage
-                raise IndexUnavailable(f"the build at {self.path.name} is gone") from exc
+                raise IndexUnavailable(N_("the build at {name} is gone").format(name=self.path.name)) from exc
             raise IndexDamaged(N_("index file {file} is missing").format(file=name)) from exc
         except OSError as exc:
-            raise IndexUnavailable(f"cannot read index file {name}: {exc}") from exc
+            raise IndexUnavailable(N_("cannot read index file {file}: {error}").format(file=name, error=exc)) from exc
         import hashlib  # a fresh index is checked by stat (lawref.fresh): most queries never hash
 
         if hashlib.sha256(data).hexdigest() != want:

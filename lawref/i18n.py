@@ -104,6 +104,15 @@ def N_(template: str) -> str:  # noqa: N802 — gettext's own name for a deferre
     return template
 
 
+#: The C library's words for the errors a user meets (``strerror``), told in
+#: the user's language by :func:`retell` like lawref's own messages.
+OS_ERRORS = (N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"), N_("Not a directory"),
+             N_("Address already in use"), N_("No space left on device"), N_("Read-only file system"),
+             N_("File exists"), N_("File name too long"), N_("Operation not permitted"),
+             N_("Cannot assign requested address"), N_("Too many levels of symbolic links"),
+             N_("Directory not empty"), N_("Input/output error"), N_("is a folder"))
+
+
 def retell(message: str) -> str:
     """A message lawref stored in English (:func:`N_`) in the user's language:
     the catalogue's translation of the template that made it, with the same

@@ -132,7 +132,7 @@ class _State:
             from lawref import index as idx  # whoosh: only a search loads it
 
             if self.generation is None:
-                raise IndexUnavailable("this library has no index to search")
+                raise IndexUnavailable(N_("this library has no index to search"))
             found = self.local.searcher = idx.Searcher(self.generation, forms=self.store, verify=not self.verified)
             with self.lock:
                 self.searchers.append(found)
@@ -261,7 +261,7 @@ class Library:
         """The generation answers come from (``IndexUnavailable`` when in memory)."""
         gen = self._state.generation
         if gen is None:
-            raise IndexUnavailable("this library was not opened from an index")
+            raise IndexUnavailable(N_("this library was not opened from an index"))
         return gen
 
     @property

@@ -94,7 +94,7 @@ class _Walker:
             try:
                 entries = sorted(os.scandir(self.folder / rel_dir if rel_dir else self.folder), key=lambda e: e.name)
             except OSError as exc:
-                self.skip(rel_dir, N_("unreadable folder: {error}").format(error=exc.strerror or exc))
+                self.skip(rel_dir, N_("unreadable folder: {error_msg}").format(error_msg=exc.strerror or exc))
                 continue
             for entry in entries:
                 rel = f"{rel_dir}/{entry.name}" if rel_dir else entry.name
@@ -122,7 +122,7 @@ class _Walker:
                 return self.take_link(entry, rel)
             info = entry.stat(follow_symlinks=False)
         except OSError as exc:
-            self.skip(rel, N_("unreadable: {error}").format(error=exc.strerror or exc))
+            self.skip(rel, N_("unreadable: {error_msg}").format(error_msg=exc.strerror or exc))
             return False
         if stat.S_ISDIR(info.st_mode):
             return True

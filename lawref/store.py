@@ -37,6 +37,7 @@ from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import Corpus, build_corpus
 from lawref.errors import CorpusError, IndexUnavailable
 from lawref.folder import Generation
+from lawref.i18n import N_
 from lawref.model import Document, Node
 from lawref.nodestore import MemoryStore
 from lawref.safeio import atomic_write, display_name
@@ -369,8 +370,8 @@ def ensure(corpus_dir: Path, index_dir: Path, *, progress: Progress | None = Non
             return False
         corpus = _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress)
     if not corpus.usable():
-        raise CorpusError(f"nothing usable in the corpus {display_name(str(corpus_dir))} "
-                          "(see 'lawref build --report')")
+        raise CorpusError(N_("nothing usable in the corpus {folder} (see 'lawref build --report')").format(
+            folder=display_name(str(corpus_dir))))
     return True
 
 

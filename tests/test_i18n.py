@@ -64,7 +64,7 @@ def test_every_stored_message_is_told_back_in_russian_with_its_own_values(templa
 
 @pytest.mark.parametrize("text", [
     "Игрок должен исправить фальшренонс, если он осознал своё нарушение",  # law text
-    "Permission denied",  # an OS error's own words
+    "Stale file handle",  # an OS error lawref has no words for
     "000_392cb21f471fdf05.txt",
     "pager-lines removed",  # near a message, not one
     "",
@@ -77,7 +77,7 @@ def test_the_values_in_a_message_are_copied_exactly(ru_ui: None) -> None:
     cut = "'Правило 62. — см. 45.5; (removed) {x}'"
     assert retell(f"{cut} → (removed)") == f"{cut} → (убрано)"
     nested = "data/ruling.txt: cannot read the manifest: unreadable: {error}".replace("{error}", "Is a directory")
-    assert retell(nested) == "data/ruling.txt: манифест не читается: не читается: Is a directory"
+    assert retell(nested) == "data/ruling.txt: манифест не читается: не читается: это папка"
 
 
 def test_an_english_user_gets_the_stored_english() -> None:
@@ -187,3 +187,19 @@ def test_mojibake_repairs_are_named_in_words_not_a_python_dict(tmp_path: Path) -
     out = CliRunner().invoke(cli, ["--ui", "ru", "clean", str(broken), "--report"])
     head = out.stderr.splitlines()[0]
     assert "(utf-8, прочитанная в однобайтовой кодировке — ftfy: " in head and "{" not in head
+
+
+def test_the_system_s_words_for_common_errors_and_lawref_s_plain_lines_are_russian(tmp_path: Path) -> None:
+    missing = CliRunner().invoke(cli, ["clean", str(tmp_path / "none.txt")], env=RU_ENV)
+    assert missing.stderr.endswith(": нет такого файла или папки\n")
+    foreign = tmp_path / "foreign"
+    foreign.mkdir()
+    (foreign / "ruling.txt").write_text("мой текст", encoding="utf-8")
+    refused = CliRunner().invoke(cli, ["--index", str(foreign), "search", "взятка"], env=RU_ENV)
+    assert refused.exit_code == 2
+    assert "не пуста и не является папкой индекса lawref: писать туда не буду" in refused.stderr
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    nothing = CliRunner().invoke(cli, ["--corpus", str(empty), "--index", str(tmp_path / "i"), "search", "x"],
+                                 env=RU_ENV)
+    assert "нет пригодного текста (см. 'lawref build --report')" in nothing.stderr
