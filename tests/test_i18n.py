@@ -203,3 +203,23 @@ def test_the_system_s_words_for_common_errors_and_lawref_s_plain_lines_are_russi
     nothing = CliRunner().invoke(cli, ["--corpus", str(empty), "--index", str(tmp_path / "i"), "search", "x"],
                                  env=RU_ENV)
     assert "нет пригодного текста (см. 'lawref build --report')" in nothing.stderr
+
+
+def test_resolve_source_and_link_speak_one_language(seed_index: Path) -> None:
+    base = ["--index", str(seed_index)]
+    partial = CliRunner().invoke(cli, [*base, "resolve", "правило 47Е"], env=RU_ENV).stdout
+    assert partial == "'правило 47Е' → 47E частично laws/47 (нет E) [редакция 1997]\n"
+    source = CliRunner().invoke(cli, [*base, "show", "62B", "--source"], env=RU_ENV).stdout
+    assert source.startswith("000_392cb21f471fdf05.txt:26-29 (байты ")
+    html = CliRunner().invoke(cli, [*base, "link", "--format", "html"], input="См. правила 70 или 71\n").stdout
+    assert 'title="70: нет в корпусе"' in html and 'title="71: нет в корпусе"' in html  # the text's language
+
+
+def test_how_the_encoding_was_chosen_is_said_in_words(tmp_path: Path) -> None:
+    seed = sorted((ROOT / "corpus").glob("001_*.txt"))[0]
+    legacy = tmp_path / "cp1251.txt"
+    legacy.write_bytes(seed.read_text(encoding="utf-8").encode("cp1251"))
+    forced = CliRunner().invoke(cli, ["clean", str(legacy), "--report", "--encoding", "cp1251"], env=RU_ENV)
+    assert ": кодировка cp1251 (задана --encoding);" in forced.stderr.splitlines()[0]
+    guessed = CliRunner().invoke(cli, ["clean", str(legacy), "--report"], env=RU_ENV)
+    assert ": кодировка cp1251 (по chardet" in guessed.stderr.splitlines()[0]

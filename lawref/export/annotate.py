@@ -52,13 +52,14 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
     resolved to no node, or whose node has no link, has ``href`` ``None``."""
     out: list[dict[str, Any]] = []
     pos = 0
+    around = "ru" if P.CYRILLIC.search(text) else "en"
     for item in linked:
         c = item.citation
         start, end = c.start - offset, c.end - offset
         if start > pos:
             out.append({"link": False, "text": text[pos:start]})
         first = item.ids[0] if item.ids else None
-        words = STATUS_WORDS["ru" if P.CYRILLIC.search(c.text) else "en"]
+        words = STATUS_WORDS[_language(c.text, around)]
         notes = [f"{t.cite}: {words[t.status]}" for t in item.targets if len(item.targets) > 1 or t.status != "exact"]
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
                     "href": href(first) if first else None, "title": ", ".join(notes)})
@@ -66,6 +67,15 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
     if pos < len(text):
         out.append({"link": False, "text": text[pos:]})
     return out
+
+
+def _language(cite_text: str, around: str) -> str:
+    """The language of a citation's note: its own words' («правило 16» ru,
+    «Law 16» en), else — a bare number (``71`` of «правила 70 или 71``) —
+    the text's around it."""
+    if P.CYRILLIC.search(cite_text):
+        return "ru"
+    return "en" if any("a" <= ch.lower() <= "z" for ch in cite_text) else around
 
 
 class Paragraphs:

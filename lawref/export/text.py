@@ -357,8 +357,8 @@ def resolve_lines(answers: Sequence[tuple[str, Target | None]]) -> list[str]:
             out.append(tr("{text}: no citation").format(text=repr(text)))
             continue
         node = t.id or "-"
-        missing = f" (missing {t.missing})" if t.missing else ""
-        out.append(f"{text!r} → {t.cite} {tr(t.status)} {node}{missing} [{tr('edition')} {t.edition or '?'}]")
+        missing = tr(" (missing {part})").format(part=t.missing) if t.missing else ""
+        out.append(f"{text!r} → {t.cite} {tr(t.status)} {node}{missing} [{tr('edition')} {t.edition or '—'}]")
     return out
 
 
@@ -368,7 +368,8 @@ def source_lines(items: Sequence[dict[str, Any]]) -> list[str]:
     out = []
     for item in items:
         start, end = item["bytes"]
-        out.append(f"{item['file']}:{item['line']}-{item['end_line']} (bytes {start}-{end})")
+        out.append(tr("{file}:{line}-{end_line} (bytes {start}-{end})").format(
+            file=item["file"], line=item["line"], end_line=item["end_line"], start=start, end=end))
         out += [f"{row['line']:>6}  {row['text']}" for row in item["lines"]]
     return out
 

@@ -111,7 +111,7 @@ def _from_bom(data: bytes) -> Decoded | None:
         (codecs.BOM_UTF16_BE, "utf-16"),
     ):
         if data.startswith(bom):
-            return Decoded(data.decode(enc, errors="replace"), enc, "bom")
+            return Decoded(data.decode(enc, errors="replace"), enc, N_("bom"))
     return None
 
 
@@ -133,10 +133,10 @@ def _best_legacy(data: bytes) -> Decoded:
     best_score, best = max(scored, key=lambda sc: sc[0])
     if best_score == 0.0 and guess and guess not in CANDIDATES:
         try:
-            return Decoded(data.decode(guess, errors="replace"), guess, "chardet")
+            return Decoded(data.decode(guess, errors="replace"), guess, N_("chardet"))
         except LookupError:
             pass
-    return Decoded(_bytes_to_text(data, best), best, "chardet+lexicon")
+    return Decoded(_bytes_to_text(data, best), best, N_("chardet+lexicon"))
 
 
 def _utf16_without_bom(data: bytes) -> str | None:
@@ -203,7 +203,7 @@ def _utf8_or_legacy(data: bytes) -> Decoded:
     counted as lost) when that reads as better Russian than any legacy code
     page."""
     try:
-        return Decoded(data.decode("utf-8"), "utf-8", "utf-8")
+        return Decoded(data.decode("utf-8"), "utf-8", N_("utf-8"))
     except UnicodeDecodeError:
         pass
     damaged = data.decode("utf-8", errors="replace")
@@ -231,7 +231,7 @@ def decode(data: bytes, encoding: str | None = None, *, normalised: bool = True)
     if encoding:
         try:
             text = _bytes_to_text(data, encoding)
-            return Decoded(normalise(text) if normalised else text, encoding, "forced")
+            return Decoded(normalise(text) if normalised else text, encoding, N_("forced"))
         except LookupError as exc:
             raise DecodeError(N_("unknown encoding {encoding!r}").format(encoding=encoding)) from exc
     found = _from_bom(data)
