@@ -234,6 +234,18 @@ def _localise(group: click.Group) -> None:
             obj.help = tr(inspect.cleandoc(original))  # type: ignore[attr-defined]
         if isinstance(obj, click.Command):
             obj._help_option = None  # click's -h/--help, made anew in this language
+            obj.options_metavar = tr("[OPTIONS]")
+        if isinstance(obj, click.Parameter):
+            _localise_type(obj.type)
+    group.subcommand_metavar = tr("COMMAND [ARGS]...")
+
+
+def _localise_type(kind: click.ParamType) -> None:
+    """A parameter type's name (``file``, ``integer range``, ``text``) in
+    the user's language: click names it in its errors («'abc' is not a
+    valid integer range») and in help (``FILE``), and fixed it at import."""
+    original = kind.__dict__.setdefault("_name_en", kind.name)
+    kind.name = tr(original)
 
 
 def _command_at(argv: list[str], group: click.Group) -> int | None:

@@ -223,3 +223,14 @@ def test_how_the_encoding_was_chosen_is_said_in_words(tmp_path: Path) -> None:
     assert ": кодировка cp1251 (задана --encoding);" in forced.stderr.splitlines()[0]
     guessed = CliRunner().invoke(cli, ["clean", str(legacy), "--report"], env=RU_ENV)
     assert ": кодировка cp1251 (по chardet" in guessed.stderr.splitlines()[0]
+
+
+def test_click_s_value_errors_and_placeholders_speak_russian(tmp_path: Path) -> None:
+    limit = CliRunner().invoke(cli, ["search", "взятка", "--limit", "abc"], env=RU_ENV)
+    assert limit.stderr == "lawref: Недопустимое значение для '--limit': 'abc' — не целое число.\n"
+    folder = CliRunner().invoke(cli, ["clean", str(tmp_path)], env=RU_ENV)
+    assert folder.stderr == f"lawref: Недопустимое значение для 'FILE': Файл '{tmp_path}' — это папка.\n"
+    usage = CliRunner().invoke(cli, ["search", "--help"], env=RU_ENV, prog_name="lawref").stdout
+    assert usage.startswith("Использование: lawref search [ОПЦИИ] QUERY") and "--limit ЦЕЛОЕ ЧИСЛО" in usage
+    english = CliRunner().invoke(cli, ["--ui", "en", "search", "--help"], env=RU_ENV, prog_name="lawref").stdout
+    assert english.startswith("Usage: lawref search [OPTIONS] QUERY") and "--limit INTEGER RANGE" in english
