@@ -398,7 +398,10 @@ class Library:
             return f"{'fragment' if en else 'фрагмент'}{page}{after}"
         parent = self.store.node(node.parent) if node.parent else None
         if node.kind == "footnote" and parent is not None:
-            return f"{'footnote' if en else 'сноска'} {node.label or ''} {'to' if en else 'к'} {self._label(parent)}"
+            whose = self._label(parent)
+            if not en and whose.startswith("фрагмент"):
+                whose = "фрагменту" + whose[len("фрагмент"):]  # «сноска (*) к фрагменту, после правила 36»
+            return f"{'footnote' if en else 'сноска'} {node.label or ''} {'to' if en else 'к'} {whose}"
         return " ".join(p for p in (node.label, node.title) if p) or node.kind
 
     @_cached

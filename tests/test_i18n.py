@@ -115,8 +115,8 @@ def test_a_manifest_mistake_is_one_russian_line(tmp_path: Path) -> None:
     (corpus / "lawref.toml").write_text('[[document]]\nid = "laws"\nfiles = "000_*.txt"\n', encoding="utf-8")
     out = CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(tmp_path / "idx"), "build"], env=RU_ENV)
     assert out.exit_code == 2
-    assert out.stderr.endswith("[[document]] #1 (id 'laws'): ключ 'files': ожидалось массив строк (шаблонов имён), "
-                               "а дано строка: '000_*.txt'\n")
+    assert out.stderr.endswith("[[document]] #1 (id 'laws'): ключ 'files': нужно — массив строк (шаблонов имён); "
+                               "дано — строка: '000_*.txt'\n")
 
 
 def test_counts_take_their_plural_form_in_either_language(tmp_path: Path) -> None:
@@ -234,3 +234,12 @@ def test_click_s_value_errors_and_placeholders_speak_russian(tmp_path: Path) -> 
     assert usage.startswith("Использование: lawref search [ОПЦИИ] QUERY") and "--limit ЦЕЛОЕ ЧИСЛО" in usage
     english = CliRunner().invoke(cli, ["--ui", "en", "search", "--help"], env=RU_ENV, prog_name="lawref").stdout
     assert english.startswith("Usage: lawref search [OPTIONS] QUERY") and "--limit INTEGER RANGE" in english
+
+
+def test_lists_of_names_with_commas_and_a_footnote_s_name_read_as_russian(seed_index: Path) -> None:
+    shown = CliRunner().invoke(cli, ["--index", str(seed_index), "show", "26"], env=RU_ENV).stdout
+    assert "Ссылаются: фрагмент правила 25, стр. 55 (4); фрагмент, стр. 59, после правила 26 (3); 36" in shown
+    found = CliRunner().invoke(cli, ["--index", str(seed_index), "search", "помощь", "памяти"], env=RU_ENV).stdout
+    assert "сноска (*) к фрагменту, после правила 36" in found
+    check = CliRunner().invoke(cli, ["--index", str(seed_index), "check"], env=RU_ENV).stdout
+    assert "  35A      'правило 35A'            — 36 (003_d6d1da8d5423a94e.txt:115)" in check

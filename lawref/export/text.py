@@ -214,6 +214,12 @@ def _ref_label(lib: Library, ref: Ref, words: dict[str, str]) -> str:
     return f"{ref.cite} ({words['absent'] if ref.status == 'absent' else words['invalid']})"
 
 
+def listed(names: Sequence[str]) -> str:
+    """Names joined by ``, `` — or by ``; `` when one holds a comma itself
+    («фрагмент, стр. 59, после правила 26; 36»), so each reads whole."""
+    return ("; " if any("," in n for n in names) else ", ").join(names)
+
+
 def _xrefs(lib: Library, node: Node) -> str:
     """«См. также» / "See also" (outgoing) and «Ссылаются» / "Cited by"
     (incoming) lines for ``show``, in the language of ``node``'s document;
@@ -225,9 +231,9 @@ def _xrefs(lib: Library, node: Node) -> str:
     inc = list(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node) if n.id not in inside))
     lines = []
     if out:
-        lines.append(f"{words['see-also']}: " + ", ".join(out))
+        lines.append(f"{words['see-also']}: " + listed(out))
     if inc:
-        lines.append(f"{words['cited-by']}: " + ", ".join(inc))
+        lines.append(f"{words['cited-by']}: " + listed(inc))
     near = _neighbours(lib, node, words).strip() if node.kind == "fragment" else ""
     if near:
         lines.append(near)
@@ -438,7 +444,7 @@ def term_lines(entries: Sequence[tuple[Term, list[tuple[str, int]]]]) -> list[st
         note = f" ({t.note})" if t.note else ""
         out.append(tr("{term} — {english} [{pos}]{note}  (seed {source})").format(
             term=t.ru, english=" | ".join(t.en), pos=tr(_POS.get(t.pos, t.pos)), note=note, source=t.source))
-        used = ", ".join(f"{cite} ({hits})" for cite, hits in laws[:8]) or "—"
+        used = listed([f"{cite} ({hits})" for cite, hits in laws[:8]]) or "—"
         out.append("  " + tr("used most in: {laws}").format(laws=used))
     return out
 
