@@ -139,12 +139,15 @@ def _retell(lang: str, message: str) -> str:
 
 def _fill(lang: str, template: str, values: dict[str, str]) -> str:
     """``template`` with each field replaced by its value as matched (format
-    specs were applied in English already); ``reason`` fields retold."""
+    specs were applied in English already; only a ``{size:,}`` field's
+    thousands separator becomes a space); ``reason`` fields retold."""
     out = []
-    for literal, name, _spec, _conv in string.Formatter().parse(template):
+    for literal, name, spec, _conv in string.Formatter().parse(template):
         out.append(literal)
         if name is not None:
             value = values.get(name, "{" + name + "}")
+            if spec and spec.endswith(","):
+                value = value.replace(",", " ")  # 1,000,000 → 1 000 000: thousands as Russian writes them
             out.append(_retell(lang, value) if name == "reason" or name.endswith("_msg") else value)
     return "".join(out)
 

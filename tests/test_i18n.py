@@ -59,7 +59,9 @@ def test_every_stored_message_is_told_back_in_russian_with_its_own_values(templa
                 values[name])
     russian = _catalogue("ru").gettext(template)
     assert russian != template
-    assert retell(message) == _filled(russian, shown)
+    thousands = {name: v.replace(",", " ") for _, name, spec, _ in string.Formatter().parse(russian)
+                 if name is not None and (spec or "").endswith(",") for v in [shown[name]]}
+    assert retell(message) == _filled(russian, {**shown, **thousands})
 
 
 @pytest.mark.parametrize("text", [
@@ -78,6 +80,10 @@ def test_the_values_in_a_message_are_copied_exactly(ru_ui: None) -> None:
     assert retell(f"{cut} → (removed)") == f"{cut} → (убрано)"
     nested = "data/ruling.txt: cannot read the manifest: unreadable: {error}".replace("{error}", "Is a directory")
     assert retell(nested) == "data/ruling.txt: манифест не читается: не читается: это папка"
+
+
+def test_thousands_are_spaced_as_russian_writes_them(ru_ui: None) -> None:
+    assert retell("2,000,000 bytes, over the 1,000,000-byte cap") == "2 000 000 байт — больше предела в 1 000 000 байт"
 
 
 def test_an_english_user_gets_the_stored_english() -> None:
