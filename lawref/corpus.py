@@ -402,6 +402,9 @@ def build_corpus(
     chosen = {spec.id for spec in specs.values() if spec is not None}  # a spec that took a file matches one
     unmatched = [_unmatched(s.id, s.globs) for s in manifest.documents
                  if s.id not in chosen and not any(s.matches(rel) for rel in names)]
+    if manifest.default_edition and not any(d.edition == manifest.default_edition for d in docs.values()):
+        unmatched.append(N_("manifest: default_edition {edition} is the edition of no document built: answers come "
+                            "from the newest edition built").format(edition=repr(manifest.default_edition)))
     raw = {f.name: f.path.relative_to(found.folder).as_posix() for f in found.files}
     paths = {name: os.fsencode(real).hex() for name, real in raw.items() if name != real}
     signatures = {d: _signature(docs[d], by_doc[d]) for d in docs}

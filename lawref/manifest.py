@@ -170,7 +170,7 @@ def parse_manifest(data: dict[str, Any], where: str = MANIFEST) -> Manifest:
                                 .format(where=where, number=i + 1, id=repr(spec.id)))
         seen.add(spec.id)
     return Manifest(specs, _limits(data.get("limits", {}), f"{where}: [limits]"),
-                    _opt_str(data, "default_edition", where), _bool(data, "follow_outside_links", where))
+                    _edition(data, where, "default_edition"), _bool(data, "follow_outside_links", where))
 
 
 def _known(table: dict[str, Any], keys: set[str], where: str) -> None:
@@ -228,11 +228,11 @@ def _document(entry: dict[str, Any], where: str) -> DocumentSpec:
                         _codec(entry.get("encoding"), where, "encoding"), _encodings(entry, where))
 
 
-def _edition(entry: dict[str, Any], where: str) -> str | None:
-    value = entry.get("edition")
+def _edition(entry: dict[str, Any], where: str, key: str = "edition") -> str | None:
+    value = entry.get(key)
     if isinstance(value, int) and not isinstance(value, bool):
         return str(value)  # ``edition = 1997`` means the same as ``"1997"``
-    return _opt_str(entry, "edition", where)
+    return _opt_str(entry, key, where)
 
 
 def _inside(glob: str, where: str, key: str) -> None:

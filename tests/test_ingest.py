@@ -307,6 +307,15 @@ def test_a_manifest_entry_that_matches_no_file_is_reported(tmp_path: Path) -> No
     assert corpus.warnings == ("manifest: document 'ghost' matches no file (ghost/*.txt)",)
 
 
+@pytest.mark.parametrize("value", ['"2099"', "2099"])
+def test_a_default_edition_no_document_has_is_reported(tmp_path: Path, value: str) -> None:
+    manifest = f"default_edition = {value}\n" + MANIFEST
+    folder = corpus_with(tmp_path, seed_path("003").name, seed_path("003").read_bytes(), manifest)
+    assert build_corpus(folder, version="t").warnings == (
+        "manifest: default_edition '2099' is the edition of no document built: answers come from the newest "
+        "edition built",)
+
+
 @pytest.mark.parametrize("codec", ["cp1251", "koi8-r", "cp866", "mac-cyrillic", "latin-1"])
 def test_a_wrong_forced_encoding_is_repaired_to_the_same_nodes(codec: str) -> None:
     plain = build_corpus(CORPUS, version="t")
