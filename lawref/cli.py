@@ -164,6 +164,11 @@ class _Ctx:
         with _progress() as progress:
             lib = open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress)
         _Quick.ok = not rebuilt
+        warned = sum(1 for r in lib.report if r.get("warnings")) if rebuilt else 0
+        if warned:
+            _say(trn("lawref: {count} file has warnings or was skipped: 'lawref build --report' says why",
+                     "lawref: {count} files have warnings or were skipped: 'lawref build --report' says why",
+                     warned).format(count=warned), err=True)
         return lib
 
     def dirs(self) -> tuple[Path, Path]:
@@ -798,11 +803,18 @@ def _progress() -> Iterator[Callable[[str, int, int], None]]:
 def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     """Print the clean text of one raw FILE."""
     from lawref.corpus import clean_file
+    from lawref.errors import DecodeError
     from lawref.export import text as T
     from lawref.ingest.clean import render
+    from lawref.scan import not_text
 
+    refused = not_text(file.name)  # read as a build reads it: a PDF or an image is never text
+    if refused:
+        fail(tr("{file}: {reason}").format(file=display_name(str(file)), reason=retell(refused)), EXIT_BAD_INPUT)
     try:
         done = clean_file(file, encoding)
+    except DecodeError as exc:
+        fail(tr("{file}: {reason}").format(file=display_name(str(file)), reason=retell(str(exc))), EXIT_BAD_INPUT)
     except OSError as exc:
         fail(tr("cannot read {file}: {error}").format(file=display_name(str(file)), error=retell(
             str(exc.strerror or exc))), EXIT_BAD_INPUT)

@@ -249,3 +249,33 @@ def test_lists_of_names_with_commas_and_a_footnote_s_name_read_as_russian(seed_i
     assert "сноска (*) к фрагменту, после правила 36" in found
     check = CliRunner().invoke(cli, ["--index", str(seed_index), "check"], env=RU_ENV).stdout
     assert "  35A      'правило 35A'            — 36 (003_d6d1da8d5423a94e.txt:115)" in check
+
+
+def test_clean_refuses_what_a_build_skips_and_names_the_file(tmp_path: Path) -> None:
+    pdf = tmp_path / "book.pdf"
+    pdf.write_bytes(b"%PDF-1.4 fake")
+    out = CliRunner().invoke(cli, ["clean", str(pdf)], env=RU_ENV)
+    assert out.exit_code == 2 and out.stdout == ""
+    assert out.stderr == f"lawref: {pdf}: это PDF: сначала извлеките текст (pdftotext -layout), потом добавьте " \
+                         "текстовый файл\n"
+    binary = tmp_path / "random.txt"
+    binary.write_bytes(bytes(range(256)) * 4)
+    out = CliRunner().invoke(cli, ["--ui", "en", "clean", str(binary)])
+    assert out.exit_code == 2 and out.stderr.startswith(f"lawref: {binary}: binary data")
+
+
+def test_a_rebuild_on_the_way_says_files_were_skipped_and_where_to_read_why(tmp_path: Path) -> None:
+    corpus = _corpus_with_warnings(tmp_path)
+    out = CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(tmp_path / "i"), "--ui", "en", "search",
+                                   "взятка"])
+    assert "lawref: 2 files have warnings or were skipped: 'lawref build --report' says why" in out.stderr
+    again = CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(tmp_path / "i"), "search", "взятка"])
+    assert "warnings" not in again.stderr  # said once, when it built
+
+
+def test_a_section_neither_the_corpus_nor_the_catalogue_knows_is_not_named_as_the_edition_s(
+        seed_index: Path) -> None:
+    out = CliRunner().invoke(cli, ["--index", str(seed_index), "--ui", "en", "show", "62Z"])
+    assert out.exit_code == 1
+    assert out.stdout == "62Z — not in this corpus, nor in lawref's catalogue of the edition (Law 62: Correction of " \
+                         "a Revoke)\n"
