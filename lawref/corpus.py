@@ -276,7 +276,7 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
     kind = spec.kind if spec else detect_kind(cleaned)
     doc = spec.id if spec else _doc_id(rel)
     report.doc, report.kind, report.lang = doc, kind, lang
-    report.kind_how = N_("manifest") if spec else N_("detected from headings (file not named in the manifest)")
+    report.kind_how = N_("manifest") if spec else N_("detected from its text (file not named in the manifest)")
 
     if not cleaned.paragraphs:
         _skip(report, N_("no text left after cleaning"))
