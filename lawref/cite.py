@@ -244,14 +244,17 @@ def _continued(prev: str, tok: str, alphabet: bool) -> str | None:
 
 def _range(prev: str, tok: str, alphabet: bool) -> tuple[str, ...] | None:
     """The cites after ``prev`` up to ``tok`` in a range, or ``None`` when
-    the two make none: laws (``61-64``), sections (``62А-В``, ``62A-D``),
-    subsections anchored on their section (``12C1-C3``, ``12C1-3``)."""
+    the two make none: laws (``61-64``), sections (``62А-В``, ``62A-D``,
+    ``65A–65C``), subsections anchored on their section (``12C1-C3``,
+    ``12C1-3``, ``12C1–12C3``)."""
     a = P.CITE_PARTS.fullmatch(prev)
     if a is None:
         return None
     law, section, sub, items = a.groups()
     if items:
         return None
+    if section and tok.startswith(law) and tok[len(law) : len(law) + 1].isalpha():
+        tok = tok[len(law) :]  # the law written again: ``65A–65C`` as ``65A–C``, ``12C1–12C3`` as ``12C1–C3``
     if not section and tok.isdigit():  # laws
         lo, hi = int(law), int(tok)
         return tuple(str(n) for n in range(lo + 1, hi + 1)) if lo < hi <= MAX_RANGE_LAW else None
@@ -360,14 +363,12 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool) -> list[C
     found: list[Citation] = []
     for m in P.LAW_CITATION.finditer(text):
         if P.CITE_RUN.match(text, m.end()):
-            found.extend(_split_run(text, m.end(), m.start(), alphabet))
+            run = _split_run(text, m.end(), m.start(), alphabet)
+            found.extend(run)
+            found.extend(_paragraphs_after(text, run[-1].end))  # ``правило 59, 45.5``: 45.5 is a paragraph
     for m in P.COMMENTARY_CITATION.finditer(text):
         found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
-        end = m.end()
-        while more := P.COMMENTARY_MORE.match(text, end):
-            found.append(Citation(more.start("c"), more.end(), text[more.start("c") : more.end()],
-                                  (normalise_cite(more.group("c")),), "commentary"))
-            end = more.end()
+        found.extend(_paragraphs_after(text, m.end()))
     if commentary:
         for m in P.BARE_COMMENTARY.finditer(text):
             if m.start() > 0:
@@ -379,6 +380,17 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool) -> list[C
             cites = (f"({m.group('item').lower()})", f"({m.group('n')})")
             found.append(Citation(m.start(), m.end(), m.group(), cites, "relative"))
     return _without_overlaps(found)
+
+
+def _paragraphs_after(text: str, end: int) -> list[Citation]:
+    """Commentary paragraphs listed on from ``end``: ``пп. 45.5 и 45.6`` →
+    ``45.6``; ``правило 59, 45.5`` → ``45.5``."""
+    out = []
+    while more := P.COMMENTARY_MORE.match(text, end):
+        out.append(Citation(more.start("c"), more.end(), text[more.start("c") : more.end()],
+                            (normalise_cite(more.group("c")),), "commentary"))
+        end = more.end()
+    return out
 
 
 def _without_overlaps(found: list[Citation]) -> list[Citation]:

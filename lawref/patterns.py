@@ -387,9 +387,10 @@ FROM_WORD = r"(?:(?:с|from)[^\S\n]+(?:\n[^\S\n]*)?(?=\d))?"
 _SPACED_LETTER = (rf"[ ]{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–—]"
                   r"|[ ](?:и|или|либо|and|or|to|по|through)[ ])")
 #: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
-#: ``10С2`` (004:90), ``25Б``; spaced: ``16 B 1``, ``43 B 2 (b)``.
+#: ``10С2`` (004:90), ``25Б``; spaced: ``16 B 1``, ``43 B 2 (b)``. Never the law number of a
+#: commentary paragraph's cite (``45`` of ``правило 59, 45.5``): that is not law 45.
 CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER})(?:[ ]?\d{{1,2}})?"
-              rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})?(?![\w])")
+              rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})?(?![\w])(?!\.\d)")
 #: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B`` →
 #: ``B``; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
 SECTION_TOKEN = (rf"{CITE_LETTER}\d{{1,2}}(?:\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}(?![\w])"

@@ -102,6 +102,14 @@ SPELLINGS = [
     ("правило 43B2(a), (b) или (c)", ["43B2(a)", "43B2(b)", "43B2(c)"]),
     ("правило 25Б", ["25B"]),
     ("правило 62Г", ["62D"]),
+    # a range whose end names its law again, and a commentary paragraph listed after a law
+    ("правила 65A–65C", ["65A", "65B", "65C"]),
+    ("правила 62А-62В", ["62A", "62B"]),
+    ("правила 12C1–12C3", ["12C1", "12C2", "12C3"]),
+    ("правила 65A–66C", ["65A", "66C"]),            # two laws: not a range of sections
+    ("правило 59, 45.5", ["59", "45.5"]),
+    ("правило 59 и 45.5, 45.6", ["59", "45.5", "45.6"]),
+    ("правило 45.5", []),                            # not law 45; a paragraph is cited as «п. 45.5»
     # what must stay as it is
     ("Law 62 A player must", ["62"]),               # ``A`` is an article
     ("правило 62 В случае", ["62"]),                # ``В`` is a preposition
