@@ -175,11 +175,17 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
              edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
         """``show --json``: the node a cite names (62B, 62b, 62В, "правило 62B",
         45.5 or an id), its children nested; 404 with the catalogue's line
-        when the edition has the law and the corpus does not."""
+        when the edition has the law and the corpus does not, and for
+        ``lang=en`` when the corpus has no English text of it."""
         _bounded(cite)
         edition = lib.pick_edition(edition) if edition else None
         try:
-            return J.show_json(lib, lib.find(cite, None, edition), lang)
+            nodes = lib.find(cite, None, edition)
+            if lang == "en" and not lib.english_of(nodes):  # as ``show --lang en`` exits 1
+                first = nodes[0]
+                return _error(404, tr("no English text of {cite} in this corpus").format(cite=first.cite or cite),
+                              catalogue={"cite": first.cite, "title_en": first.title_en or lib.title_en(first)})
+            return J.show_json(lib, nodes, lang)
         except NotFound:
             canonical, ed, entry = lib.absent(cite, edition or lib.edition())  # NotFound: no such law (95)
             fragments, why = lib.fragments_for(canonical)
@@ -188,10 +194,14 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
 
     @_get(app, "/api/v1/resolve", tags=["api"])
     def resolve(cite: str = Query(min_length=1, max_length=MAX_QUERY),
-                edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:
-        """``resolve --json``: the cite's status, node id and edition."""
+                edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
+        """``resolve --json``: the cite's status, node id and edition; 404
+        when the text holds no citation."""
         lib.pick_edition(edition)
-        return J.resolve_json([(cite, lib.resolve_target(cite, edition))])
+        target = lib.resolve_target(cite, edition)
+        if target is None:  # as ``resolve`` exits 1
+            return _error(404, tr("{text}: no citation").format(text=repr(cite)))
+        return J.resolve_json([(cite, target)])
 
     @app.post("/api/v1/link", tags=["api"], openapi_extra=_LINK_BODY)
     async def link(request: Request, edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:
@@ -368,7 +378,10 @@ def _errors(path: str) -> dict[str, str]:
     """The error statuses an API path answers with, and why."""
     out = {"400": "bad input: a malformed cite, a parameter out of range, an unknown document or edition"}
     if "{cite}" in path:
-        out["404"] = "not in this corpus (for a law its edition has: with the catalogue's line)"
+        out["404"] = ("not in this corpus (for a law its edition has: with the catalogue's line); lang=en: no "
+                      "English text of it")
+    if path.endswith("/resolve"):
+        out["404"] = "the text holds no citation"
     if path.endswith("/link"):
         out.update({"413": "a body over 1 MB", "415": "a body neither text/plain nor application/json"})
     return out

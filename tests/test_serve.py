@@ -411,3 +411,12 @@ def test_the_api_speaks_english_whatever_the_server_s_locale(tmp_path: Path) -> 
     finally:
         srv.stop()
     assert message.startswith("not a law cite")
+
+
+def test_the_api_answers_not_found_where_the_command_line_exits_1(server: Server) -> None:
+    english = get(server, "/api/v1/nodes/62B", lang="en")
+    assert english.status_code == 404
+    assert english.json()["error"] | {"status": 0} == {"status": 0, "message": "no English text of 62B in this corpus",
+                                                       "catalogue": {"cite": "62B", "title_en": "Correcting a Revoke"}}
+    nothing = get(server, "/api/v1/resolve", cite="xyz")
+    assert nothing.status_code == 404 and nothing.json()["error"]["message"] == "'xyz': no citation"
