@@ -338,10 +338,19 @@ class Library:
                  and (edition is None or docs[n.doc].edition == chosen)]
         found.sort(key=lambda n: (docs[n.doc].edition != chosen, docs[n.doc].kind != "laws"))
         if not found:
-            where = tr("document {doc}").format(doc=repr(doc)) if doc else tr("this corpus")
-            raise NotFound(tr("{cite} is not in {where}").format(cite=cite, where=where) + (
-                tr(" (edition {edition})").format(edition=chosen) if edition else ""))
+            raise NotFound(self._not_found(cite, doc, chosen if edition else None))
         return found
+
+    def _not_found(self, cite: str, doc: str | None, edition: str | None) -> str:
+        """Why :meth:`find` found nothing: not in the corpus (or ``doc``, or
+        ``edition``), and, when the edition has no such law, that too."""
+        ed, entry = self.catalogue_entry(cite, edition)
+        if entry is None and doc is None:
+            return tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
+                cite=cite, edition=ed, law=cite.split(".")[0])
+        where = tr("document {doc}").format(doc=repr(doc)) if doc else tr("this corpus")
+        return tr("{cite} is not in {where}").format(cite=cite, where=where) + (
+            tr(" (edition {edition})").format(edition=edition) if edition else "")
 
     def subtree(self, node: Node) -> list[tuple[int, Node]]:
         """``node`` and its descendants in reading order, with their depth."""

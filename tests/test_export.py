@@ -559,3 +559,10 @@ def test_the_offline_search_knows_english_titles_and_the_laws_the_corpus_lacks(s
     assert data["absent"]["59"] == "Inability to Lead or Play as Required" and "62" not in data["absent"]
     law61 = next(n for n in data["nodes"] if n["c"] == "61")
     assert law61["t"] == "Правило 61. Недавание в масть - расспросы относительно фальшренонса"
+
+
+@pytest.mark.parametrize("fmt", ["json", "txt", "md"])
+def test_exporting_a_law_the_edition_lacks_says_so(seed_index: Path, fmt: str) -> None:
+    result = run(seed_index, "--format", fmt, "--law", "999")
+    assert result.exit_code == 1
+    assert result.stderr == "lawref: 999 is not in this corpus; the 1997 edition has no law 999\n"
