@@ -126,6 +126,19 @@ def vocabulary(text: str) -> Counter[str]:
     return Counter(morph.fold(m.group()) for m in P.VOCABULARY_WORD.finditer(text))
 
 
+def perenos_words(text: str, ctx: Ctx) -> Counter[str]:
+    """The words ``text``'s line-end перенос make as reflow joins them
+    (``прави-`` ⏎ ``лом`` → ``правилом``; not ``одно-`` ⏎ ``и``, not
+    ``по-`` ⏎ ``прежнему``): the clean text holds them, so they belong to
+    the file's lexicon — a second clean then knows no word the first did
+    not, and cleaning stays idempotent."""
+    found: Counter[str] = Counter()
+    for m in P.LINE_PERENOS.finditer(text):
+        if join_words(m["head"] + "-", m["tail"] + m["rest"], ctx, hyphen=True)[1] == "word":
+            found[morph.fold(m["head"] + m["tail"])] += 1
+    return found
+
+
 def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru",
           steps: Sequence[str | Step] = DEFAULT_STEPS, on_step: Callable[[int, int], None] | None = None) -> Cleaned:
     """Clean decoded ``text`` (LF line ends) into paragraphs.
@@ -142,6 +155,7 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     its own output gives the same paragraphs' text (idempotent).
     ``on_step(k, n)`` is called after step ``k`` of ``n`` (a build's progress)."""
     ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang)
+    ctx.vocab.update(perenos_words(text, ctx))
     raw = text.split("\n")
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None
     items: Any = [Ln(t, numbers[i] if numbers else i + 1, "text" if t.strip() else "blank") for i, t in enumerate(raw)]
