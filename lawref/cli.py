@@ -366,6 +366,9 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
     hits = answer.hits
     for note in answer.notes():
         _say(f"lawref: {note}", err=True)
+    if (gone := lib.absent_law(query)) is not None:
+        _say(tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it").format(
+            cite=gone[0], title=gone[1]), err=True)
     if as_json:
         _json(J.search_json(lib, query, hits, answer))
     else:

@@ -859,6 +859,19 @@ class Library:
         return replace(found, hits=list(found.hits), corrected=dict(found.corrected),
                        compounds={k: list(v) for k, v in found.compounds.items()})
 
+    def absent_law(self, query: str) -> tuple[str, str] | None:
+        """``(cite, English title)`` when ``query`` is only a law's cite
+        (``59``, ``правило 59``) that the edition has and the corpus lacks —
+        what ``search`` says beside the hits that cite it — else ``None``."""
+        try:
+            cite = normalise_cite(query)
+        except CiteError:
+            return None
+        if "." in cite or not cite.isdigit() or self.store.with_cite(cite):
+            return None
+        _, entry = self.catalogue_entry(cite)
+        return (cite, entry.title_en) if entry is not None and entry.id == cite else None
+
     @_answers
     def holders(self, cite: str) -> list[Node]:
         """Nodes that may hold the text of ``cite``, which the corpus lacks:

@@ -420,3 +420,12 @@ def test_the_api_answers_not_found_where_the_command_line_exits_1(server: Server
                                                        "catalogue": {"cite": "62B", "title_en": "Correcting a Revoke"}}
     nothing = get(server, "/api/v1/resolve", cite="xyz")
     assert nothing.status_code == 404 and nothing.json()["error"]["message"] == "'xyz': no citation"
+
+
+def test_search_for_a_law_the_corpus_lacks_says_so_beside_the_hits_that_cite_it(server: Server) -> None:
+    data = get(server, "/api/v1/search", q="59").json()
+    assert data["absent"] == {"cite": "59", "title_en": "Inability to Lead or Play as Required"}
+    assert data["results"] and "absent" not in get(server, "/api/v1/search", q="62").json()
+    said = CliRunner().invoke(cli, ["--corpus", str(server.corpus), "--index", str(server.index), "search", "59"])
+    assert "lawref: 59 — not in this corpus: Law 59, Inability to Lead or Play as Required; the hits cite it" \
+        in said.stderr

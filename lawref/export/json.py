@@ -53,8 +53,12 @@ def search_json(lib: Library, query: str, hits: Sequence[Hit], answer: Answer | 
     """``search --json``: ``{"query", "results": [hit…]}``, plus what the
     policy did: ``"relaxed": true`` and ``"dropped": [words]`` when no node
     had every word, ``"did_you_mean": {typed: form}`` for typos,
-    ``"compounds": {typed: [lemmas]}`` for words found inside longer ones."""
+    ``"compounds": {typed: [lemmas]}`` for words found inside longer ones;
+    ``"absent": {"cite", "title_en"}`` when the query is a law the edition
+    has and the corpus lacks (the hits cite it)."""
     out: dict[str, Any] = {"query": query, "results": [hit_json(lib, h) for h in hits]}
+    if (gone := lib.absent_law(query)) is not None:
+        out["absent"] = {"cite": gone[0], "title_en": gone[1]}
     if answer is not None and answer.relaxed:
         out["relaxed"], out["dropped"] = True, list(answer.dropped)
     if answer is not None and answer.corrected:

@@ -159,6 +159,11 @@
           var extra = h.title && h.label.indexOf(h.title) < 0 ? " — " + h.title : "";
           return { u: h.url, l: h.label + extra, s: h.snippet };
         }), d.results.length);
+        if (d.absent) {  /* a law of the edition the corpus lacks: said first, as the offline reader does */
+          var line = document.createElement("p");
+          line.textContent = d.absent.cite + " — " + out.getAttribute("data-absent") + ": " + d.absent.title_en;
+          out.insertBefore(line, out.firstChild);
+        }
       });
     }
     var timer = null;
