@@ -202,8 +202,9 @@ TRAILING_WORD = Rx(r"(?P<word>[А-Яа-яЁёA-Za-z]+)$", example="наруше�
 #: Words of a file's own lexicon (2+ letters). 000:7 ``лом``.
 VOCABULARY_WORD = Rx(r"[А-Яа-яЁёA-Za-z]{2,}", example="лом 44")
 #: A перенос between two lines of one paragraph (000:6–7 ``прави-`` ⏎ ``лом``): the word reflow
-#: joins there is a word of the file's own lexicon.
-LINE_PERENOS = Rx(r"(?P<head>[А-Яа-яЁёA-Za-z]+)-[ \t]*\n[ \t]*(?P<tail>[а-яёa-z]+)(?=(?P<rest>[^\n]*))",
+#: joins there is a word of the file's own lexicon. It starts at the hyphen (a fast scan of a
+#: long line); the word before it is :data:`TRAILING_WORD` of the text up to it.
+LINE_PERENOS = Rx(r"-(?<=[А-Яа-яЁёA-Za-z]-)[ \t]*\n[ \t]*(?P<tail>[а-яёa-z]+)(?=(?P<rest>[^\n]*))",
                   example="прави-\nлом 44")
 #: End-of-sentence or clause punctuation inside a short title tail (003:69 ``заявки``).
 CLAUSE_MARK = Rx(r"[.!?;:]", example="заявки.")

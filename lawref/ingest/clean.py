@@ -133,9 +133,17 @@ def perenos_words(text: str, ctx: Ctx) -> Counter[str]:
     the file's lexicon — a second clean then knows no word the first did
     not, and cleaning stays idempotent."""
     found: Counter[str] = Counter()
+    decided: dict[tuple[str, str], bool] = {}  # one decision per distinct pair: hostile files repeat lines
     for m in P.LINE_PERENOS.finditer(text):
-        if join_words(m["head"] + "-", m["tail"] + m["rest"], ctx, hyphen=True)[1] == "word":
-            found[morph.fold(m["head"] + m["tail"])] += 1
+        start = end = m.start()
+        while start > end - 64 and start > 0 and text[start - 1].isalpha():
+            start -= 1  # the word before the hyphen (the pattern saw a letter there)
+        head = text[start:end]
+        key = (head, m["tail"] + m["rest"][:40])
+        if key not in decided:
+            decided[key] = join_words(head + "-", key[1], ctx, hyphen=True)[1] == "word"
+        if decided[key]:
+            found[morph.fold(head + m["tail"])] += 1
     return found
 
 
