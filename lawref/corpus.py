@@ -306,9 +306,12 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
 def _merge(results: list[_FileResult]) -> list[Node]:
     """Nodes of one document's files in reading order, ids unique. A node equal
     to one already kept (same id, kind, title and text) is a duplicate and is
-    dropped; an inferred law met again re-uses the law already kept."""
+    dropped — a fragment or footnote, whose id names its file, when another
+    file holds it with the same text under the same node; an inferred law
+    met again re-uses the law already kept."""
     kept: dict[str, Node] = {}
     suffix: dict[str, int] = {}
+    loose: dict[tuple[str, str | None, str, str | None], str] = {}  # a fragment's text and place → its id
     out: list[Node] = []
     for res in results:
         remap: dict[str, str] = {}
@@ -316,10 +319,15 @@ def _merge(results: list[_FileResult]) -> list[Node]:
             if node.parent in remap:
                 node = replace(node, parent=remap[node.parent])
             old = kept.get(node.id)
+            if old is None and "@" in node.id:  # a fragment or footnote: its id names its file
+                old = kept.get(loose.get(_loose_key(node), ""))
+                old = old if old is not None and old.source.file != node.source.file else None
             if old is not None and _same(old, node):
                 remap[node.id] = old.id
                 res.report.duplicates_dropped += 1
                 continue
+            if "@" in node.id:
+                loose.setdefault(_loose_key(node), node.id)
             if old is not None:
                 remap[node.id] = _free_id(node.id, kept, suffix)
                 node = replace(node, id=remap[node.id])
@@ -328,6 +336,12 @@ def _merge(results: list[_FileResult]) -> list[Node]:
             kept[node.id] = node
             out.append(node)
     return out
+
+
+def _loose_key(node: Node) -> tuple[str, str | None, str, str | None]:
+    """What makes two fragments (or footnotes) of two files the same node:
+    kind, title, text and the node they stand under."""
+    return node.kind, node.title, node.text, node.parent
 
 
 def _same(a: Node, b: Node) -> bool:

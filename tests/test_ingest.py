@@ -11,6 +11,7 @@ import codecs
 import html
 import json
 import os
+import shutil
 from pathlib import Path
 
 import ftfy.bad_codecs  # noqa: F401  (sloppy-windows-125x, to make realistic mojibake)
@@ -328,3 +329,13 @@ def test_cp1251_read_as_cp866_keeps_every_letter() -> None:
     # cp1251 «я» is byte 0xFF, NBSP in cp866: repair must come before NBSP → space
     text = seed_text("001")
     assert load(text.encode("cp1251"), "x.txt", "cp866").text == text
+
+
+def test_an_identical_copy_of_a_file_adds_no_node_not_even_a_fragment(tmp_path: Path) -> None:
+    corpus = tmp_path / "c"
+    shutil.copytree(CORPUS, corpus)
+    shutil.copyfile(seed_path("000"), corpus / "000_copy.txt")  # the manifest's laws glob takes it too
+    plain, copied = build_corpus(CORPUS, version="t"), build_corpus(corpus, version="t")
+    assert [n.id for n in copied.nodes] == [n.id for n in plain.nodes]
+    report = next(r for r in copied.reports if r.file == "000_copy.txt")
+    assert report.duplicates_dropped == report.nodes == 31 and not report.warnings
