@@ -285,6 +285,8 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
     tick(_PARSED)
     nodes = _with_provenance(parsed.nodes, loaded)
     _account(report, loaded.text, nodes, cleaned, parsed.notes)
+    report.dropped[:0] = [{"line": line, "text": words, "step": "read_html", "reason": why}
+                          for line, words, why in loaded.chrome]
     reason = _not_law_text(nodes, lang, loaded.text)
     if reason:
         _skip(report, reason)

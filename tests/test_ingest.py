@@ -339,3 +339,15 @@ def test_an_identical_copy_of_a_file_adds_no_node_not_even_a_fragment(tmp_path: 
     assert [n.id for n in copied.nodes] == [n.id for n in plain.nodes]
     report = next(r for r in copied.reports if r.file == "000_copy.txt")
     assert report.duplicates_dropped == report.nodes == 31 and not report.warnings
+
+
+def test_an_html_page_s_chrome_is_listed_as_dropped_text(tmp_path: Path) -> None:
+    page = ("<html><head><title>Книга правил</title><style>p {color: red}</style></head><body>\n"
+            "<div class='menu'>Главная | Авторы | Книги</div>\n<p>Правило 30. Пас вне очереди</p>\n"
+            "<p>Игрок пасует.</p>\n<script>var x = 1;</script>\n<nav>Назад Вперёд</nav></body></html>\n")
+    folder = corpus_with(tmp_path, "page.html", page.encode("utf-8"))
+    report = build_corpus(folder, version="t").reports[0]
+    chrome = [(d["line"], d["text"], d["reason"]) for d in report.dropped if d["step"] == "read_html"]
+    assert chrome == [(1, "Книга правил", "site chrome (HTML <head>)"),
+                      (2, "Главная | Авторы | Книги", "site chrome (HTML <div>)"),
+                      (6, "Назад Вперёд", "site chrome (HTML <nav>)")]  # code (style, script) is no words

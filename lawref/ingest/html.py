@@ -12,10 +12,11 @@ words); what is left goes through the same clean passes as a text export.
 from __future__ import annotations
 
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
+from lawref.i18n import N_
 
 if TYPE_CHECKING:
     from bs4 import Tag
@@ -50,9 +51,14 @@ def _is_chrome(tag: Tag) -> bool:
     return bool(words.strip()) and bool(P.CHROME_WORDS.search(words))
 
 
+#: Tags whose content no reader sees as words (code, drawings, embeds): not listed as dropped text.
+UNSEEN_TAGS = frozenset("script style noscript template svg canvas object embed iframe".split())
+
+
 @dataclass
 class _Out:
     lines: list[tuple[str, int]]
+    dropped: list[tuple[int, str, str]] = field(default_factory=list)  # (raw line, text, reason)
     buf: str = ""
     line: int = 1
     pre_line: int = 1  # inside <pre>: the raw line the next preformatted text starts on
@@ -109,8 +115,20 @@ def _walk(root: Tag, out: _Out) -> None:
             continue
         elif isinstance(node, NavigableString):
             out.preformatted(str(node)) if pre else out.text(P.HTML_SPACE.sub(" ", str(node)), line)
-        elif isinstance(node, Tag) and not _is_chrome(node):
+        elif isinstance(node, Tag) and _is_chrome(node):
+            _drop(node, node.sourceline or line, out)
+        elif isinstance(node, Tag):
             _enter(node, node.sourceline or line, out, stack, pre)
+
+
+def _drop(tag: Tag, here: int, out: _Out) -> None:
+    """Record the words of a chrome element (``<nav>``, ``<div class="menu">``,
+    ``<title>``) the page shows and lawref leaves out, for the report."""
+    if tag.name in UNSEEN_TAGS:
+        return
+    words = " ".join(tag.get_text(" ").split())
+    if words:
+        out.dropped.append((here, words, N_("site chrome (HTML <{tag}>)").format(tag=tag.name)))
 
 
 def _enter(tag: Tag, here: int, out: _Out, stack: list[_Entry], pre: bool) -> None:
@@ -128,8 +146,14 @@ def _enter(tag: Tag, here: int, out: _Out, stack: list[_Entry], pre: bool) -> No
 
 
 def html_lines(text: str) -> list[tuple[str, int]]:
+    """Text lines of an HTML page (:func:`html_read`)."""
+    return html_read(text)[0]
+
+
+def html_read(text: str) -> tuple[list[tuple[str, int]], list[tuple[int, str, str]]]:
     """Text lines of an HTML page, each with the 1-based line of the raw HTML
-    where it starts. Paragraphs (``<p>``) are separated by a blank line. Never
+    where it starts, and the chrome left out as ``(raw line, words,
+    reason)``. Paragraphs (``<p>``) are separated by a blank line. Never
     raises on any ``str``. BeautifulSoup is loaded on the first page read (a
     corpus of text exports never loads it)."""
     from bs4 import BeautifulSoup, MarkupResemblesLocatorWarning, XMLParsedAsHTMLWarning
@@ -141,4 +165,4 @@ def html_lines(text: str) -> list[tuple[str, int]]:
     out = _Out([])
     _walk(soup, out)
     out.brk()
-    return out.lines
+    return out.lines, out.dropped

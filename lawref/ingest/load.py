@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 
 from lawref.ingest.decode import Decoded, decode, normalise, normalise_line
-from lawref.ingest.html import html_lines, looks_like_html
+from lawref.ingest.html import html_read, looks_like_html
 from lawref.ingest.mojibake import Repaired, repair
 
 HTML_SUFFIXES = (".html", ".htm", ".xhtml", ".shtml")
@@ -26,7 +26,9 @@ class Loaded:
     of ``text``; ``None`` when line ``i`` is raw line ``i``); ``format``
     ``"text"`` or ``"html"``; ``decoded`` how the bytes were read; ``mojibake``
     what was repaired; ``line_bytes`` the ``(start, end)`` byte range of each
-    raw line in the file (end-exclusive, without the line break)."""
+    raw line in the file (end-exclusive, without the line break); ``chrome``
+    the words of an HTML page's chrome left out, ``(raw line, words,
+    reason)``, for the report's dropped text."""
 
     text: str
     line_numbers: tuple[int, ...] | None
@@ -34,6 +36,7 @@ class Loaded:
     decoded: Decoded
     mojibake: Repaired
     line_bytes: tuple[tuple[int, int], ...]
+    chrome: tuple[tuple[int, str, str], ...] = ()
 
 
 def line_byte_ranges(data: bytes, encoding: str) -> tuple[tuple[int, int], ...]:
@@ -89,8 +92,10 @@ def load(data: bytes, name: str, encoding: str | None = None) -> Loaded:
     decoded = decode(data, encoding, normalised=False)
     repaired = repair(decoded.text)  # before normalising: cp866 «я» (0xFF) read as cp1251 is NBSP
     text, numbers, fmt = normalise(repaired.text), None, "text"
+    chrome: list[tuple[int, str, str]] = []
     if name.lower().endswith(HTML_SUFFIXES) or looks_like_html(text):
-        lines = html_lines(text) or [("", 1)]
+        lines, chrome = html_read(text)
+        lines = lines or [("", 1)]
         text = "\n".join(normalise_line(t) for t, _ in lines)  # entities (``&shy;``, ``&#8203;``) are decoded now
         numbers, fmt = tuple(n for _, n in lines), "html"
-    return Loaded(text, numbers, fmt, decoded, repaired, line_byte_ranges(data, decoded.encoding))
+    return Loaded(text, numbers, fmt, decoded, repaired, line_byte_ranges(data, decoded.encoding), tuple(chrome))
