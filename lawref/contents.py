@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from lawref.i18n import tr
 from lawref.model import Document, Node, TocEntry
 
 if TYPE_CHECKING:
@@ -46,6 +47,9 @@ def _one(lib: Library, law: str, doc: str | None) -> list[TocEntry]:
         top = lib.find(law, doc)[0]
     except NotFound:
         cite, edition, entry = lib.absent(law)
+        if entry.id != cite:  # a section the catalogue does not list (62Z): no row to give it
+            raise NotFound(tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
+                              "{title})").format(cite=cite, law=entry.id, title=entry.title_en)) from None
         home = next((d.id for d in lib.documents if d.kind == "laws" and d.edition == edition), doc or "")
         return [TocEntry(None, home, "law", cite, cite, entry.title_ru or None, entry.title_en, None, "absent", 0)]
     return [_row(lib, n, depth) for n, depth in _walk(lib, [n for _, n in lib.subtree(top)])]

@@ -279,3 +279,15 @@ def test_a_section_neither_the_corpus_nor_the_catalogue_knows_is_not_named_as_th
     assert out.exit_code == 1
     assert out.stdout == "62Z — not in this corpus, nor in lawref's catalogue of the edition (Law 62: Correction of " \
                          "a Revoke)\n"
+
+
+def test_a_section_the_catalogue_does_not_list_gets_no_title_and_no_toc_row(seed_index: Path) -> None:
+    base = ["--index", str(seed_index), "--ui", "en"]
+    data = json.loads(CliRunner().invoke(cli, [*base, "show", "62Z", "--json"]).stdout)
+    assert data["title_en"] is None and data["law_title_en"] == "Correction of a Revoke"
+    assert data["in_catalogue"] is False
+    known = json.loads(CliRunner().invoke(cli, [*base, "show", "59", "--json"]).stdout)
+    assert known["title_en"] == known["law_title_en"] and known["in_catalogue"] is True
+    toc = CliRunner().invoke(cli, [*base, "toc", "--law", "62Z"])
+    assert toc.exit_code == 1 and toc.stdout == ""
+    assert "62Z — not in this corpus, nor in lawref's catalogue of the edition" in toc.stderr

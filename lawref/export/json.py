@@ -131,9 +131,13 @@ def resolve_json(answers: Sequence[tuple[str, Target | None]]) -> dict[str, Any]
 def absent_json(cite: str, edition: str, entry: Entry, fragments: Sequence[Node] = (),
                 why: dict[str, Any] | None = None) -> dict[str, Any]:
     """``show --json`` of a law the edition has and the corpus lacks, with
-    the ids of fragments that may hold its text and where they stand."""
-    return {"cite": cite, "title_en": entry.title_en, "chapter": entry.chapter, "edition": edition,
-            "in_corpus": False, "fragments": [f.id for f in fragments], "fragments_where": why or None}
+    the ids of fragments that may hold its text and where they stand. For a
+    section the catalogue does not list (``62Z``) ``title_en`` is null and
+    ``in_catalogue`` false; ``law_title_en`` is its law's title."""
+    known = entry.id == cite or "." in cite
+    return {"cite": cite, "title_en": entry.title_en if known else None, "law_title_en": entry.title_en,
+            "in_catalogue": known, "chapter": entry.chapter, "edition": edition, "in_corpus": False,
+            "fragments": [f.id for f in fragments], "fragments_where": why or None}
 
 
 def source_json(lib: Library, nodes: Sequence[Node]) -> list[dict[str, Any]]:
