@@ -591,13 +591,14 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
 @click.pass_obj
 def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json: bool) -> None:
     """Resolve each CITATION ("Law 62B", "правило 81C8", 45.5) to the node it
-    names in one edition: status, node id and edition. Exit 1 when one does
-    not resolve exactly."""
+    names in one edition: status, node id and edition (a line for each cite
+    of a list or range: "правила 70 или 71"). Exit 1 when one does not
+    resolve exactly."""
     from lawref.export import json as J
     from lawref.export import text as T
 
     lib = obj.library()
-    answers = [(c, lib.resolve_target(_text(c), edition)) for c in citations]
+    answers = [(c, t) for c in citations for t in (lib.resolve_targets(_text(c), edition) or [None])]
     _json(J.resolve_json(answers)) if as_json else _lines(T.resolve_lines(answers))
     if any(t is None or t.status != "exact" for _, t in answers):
         sys.exit(EXIT_NOT_FOUND)

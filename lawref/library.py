@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import threading
 from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping
@@ -814,19 +815,25 @@ class Library:
 
     @_answers
     def resolve_target(self, text: str, edition: str | None = None) -> Target | None:
-        """The target of a cite or of the first citation in ``text``, resolved
-        within ``edition`` (default: :meth:`default_edition`; documents in the
-        language the citation is written in first); ``None`` when ``text``
-        holds no citation. Raises :class:`UsageError` for an edition no
-        document has."""
+        """The first of :meth:`resolve_targets` (``None``: no citation)."""
+        found = self.resolve_targets(text, edition)
+        return found[0] if found else None
+
+    @_answers
+    def resolve_targets(self, text: str, edition: str | None = None) -> list[Target]:
+        """The targets of a cite, or of every cite of the first citation in
+        ``text`` (``правила 70 или 71`` → 70 and 71; ``62A–C`` → three),
+        resolved within ``edition`` (default: :meth:`default_edition`;
+        documents in the language the citation is written in first); ``[]``
+        when ``text`` holds no citation. Raises :class:`UsageError` for an
+        edition no document has."""
         chosen = self.pick_edition(edition)
         try:
             cite = normalise_cite(text)
         except CiteError:
-            found = self.link(text, chosen)
-            return found[0].targets[0] if found and found[0].targets else None
+            return [t for item in _first_run(text, self.link(text, chosen)) for t in item.targets]
         lang = "ru" if P.CYRILLIC.search(text) else "en" if P.LATIN_LETTER.search(text) else None
-        return self.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=chosen, lang=lang)
+        return [self.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=chosen, lang=lang)]
 
     @_answers
     def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[Hit]:
@@ -1057,6 +1064,17 @@ def _shifted(item: Linked, offset: int) -> Linked:
     """``item`` with its citation's offsets moved by ``offset``."""
     c = item.citation
     return Linked(replace(c, start=c.start + offset, end=c.end + offset), item.targets)
+
+
+def _first_run(text: str, found: list[Linked]) -> list[Linked]:
+    """The first citation of ``found`` and those listed on after it
+    (``правила 70 или 71``: ``70`` and ``71``, only a list word between)."""
+    run = found[:1]
+    for item in found[1:]:
+        if not re.fullmatch(P.LIST_SEP, text[run[-1].citation.end : item.citation.start]):
+            break
+        run.append(item)
+    return run
 
 
 def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, *,

@@ -198,10 +198,10 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         """``resolve --json``: the cite's status, node id and edition; 404
         when the text holds no citation."""
         lib.pick_edition(edition)
-        target = lib.resolve_target(cite, edition)
-        if target is None:  # as ``resolve`` exits 1
+        targets = lib.resolve_targets(cite, edition)
+        if not targets:  # as ``resolve`` exits 1
             return _error(404, tr("{text}: no citation").format(text=repr(cite)))
-        return J.resolve_json([(cite, target)])
+        return J.resolve_json([(cite, t) for t in targets])
 
     @app.post("/api/v1/link", tags=["api"], openapi_extra=_LINK_BODY)
     async def link(request: Request, edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:

@@ -291,3 +291,12 @@ def test_a_section_the_catalogue_does_not_list_gets_no_title_and_no_toc_row(seed
     toc = CliRunner().invoke(cli, [*base, "toc", "--law", "62Z"])
     assert toc.exit_code == 1 and toc.stdout == ""
     assert "62Z — not in this corpus, nor in lawref's catalogue of the edition" in toc.stderr
+
+
+def test_resolve_gives_every_cite_of_a_list_or_range(seed_index: Path) -> None:
+    out = CliRunner().invoke(cli, ["--index", str(seed_index), "--ui", "en", "resolve", "правила 70 или 71",
+                                   "Laws 62A–C", "--json"])
+    got = [(r["text"], r["cite"], r["status"]) for r in json.loads(out.stdout)["resolved"]]
+    assert got == [("правила 70 или 71", "70", "absent"), ("правила 70 или 71", "71", "absent"),
+                   ("Laws 62A–C", "62A", "exact"), ("Laws 62A–C", "62B", "exact"), ("Laws 62A–C", "62C", "partial")]
+    assert out.exit_code == 1

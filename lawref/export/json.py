@@ -119,8 +119,9 @@ def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
 
 def resolve_json(answers: Sequence[tuple[str, Target | None]]) -> dict[str, Any]:
     """``resolve --json``: ``{"resolved": [{"text", "cite", "status", "id",
-    "missing", "edition"}]}``, one per citation asked (``cite``/``status``
-    ``null`` when the text holds no citation)."""
+    "missing", "edition"}]}``, one per cite of each citation asked (a list
+    or range gives one for each: ``правила 70 или 71``), ``cite``/``status``
+    ``null`` when the text holds no citation."""
     out = []
     for text, t in answers:
         out.append({"text": text, **(t.to_json() if t is not None else
