@@ -217,7 +217,7 @@ def test_the_more_line_says_what_the_limit_left_out() -> None:
 def test_show_plain_is_the_law_s_words_for_a_ruling_and_pages_are_named(seed_index: Path) -> None:
     full = run(seed_index, "show", "26").stdout
     plain = run(seed_index, "show", "26", "--plain").stdout
-    assert full.splitlines()[0].endswith("— Law 26: Call Withdrawn, Lead Penalties")
+    assert full.splitlines()[0].endswith("— по-английски: Call Withdrawn, Lead Penalties")  # a Russian user
     assert "стр. 55]" in full.splitlines()[1] and "A. Заявка касалась определённой масти  (стр. 55)" in full
     assert plain.splitlines()[0] == "Правило 26. Ограничения на ход после отменённой заявки"
     assert "Law 26" not in plain and "редакция" not in plain and "Ссылаются" not in plain and "См. также" not in plain

@@ -192,7 +192,7 @@ def _render_counterpart(lib: Library, node: Node) -> str:
                   ).format(cite=node.cite, law=law.cite if law else "—", title=lib.title_en(node) or "—")
     if twin is None:
         title = node.title_en or lib.title_en(node) or "—"
-        head = f"Law {node.cite}" if node.cite else lib.label(node)  # the English side is named in English
+        head = tr("Law {cite}").format(cite=node.cite) if node.cite else lib.label(node)
         return tr("{head} — {title} [English: catalogue title only; no English text in this corpus]").format(
             head=head, title=title)
     text = render(lib, twin)
@@ -304,7 +304,8 @@ def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str], p
         return f"Law {law.cite} — {title}" if title else f"Law {law.cite}"
     printed = WORDS["en" if _is_english(lib, law) else "ru"]["law"]  # the law's heading as its book prints it
     head = f"{printed} {law.cite}" + (f". {law.title}" if law.title else "")
-    return head + (f" — Law {law.cite}: {law.title_en}" if law.title_en and not plain else "")
+    english = tr(" — Law {cite}: {title}").format(cite=law.cite, title=law.title_en)  # ru: « — по-английски: …»
+    return head + (english if law.title_en and not plain else "")
 
 
 def _display_title(lib: Library, law: Node) -> str | None:
