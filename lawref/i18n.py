@@ -26,7 +26,8 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 
-__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "speak", "tr", "trn", "ui_language"]
+__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "retell_in", "speak", "tr", "trn",
+           "ui_language"]
 
 #: The languages lawref speaks; the first is the default.
 LANGS = ("en", "ru")
@@ -120,6 +121,12 @@ def retell(message: str) -> str:
     template makes (text from elsewhere: an OS error, a file name) is
     returned as it is. Code-point exact: only lawref's own words change."""
     return _retell(ui_language(), message)
+
+
+def retell_in(lang: str, message: str) -> str:
+    """:func:`retell` in ``lang`` (``ru``/``en``) whatever the user's: a
+    page that speaks its document's language (``lawref serve``'s reader)."""
+    return _retell(lang if lang in LANGS else LANGS[0], message)
 
 
 @lru_cache(maxsize=4096)

@@ -350,7 +350,7 @@ class Library:
             return tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
                 cite=cite, edition=ed, law=cite.split(".")[0])
         where = tr("document {doc}").format(doc=repr(doc)) if doc else tr("this corpus")
-        return tr("{cite} is not in {where}").format(cite=cite, where=where) + (
+        return tr("{cite} is not in {where_msg}").format(cite=cite, where_msg=where) + (
             tr(" (edition {edition})").format(edition=edition) if edition else "")
 
     def subtree(self, node: Node) -> list[tuple[int, Node]]:

@@ -75,24 +75,37 @@ def _error(status: int, message: str, **extra: Any) -> Response:
     return JSONResponse({"error": {"status": status, "message": message[:500], **extra}}, status_code=status)
 
 
-def _missing(title: str, detail: str, root: str, status: int) -> Response:
-    """The reader's page for what it lacks (an HTML 404 or 400)."""
+def _missing(title: str, detail: str, root: str, status: int, lang: str) -> Response:
+    """The reader's page for what it lacks (an HTML 404 or 400), in the
+    reader's language ``lang``: ``title`` is told in it (:func:`retell_in`)."""
     from lawref.export.site import missing_page
-    from lawref.i18n import ui_language
+    from lawref.i18n import retell_in
 
-    page = missing_page(title, detail, root, ui_language())
+    page = missing_page(retell_in(lang, title), detail, root, lang)
     return Response(page, status_code=status, media_type="text/html; charset=utf-8")
 
 
-def _absent_line(lib: Library, cite: str) -> str:
-    """The catalogue's line for a law the edition has and the corpus lacks, else ``""``."""
-    from lawref.export.text import absent_line
+def _absent_line(lib: Library, cite: str, lang: str) -> str:
+    """«59 — нет в корпусе: Inability to Lead or Play as Required» for a law
+    the edition has and the corpus lacks (as the reader's search box says
+    it), else ``""``."""
+    from lawref.export.site import UI
 
     try:
         canonical, _, entry = lib.absent(cite)
     except LawrefError:
         return ""
-    return absent_line(canonical, entry).split("\n")[0]
+    return f"{canonical} — {UI[lang]['absent']}: {entry.title_en}"
+
+
+def _reader_language(lib: Library, asked: str | None) -> str:
+    """The reader's language: ``--ui``/``LAWREF_UI`` when given, else its
+    laws' (the pages are the book's: «Содержание»), else English."""
+    from lawref.i18n import LANGS
+
+    if asked in LANGS:
+        return str(asked)
+    return next((d.lang for d in lib.documents if d.kind == "laws" and d.lang in LANGS), "en")
 
 
 def _get(app: FastAPI, path: str, **options: Any) -> Any:
@@ -117,7 +130,9 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     any); CORS is off without them."""
     from lawref.i18n import choose, chosen
 
-    choose(chosen() or os.environ.get("LAWREF_UI") or "en")  # --ui, else English: not the server's locale
+    asked = chosen() or os.environ.get("LAWREF_UI")
+    choose(asked or "en")  # --ui, else English: not the server's locale
+    reading = _reader_language(lib, asked)
     app = FastAPI(title="lawref", version=__version__, docs_url=None, redoc_url=None,  # their pages load a CDN
                   description="The Laws of Duplicate Contract Bridge: search, nodes, references, citations.")
     if cors_origins:
@@ -189,7 +204,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         except NotFound:
             canonical, ed, entry = lib.absent(cite, edition or lib.edition())  # NotFound: no such law (95)
             fragments, why = lib.fragments_for(canonical)
-            return _error(404, tr("{cite} is not in {where}").format(cite=canonical, where=tr("this corpus")),
+            return _error(404, tr("{cite} is not in {where_msg}").format(cite=canonical, where_msg=tr("this corpus")),
                           catalogue=J.absent_json(canonical, ed, entry, fragments, why))
 
     @_get(app, "/api/v1/resolve", tags=["api"])
@@ -229,7 +244,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
             _bounded(cite)
             found = lib.find(cite)
         except LawrefError as exc:  # a browser asked: a page, not JSON
-            return _missing(retell(str(exc)), _absent_line(lib, cite), "../", _status(exc))
+            return _missing(str(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
         target = lib.hrefs("/")(found[0].id) or "/"
         return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
@@ -238,9 +253,10 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         """The reader: ``/``, ``/laws/62.html``, ``/lawref.css`` …"""
         text = reader.page(path or "index.html")
         if text is None and path.startswith("api/"):
-            return _error(404, f"no API endpoint {path[:200]!r}")
+            return _error(404, tr("no API endpoint {path}").format(path=repr(path[:200])))
         if text is None:
-            return _missing(f"no page {path[:200]!r}", "", "../" * path.count("/"), 404)
+            return _missing(tr("no page {path}").format(path=repr(path[:200])), "", "../" * path.count("/"), 404,
+                            reading)
         kind = {"html": "text/html", "css": "text/css", "js": "text/javascript", "json": "application/json"}
         media = kind.get(path.rsplit(".", 1)[-1], "text/html") if path else "text/html"
         return Response(text, media_type=f"{media}; charset=utf-8")

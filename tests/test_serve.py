@@ -408,9 +408,14 @@ def test_the_api_speaks_english_whatever_the_server_s_locale(tmp_path: Path) -> 
             os.environ.pop(k, None) if v is None else os.environ.__setitem__(k, v)
     try:
         message = get(srv, "/api/v1/nodes/abc").json()["error"]["message"]
+        missing, page = get(srv, "/law/59").text, get(srv, "/laws/999.html").text
     finally:
         srv.stop()
     assert message.startswith("not a law cite")
+    # the reader's pages are the book's, Russian: so is its page for what it lacks
+    assert '<html lang="ru">' in missing and "<h1>59 нет в корпусе</h1>" in missing and "Содержание" in missing
+    assert "59 — нет в корпусе: Inability to Lead or Play as Required" in missing
+    assert "нет страницы &#39;laws/999.html&#39;" in page
 
 
 def test_the_api_answers_not_found_where_the_command_line_exits_1(server: Server) -> None:
