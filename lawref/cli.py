@@ -33,7 +33,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
-from lawref.i18n import choose, chosen, retell, speak, tr, trn
+from lawref.i18n import N_, choose, chosen, retell, speak, tr, trn
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -612,12 +612,12 @@ def _codec(encoding: str | None) -> str:
     """The codec ``link`` reads with: ``encoding``'s (raises
     :class:`UsageError` for one Python does not know), else UTF-8 with an
     optional BOM."""
-    import codecs
+    from lawref.manifest import lookup_codec
 
     if encoding is None:
         return "utf-8-sig"
     try:
-        return codecs.lookup(encoding).name
+        return lookup_codec(encoding).name
     except LookupError:
         raise UsageError(tr("unknown codec {codec} (e.g. utf-8, cp1251, koi8-r)").format(codec=repr(encoding[:40]))
                          ) from None
@@ -744,6 +744,8 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
     from lawref.store import build as build_index
 
     corpus_dir, index_dir = obj.dirs()
+    if encoding is not None:
+        _codec(encoding)  # an unknown codec is one usage error, not a warning for every file
     had_index = read_stamp(index_dir) is not None
     with _progress() as progress:
         corpus = build_index(corpus_dir, index_dir, encoding=encoding, progress=progress, full=full)
@@ -812,6 +814,8 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     from lawref.ingest.clean import render
     from lawref.scan import not_text
 
+    if encoding is not None:
+        _codec(encoding)
     refused = not_text(file.name)  # read as a build reads it: a PDF or an image is never text
     if refused:
         fail(tr("{file}: {reason}").format(file=display_name(str(file)), reason=retell(refused)), EXIT_BAD_INPUT)
@@ -822,10 +826,16 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     except OSError as exc:
         fail(tr("cannot read {file}: {error}").format(file=display_name(str(file)), error=retell(
             str(exc.strerror or exc))), EXIT_BAD_INPUT)
+    if not done.loaded.text.strip():  # as a build skips it
+        fail(tr("{file}: {reason}").format(file=display_name(str(file)), reason=tr("empty file")), EXIT_BAD_INPUT)
     _say(render(done.cleaned), nl=False)
+    where = display_name(str(file))
     if not done.cleaned.paragraphs:
-        _say(tr("lawref: warning: {where}: {what}").format(where=display_name(str(file)),
-                                                          what=tr("no text left after cleaning")), err=True)
+        _say(tr("lawref: warning: {where}: {what}").format(where=where, what=tr("no text left after cleaning")),
+             err=True)
+    if lost := done.loaded.text.count("\ufffd"):  # as a build warns (a wrong --encoding loses characters)
+        _say(tr("lawref: warning: {where}: {what}").format(where=where, what=retell(
+            N_("{count} character(s) lost before lawref (U+FFFD), kept as \ufffd").format(count=lost))), err=True)
     if report:
         d, moji = done.loaded.decoded, done.loaded.mojibake
         head = tr("{file}: encoding {encoding} ({how}); format {format}; language {lang}; layout {layout}; mojibake "
@@ -858,6 +868,9 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     from lawref.safeio import atomic_write
 
     _export_options(fmt, width, base_url, law)
+    if fmt in ("json", "md") and str(output_arg or "").endswith(("/", os.sep)):
+        raise UsageError(tr("-o {path}: --format {format} writes one file, not a folder (give a file name)").format(
+            path=output_arg, format=fmt))
     lib = obj.library()
     law = _text(law) if law is not None else None
     output = Path(output_arg) if output_arg is not None else None  # the raw text keeps a trailing /

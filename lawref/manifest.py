@@ -249,16 +249,17 @@ def _codec(value: Any, where: str, key: str) -> str | None:
     if not isinstance(value, str):
         raise _wrong(where, key, N_("a codec name such as 'cp1251'"), value)
     try:
-        _lookup(value)
+        lookup_codec(value)
     except LookupError:
         raise ManifestError(N_("{where}: key {key}: unknown codec {codec}").format(
             where=where, key=repr(key), codec=repr(value))) from None
     return value
 
 
-def _lookup(name: str) -> codecs.CodecInfo:
+def lookup_codec(name: str) -> codecs.CodecInfo:
     """:func:`codecs.lookup`, knowing ftfy's ``sloppy-windows-125x`` codecs
-    too (registered when such a name is first asked for)."""
+    too (registered when such a name is first asked for). Raises
+    :class:`LookupError` for a name no codec has."""
     try:
         return codecs.lookup(name)
     except LookupError:

@@ -300,3 +300,20 @@ def test_resolve_gives_every_cite_of_a_list_or_range(seed_index: Path) -> None:
     assert got == [("правила 70 или 71", "70", "absent"), ("правила 70 или 71", "71", "absent"),
                    ("Laws 62A–C", "62A", "exact"), ("Laws 62A–C", "62B", "exact"), ("Laws 62A–C", "62C", "partial")]
     assert out.exit_code == 1
+
+
+def test_what_clean_build_and_export_refuse_is_one_line_before_any_work(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_text("  \n", encoding="utf-8")
+    out = CliRunner().invoke(cli, ["--ui", "en", "clean", str(empty)])
+    assert (out.exit_code, out.stderr) == (2, f"lawref: {empty}: empty file\n")
+    seed = sorted((ROOT / "corpus").glob("003_*.txt"))[0]
+    legacy = tmp_path / "cp.txt"
+    legacy.write_bytes(seed.read_text(encoding="utf-8").encode("cp1251"))
+    lost = CliRunner().invoke(cli, ["--ui", "en", "clean", str(legacy), "--encoding", "utf-8"])
+    assert lost.exit_code == 0 and "character(s) lost before lawref (U+FFFD)" in lost.stderr
+    index = tmp_path / "never"
+    for args in (["build", "--encoding", "nosuch"], ["export", "--format", "md", "-o", f"{tmp_path}/md/"]):
+        refused = CliRunner().invoke(cli, ["--ui", "en", "--index", str(index), *args])
+        assert refused.exit_code == 2 and len(refused.stderr.splitlines()) == 1, refused.stderr
+        assert not index.exists() and not (tmp_path / "md").exists()  # refused before building anything
