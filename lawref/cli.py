@@ -612,12 +612,14 @@ def _codec(encoding: str | None) -> str:
     """The codec ``link`` reads with: ``encoding``'s (raises
     :class:`UsageError` for one Python does not know), else UTF-8 with an
     optional BOM."""
-    from lawref.manifest import lookup_codec
+    import codecs
 
     if encoding is None:
         return "utf-8-sig"
     try:
-        return lookup_codec(encoding).name
+        if encoding.lower().startswith("sloppy"):
+            import ftfy.bad_codecs  # noqa: F401  (registers ftfy's sloppy-windows-125x codecs)
+        return codecs.lookup(encoding).name
     except LookupError:
         raise UsageError(tr("unknown codec {codec} (e.g. utf-8, cp1251, koi8-r)").format(codec=repr(encoding[:40]))
                          ) from None

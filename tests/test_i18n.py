@@ -191,7 +191,7 @@ def test_mojibake_repairs_are_named_in_words_not_a_python_dict(tmp_path: Path) -
     broken.write_bytes(seed.read_text(encoding="utf-8").encode("utf-8").decode("cp1251", "replace")
                        .encode("utf-8"))
     out = CliRunner().invoke(cli, ["--ui", "ru", "clean", str(broken), "--report"])
-    head = out.stderr.splitlines()[0]
+    head = next(line for line in out.stderr.splitlines() if ": кодировка " in line)
     assert "(utf-8, прочитанная в однобайтовой кодировке — ftfy: " in head and "{" not in head
 
 
