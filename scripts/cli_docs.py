@@ -19,7 +19,7 @@ TARGET = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
 HEADER = """# lawref command reference
 
 Generated from `--help` by `python scripts/cli_docs.py`; CI checks it is current.
-Global options (`--corpus`, `--index`) go before the command.
+Global options (`--corpus`, `--index`, `--ui`) go before the command or after it.
 """
 
 
