@@ -329,3 +329,15 @@ def test_a_page_marker_inside_a_repeated_hyphenated_pair_is_cleaned_the_same_twi
              "После любой претензии или уступки игра за-", "сыграна по правилам или назначена оппонентом со-"]
     once = render(clean("\n".join(lines)))
     assert render(clean(once)) == once
+
+
+def test_the_docs_list_the_clean_steps_in_the_order_they_run() -> None:
+    import re
+    from pathlib import Path
+
+    from lawref.ingest.clean import DEFAULT_STEPS
+
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "reading.md").read_text(encoding="utf-8")
+    table = doc[doc.index("| step (in order) |"):]
+    listed = re.findall(r"^   \| `([a-z_]+)`", table[: table.index("\n\n")], re.M)
+    assert listed == list(DEFAULT_STEPS)
