@@ -419,7 +419,8 @@ def refs_lines(lib: Library, found: References, incoming: bool) -> list[str]:
     if not found.pairs:
         what = tr("no incoming references") if incoming else tr("no outgoing references")
         return [f"{found.name}: {what}"]
-    return [f"{lib.label(n):<12} {r.text!r:<24} → {r.cite:<8} {tr(r.status):<8} {_target(lib, r)}  "
+    wide = max(len(tr(r.status)) for _, r in found.pairs)  # «нет в корпусе» is wider than «exact»
+    return [f"{lib.label(n):<12} {r.text!r:<24} → {r.cite:<8} {tr(r.status):<{wide}} {_target(lib, r)}  "
             f"({n.source.file}:{r.line})" for n, r in found.pairs]
 
 
