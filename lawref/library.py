@@ -327,7 +327,7 @@ class Library:
         for an edition no document has, and :class:`NotFound` for a cite that
         names no node (of ``doc`` and ``edition``, if given)."""
         store = self.store
-        node = store.node(cite_or_id) or store.by_label(cite_or_id.strip())
+        node = store.node(cite_or_id) or store.by_label(cite_or_id.strip()) or self._label_of_line(cite_or_id)
         if node is not None:  # an id, or ``фрагмент, стр. 59, после правила 26`` as search prints it
             return [node]
         if "/" in cite_or_id:
@@ -341,6 +341,20 @@ class Library:
         if not found:
             raise NotFound(self._not_found(cite, doc, chosen if edition else None))
         return found
+
+    def _label_of_line(self, text: str) -> Node | None:
+        """The node whose label starts a line ``search`` printed, pasted
+        whole (``фрагмент правила 43, стр. 69 (3) Спрашивает …``): the
+        longest run of its first words (at most 12) that is a label; only
+        for a line that starts with a word (a cite is read as a cite)."""
+        words = text.split()
+        if len(words) < 2 or not words[0][:1].isalpha() or P.LAW_CITATION.match(text.strip()):
+            return None
+        for k in range(min(len(words), 12) - 1, 0, -1):
+            found = self.store.by_label(" ".join(words[:k]))
+            if found is not None:
+                return found
+        return None
 
     def _not_found(self, cite: str, doc: str | None, edition: str | None) -> str:
         """Why :meth:`find` found nothing: not in the corpus (or ``doc``, or

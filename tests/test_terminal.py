@@ -404,3 +404,10 @@ def test_a_wrapped_search_header_goes_on_under_its_snippet() -> None:
     assert lines[0].startswith("62B") and all(line.startswith(" " * 11) for line in lines[1:])
     assert " ".join(" ".join(lines).split()) == " ".join(header.split())  # no word lost or cut
     assert wrap("  indented text that is long enough to wrap", 20, hang=11).splitlines()[1].startswith("  i")
+
+
+def test_a_search_line_pasted_whole_into_show_shows_its_node(seed_index: Path) -> None:
+    line = "фрагмент правила 43, стр. 69 (3) Спрашивает разыгрывающего о возможном нарушении"
+    pasted, labelled = run(seed_index, "show", line), run(seed_index, "show", "фрагмент правила 43, стр. 69 (3)")
+    assert pasted.exit_code == 0 and pasted.stdout == labelled.stdout
+    assert run(seed_index, "show", "abc", "def").exit_code == 2  # words that start no label: still not a cite
