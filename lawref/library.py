@@ -327,12 +327,18 @@ class Library:
         for an edition no document has, and :class:`NotFound` for a cite that
         names no node (of ``doc`` and ``edition``, if given)."""
         store = self.store
-        node = store.node(cite_or_id) or store.by_label(cite_or_id.strip()) or self._label_of_line(cite_or_id)
+        node = store.node(cite_or_id) or store.by_label(cite_or_id.strip())
         if node is not None:  # an id, or ``фрагмент, стр. 59, после правила 26`` as search prints it
             return [node]
         if "/" in cite_or_id:
             raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id)))
-        cite = normalise_cite(cite_or_id)
+        try:
+            cite = normalise_cite(cite_or_id)
+        except CiteError:
+            pasted = self._label_of_line(cite_or_id)  # a search line pasted whole: only when it is no cite
+            if pasted is None:
+                raise
+            return [pasted]
         docs = {d.id: d for d in self.documents}
         chosen = self.pick_edition(edition)
         found = [n for n in store.with_cite(cite) if (doc is None or n.doc == doc)
@@ -346,9 +352,9 @@ class Library:
         """The node whose label starts a line ``search`` printed, pasted
         whole (``фрагмент правила 43, стр. 69 (3) Спрашивает …``): the
         longest run of its first words (at most 12) that is a label; only
-        for a line that starts with a word (a cite is read as a cite)."""
+        for a line that starts with a word (tried only when it is no cite)."""
         words = text.split()
-        if len(words) < 2 or not words[0][:1].isalpha() or P.LAW_CITATION.match(text.strip()):
+        if len(words) < 2 or not words[0][:1].isalpha():
             return None
         for k in range(min(len(words), 12) - 1, 0, -1):
             found = self.store.by_label(" ".join(words[:k]))
