@@ -33,7 +33,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
-from lawref.i18n import N_, choose, chosen, retell, speak, tr, trn
+from lawref.i18n import choose, chosen, retell, speak, tr, trn
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -810,7 +810,7 @@ def _progress() -> Iterator[Callable[[str, int, int], None]]:
 @click.option("--encoding", help="Force this codec (e.g. cp1251).")
 def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     """Print the clean text of one raw FILE."""
-    from lawref.corpus import clean_file
+    from lawref.corpus import clean_file, lost_warning
     from lawref.errors import DecodeError
     from lawref.export import text as T
     from lawref.ingest.clean import render
@@ -836,8 +836,7 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
         _say(tr("lawref: warning: {where}: {what}").format(where=where, what=tr("no text left after cleaning")),
              err=True)
     if lost := done.loaded.text.count("\ufffd"):  # as a build warns (a wrong --encoding loses characters)
-        _say(tr("lawref: warning: {where}: {what}").format(where=where, what=retell(
-            N_("{count} character(s) lost before lawref (U+FFFD), kept as \ufffd").format(count=lost))), err=True)
+        _say(tr("lawref: warning: {where}: {what}").format(where=where, what=retell(lost_warning(lost))), err=True)
     if report:
         d, moji = done.loaded.decoded, done.loaded.mojibake
         head = tr("{file}: encoding {encoding} ({how}); format {format}; language {lang}; layout {layout}; mojibake "

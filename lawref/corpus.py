@@ -34,7 +34,7 @@ from lawref.records import FileReport
 from lawref.resolver import Resolver
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 
-__all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file"]
+__all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file", "lost_warning"]
 
 
 @dataclass(frozen=True)
@@ -155,10 +155,16 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
                        "examples": list(loaded.mojibake.examples)}
     report.lost_chars = loaded.text.count("\ufffd")
     if report.lost_chars:
-        report.warnings.append(N_("{count} character(s) lost before lawref (U+FFFD), kept as \ufffd").format(
-            count=report.lost_chars))
+        report.warnings.append(lost_warning(report.lost_chars))
         report.status = "warning"
     return loaded
+
+
+def lost_warning(count: int) -> str:
+    """The warning for ``count`` characters a file lost before lawref read it
+    (U+FFFD: a wrong ``--encoding``, a damaged scrape); stored in English
+    (:func:`~lawref.i18n.N_`)."""
+    return N_("{count} character(s) lost before lawref (U+FFFD), kept as \ufffd").format(count=count)
 
 
 def _skip(report: FileReport, reason: str) -> None:
