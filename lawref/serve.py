@@ -204,8 +204,11 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         except NotFound:
             canonical, ed, entry = lib.absent(cite, edition or lib.edition())  # NotFound: no such law (95)
             fragments, why = lib.fragments_for(canonical)
-            return _error(404, tr("{cite} is not in {where_msg}").format(cite=canonical, where_msg=tr("this corpus")),
-                          catalogue=J.absent_json(canonical, ed, entry, fragments, why))
+            message = tr("{cite} is not in {where_msg}").format(cite=canonical, where_msg=tr("this corpus"))
+            if entry.id != canonical and "." not in canonical:  # 62Z: as show says it
+                message = tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
+                             "{title})").format(cite=canonical, law=entry.id, title=entry.title_en)
+            return _error(404, message, catalogue=J.absent_json(canonical, ed, entry, fragments, why))
 
     @_get(app, "/api/v1/resolve", tags=["api"])
     def resolve(cite: str = Query(min_length=1, max_length=MAX_QUERY),
