@@ -4,9 +4,10 @@ whoosh stores its segment list and some posting data as pickles, and a
 pickle can name any callable: a crafted index folder could run code when
 opened. :func:`install` replaces the unpickling functions whoosh's reading
 modules use with a restricted :class:`pickle.Unpickler` whose
-``find_class`` returns only classes defined in whoosh and a few harmless
-builtins (the complete list whoosh's own files need, found by building and
-searching the seed corpus). Anything else raises
+``find_class`` returns only the inert globals of :data:`ALLOWED` (the
+complete list whoosh's own files need, found by building and searching the
+seed corpus). This is the second wall: a reader opens no file of an index
+folder whose seal (:mod:`lawref.seal`) does not hold. Anything else raises
 :class:`pickle.UnpicklingError`, which the index reader reports as a
 damaged index. Imported only by :mod:`lawref.index`.
 """
@@ -20,29 +21,47 @@ from typing import IO, Any
 
 __all__ = ["install", "loads"]
 
-#: Globals a whoosh pickle may name besides whoosh's own classes.
+#: Every global a whoosh pickle of lawref's index may name, each inert when
+#: called with any arguments (found by logging what building, rebuilding
+#: incrementally and searching the seed corpus ask for; issue 22): plain data
+#: types, the two segment classes (``__init__`` only stores its arguments) and
+#: a bytes constructor limited to latin-1. Never storage, index, writer or
+#: reader classes — a pickle calling ``FileIndex(storage, …, create=True)``
+#: deleted files in another folder — and nothing that allocates by a number
+#: (``bytearray(10**12)``).
 ALLOWED = frozenset({
-    ("_codecs", "encode"),  # how protocol 2 writes bytes
+    ("_codecs", "encode"),  # how protocol 2 writes bytes: given _latin1 instead
+    ("builtins", "int"),  # defaultdict(int) of field lengths
+    ("builtins", "set"),
+    ("builtins", "frozenset"),
+    ("builtins", "object"),
     ("collections", "defaultdict"),
-    ("collections", "OrderedDict"),
     ("copyreg", "_reconstructor"),
-    *(("builtins", name) for name in ("int", "float", "str", "bytes", "bytearray", "list", "tuple", "dict",
-                                      "set", "frozenset", "bool", "object", "complex", "slice", "range")),
+    ("whoosh.codec.whoosh3", "W3Codec"),
+    ("whoosh.codec.whoosh3", "W3Segment"),
 })
 
 
+def _latin1(text: str, encoding: str = "latin1", errors: str = "strict") -> bytes:
+    """``_codecs.encode`` as protocol 2 pickles call it (``str`` → ``bytes``
+    by latin-1), and nothing else."""
+    if not isinstance(text, str) or encoding.lower().replace("-", "") not in ("latin1", "latin_1", "iso88591"):
+        raise pickle.UnpicklingError("refused to unpickle _codecs.encode with other than a latin-1 string")
+    return text.encode("latin-1", errors="strict")
+
+
 class SafeUnpickler(pickle.Unpickler):
-    """An unpickler that builds whoosh's classes and plain data only."""
+    """An unpickler that builds the globals of :data:`ALLOWED` only."""
 
     def find_class(self, module: str, name: str) -> Any:
-        if (module, name) in ALLOWED:
-            return super().find_class(module, name)
-        if module.startswith("whoosh.") and "." not in name:
-            found = super().find_class(module, name)
+        if (module, name) not in ALLOWED:
+            raise pickle.UnpicklingError(f"refused to unpickle {module}.{name}: not an inert data class")
+        if (module, name) == ("_codecs", "encode"):
+            return _latin1
+        found = super().find_class(module, name)
+        if module.startswith("whoosh."):
             _patch(sys.modules.get(module))  # a codec module loaded just now reads through us too
-            if isinstance(found, type):
-                return found
-        raise pickle.UnpicklingError(f"refused to unpickle {module}.{name}: not a whoosh class")
+        return found
 
 
 def loads(data: bytes, **_: Any) -> Any:

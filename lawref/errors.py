@@ -19,6 +19,7 @@ __all__ = [
     "IndexDamaged",
     "IndexFolderError",
     "IndexUnavailable",
+    "KeyUnavailable",
     "LawrefError",
     "ManifestError",
     "NotFound",
@@ -82,3 +83,9 @@ class IndexDamaged(IndexUnavailable):
 class IndexFolderError(LawrefError):
     """``--index`` names a folder lawref did not create (it holds other
     files and no lawref marker): lawref refuses to write or delete there."""
+
+
+class KeyUnavailable(LawrefError):
+    """The key that seals index folders (:mod:`lawref.seal`) cannot be read
+    or made: a link, another user's file, readable by others, or a folder
+    lawref cannot write (exit 2)."""

@@ -10,14 +10,16 @@ deletes only inside folders that carry the marker::
         gen-<time>-<rand>/   one complete build (the live one, and the one before it)
             META.json        written last: format, stamp, encoding, and the SHA-256
                              of every other file of the generation
+            SEAL             the HMAC of META.json under the user's key, which lives
+                             outside the folder (:mod:`lawref.seal`)
             …                whoosh's files, lawref's JSON files
 
 A build writes a new generation, then points ``CURRENT`` at it with one
 atomic rename: a crash at any moment leaves either the old index or the new
 one, never none. Readers resolve ``CURRENT`` once and read only that
-generation; a damaged file (its checksum differs from ``META.json``) is
-:class:`~lawref.errors.IndexDamaged`, never a traceback or a silently
-different answer. A folder without the marker is never opened as an index.
+generation; a damaged file (its checksum differs from ``META.json``) or a
+``META.json`` whose seal does not match is :class:`~lawref.errors.IndexDamaged`,
+never a traceback, a silently different answer or a file of it obeyed. A folder without the marker is never opened as an index.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from lawref import seal
 from lawref.errors import IndexDamaged, IndexFolderError, IndexUnavailable, UnsafeInput
 from lawref.i18n import N_
 from lawref.safeio import display_name, read_regular
@@ -39,6 +42,8 @@ FORMAT = 2
 MARKER = "LAWREF-INDEX.json"
 CURRENT = "CURRENT"
 META = "META.json"
+#: The seal of ``META.json`` (:mod:`lawref.seal`): written after it, checked before any file is opened.
+SEAL = seal.SEAL
 LOCK = ".lock"
 #: lawref's own file in a generation: the export document, build report, backlinks.
 CORPUS_JSON = "corpus.json"
@@ -193,9 +198,19 @@ def open_generation(index_dir: Path) -> Generation:
     (or :class:`~lawref.errors.IndexDamaged`) when there is none usable."""
     path = Path(index_dir) / current_name(index_dir)
     try:
-        meta = json.loads(read_regular(path / META, 64 * _SMALL))
+        raw = read_regular(path / META, 64 * _SMALL)
+        sealed = read_regular(path / SEAL, 256)
+    except FileNotFoundError as exc:
+        if exc.filename and Path(exc.filename).name == SEAL:
+            raise IndexDamaged(N_("the live build has no {seal} (made by an older lawref, or not by lawref)").format(
+                seal=SEAL)) from exc
+        raise IndexUnavailable(f"the live build of {display_name(str(index_dir))} cannot be read: {exc}") from exc
     except (OSError, UnsafeInput) as exc:
         raise IndexUnavailable(f"the live build of {display_name(str(index_dir))} cannot be read: {exc}") from exc
+    if not seal.check(sealed, "meta", path.name.encode("ascii"), raw):
+        raise IndexDamaged(N_("the seal of the live build does not match: it was not written by your lawref"))
+    try:
+        meta = json.loads(raw)
     except ValueError as exc:
         raise IndexDamaged(N_("{meta} of the live build is damaged: {error}").format(meta=META, error=exc)) from exc
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(meta.get("files"), dict):

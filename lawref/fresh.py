@@ -14,8 +14,10 @@ the query to the full check; ``touch`` alone costs one full check, never a
 rebuild. A file changed within :data:`RACY_SECONDS` of the check is not
 trusted to its times: no fingerprint is recorded then.
 
-The fingerprint lives in the index folder (``FRESH.json``); a folder lawref
-cannot write to simply gets the full check every time.
+The fingerprint lives in the index folder (``FRESH.json``), sealed with the
+user's key (:mod:`lawref.seal`): whoever can write the folder cannot forge a
+record that skips the check. A folder lawref cannot write to simply gets the
+full check every time.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ import os
 import time
 from pathlib import Path
 
-from lawref import folder
+from lawref import folder, seal
 from lawref.errors import IndexUnavailable, LawrefError
 from lawref.safeio import atomic_write
 
@@ -90,7 +92,9 @@ def unchanged(corpus_dir: Path, index_dir: Path) -> bool:
     except (OSError, ValueError):
         return False
     found = fingerprint(corpus_dir, index_dir)
-    return found is not None and isinstance(recorded, dict) and recorded.get("fingerprint") == found[0]
+    if found is None or not isinstance(recorded, dict) or recorded.get("fingerprint") != found[0]:
+        return False
+    return isinstance(recorded.get("seal"), str) and seal.check(recorded["seal"], "fresh", found[0].encode("utf-8"))
 
 
 def record(corpus_dir: Path, index_dir: Path) -> bool:
@@ -101,7 +105,8 @@ def record(corpus_dir: Path, index_dir: Path) -> bool:
     if found is None or found[1] > time.time() - RACY_SECONDS:
         return False
     try:
-        atomic_write(Path(index_dir) / FRESH, json.dumps({"fingerprint": found[0]}) + "\n")
+        atomic_write(Path(index_dir) / FRESH, json.dumps(
+            {"fingerprint": found[0], "seal": seal.sign("fresh", found[0].encode("utf-8"))}) + "\n")
     except OSError:
         return False
     return True

@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lawref import fresh
+from lawref import fresh, seal
 from lawref import patterns as P
 from lawref.cite import (
     cite_pattern,
@@ -1115,6 +1115,7 @@ def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, 
     corpus_dir = Path(corpus_dir) if corpus_dir else default_corpus()
     index_dir = Path(index_dir) if index_dir else default_index(corpus_dir)
     check_foreign(index_dir)  # a folder that is not ours: refused before any word of rebuilding
+    seal.require()  # and a key that cannot be had
     if fresh.unchanged(corpus_dir, index_dir):
         try:
             return Library.open(index_dir, verify=False)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from lawref import folder as F
+from lawref import seal
 from lawref import index as idx
 from lawref import nodestore
 from lawref.buildcache import CACHE_FILE, BuildCache
@@ -92,21 +93,16 @@ def _digest(path: Path) -> str:
     return h.hexdigest()
 
 
-def _digests(gen: Path, previous: Path | None) -> dict[str, str]:
+def _digests(gen: Path, previous: Generation | None) -> dict[str, str]:
     """SHA-256 of every file of ``gen``; a file that is a hard link of the
-    previous generation's file of the same name keeps its recorded digest
-    (whoosh's carried-over segments are not read again)."""
-    known: dict[str, str] = {}
-    if previous is not None:
-        try:
-            known = dict(json.loads((previous / F.META).read_text(encoding="utf-8")).get("files", {}))
-        except (OSError, ValueError, AttributeError):
-            known = {}
+    previous (sealed) generation's file of the same name keeps its recorded
+    digest (whoosh's carried-over segments are not read again)."""
+    known: dict[str, str] = dict(previous.meta["files"]) if previous is not None else {}
     out = {}
     for p in sorted(gen.iterdir()):
-        if not p.is_file() or p.name == F.META:
+        if not p.is_file() or p.name in (F.META, F.SEAL):
             continue
-        same = previous is not None and p.name in known and _same_file(p, previous / p.name)
+        same = previous is not None and p.name in known and _same_file(p, previous.path / p.name)
         out[p.name] = known[p.name] if same else _digest(p)
     return out
 
@@ -131,19 +127,24 @@ def commit(index_dir: Path, gen: Path, *, stamp: str, encoding: str | None) -> N
     synced to disk) and make it the live one by replacing ``CURRENT`` in one
     rename; then delete generations older than the one it replaces. Call
     under :func:`locked`."""
-    previous = _current_or_none(index_dir)
-    files = _digests(gen, Path(index_dir) / previous if previous else None)
+    previous = _live_or_none_meta(index_dir)
+    files = _digests(gen, previous)
     meta = {"format": F.FORMAT, "stamp": stamp, "encoding": encoding or "", "files": files,
-            "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "replaces": previous}
-    atomic_write(gen / F.META, json.dumps(meta, indent=1) + "\n")
+            "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "replaces": previous.path.name if previous else None}
+    raw = (json.dumps(meta, indent=1) + "\n").encode("utf-8")
+    atomic_write(gen / F.META, raw)
+    atomic_write(gen / F.SEAL, seal.sign("meta", gen.name.encode("ascii"), raw) + "\n")
     _fsync_dir(gen)
     atomic_write(Path(index_dir) / F.CURRENT, gen.name + "\n")
-    sweep(index_dir, keep={gen.name, previous or ""})
+    sweep(index_dir, keep={gen.name, previous.path.name if previous else ""})
 
 
-def _current_or_none(index_dir: Path) -> str | None:
+def _live_or_none_meta(index_dir: Path) -> Generation | None:
+    """The live generation when its seal holds (its recorded digests may be
+    carried over), else ``None``."""
     try:
-        return F.current_name(index_dir)
+        return F.open_generation(index_dir)
     except IndexUnavailable:
         return None
 
@@ -323,7 +324,10 @@ def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
 
     Files, texts and words the live generation's build cache knows are
     taken from it, and whoosh's index is carried over with only the changed
-    documents re-indexed; ``full`` builds everything anew."""
+    documents re-indexed; ``full`` builds everything anew. Raises
+    :class:`~lawref.errors.KeyUnavailable` before any work when the key
+    that seals the index (:mod:`lawref.seal`) cannot be had."""
+    seal.require()
     claim(index_dir)
     with locked(index_dir):
         return _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress, full)

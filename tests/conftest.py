@@ -46,14 +46,17 @@ def seed_library_once() -> Library:
 @pytest.fixture(scope="session", autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """No LAWREF_* from the caller's shell (LAWREF_UI=en: the default for
-    an unknown locale); the user cache dir points into tmp."""
+    an unknown locale); the user cache and config dirs point into tmp."""
     cache = tmp_path_factory.mktemp("xdg-cache")
+    config = tmp_path_factory.mktemp("xdg-config")  # the index key (lawref.seal) is made here
     with pytest.MonkeyPatch.context() as mp:
         mp.delenv("LAWREF_CORPUS", raising=False)
         mp.delenv("LAWREF_INDEX", raising=False)
         mp.delenv("LAWREF_DEBUG", raising=False)
         mp.setenv("LAWREF_UI", "en")  # one language whatever the caller's locale; tests of Russian set ru
         mp.setenv("XDG_CACHE_HOME", str(cache))
+        mp.setenv("XDG_CONFIG_HOME", str(config))
+        mp.delenv("LAWREF_KEY_FILE", raising=False)
         yield cache
 
 

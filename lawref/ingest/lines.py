@@ -545,11 +545,11 @@ def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 def _rule_chars(text: str, kept: str) -> str:
     """What a rule removal took from ``text``: its non-space characters that
     ``kept`` does not hold (rule characters only, so no word)."""
-    left = list(kept.replace(" ", ""))
-    taken = []
+    left = kept.replace(" ", "")
+    at, taken = 0, []  # an index into ``left``, not pops from its front: linear in the line (issue 22)
     for ch in text.replace(" ", ""):
-        if left and ch == left[0]:
-            left.pop(0)
+        if at < len(left) and ch == left[at]:
+            at += 1
         else:
             taken.append(ch)
     return "".join(taken)
