@@ -19,7 +19,8 @@ atomic rename: a crash at any moment leaves either the old index or the new
 one, never none. Readers resolve ``CURRENT`` once and read only that
 generation; a damaged file (its checksum differs from ``META.json``) or a
 ``META.json`` whose seal does not match is :class:`~lawref.errors.IndexDamaged`,
-never a traceback, a silently different answer or a file of it obeyed. A folder without the marker is never opened as an index.
+never a traceback, a silently different answer or a file of it obeyed. A
+folder without the marker is never opened as an index.
 """
 
 from __future__ import annotations

@@ -31,9 +31,8 @@ from pathlib import Path
 from typing import Any
 
 from lawref import folder as F
-from lawref import seal
 from lawref import index as idx
-from lawref import nodestore
+from lawref import nodestore, seal
 from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import Corpus, build_corpus
 from lawref.errors import CorpusError, IndexUnavailable
