@@ -341,6 +341,34 @@ def test_one_item_chain_and_a_long_list_are_capped() -> None:
     assert find_citations("правило 5 - 1997 года")[0].cites == ("5",)  # a year is no range end
 
 
+#: Pieces of the shapes a hostile line repeats: rules, ``?`` runs of lost box drawing, footnote
+#: and heading starts, перенос, page markers, cites, dot leaders (issue 22: a rule-led line was quadratic).
+SHAPE_PIECES = ["-" * 20, "?" * 10, "??", " ", "\n", "\n\n", "а", "слово", "Правило 1. ", "A. ", "(*) - ", "за-\n",
+                "-- 12 --", "....", "правило 62B", "ПРАВИЛО", "¶", "<p>", "???? ?AK", "=="]
+
+
+def _clean_seconds(text: str) -> float:
+    import time
+
+    start = time.perf_counter()
+    clean(text)
+    return time.perf_counter() - start
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(SHAPE_PIECES), min_size=1, max_size=6))
+def test_clean_is_linear_in_any_line_shape(pieces: list[str]) -> None:
+    """A shape repeated 16 times as long costs about 16 times as much, never
+    the ×256 of a quadratic pass (a generous ×48 allowed for timer noise and
+    caches). The seconds themselves are the reliability bench's budgets."""
+    shape = "".join(pieces)
+    small = shape * max(1, 8_000 // len(shape))
+    large = small * 16
+    _clean_seconds(small)  # warm: patterns compiled, lexicon loaded
+    small_s = min(_clean_seconds(small) for _ in range(3))
+    assert _clean_seconds(large) <= 48 * small_s + 0.2, shape
+
+
 # ============================================================ 4. not ours
 
 

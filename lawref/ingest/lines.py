@@ -485,18 +485,27 @@ def mark_lost_glyphs(text: str) -> tuple[str, int]:
     glued to the word after it (``??1``: that word's lost letters). Returns
     the text and how many were marked."""
     count = 0
+    # Where the line's first and last letter or digit and non-space stand: each run asks only these, so a
+    # line of many runs is read once, not once a run (issue 22: every pass linear).
+    alnum = [i for i, c in enumerate(text) if c.isalnum()] if P.LOST_RUN.search(text) else []
+    first_alnum, last_alnum = (alnum[0], alnum[-1]) if alnum else (len(text), -1)
+    first_ink = len(text) - len(text.lstrip())
+    last_ink = len(text.rstrip()) - 1
 
     def run(m: re.Match[str]) -> str:
         nonlocal count
-        left, right = text[: m.start()], text[m.end() :]
+        start, end = m.start(), m.end()
+        left_word, left_blank = first_alnum < start, first_ink >= start
+        right_word, right_blank = last_alnum >= end, last_ink < end
         # after a word, and before one or at the line's end (where reflow may join the next line);
         # or a line of one or two ``?`` (too short for a rule)
-        inside = any(c.isalnum() for c in left) and (any(c.isalnum() for c in right) or not right.strip())
-        inside = inside or (not left.strip() and not right.strip() and len(m.group()) <= 2)
+        inside = left_word and (right_word or right_blank)
+        inside = inside or (left_blank and right_blank and len(m.group()) <= 2)
         # glued to the word it starts (``??1``, ``??ода``): lost letters of that word, not a rule — a rule
         # stands apart (003:71 ``?????? Когда``); else joining lines would mark it only on a second clean
-        inside = inside or (not left.strip() and right[:1].isalnum())
-        opens = P.HEADING_START.match(right.lstrip()) or P.FOOTNOTE.match(right.lstrip())
+        inside = inside or (left_blank and text[end : end + 1].isalnum())
+        after = _ink_from(text, end)
+        opens = P.HEADING_START.match(after) or P.FOOTNOTE.match(after)
         if len(m.group()) > P.MAX_LOST_RUN or not inside or opens:
             return m.group()
         count += 1
@@ -509,6 +518,18 @@ def mark_lost_glyphs(text: str) -> tuple[str, int]:
 
     text = P.LOST_RUN.sub(run, text)
     return P.LOST_SUIT.sub(suit, text), count
+
+
+#: How much of what follows a ``?`` run is enough to tell a heading or footnote opening there.
+_OPENING_CHARS = 200
+_INK = re.compile(r"\S")
+
+
+def _ink_from(text: str, at: int) -> str:
+    """``text[at:].lstrip()``, but only its first :data:`_OPENING_CHARS`
+    characters copied (so a run's check costs its distance to the next word)."""
+    m = _INK.search(text, at)
+    return text[m.start() : m.start() + _OPENING_CHARS] if m else ""
 
 
 def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
