@@ -15,6 +15,7 @@ side.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 import sys
 from collections.abc import Callable, Iterator
@@ -24,6 +25,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 import click
 
 from lawref import __version__
+from lawref.budget import Budget
 from lawref.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -47,9 +49,17 @@ class _ReaderGone(Exception):
     :class:`OSError`, so that click does not turn it into exit 1."""
 
 
+#: The budget of the answer being written to stdout (``link``: :mod:`lawref.budget`), if any.
+_ANSWER: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("lawref_answer", default=None)
+
+
 def _out(text: str, *, err: bool = False, nl: bool = True, color: bool | None = None) -> None:
     """``click.echo`` (``color=True``: keep ANSI styles off a terminal too);
-    a closed pipe on stdout becomes :class:`_ReaderGone`."""
+    a closed pipe on stdout becomes :class:`_ReaderGone`; an answer past its
+    budget raises :class:`~lawref.errors.AnswerTooLarge` before it is written."""
+    budget = _ANSWER.get()
+    if budget is not None and not err:
+        budget.spend(len(text) + nl)
     try:
         click.echo(text, err=err, nl=nl, color=color)
     except BrokenPipeError as exc:
@@ -557,8 +567,11 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     lib.pick_edition(edition)  # a bad edition is refused before any input is read
     if base_url and not base_url.endswith(("/", "#", "=", "?")):
         base_url += "/"
-    with _open_text(file, codec) as stream:
-        pieces = lib.link_stream(_by_paragraph(stream), edition=edition)
+    budget = Budget()  # the answer stays within 40× the text read (ranges of many laws)
+    token = _ANSWER.set(budget)
+    with _open_text(file, codec) as stream, contextlib.ExitStack() as done:
+        done.callback(_ANSWER.reset, token)
+        pieces = lib.link_stream(_counted(_by_paragraph(stream), budget), edition=edition)
         try:
             if fmt == "json":
                 _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
@@ -666,26 +679,39 @@ def _by_paragraph(stream: IO[str]) -> Callable[[int], str]:
     return read
 
 
+def _counted(read: Callable[[int], str], budget: Budget) -> Callable[[int], str]:
+    """``read``, telling ``budget`` how much text it gave."""
+
+    def counted(n: int) -> str:
+        text = read(n)
+        budget.read(len(text))
+        return text
+
+    return counted
+
+
 def _stream_lines(items: Iterator[Any]) -> None:
     """Print each item as one line of compact JSON (JSON Lines), flushed as it comes."""
-    import json
+    from lawref.export.json import dumps
 
     for item in items:
-        _out(json.dumps(item, ensure_ascii=False, separators=(",", ":")))
+        _out(dumps(item, compact=True))
         _flush()
 
 
 def _stream_json(key: str, items: Iterator[Any]) -> None:
-    """Print ``{key: [items…]}`` as :func:`lawref.export.json.dumps` would,
-    one item at a time (memory flat however many items there are)."""
+    """Print ``{key: [items…]}``, one item a line as compact JSON (a
+    citation is one line, so a text dense with citations answers in a few
+    times its size), one item at a time (memory flat however many items
+    there are)."""
     from lawref.export.json import dumps
 
     first = True
     for item in items:
-        body = dumps(item).replace("\n", "\n    ")
-        _out(('{\n  "' + key + '": [\n    ' if first else ",\n    ") + body, nl=False)
+        body = dumps(item, compact=True)
+        _out(('{"' + key + '": [\n' if first else ",\n") + body, nl=False)
         first = False
-    _out('{\n  "' + key + '": []\n}' if first else "\n  ]\n}")
+    _out('{"' + key + '": []}' if first else "\n]}")
 
 
 @cli.command()

@@ -9,6 +9,7 @@ calls :func:`sys.exit`.
 from __future__ import annotations
 
 __all__ = [
+    "AnswerTooLarge",
     "EXIT_BAD_INPUT",
     "EXIT_INTERNAL",
     "EXIT_NOT_FOUND",
@@ -89,3 +90,9 @@ class KeyUnavailable(LawrefError):
     """The key that seals index folders (:mod:`lawref.seal`) cannot be read
     or made: a link, another user's file, readable by others, or a folder
     lawref cannot write (exit 2)."""
+
+
+class AnswerTooLarge(LawrefError):
+    """An answer that would be over :data:`lawref.budget.RATIO` times the
+    text it answers (``link`` of text dense with ranges): stopped before
+    more is written (exit 2; HTTP 413)."""

@@ -21,9 +21,11 @@ says so in one line).
 
 from __future__ import annotations
 
+import contextlib
 import os
 import threading
 import time
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +35,8 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
 from lawref import __version__
-from lawref.errors import CiteError, LawrefError, NotFound
+from lawref.budget import Budget
+from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
 from lawref.export import json as J
 from lawref.i18n import retell, tr
 from lawref.library import Library
@@ -69,6 +72,13 @@ class _Reader:
                 self.files = dict(site_files(book, search="api"))
                 self.stamp = key
             return self.files.get(path)
+
+
+@contextlib.asynccontextmanager
+async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
+    """Each worker's loop logs its errors at a bounded rate (:func:`_quiet_loop_errors`)."""
+    _quiet_loop_errors()
+    yield
 
 
 def _error(status: int, message: str, **extra: Any) -> Response:
@@ -120,7 +130,10 @@ def _get(app: FastAPI, path: str, **options: Any) -> Any:
 
 
 def _status(exc: LawrefError) -> int:
-    """The HTTP status of a lawref error: 404 not found, else 400 (the input)."""
+    """The HTTP status of a lawref error: 404 not found, 413 an answer over
+    its budget, else 400 (the input)."""
+    if isinstance(exc, AnswerTooLarge):
+        return 413
     return 404 if isinstance(exc, NotFound) else 400
 
 
@@ -134,6 +147,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     choose(asked or "en")  # --ui, else English: not the server's locale
     reading = _reader_language(lib, asked)
     app = FastAPI(title="lawref", version=__version__, docs_url=None, redoc_url=None,  # their pages load a CDN
+                  lifespan=_lifespan,
                   description="The Laws of Duplicate Contract Bridge: search, nodes, references, citations.")
     if cors_origins:
         from fastapi.middleware.cors import CORSMiddleware
@@ -222,12 +236,17 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         return J.resolve_json([(cite, t) for t in targets])
 
     @app.post("/api/v1/link", tags=["api"], openapi_extra=_LINK_BODY)
-    async def link(request: Request, edition: str | None = Query(None, max_length=MAX_QUERY)) -> dict[str, Any]:
+    async def link(request: Request, edition: str | None = Query(None, max_length=MAX_QUERY)) -> Response:
         """``link --format json``: the citations in the text (JSON
-        ``{"text": …}`` or ``text/plain``, UTF-8, at most 1 MB), resolved."""
+        ``{"text": …}`` or ``text/plain``, UTF-8, at most 1 MB), resolved;
+        413 when the answer would be over 40 times the text
+        (:mod:`lawref.budget`)."""
         text = await _body_text(request)
         lib.pick_edition(edition)
-        return {"citations": [item.to_json() for item in lib.link(text, edition)]}
+        from starlette.concurrency import run_in_threadpool
+
+        body = await run_in_threadpool(_link_answer, lib, text, edition)  # CPU work off the event loop
+        return Response(body, media_type="application/json")
 
     @_get(app, "/api/v1/health", tags=["api"])
     def health() -> dict[str, Any]:
@@ -272,6 +291,22 @@ _LINK_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
     "application/json": {"schema": {"type": "object", "required": ["text"],
                                     "properties": {"text": {"type": "string"}}}},
     "text/plain": {"schema": {"type": "string"}}}}}
+
+
+def _link_answer(lib: Library, text: str, edition: str | None) -> str:
+    """The JSON text of ``link``'s answer to ``text``, read in pieces
+    (:meth:`Library.link_stream`: the same answer as the whole) and stopped
+    with :class:`~lawref.errors.AnswerTooLarge` as soon as it passes its
+    budget — the work and memory of a refused answer are bounded too."""
+    import io
+
+    budget, parts = Budget(), []
+    for _, piece, linked in lib.link_stream(io.StringIO(text).read, edition=edition):
+        budget.read(len(piece))
+        for item in linked:
+            parts.append(J.dumps(item.to_json(), compact=True))
+            budget.spend(len(parts[-1]) + 1)
+    return '{"citations":[' + ",".join(parts) + "]}"
 
 
 def _bounded(cite: str) -> None:
@@ -350,21 +385,81 @@ def listen(host: str, port: int) -> Any:
     return sock
 
 
+#: Seconds an idle keep-alive connection is kept between requests.
+KEEP_ALIVE_SECONDS = 5
+#: File descriptors kept free of connections: the index files, logs, the listening socket, and the
+#: connections one accept burst takes before the guard can close any (twice :data:`ACCEPT_BURST`).
+RESERVED_FDS = 256
+#: The listening backlog, which is also how many connections asyncio accepts in one go.
+ACCEPT_BURST = 64
+#: The most connections a worker holds at once, whatever its file limit allows.
+MAX_CONNECTIONS = 4096
+#: Seconds between two log lines about the same accept or connection error.
+LOG_INTERVAL = 10.0
+
+
+def connection_limit() -> int:
+    """How many connections one worker holds at once: its open-file limit
+    (``RLIMIT_NOFILE``) less :data:`RESERVED_FDS`, at most
+    :data:`MAX_CONNECTIONS`, at least 16."""
+    import resource
+
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    room = MAX_CONNECTIONS if soft == resource.RLIM_INFINITY else soft - RESERVED_FDS
+    return max(16, min(MAX_CONNECTIONS, room))
+
+
+def _config(app: Any, **options: Any) -> Any:
+    """uvicorn's configuration for lawref: the guarded HTTP protocol
+    (:class:`lawref.httpguard.Guarded`, named by its path: workers import it), the keep-alive deadline, 503 past the
+    connection limit, headers of at most 16 KiB (h11's default, named)."""
+    import uvicorn
+
+    return uvicorn.Config(app, http="lawref.httpguard:Guarded", log_level="warning",
+                          timeout_keep_alive=KEEP_ALIVE_SECONDS, limit_concurrency=connection_limit(),
+                          h11_max_incomplete_event_size=16 * 1024, backlog=ACCEPT_BURST, **options)
+
+
+def _quiet_loop_errors() -> None:
+    """Log asyncio's errors on the running loop (an accept that failed: too
+    many open files) at most once per :data:`LOG_INTERVAL` per kind, with
+    how many were left unsaid — never a flood of tracebacks."""
+    import asyncio
+    import logging
+
+    loop = asyncio.get_running_loop()
+    said: dict[str, list[float]] = {}
+    log = logging.getLogger("lawref.serve")
+
+    def handler(_: asyncio.AbstractEventLoop, context: dict[str, Any]) -> None:
+        exc = context.get("exception")
+        kind = f"{context.get('message', '')}: {type(exc).__name__ if exc else ''} {exc or ''}".strip()[:300]
+        now = loop.time()
+        last = said.setdefault(kind, [-LOG_INTERVAL, 0])
+        if now - last[0] < LOG_INTERVAL:
+            last[1] += 1
+            return
+        more = f" ({int(last[1])} more like it)" if last[1] else ""
+        log.warning("lawref serve: %s%s", kind, more)
+        said[kind] = [now, 0]
+
+    loop.set_exception_handler(handler)
+
+
 def run_app(app: FastAPI, sock: Any) -> None:
     """Serve ``app`` on the bound socket ``sock`` (:func:`listen`) in this
     process until interrupted."""
     import uvicorn
 
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    uvicorn.Server(_config(app)).run(sockets=[sock])
 
 
 def run_workers(sock: Any, workers: int) -> None:
     """Serve :func:`app_from_env` in ``workers`` processes sharing the bound
     socket ``sock`` (:func:`listen`) until interrupted."""
-    import uvicorn
     from uvicorn.supervisors import Multiprocess
 
-    config = uvicorn.Config("lawref.serve:app_from_env", factory=True, workers=workers, log_level="warning")
+    config = _config("lawref.serve:app_from_env", factory=True, workers=workers)
     Multiprocess(config, sockets=[sock]).run()
 
 
@@ -402,5 +497,6 @@ def _errors(path: str) -> dict[str, str]:
     if path.endswith("/resolve"):
         out["404"] = "the text holds no citation"
     if path.endswith("/link"):
-        out.update({"413": "a body over 1 MB", "415": "a body neither text/plain nor application/json"})
+        out.update({"413": "a body over 1 MB, or an answer that would be over 40 times the text",
+                    "415": "a body neither text/plain nor application/json"})
     return out

@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from lawref import patterns as P
-from lawref.model import Linked
+from lawref.model import Linked, Target
 
 #: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.
 Href = Callable[[str], "str | None"]
@@ -60,13 +60,27 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
             out.append({"link": False, "text": text[pos:start]})
         first = item.ids[0] if item.ids else None
         words = STATUS_WORDS[_language(c.text, around)]
-        notes = [f"{t.cite}: {words[t.status]}" for t in item.targets if len(item.targets) > 1 or t.status != "exact"]
+        notes = [f"{run}: {words[status]}" for run, status in _status_runs(item.targets)
+                 if len(item.targets) > 1 or status != "exact"]
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
                     "href": href(first) if first else None, "title": ", ".join(notes)})
         pos = end
     if pos < len(text):
         out.append({"link": False, "text": text[pos:]})
     return out
+
+
+def _status_runs(targets: Sequence[Target]) -> list[tuple[str, str]]:
+    """``(cites, status)`` for each run of consecutive targets of one status:
+    ``("1–16", "absent")``, ``("17", "exact")`` — a range of many laws is
+    told in a few notes, not one a law."""
+    runs: list[list[Any]] = []
+    for t in targets:
+        if runs and runs[-1][2] == t.status:
+            runs[-1][1] = t.cite
+        else:
+            runs.append([t.cite, t.cite, t.status])
+    return [(first if first == last else f"{first}–{last}", status) for first, last, status in runs]
 
 
 def _language(cite_text: str, around: str) -> str:

@@ -187,7 +187,10 @@ def toc_json(entries: Sequence[TocEntry]) -> dict[str, Any]:
     return {"contents": [e.to_json() for e in entries]}
 
 
-def dumps(data: Any) -> str:
-    """``data`` as the JSON lawref prints: UTF-8 text, indented by 2, C1
-    controls, bidi overrides and lone surrogates escaped (``\\u009b``)."""
+def dumps(data: Any, *, compact: bool = False) -> str:
+    """``data`` as the JSON lawref prints: UTF-8 text, indented by 2 (on
+    one line with ``compact``), C1 controls, bidi overrides and lone
+    surrogates escaped (``\\u009b``)."""
+    if compact:
+        return json_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     return json_safe(json.dumps(data, ensure_ascii=False, indent=2))
