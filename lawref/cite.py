@@ -22,8 +22,9 @@ from lawref.errors import CiteError
 from lawref.i18n import N_, tr
 from lawref.model import Citation
 
-__all__ = ["MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern", "find_citations", "fold_token",
-           "forced_cut", "latin", "law_of", "normalise_cite", "query_cites", "reading", "safe_cut", "split_query_cites"]
+__all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern",
+           "contexts", "find_citations", "find_in_contexts", "fold_token", "forced_cut", "latin", "law_of",
+           "next_cut", "normalise_cite", "query_cites", "reading", "split_query_cites"]
 
 #: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
 MAX_RANGE_LAW = 100
@@ -183,27 +184,62 @@ def split_query_cites(query: str) -> tuple[list[str], str]:
 # -- cutting a long text into pieces that are searched apart --------------------------
 
 
-def safe_cut(text: str, lo: int) -> int | None:
-    """An offset in ``text`` at or after ``lo`` where it may be cut into two
-    pieces searched apart without losing or changing a citation: after a
-    blank line if there is one, else after a line break (or, in text without
-    any, a space) that no citation can continue across
-    (:data:`~lawref.patterns.OPEN_END`); ``None`` when there is none.
-    Code-point offset."""
-    blank = text.rfind("\n\n", lo)
-    if blank >= 0:
-        return blank + 2
-    for sep in ("\n", " "):
-        at = len(text)
-        while (at := text.rfind(sep, lo, at)) >= 0:
-            if not P.OPEN_END.search(_view(text[max(0, at - 40) : at])[0]):  # ``прави-`` ⏎ ``ла`` is whole
-                return at + 1
-    return None
+#: The longest context (code points): a text with no cut in that many is cut by :func:`forced_cut`.
+HARD_CUT = 1 << 16
+#: How far :data:`~lawref.patterns.CONTEXT_CUT` looks after a place, and :data:`~lawref.patterns.OPEN_END` before it.
+_AHEAD, _BEHIND = 4, 40
+#: Context before ``start`` a caller of :func:`next_cut` keeps (the lookbehinds and the veto).
+KEEP_BEFORE = 64
+
+
+def next_cut(text: str, start: int, *, final: bool, scanned: int = 0) -> tuple[int | None, int]:
+    """Where the context that begins at ``start`` ends: ``(cut, scanned)``.
+
+    ``cut`` is the first place after ``start`` that
+    :data:`~lawref.patterns.CONTEXT_CUT` marks: after a blank line (which
+    ends every citation: a list does not go on into the next paragraph), or
+    after a sentence's end that no citation can cross
+    (:data:`~lawref.patterns.OPEN_END` does not end the text before it);
+    past :data:`HARD_CUT` code points without one, :func:`forced_cut`'s
+    place in those code points; ``len(text)`` when ``final`` and the text
+    ends first. ``None`` when ``text`` does not tell yet (not ``final``:
+    read more, and call again with the ``scanned`` returned — places before
+    it were looked at). Every test is local (a few code points around a
+    place) and needs the :data:`KEEP_BEFORE` code points before ``start``
+    when there are any, so the cuts of a text read in pieces are the cuts of
+    the whole: :func:`contexts`. Code-point offsets."""
+    for m in P.CONTEXT_CUT.finditer(text, max(start + 1, scanned)):
+        at = m.start()
+        if at <= start:  # a scan from past the end starts at the end
+            continue
+        if at - start > HARD_CUT:
+            break
+        if m.group("para") is not None:  # a blank line ends every citation: a paragraph is answered at once
+            return at, at
+        if not final and at + _AHEAD > len(text):
+            return None, at
+        if not P.OPEN_END.search(_view(text[max(0, at - _BEHIND) : at])[0]):  # ``прави-`` ⏎ ``ла`` is whole
+            return at, at
+    if len(text) - start > HARD_CUT + (0 if final else _AHEAD):
+        return start + forced_cut(text[start : start + HARD_CUT], HARD_CUT // 2), start
+    if final:
+        return (len(text) if len(text) > start else None), len(text)
+    return None, max(start, len(text) - _AHEAD)
+
+
+def contexts(text: str) -> list[tuple[int, int]]:
+    """The contexts of ``text``: ``(start, end)`` code-point spans, end-exclusive,
+    in order, covering it (see :func:`next_cut`)."""
+    spans, start = [], 0
+    while (cut := next_cut(text, start, final=True)[0]) is not None:
+        spans.append((start, cut))
+        start = cut
+    return spans
 
 
 def forced_cut(text: str, lo: int) -> int:
-    """Where to cut ``text`` (at or after ``lo``) when :func:`safe_cut` finds
-    no safe place: before the last citation that starts a new run (a law
+    """Where to cut ``text`` (at or after ``lo``) when :func:`next_cut` finds
+    no place: before the last citation that starts a new run (a law
     word, ``п.``) so it is read whole in the next piece; else at the last
     space (inside an endless list, whose cites past :data:`MAX_MEMBERS` are
     not linked anyway); else at the end."""
@@ -341,25 +377,46 @@ def find_citations(text: str, *, commentary: bool = False, relative: bool = True
     commentary. ``relative``: also take relative references (``пункту 1``,
     ``(B1)``), which only make sense inside a node. ``alphabet``: the text
     is of a document whose section labels are in alphabet order (А, Б, В,
-    Г …); a text that cites a letter with no Latin look-alike (``25Б``) is
-    read so too, and its citations printed with a letter that reads
-    otherwise by look-alike (``62В``) are marked ``mixed``. Never raises;
-    offsets are code-point offsets into ``text``, end-exclusive, and
-    ``text[c.start:c.end] == c.text`` (a citation hyphenated across a line
-    break, ``пра-`` ⏎ ``вило 66C``, is found with its break)."""
+    Г …); otherwise each context of the text (:func:`contexts`: a sentence
+    or paragraph) that cites a letter with no Latin look-alike (``25Б``) is
+    read so, and its citations printed with a letter that reads otherwise
+    by look-alike (``62В``) are marked ``mixed`` — one stray letter never
+    turns a whole text. Never raises; offsets are code-point offsets into
+    ``text``, end-exclusive, and ``text[c.start:c.end] == c.text`` (a
+    citation hyphenated across a line break, ``пра-`` ⏎ ``вило 66C``, is
+    found with its break)."""
     if not P.ANY_DIGIT.search(text):  # every citation holds a number
         return []
+    return find_in_contexts(text, contexts(text), commentary=commentary, relative=relative, alphabet=alphabet)
+
+
+def find_in_contexts(text: str, spans: Iterable[tuple[int, int]], *, commentary: bool = False,
+                     relative: bool = True, alphabet: bool = False) -> list[Citation]:
+    """:func:`find_citations` over the given contexts of ``text`` (spans of
+    :func:`contexts`, or of the whole text's contexts that a piece holds,
+    as ``link`` reads a stream); offsets into ``text``."""
+    found: list[Citation] = []
+    for start, end in spans:
+        piece = text[start:end]
+        if P.ANY_DIGIT.search(piece):
+            found.extend(replace(c, start=c.start + start, end=c.end + start)
+                         for c in _find_context(piece, commentary, relative, alphabet, start == 0))
+    return found
+
+
+def _find_context(text: str, commentary: bool, relative: bool, alphabet: bool, first: bool) -> list[Citation]:
+    """The citations of one context (``first``: it opens the whole text)."""
     view, origin = _view(text)
-    found = _find(view, commentary, relative, alphabet)
+    found = _find(view, commentary, relative, alphabet, first)
     if not alphabet and any(c.reading == "alphabet" for c in found):
         found = [replace(c, mixed=c.reading == "lookalike" and bool(AMBIGUOUS_LETTERS & set(c.text)))
-                 for c in _find(view, commentary, relative, True)]
+                 for c in _find(view, commentary, relative, True, first)]
     if origin is not None:
         return [_mapped(c, text, origin) for c in found]
     return found if view == text else [replace(c, text=text[c.start : c.end]) for c in found]
 
 
-def _find(text: str, commentary: bool, relative: bool, alphabet: bool) -> list[Citation]:
+def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bool = True) -> list[Citation]:
     found: list[Citation] = []
     for m in P.LAW_CITATION.finditer(text):
         if P.CITE_RUN.match(text, m.end()):
@@ -371,7 +428,7 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool) -> list[C
         found.extend(_paragraphs_after(text, m.end()))
     if commentary:
         for m in P.BARE_COMMENTARY.finditer(text):
-            if m.start() > 0:
+            if m.start() > 0 or not first:  # not the number a node's own text opens with
                 found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
     if relative:
         for m in P.RELATIVE_POINT.finditer(text):

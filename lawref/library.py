@@ -22,7 +22,7 @@ import os
 import re
 import threading
 from abc import abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -30,19 +30,20 @@ from typing import TYPE_CHECKING, Any
 from lawref import fresh, seal
 from lawref import patterns as P
 from lawref.cite import (
+    KEEP_BEFORE,
     cite_pattern,
     find_citations,
-    forced_cut,
+    find_in_contexts,
     law_of,
+    next_cut,
     normalise_cite,
-    safe_cut,
 )
 from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, UsageError
 from lawref.export.json import export_document
 from lawref.folder import CURRENT, Generation, check_foreign
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, tr
-from lawref.model import STATUSES, Answer, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
+from lawref.model import STATUSES, Answer, Citation, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
 from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 from lawref.resolver import Resolver
 from lawref.safeio import read_regular
@@ -56,8 +57,6 @@ NodeStore = MemoryStore | SqliteStore
 
 #: Search answers a library keeps per generation (see :meth:`Library.answer`).
 ANSWERS_KEPT = 1024
-#: Code points ``link_stream`` reads on looking for a safe place to cut before it cuts anyway.
-HARD_CUT = 1 << 16
 #: The largest raw file ``show --source`` reads back.
 MAX_SOURCE_BYTES = 64 * 1024 * 1024
 
@@ -784,9 +783,12 @@ class Library:
         ``text``, end-exclusive; ``text[c.start:c.end] == c.text``. Raises
         :class:`UsageError` only for an edition no document has. Relative
         references (``пункту 1``) need a node and are not taken."""
+        return self._resolved(find_citations(text, relative=False), edition)
+
+    def _resolved(self, found: Iterable[Citation], edition: str | None) -> list[Linked]:
+        """``found`` citations resolved within ``edition`` (as :meth:`link`)."""
         chosen = self.pick_edition(edition)
-        return [Linked(c, tuple(self.resolver.targets(c, edition=chosen)))
-                for c in find_citations(text, relative=False)]
+        return [Linked(c, tuple(self.resolver.targets(c, edition=chosen))) for c in found]
 
     def link_stream(self, read: Callable[[int], str], *, block: int = 1 << 16, edition: str | None = None
                     ) -> Iterator[tuple[int, str, list[Linked]]]:
@@ -794,34 +796,46 @@ class Library:
         stream's ``read``), resolved: yields ``(offset, piece, linked)`` in
         order, where ``piece`` is the next stretch of the input, ``offset``
         its code-point offset in the whole input and ``linked`` its
-        citations with offsets into the whole input. Pieces are cut where no
-        citation can cross (:func:`lawref.cite.safe_cut`), so the result is
-        what :meth:`link` gives on the whole text; memory stays within a few
-        ``block``s (code points) whatever the input's size — a text with no
-        safe place in :data:`HARD_CUT` code points is cut before its last
-        citation (:func:`lawref.cite.forced_cut`). Raises what
-        ``read`` raises (``UnicodeDecodeError`` for bad input)."""
+        citations with offsets into the whole input. Pieces end where the
+        whole text's contexts end (:func:`lawref.cite.next_cut`: places that
+        are the same whatever was read before, and that no citation
+        crosses), and each piece's citations are read in those contexts, so
+        the result is what :meth:`link` gives on the whole text for any
+        ``block``; memory stays within a few ``block``s and
+        :data:`~lawref.cite.HARD_CUT` code points whatever the input's size.
+        Raises what ``read`` raises (``UnicodeDecodeError`` for bad input)."""
         self.pick_edition(edition)  # a bad edition fails before any input is read
         state = self.follow()  # the whole stream is linked against one generation
-        offset, carry = 0, ""
+        offset, kept, carry, scanned = 0, "", "", 0
         while True:
             more = read(block)
-            text = carry + more
-            cut = safe_cut(text, len(text) // 2) if more else len(text)
-            if cut is None:  # no safe place yet: read on, up to a hard limit
-                cut = 0 if len(text) < HARD_CUT else forced_cut(text, len(text) // 2)
-            piece, carry = text[:cut], text[cut:]
-            if piece:
-                yield offset, piece, [_shifted(item, offset) for item in self._link_on(state, piece, edition)]
-                offset += len(piece)
-            if not more and not carry:
+            text, base = kept + carry + more, len(kept)
+            spans: list[tuple[int, int]] = []
+            start = base
+            while True:
+                cut, scanned = next_cut(text, start, final=not more, scanned=scanned)
+                if cut is None:
+                    break
+                spans.append((start, cut))
+                start = cut
+            if spans:
+                shift = offset - base
+                cites = [replace(c, start=c.start + shift, end=c.end + shift)
+                         for c in find_in_contexts(text, spans, relative=False)]
+                yield offset, text[base:start], self._resolved_on(state, cites, edition)
+                offset += start - base
+                kept, carry = text[max(0, start - KEEP_BEFORE) : start], text[start:]
+                scanned = max(0, scanned - (start - len(kept)))
+            else:
+                carry = text[base:]
+            if not more:
                 return
 
-    def _link_on(self, state: _State, text: str, edition: str | None) -> list[Linked]:
-        """:meth:`link` answered from ``state`` (the generation a stream started on)."""
+    def _resolved_on(self, state: _State, found: list[Citation], edition: str | None) -> list[Linked]:
+        """:meth:`_resolved` answered from ``state`` (the generation a stream started on)."""
         self._pin.state = state
         try:
-            return self.link(text, edition)
+            return self._resolved(found, edition)
         finally:
             self._pin.state = None
 
@@ -1078,12 +1092,6 @@ def _edition_key(edition: str) -> tuple[int, str]:
     """Sort key of an edition label: its year first (``"2017"``), then the label."""
     digits = "".join(ch for ch in edition if ch.isdigit())[:4]
     return (int(digits) if digits else 0, edition)
-
-
-def _shifted(item: Linked, offset: int) -> Linked:
-    """``item`` with its citation's offsets moved by ``offset``."""
-    c = item.citation
-    return Linked(replace(c, start=c.start + offset, end=c.end + offset), item.targets)
 
 
 def _first_run(text: str, found: list[Linked]) -> list[Linked]:

@@ -438,6 +438,14 @@ RELATIVE_POINT = Rx(r"(?<![\w])(?:предыдущ\w+\s+)?пункт(?:у|а|о�
                     example="(согласно предыдущему пункту 1)")
 #: Relative: 003:67 ``В обоих случаях (B1) и (B2)`` → item (b), sub-item (1) of the same level.
 RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обоих случаях (B1) и (B2)")
+#: Where a text is cut into *contexts* — the stretches whose citations are read together (whether
+#: Cyrillic section letters read in alphabet order) and where ``link`` may cut a stream — a place
+#: that is one position whatever the text around it: after a blank line, or after a sentence's end
+#: and one space or line break, before a capital (``… правило 62B. Далее …``). Zero-width, so every
+#: place is found by any scan, from any start; :data:`OPEN_END` vetoes a sentence's end a citation
+#: may cross. A blank line (``para``) ends every citation and needs nothing ahead: a paragraph is
+#: answered as soon as it ends.
+CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n))|(?<=[.!?…;][ \t\n])(?=[«\"“„(]?[A-ZА-ЯЁ])", example="правило 62B. Далее")
 #: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
 OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"
               r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|пункт\w*|ст\.|стать\w*|L))\s*$", example="правила 70 или")

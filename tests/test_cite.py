@@ -134,3 +134,12 @@ def test_alphabet_order_and_mixed_readings_are_said() -> None:
     both = find_citations("правило 25Б и правило 62В", relative=False)
     assert [(c.cites, c.mixed) for c in both] == [(("25B",), False), (("62C",), True)]  # В in doubt: said so
     assert find_citations("правило 62В", relative=False, alphabet=True)[0].cites == ("62C",)  # such a document
+
+
+def test_one_stray_letter_never_turns_a_whole_text() -> None:
+    """The reading of Cyrillic letters is decided per context (a sentence or
+    paragraph): «правило 70Д» two paragraphs on leaves «Правилу 62В» 62B."""
+    text = "По Правилу 62В игрок исправляет фальшренонс.\n\nДалее.\n\nСм. правило 70Д и правило 62В."
+    found = find_citations(text, relative=False)
+    assert [(c.cites, c.reading, c.mixed) for c in found] == [
+        (("62B",), "lookalike", False), (("70E",), "alphabet", False), (("62C",), "lookalike", True)]

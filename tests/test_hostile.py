@@ -553,6 +553,33 @@ def test_link_in_pieces_equals_link_of_the_whole(parts: list[str], block: int) -
     assert streamed == [item.to_json() for item in lib.link(text)]
 
 
+@pytest.mark.parametrize("block", [1, 2, 3, 5, 8, 13, 64, 1 << 16])
+@pytest.mark.parametrize("text", [" правилу 100 А -", "См. правило 62B. Далее правило 25Б и 62В.\n\nПравилу 62В",
+                                  "правила 70 или\n\n71", "п. 45.5 и п.\n45.6. Law 62 B. C", "\n\n", ""])
+def test_link_in_pieces_equals_the_whole_on_the_quoted_faults(text: str, block: int) -> None:
+    """The faults the reliability probe found (``' правилу 100 А -'`` at block
+    3 gave 100, not 100A), at every block size."""
+    lib = seed_library_once()
+    streamed = [item.to_json() for _, _, linked in lib.link_stream(io.StringIO(text).read, block=block)
+                for item in linked]
+    assert streamed == [item.to_json() for item in lib.link(text)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(CITEISH | st.sampled_from([". Правило 25Б ", ". ", "\n\n", " правилу 100 А -", ". 45.5. ", "см. п. 45.5",
+                                             "Laws 61 to 64. Далее", "правило 17. Е ", "правила 70 или\n71 "]),
+                max_size=30), st.booleans())
+def test_contexts_never_split_or_change_a_citation(parts: list[str], commentary: bool) -> None:
+    """Cutting a text into contexts (where ``link`` may cut a stream, and
+    where the reading of Cyrillic letters is decided) finds exactly the
+    citations of the text read as one context."""
+    from lawref.cite import _find_context
+
+    text = "".join(parts)
+    whole = _find_context(text, commentary, True, True, True)
+    assert find_citations(text, commentary=commentary, alphabet=True) == whole
+
+
 @pytest.mark.parametrize("text", [
     "Laws 1 to 31 " * 12_000,  # no safe place to cut anywhere: cut before a citation
     "правила " + ", ".join(str(i % 90 + 1) for i in range(30_000)),  # one endless list: capped either way
