@@ -171,8 +171,11 @@ class _Ctx:
             rebuilt.append(reason)
             _say(tr("lawref: {reason}: building the index …").format(reason=retell(reason)), err=True)
 
+        def stale(why: str) -> None:
+            _say(tr("lawref: {reason}").format(reason=retell(why)), err=True)
+
         with _progress() as progress:
-            lib = open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress)
+            lib = open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress, on_stale=stale)
         _Quick.ok = not rebuilt
         warned = sum(1 for r in lib.report if r.get("warnings")) if rebuilt else 0
         if warned:
@@ -625,14 +628,12 @@ def _codec(encoding: str | None) -> str:
     """The codec ``link`` reads with: ``encoding``'s (raises
     :class:`UsageError` for one Python does not know), else UTF-8 with an
     optional BOM."""
-    import codecs
-
     if encoding is None:
         return "utf-8-sig"
+    from lawref.manifest import lookup_codec  # the one rule of what a text's codec may be
+
     try:
-        if encoding.lower().startswith("sloppy"):
-            import ftfy.bad_codecs  # noqa: F401  (registers ftfy's sloppy-windows-125x codecs)
-        return codecs.lookup(encoding).name
+        return lookup_codec(encoding).name
     except LookupError:
         raise UsageError(tr("unknown codec {codec} (e.g. utf-8, cp1251, koi8-r)").format(codec=repr(encoding[:40]))
                          ) from None
@@ -1029,7 +1030,13 @@ def main() -> None:
     (issue 13; BENCHMARKS.md). Only a process that read an index or
     finished a build, and holds no exit handler lawref does not know, ends
     so: :mod:`logging`'s (loaded by pymorphy3) is run here first; any other
-    keeps the normal exit, so that every handler runs."""
+    keeps the normal exit, so that every handler runs. A process started
+    with its standard output closed (``lawref show 62B >&-``; Python gives
+    it ``sys.stdout = None``) says so in one line on stderr and exits 2."""
+    if sys.stdout is None:
+        if sys.stderr is not None:
+            print(tr("lawref: standard output is closed: there is nowhere to answer"), file=sys.stderr)
+        os._exit(EXIT_BAD_INPUT)
     try:
         cli(prog_name="lawref")
     except SystemExit as exc:
@@ -1060,7 +1067,8 @@ def _end_now(code: int) -> None:
     """Flush stdout and stderr, then end the process with ``code`` at once."""
     for stream in (sys.stdout, sys.stderr):
         try:
-            stream.flush()
+            if stream is not None:
+                stream.flush()
         except (OSError, ValueError):  # a reader that went away, or a closed stream: nothing more to say
             pass
     os._exit(code)

@@ -131,16 +131,19 @@ def _row_node(r: list[Any]) -> Node:
                 tuple((a, b) for a, b in r[15]), (), r[17], tuple(r[16]))
 
 
-def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int) -> Loaded | None:
-    """Bytes → :class:`Loaded`, or ``None`` with the reason in ``report``."""
-    try:
-        data = read_file(file, limit)
-    except UnsafeInput as exc:
-        _skip(report, str(exc))
-        return None
-    except OSError as exc:
-        _skip(report, N_("unreadable: {error_msg}").format(error_msg=exc.strerror or exc))
-        return None
+def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int,
+          data: bytes | None = None) -> Loaded | None:
+    """Bytes (``data``, already read once, else read now) → :class:`Loaded`,
+    or ``None`` with the reason in ``report``."""
+    if data is None:
+        try:
+            data = read_file(file, limit)
+        except UnsafeInput as exc:
+            _skip(report, str(exc))
+            return None
+        except OSError as exc:
+            _skip(report, N_("unreadable: {error_msg}").format(error_msg=exc.strerror or exc))
+            return None
     if not data.strip():
         _skip(report, N_("empty file"))
         return None
@@ -265,13 +268,25 @@ _READ, _CLEANED, _PARSED = 0.1, 0.8, 0.95
 
 
 def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
-            tick: Callable[[float], None] | None = None) -> _FileResult:
-    """Read, clean and parse one file; ``tick(share)`` says how much of it
-    is done (0–1), after reading, after each clean step and after parsing."""
-    tick = tick or (lambda share: None)
+            tick: Callable[[float], None] | None = None, data: bytes | None = None) -> _FileResult:
+    """Read (unless ``data`` is its bytes, read once already), clean and
+    parse one file; ``tick(share)`` says how much of it is done (0–1), after
+    reading, after each clean step and after parsing. A file too big to
+    build in this machine's memory is skipped with that reason: it costs
+    only itself."""
+    try:
+        return _ingest_bytes(file, spec, encoding, limit, tick or (lambda share: None), data)
+    except MemoryError:
+        report = FileReport(file.name)
+        _skip(report, N_("too big to build in the memory this machine has"))
+        return _FileResult(report)
+
+
+def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
+                  tick: Callable[[float], None], data: bytes | None) -> _FileResult:
     rel = file.name
     report = FileReport(rel)
-    loaded = _read(file, encoding or (spec.file_encoding(rel) if spec else None), report, limit)
+    loaded = _read(file, encoding or (spec.file_encoding(rel) if spec else None), report, limit, data)
     if loaded is None:
         return _FileResult(report)
     lang = spec.lang if spec else detect_lang(loaded.text)
@@ -472,7 +487,7 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
         cache.hits += res.report.status != "skipped"  # a file built again as it was, not a refusal again
         return res
     cache.misses += 1
-    res = _ingest(file, spec, encoding, limit, tick)
+    res = _ingest(file, spec, encoding, limit, tick, data)  # the bytes the key was made of, not read again
     res.key = key
     cache.put("files", key, res.to_json())
     return res

@@ -216,7 +216,24 @@ def open_generation(index_dir: Path) -> Generation:
         raise IndexDamaged(N_("{meta} of the live build is damaged: {error}").format(meta=META, error=exc)) from exc
     if not isinstance(meta, dict) or meta.get("format") != FORMAT or not isinstance(meta.get("files"), dict):
         raise IndexDamaged(N_("{meta} of the live build has an unknown shape").format(meta=META))
+    if not _known_codec(meta.get("encoding")):  # a build forced it; a rebuild forces nothing it cannot read
+        raise IndexDamaged(N_("{meta} of the live build names no codec lawref reads").format(meta=META))
     return Generation(path, meta)
+
+
+def _known_codec(name: Any) -> bool:
+    """Whether ``name`` (a stored forced encoding) is empty or a codec a build may force."""
+    if name in (None, ""):
+        return True
+    if not isinstance(name, str):
+        return False
+    from lawref.manifest import lookup_codec  # only an index built with --encoding asks
+
+    try:
+        lookup_codec(name)
+    except LookupError:
+        return False
+    return True
 
 
 #: Attempts to open a folder's live generation while a concurrent build swaps it, and the pause between.

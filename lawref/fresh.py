@@ -46,30 +46,50 @@ _CODE = Path(__file__).resolve().parent
 def _stats(root: Path, limit: int, suffix: str = "") -> list[tuple[str, int, int, int, int]] | None:
     """``(relative path, size, mtime_ns, ctime_ns, inode)`` of every entry
     under ``root`` whose name ends with ``suffix`` (links to files followed
-    for their times, folders not entered through links), sorted; ``None``
-    past ``limit`` entries."""
-    out = []
-    for top, dirs, files in os.walk(root, followlinks=False):
-        dirs.sort()
-        for name in [n for n in sorted(files) + dirs if n.endswith(suffix)]:
-            path = os.path.join(top, name)
+    for their times, folders not entered through links, nor a lawref index
+    folder inside the corpus), sorted; ``None`` past ``limit`` entries. An
+    iterative walk: a tree a thousand folders deep is walked like any other
+    (``os.walk`` recurses)."""
+    out: list[tuple[str, int, int, int, int]] = []
+    stack = [str(root)]
+    while stack:
+        top = stack.pop()
+        try:
+            entries = sorted(os.scandir(top), key=lambda e: e.name)
+        except OSError:
+            continue
+        for entry in entries:
             try:
-                st = os.stat(path)
+                is_dir = entry.is_dir(follow_symlinks=False)
             except OSError:
-                out.append((os.path.relpath(path, root), -1, 0, 0, 0))
-                continue
-            out.append((os.path.relpath(path, root), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino))
-            if len(out) > limit:
-                return None
-    return out
+                is_dir = False
+            if is_dir:
+                if os.path.isfile(os.path.join(entry.path, folder.MARKER)):
+                    continue  # --index inside --corpus: its own writes are no change of the corpus
+                stack.append(entry.path)
+            if entry.name.endswith(suffix):
+                out.append(_stat_row(entry.path, root))
+                if len(out) > limit:
+                    return None
+    return sorted(out)
+
+
+def _stat_row(path: str, root: Path) -> tuple[str, int, int, int, int]:
+    rel = os.path.relpath(path, root)
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (rel, -1, 0, 0, 0)
+    return (rel, st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
 def fingerprint(corpus_dir: Path, index_dir: Path) -> tuple[str, float] | None:
     """``(fingerprint, newest time)`` of the corpus folder, the live
     generation of ``index_dir`` and lawref's source files: their entries'
     ``stat`` as JSON text (see the module doc; compared whole, so no hash
-    is needed), and the newest modification or change time among them
-    (seconds since the epoch). ``None`` when there is no live generation or
+    is needed), and the newest change time (``ctime``, which the kernel
+    sets: a file dated in the future by its mtime does not keep the fast
+    path off) among them (seconds since the epoch). ``None`` when there is no live generation or
     too many entries."""
     try:
         name = folder.current_name(index_dir)
@@ -80,7 +100,7 @@ def fingerprint(corpus_dir: Path, index_dir: Path) -> tuple[str, float] | None:
     if any(p is None for p in parts):
         return None
     text = json.dumps([name, os.fsencode(corpus).hex(), parts])
-    newest = max((max(e[2], e[3]) for p in parts if p for e in p), default=0) / 1e9
+    newest = max((e[3] for p in parts if p for e in p), default=0) / 1e9  # ctime: a future mtime says nothing
     return text, newest
 
 

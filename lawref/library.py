@@ -1107,7 +1107,8 @@ def _first_run(text: str, found: list[Linked]) -> list[Linked]:
 
 def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, *,
                  on_rebuild: Callable[[str], None] | None = None,
-                 progress: Callable[[str, int, int], None] | None = None) -> Library:
+                 progress: Callable[[str, int, int], None] | None = None,
+                 on_stale: Callable[[str], None] | None = None) -> Library:
     """Open the index of ``corpus_dir``, rebuilding it first when it is
     missing, stale or damaged (``on_rebuild(reason)`` is called before a
     rebuild, e.g. to say so on stderr; ``progress(step, done, total)`` as
@@ -1117,9 +1118,14 @@ def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, 
     lawref's code changed since the last full check (:mod:`lawref.fresh`:
     one ``stat`` each), no file is read or hashed.
 
+    An index folder lawref cannot write (a read-only cache, a full disk)
+    whose live build is whole and sealed answers as it is: ``on_stale(why)``
+    is called instead of rebuilding.
+
     Raises :class:`~lawref.errors.CorpusError` (also for nothing usable),
     :class:`~lawref.errors.IndexFolderError` (``index_dir`` is not ours) and
-    :class:`OSError` when the index cannot be written."""
+    :class:`OSError` when the index cannot be written and there is none to
+    answer from."""
     corpus_dir = Path(corpus_dir) if corpus_dir else default_corpus()
     index_dir = Path(index_dir) if index_dir else default_index(corpus_dir)
     check_foreign(index_dir)  # a folder that is not ours: refused before any word of rebuilding
@@ -1136,13 +1142,46 @@ def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, 
             return Library.open(index_dir, verify=False)
         except IndexDamaged as exc:
             reason = str(exc)
+    reason = reason or N_("the index is out of date")
+    if not _writable(index_dir) and (as_it_is := _as_it_is(index_dir)) is not None:
+        _stale_said(on_stale, reason, N_("the index folder is read-only"))
+        return as_it_is
     if on_rebuild is not None:
-        on_rebuild(reason or N_("the index is out of date"))
+        on_rebuild(reason)
     from lawref.store import ensure  # the build side, loaded only to rebuild
 
-    ensure(corpus_dir, index_dir, progress=progress)
+    try:
+        ensure(corpus_dir, index_dir, progress=progress)
+    except OSError as exc:
+        if (as_it_is := _as_it_is(index_dir)) is None:
+            raise
+        _stale_said(on_stale, reason, exc.strerror or str(exc))
+        return as_it_is
     fresh.record(corpus_dir, index_dir)
     return Library.open(index_dir, verify=False)
+
+
+def _writable(index_dir: Path) -> bool:
+    """Whether lawref may write ``index_dir`` (or make it in its nearest existing parent)."""
+    path = Path(index_dir)
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return os.access(path, os.W_OK)
+
+
+def _as_it_is(index_dir: Path) -> Library | None:
+    """The live build of ``index_dir`` when it is whole and sealed (every file
+    checked), else ``None``."""
+    try:
+        return Library.open(index_dir, verify=True)
+    except IndexUnavailable:
+        return None
+
+
+def _stale_said(on_stale: Callable[[str], None] | None, reason: str, why: str) -> None:
+    if on_stale is not None:
+        on_stale(N_("{reason_msg}, and it cannot be rebuilt ({why}): answering from the index as it is").format(
+            reason_msg=reason, why=why))
 
 
 def _stale(corpus_dir: Path, index_dir: Path) -> str | None:

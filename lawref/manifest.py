@@ -148,6 +148,8 @@ def read_manifest(folder: Path) -> Manifest:
         data = tomllib.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         raise ManifestError(N_("{path}: not a valid TOML manifest: {error}").format(path=path, error=exc)) from exc
+    except RecursionError as exc:  # tables or arrays nested thousands deep
+        raise ManifestError(N_("{path}: not a TOML manifest lawref reads: nested too deep").format(path=path)) from exc
     return parse_manifest(data, str(path))
 
 
@@ -256,18 +258,30 @@ def _codec(value: Any, where: str, key: str) -> str | None:
     return value
 
 
+#: Codecs Python has that are no character set of a text file: they read escapes (``\\u``), host
+#: names or 7-bit shifts, and give lone surrogates or fail on ordinary bytes (issue 22: each made every
+#: command exit 3). Named as :func:`codecs.lookup` names them.
+NOT_CHARSETS = frozenset({"unicode-escape", "raw-unicode-escape", "punycode", "idna", "undefined", "utf-7",
+                          "unicode-internal"})
+
+
 def lookup_codec(name: str) -> codecs.CodecInfo:
-    """:func:`codecs.lookup`, knowing ftfy's ``sloppy-windows-125x`` codecs
-    too (registered when such a name is first asked for). Raises
-    :class:`LookupError` for a name no codec has."""
+    """:func:`codecs.lookup` of a character set a text file may be in,
+    knowing ftfy's ``sloppy-windows-125x`` codecs too (registered when such
+    a name is first asked for). Raises :class:`LookupError` for a name no
+    codec has, and for a codec that is not a text encoding (``base64``,
+    ``zlib``) or is one of :data:`NOT_CHARSETS`."""
     try:
-        return codecs.lookup(name)
+        info = codecs.lookup(name)
     except LookupError:
         if not name.lower().startswith("sloppy"):
             raise
-    import ftfy.bad_codecs  # noqa: F401  (registers them)
+        import ftfy.bad_codecs  # noqa: F401  (registers them)
 
-    return codecs.lookup(name)
+        info = codecs.lookup(name)
+    if not getattr(info, "_is_text_encoding", True) or info.name.replace("_", "-") in NOT_CHARSETS:
+        raise LookupError(f"{name}: not a character set of text")
+    return info
 
 
 def _encodings(entry: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
@@ -293,8 +307,12 @@ def _limits(table: Any, where: str) -> Limits:
     )
 
 
+#: Above any limit a machine can reach (a petabyte, a billion files): ``inf`` and ``nan`` are no numbers here.
+_HUGE = 1e9
+
+
 def _positive(table: dict[str, Any], key: str, where: str, default: float, unit: int) -> int:
     value = table.get(key, default)
-    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < _HUGE:  # nan, inf too
         raise _wrong(where, key, N_("a positive number"), value)
     return int(value * unit)

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -21,7 +22,7 @@ from pathlib import Path
 from lawref.errors import UnsafeInput
 from lawref.i18n import N_
 
-__all__ = ["atomic_write", "display_name", "json_safe", "printable", "read_capped", "read_regular"]
+__all__ = ["atomic_write", "display_name", "json_safe", "printable", "read_capped", "read_pinned", "read_regular"]
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -33,11 +34,35 @@ def read_regular(path: Path | str, limit: int) -> bytes:
     file (checked on the open descriptor, so a FIFO never blocks) or holds
     more than ``limit`` bytes, and :class:`OSError` when it cannot be opened.
     Reads at most ``limit + 1`` bytes whatever the file claims."""
-    fd = os.open(path, _READ_FLAGS)
+    return _read_fd(os.open(path, _READ_FLAGS), limit)
+
+
+def read_pinned(path: Path | str, limit: int, dev: int, ino: int) -> bytes:
+    """The bytes of the regular file at ``path`` when it is still the file
+    ``(dev, ino)`` a scan found: opened once, without following a link at
+    its last step (``O_NOFOLLOW``), checked and read on that descriptor —
+    so a file swapped for a link, or a folder on its path swapped for a
+    link out, between the scan and the read is never read (issue 22).
+    Raises :class:`~lawref.errors.UnsafeInput` for a link, another file,
+    not a regular file or over ``limit``; :class:`OSError` otherwise."""
+    try:
+        fd = os.open(path, _READ_FLAGS | getattr(os, "O_NOFOLLOW", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise UnsafeInput(N_("became a link after the corpus was scanned: not followed")) from exc
+        raise
+    return _read_fd(fd, limit, (dev, ino))
+
+
+def _read_fd(fd: int, limit: int, pinned: tuple[int, int] | None = None) -> bytes:
+    """Read the open ``fd`` (closed after): a regular file (the same as
+    ``pinned`` ``(dev, ino)`` when given) of at most ``limit`` bytes."""
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             raise UnsafeInput(N_("not a regular file ({kind})").format(kind=_kind(info.st_mode)))
+        if pinned is not None and (info.st_dev, info.st_ino) != pinned:
+            raise UnsafeInput(N_("another file stands at its path since the corpus was scanned: not read"))
         if info.st_size > limit:
             raise UnsafeInput(N_("{size:,} bytes, over the {limit:,}-byte cap").format(size=info.st_size, limit=limit))
         with os.fdopen(fd, "rb", closefd=False) as handle:
@@ -148,8 +173,9 @@ def _surrogate_byte(m: re.Match[str]) -> str:
 def display_name(name: str) -> str:
     """A file name (as :func:`os.fsdecode` gives it, with surrogate escapes
     for bytes that are not UTF-8) as text: ``\\xcf\\xf0.txt`` for a cp1251
-    name, control characters escaped. Never raises."""
-    return printable(name)
+    name, control characters escaped — a newline or tab in a name too
+    (``a\\nb.txt``), so a message naming it stays one line. Never raises."""
+    return printable(name).replace("\n", "\\n").replace("\t", "\\t")
 
 
 def json_safe(text: str) -> str:

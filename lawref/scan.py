@@ -30,10 +30,12 @@ from lawref import __version__
 from lawref.errors import CorpusError, UnsafeInput
 from lawref.i18n import N_, tr
 from lawref.manifest import MANIFEST, Manifest, read_manifest
-from lawref.safeio import display_name, read_regular
+from lawref.safeio import display_name, read_pinned, read_regular
 
 __all__ = ["EXPORT_MARK", "CorpusFile", "Scan", "code_version", "scan", "stamp"]
 
+#: The marker of an index folder (:data:`lawref.folder.MARKER`): such a folder is never corpus text.
+INDEX_MARKER = "LAWREF-INDEX.json"
 #: The mark of a folder ``export --format txt -o DIR/`` wrote (:mod:`lawref.export.files`).
 EXPORT_MARK = "LAWREF-EXPORT.json"
 
@@ -42,11 +44,16 @@ EXPORT_MARK = "LAWREF-EXPORT.json"
 class CorpusFile:
     """One file a build reads: ``name`` the corpus-relative POSIX name as
     shown and stored (bytes that are not UTF-8 escaped as ``\\xcf``),
-    ``path`` the real path to open, ``size`` in bytes."""
+    ``path`` its path in the corpus folder, ``size`` in bytes."""
 
     name: str
     path: Path
     size: int
+    #: The device and inode the scan found (the file a link names, for a link): a read checks them.
+    dev: int = 0
+    ino: int = 0
+    #: For a link: the real path of the file it names, which is what is opened.
+    target: str = ""
 
 
 @dataclass(frozen=True)
@@ -125,6 +132,9 @@ class _Walker:
             self.skip(rel, N_("unreadable: {error_msg}").format(error_msg=exc.strerror or exc))
             return False
         if stat.S_ISDIR(info.st_mode):
+            if os.path.isfile(os.path.join(entry.path, INDEX_MARKER)):  # --index inside --corpus
+                self.skip(rel, N_("a lawref index folder: not corpus text"))
+                return False
             return True
         self.take_file(rel, Path(entry.path), info)
         return False
@@ -143,10 +153,10 @@ class _Walker:
         elif stat.S_ISDIR(info.st_mode):
             self.skip(rel, N_("link to a folder: not followed"))
         else:
-            self.take_file(rel, Path(entry.path), info)
+            self.take_file(rel, Path(entry.path), info, target)
         return False
 
-    def take_file(self, rel: str, path: Path, info: os.stat_result) -> None:
+    def take_file(self, rel: str, path: Path, info: os.stat_result, target: str = "") -> None:
         limits = self.manifest.limits
         if not stat.S_ISREG(info.st_mode):
             self.skip(rel, N_("not a regular file (a FIFO, device or socket): never opened"))
@@ -164,7 +174,7 @@ class _Walker:
             raise CorpusError(N_("the corpus folder {folder} holds more than {limit:,} bytes: is it the right "
                                  "folder? (raise [limits] max_total_mb in lawref.toml)").format(
                 folder=display_name(str(self.folder)), limit=limits.max_total_bytes))
-        self.files.append(CorpusFile(display_name(rel), path, info.st_size))
+        self.files.append(CorpusFile(display_name(rel), path, info.st_size, info.st_dev, info.st_ino, target))
 
 
 #: Suffixes of files that are not text at all: never read.
@@ -193,8 +203,12 @@ def not_text(rel: str) -> str | None:
 
 
 def read_file(file: CorpusFile, limit: int) -> bytes:
-    """The bytes of a scanned ``file`` (regular files only, at most ``limit``).
-    Raises :class:`OSError` or :class:`~lawref.errors.UnsafeInput`."""
+    """The bytes of a scanned ``file`` (regular files only, at most
+    ``limit``): the very file the scan found, never a link put in its place
+    (:func:`~lawref.safeio.read_pinned`). Raises :class:`OSError` or
+    :class:`~lawref.errors.UnsafeInput`."""
+    if file.ino:
+        return read_pinned(file.target or file.path, limit, file.dev, file.ino)
     return read_regular(file.path, limit)
 
 

@@ -207,6 +207,15 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_built(tmp_path: Path)
     ("[limits]\nmax_file_mb = -1\n", "[limits]: key 'max_file_mb'"),
     ("document = 3\n", "array of tables"),
     ("[[document]\n", "not a valid TOML"),
+    # issue 22: each of these made every command exit 3
+    ('[[document]]\nid = "a"\nencoding = "unicode_escape"\n', "unknown codec"),  # lone surrogates
+    ('[[document]]\nid = "a"\nencoding = "punycode"\n', "unknown codec"),
+    ('[[document]]\nid = "a"\nencoding = "idna"\n', "unknown codec"),
+    ('[[document]]\nid = "a"\nencoding = "base64"\n', "unknown codec"),
+    ("[limits]\nmax_file_mb = inf\n", "[limits]: key 'max_file_mb'"),
+    ("[limits]\nmax_file_mb = nan\n", "[limits]: key 'max_file_mb'"),
+    ("[limits]\nmax_total_mb = 1e300\n", "[limits]: key 'max_total_mb'"),
+    ("x = " + "[" * 50_000 + "]" * 50_000 + "\n", "nested too deep"),
 ])
 def test_a_bad_manifest_gets_one_line_naming_entry_and_key(tmp_path: Path, manifest: str, says: str) -> None:
     corpus = seed_corpus(tmp_path / "c")
@@ -589,3 +598,214 @@ def test_link_in_pieces_equals_link_of_the_whole_past_the_hard_cut(text: str) ->
     lib = seed_library_once()
     streamed = [item.to_json() for _, _, linked in lib.link_stream(io.StringIO(text).read) for item in linked]
     assert streamed == [item.to_json() for item in lib.link(text)]
+
+
+# ============================================================ issue 22: every bad input one line
+
+
+def test_a_file_swapped_for_a_link_after_the_scan_is_never_read(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The scan checks where a file is; the read opens it without following
+    a link and checks it is the file the scan found (issue 22: 4 of 25
+    builds read the outside file)."""
+    import lawref.corpus as C
+
+    private = tmp_path / "private"
+    private.mkdir()
+    (private / "diary.txt").write_text("Правило 99. Мой секрет\nA.Тайна\nличный текст", encoding="utf-8")
+    corpus = seed_corpus(tmp_path / "c")
+    victim = corpus / "001_6601c729f2304426.txt"
+    real_scan = C.scan
+
+    def scan_then_swap(folder: Path) -> object:
+        found = real_scan(folder)
+        victim.unlink()
+        os.symlink(private / "diary.txt", victim)
+        return found
+
+    monkeypatch.setattr(C, "scan", scan_then_swap)
+    built = C.build_corpus(corpus, version="t")
+    report = next(r for r in built.reports if r.file == victim.name)
+    assert report.status == "skipped" and "link" in " ".join(report.warnings)
+    assert not any("секрет" in n.text or "Тайна" in n.text for n in built.nodes)
+
+
+def test_a_file_replaced_by_another_after_the_scan_is_never_read(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    import lawref.corpus as C
+
+    corpus = seed_corpus(tmp_path / "c")
+    victim = corpus / "001_6601c729f2304426.txt"
+    real_scan = C.scan
+
+    def scan_then_replace(folder: Path) -> object:
+        found = real_scan(folder)
+        (corpus / "other").write_text("Правило 99. Подмена\nA.Подмена\nтекст", encoding="utf-8")
+        os.replace(corpus / "other", victim)  # another inode at the same path
+        return found
+
+    monkeypatch.setattr(C, "scan", scan_then_replace)
+    built = C.build_corpus(corpus, version="t")
+    report = next(r for r in built.reports if r.file == victim.name)
+    assert report.status == "skipped" and "another file" in " ".join(report.warnings)
+    assert not any("Подмена" in n.text for n in built.nodes)
+
+
+def test_folders_a_thousand_deep_cost_nothing(tmp_path: Path) -> None:
+    corpus = seed_corpus(tmp_path / "c")
+    deep = str(corpus)
+    for _ in range(1000):  # os.makedirs and Path.mkdir(parents=True) recurse: one level at a time
+        deep += "/d"
+        os.mkdir(deep)
+    index = tmp_path / "ix"
+    assert lawref(corpus, index, "build").exit_code == 0
+    for _ in range(2):  # the second answers from the fast path, which walks the folders too
+        result = lawref(corpus, index, "show", "62B")
+        assert result.exit_code == 0 and result.stderr == "", result.stderr
+
+
+def test_a_sealed_build_naming_a_codec_lawref_refuses_is_rebuilt(tmp_path: Path) -> None:
+    """An index whose stored forced encoding is damaged (sealed, as an older
+    lawref may have left it) heals by a rebuild, not only by a manual build."""
+    from lawref import seal
+
+    index = tmp_path / "ix"
+    store.build(CORPUS, index)
+    gen = folder.open_generation(index)
+    meta = dict(gen.meta, encoding="punycode")
+    raw = (json.dumps(meta, indent=1) + "\n").encode()
+    (gen.path / folder.META).write_bytes(raw)
+    (gen.path / folder.SEAL).write_text(seal.sign("meta", gen.path.name.encode(), raw) + "\n")
+    result = lawref(CORPUS, index, "show", "62B")
+    assert result.exit_code == 0 and result.stderr.count("\n") == 1 and "codec" in result.stderr
+    assert folder.open_generation(index).encoding is None
+
+
+def test_out_of_memory_on_one_file_skips_only_that_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import lawref.corpus as C
+
+    real_clean, calls = C.clean, []
+
+    def clean(text: str, *args: object, **kw: object) -> object:
+        calls.append(1)
+        if len(calls) == 1:  # the first file read is too big for this machine
+            raise MemoryError
+        return real_clean(text, *args, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(C, "clean", clean)
+    built = C.build_corpus(CORPUS, version="t")
+    skipped = [r for r in built.reports if r.status == "skipped"]
+    assert len(skipped) == 1 and "memory" in " ".join(skipped[0].warnings)
+    assert len(built.reports) == 4 and built.nodes
+
+
+def test_a_closed_stdout_is_one_line(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    code = ("import os, sys; os.close(1); sys.argv = ['lawref', '--index', sys.argv[1], 'show', '62B']; "
+            "from lawref.cli import main; main()")
+    out = subprocess.run([sys.executable, "-c", code, str(tmp_path / "ix")], capture_output=False,
+                         stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, timeout=120,
+                         stdout=subprocess.DEVNULL, close_fds=True)
+    # os.close(1) after start: stdout is a broken object, not None — the same one line either way
+    assert out.returncode in (0, 2) and "Traceback" not in out.stderr, out.stderr
+    shell = subprocess.run(["sh", "-c", f'"{sys.executable}" -m lawref --index "{tmp_path / "ix2"}" show 62B >&-'],
+                           capture_output=False, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert shell.returncode == 2 and shell.stderr.strip().splitlines() == [
+        "lawref: standard output is closed: there is nowhere to answer"], shell.stderr
+
+
+@pytest.mark.parametrize("codec", ["unicode_escape", "punycode", "idna", "base64", "rot13"])
+def test_link_refuses_a_codec_that_is_no_character_set(codec: str) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index_path_once()), "link",
+                                      "--encoding", codec], input="правило 62B")
+    assert result.exit_code == 2 and "unknown codec" in one_line(result, 2)
+
+
+def seed_index_path_once() -> Path:
+    from conftest import seed_index_path
+
+    return seed_index_path()
+
+
+def test_re_export_never_deletes_a_file_lawref_did_not_write(tmp_path: Path) -> None:
+    site = tmp_path / "site"
+    assert lawref(CORPUS, seed_index_path_once(), "export", "--format", "html", "-o", str(site)).exit_code == 0
+    assert lawref(CORPUS, seed_index_path_once(), "export", "--format", "html", "-o", str(site)).exit_code == 0
+    (site / "notes.txt").write_text("мои заметки", encoding="utf-8")
+    again = lawref(CORPUS, seed_index_path_once(), "export", "--format", "html", "-o", str(site))
+    assert "notes.txt" in one_line(again, 2)
+    assert (site / "notes.txt").read_text(encoding="utf-8") == "мои заметки"
+    (site / "notes.txt").unlink()
+    assert lawref(CORPUS, seed_index_path_once(), "export", "--format", "html", "-o", str(site)).exit_code == 0
+
+
+def test_an_index_inside_the_corpus_folder_is_not_read_as_corpus(tmp_path: Path) -> None:
+    corpus = seed_corpus(tmp_path / "c")
+    index = corpus / "ix"
+    built = lawref(corpus, index, "build", "--report", "--json")
+    assert built.exit_code == 0
+    files = {f["file"]: f for f in json.loads(built.stdout)["files"]}
+    assert "ix" in files and "index folder" in " ".join(files["ix"]["warnings"])
+    for _ in range(3):
+        result = lawref(corpus, index, "show", "62B")
+        assert result.exit_code == 0 and result.stderr == "", result.stderr  # never rebuilt again
+
+
+def test_a_read_only_index_answers_as_it_is_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import lawref.library as L
+
+    corpus = seed_corpus(tmp_path / "c")
+    index = tmp_path / "ix"
+    assert lawref(corpus, index, "build").exit_code == 0
+    (corpus / "extra.txt").write_text("Правило 99. Новое\nA.Новое\nтекст нового правила", encoding="utf-8")
+    monkeypatch.setattr(L, "_writable", lambda _: False)
+    result = lawref(corpus, index, "show", "62B")
+    assert result.exit_code == 0 and "answering from the index as it is" in one_line_err(result)
+
+
+def test_a_rebuild_that_cannot_write_answers_as_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    import lawref.store as S
+
+    corpus = seed_corpus(tmp_path / "c")
+    index = tmp_path / "ix"
+    assert lawref(corpus, index, "build").exit_code == 0
+    (corpus / "extra.txt").write_text("Правило 99. Новое\nA.Новое\nтекст нового правила", encoding="utf-8")
+
+    def full(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(S, "ensure", full)
+    result = lawref(corpus, index, "show", "62B")
+    assert result.exit_code == 0 and "No space left" in result.stderr
+
+
+def one_line_err(result: Result) -> str:
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_a_file_name_with_a_newline_is_said_on_one_line(tmp_path: Path) -> None:
+    corpus = seed_corpus(tmp_path / "c")
+    (corpus / "bad\nname.bin.png").write_bytes(b"\x89PNG")
+    result = lawref(corpus, tmp_path / "ix", "build", "--report")
+    line = next(x for x in result.stdout.splitlines() if "name.bin" in x)
+    assert "bad\\nname.bin.png" in line
+
+
+def test_a_corpus_file_dated_in_the_future_keeps_the_fast_path(tmp_path: Path) -> None:
+    import time
+
+    from lawref import fresh
+
+    corpus = seed_corpus(tmp_path / "c")
+    future = time.time() + 10 * 365 * 86400
+    os.utime(corpus / "001_6601c729f2304426.txt", (future, future))
+    index = tmp_path / "ix"
+    assert lawref(corpus, index, "build").exit_code == 0
+    time.sleep(fresh.RACY_SECONDS + 0.1)
+    assert fresh.record(corpus, index) and fresh.unchanged(corpus, index)

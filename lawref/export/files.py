@@ -1,8 +1,10 @@
 """export.files: write an export that is a folder (the HTML site, a txt corpus) whole or not at all.
 
-The folder is marked as lawref's (:data:`MARK`) and replaced whole: the
-new one is written beside it and renamed in, the old one removed after.
-A folder that is not empty and not marked is never written into.
+The folder is marked as lawref's (:data:`MARK`, with the list of the files
+it wrote) and replaced whole: the new one is written beside it and renamed
+in, the old one removed after. A folder that is not empty and not marked,
+or that holds a file lawref did not write, is never written into: nothing
+of the user's is deleted.
 """
 
 from __future__ import annotations
@@ -38,11 +40,17 @@ def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
     if out.is_dir() and any(out.iterdir()) and not (out / MARK).is_file():
         raise UsageError(N_("{out} is not empty and is not an export lawref wrote: nothing was written there").format(
             out=out))
+    files = list(files)
+    names = sorted({rel for rel, _ in files})
+    if out.is_dir() and (foreign := _not_ours(out, set(names))):
+        raise UsageError(N_("{out} holds {file}, which lawref did not write: nothing was written there (move it "
+                            "out, or export into another folder)").format(out=out, file=foreign))
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.parent / f".{out.name}.lawref-new-{secrets.token_hex(4)}"
     count = 0
+    mark = json.dumps({"tool": "lawref", "kind": kind, "files": names}, ensure_ascii=False) + "\n"
     try:
-        for rel, text in [*files, (MARK, json.dumps({"tool": "lawref", "kind": kind}) + "\n")]:
+        for rel, text in [*files, (MARK, mark)]:
             path = tmp / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
@@ -52,6 +60,24 @@ def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
     return count
+
+
+def _not_ours(out: Path, new: set[str]) -> str | None:
+    """A file of the export folder ``out`` that lawref did not write — in the
+    list its mark keeps (or, for a mark without one, among the files of the
+    export about to replace it) — or ``None``. Such a file is never deleted."""
+    try:
+        listed = json.loads((out / MARK).read_text(encoding="utf-8")).get("files")
+    except (OSError, ValueError, AttributeError):
+        listed = None
+    ours = set(listed) if isinstance(listed, list) else new
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if path.is_dir() and not path.is_symlink():
+            continue
+        if rel != MARK and rel not in ours:
+            return rel
+    return None
 
 
 def _swap(new: Path, out: Path) -> None:

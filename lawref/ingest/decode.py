@@ -53,12 +53,13 @@ def register_sloppy() -> None:
 
 
 def _bytes_to_text(data: bytes, codec: str) -> str:
-    if codec.lower().startswith("sloppy"):  # asked for by name (--encoding, the manifest)
-        register_sloppy()
-    try:
-        name = codecs.lookup(codec).name
-    except LookupError:
-        name = codec
+    """``data`` decoded with a codec asked for by name (``--encoding``, the
+    manifest). Raises :class:`LookupError` for a name that is no character
+    set (:func:`lawref.manifest.lookup_codec`: never ``unicode_escape`` or
+    ``idna``)."""
+    from lawref.manifest import lookup_codec
+
+    name = lookup_codec(codec).name
     if name in SLOPPY:
         register_sloppy()
     return data.decode(SLOPPY.get(name, codec), errors="replace")
