@@ -84,6 +84,31 @@ def _doc_id(name: str) -> str:
     return P.NOT_ID_CHAR.sub("-", stem).strip("-") or "doc"
 
 
+def unnamed_doc_ids(names: list[str], taken: set[str]) -> dict[str, str]:
+    """The document id of each file no manifest document names: its stem
+    (``laws.txt`` → ``laws``) unless a manifest document (``taken``) or
+    another such file has it — then its path (``old/laws.txt`` →
+    ``old-laws``), numbered if need be (``old-laws-2``). Files never join a
+    manifest's document, nor each other, by their name alone (issue 22);
+    ``names`` in scan order, so the ids are the same on every build."""
+    stems: dict[str, int] = {}
+    for name in names:
+        stems[_doc_id(name)] = stems.get(_doc_id(name), 0) + 1
+    out: dict[str, str] = {}
+    used = set(taken)
+    for name in names:
+        want = _doc_id(name)
+        if want in used or stems[want] > 1:
+            want = P.NOT_ID_CHAR.sub("-", name.rsplit(".", 1)[0]).strip("-") or "doc"
+        doc, n = want, 1
+        while doc in used:
+            n += 1
+            doc = f"{want}-{n}"
+        out[name] = doc
+        used.add(doc)
+    return out
+
+
 @dataclass
 class _FileResult:
     report: FileReport
@@ -268,14 +293,16 @@ _READ, _CLEANED, _PARSED = 0.1, 0.8, 0.95
 
 
 def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
-            tick: Callable[[float], None] | None = None, data: bytes | None = None) -> _FileResult:
+            tick: Callable[[float], None] | None = None, data: bytes | None = None,
+            doc: str | None = None) -> _FileResult:
     """Read (unless ``data`` is its bytes, read once already), clean and
     parse one file; ``tick(share)`` says how much of it is done (0–1), after
     reading, after each clean step and after parsing. A file too big to
     build in this machine's memory is skipped with that reason: it costs
     only itself."""
     try:
-        return _ingest_bytes(file, spec, encoding, limit, tick or (lambda share: None), data)
+        return _ingest_bytes(file, spec, encoding, limit, tick or (lambda share: None), data,
+                             doc or _doc_id(file.name))
     except MemoryError:
         report = FileReport(file.name)
         _skip(report, N_("too big to build in the memory this machine has"))
@@ -283,7 +310,7 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
 
 
 def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
-                  tick: Callable[[float], None], data: bytes | None) -> _FileResult:
+                  tick: Callable[[float], None], data: bytes | None, unnamed: str) -> _FileResult:
     rel = file.name
     report = FileReport(rel)
     loaded = _read(file, encoding or (spec.file_encoding(rel) if spec else None), report, limit, data)
@@ -295,7 +322,11 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
                     on_step=lambda k, n: tick(_READ + (_CLEANED - _READ) * k / n))
     _summarise(report, cleaned)
     kind = spec.kind if spec else detect_kind(cleaned)
-    doc = spec.id if spec else _doc_id(rel)
+    doc = spec.id if spec else unnamed
+    if spec is None and doc != _doc_id(rel):
+        report.warnings.append(N_("no manifest document names this file, and {id} is another document's id: "
+                                  "built as document {doc}").format(id=repr(_doc_id(rel)), doc=repr(doc)))
+        report.status = "warning"
     report.doc, report.kind, report.lang = doc, kind, lang
     report.kind_how = N_("manifest") if spec else N_("detected from its text (file not named in the manifest)")
 
@@ -413,11 +444,14 @@ def build_corpus(
     reports: list[FileReport] = []
     specs: dict[str, DocumentSpec | None] = {}
     total, done = sum(f.size for f in found.files) or 1, 0
+    unnamed = unnamed_doc_ids([f.name for f in found.files if manifest.spec_for(f.name) is None],
+                              {d.id for d in manifest.documents})
     for file in found.files:
         tick = _ticker(progress, file, done, total)
         tick(0.0)
         spec = specs[file.name] = manifest.spec_for(file.name)
-        res = _ingest_cached(file, spec, encoding, manifest.limits.max_file_bytes, cache, tick)
+        res = _ingest_cached(file, spec, encoding, manifest.limits.max_file_bytes, cache, tick,
+                             unnamed.get(file.name))
         done += file.size
         reports.append(res.report)
         if res.nodes:
@@ -470,24 +504,26 @@ def _ticker(progress: Callable[[str, int, int], None] | None, file: CorpusFile, 
 
 
 def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
-                   cache: BuildCache | None, tick: Callable[[float], None] | None = None) -> _FileResult:
-    """:func:`_ingest`, or its result from ``cache`` when the file's key is known."""
+                   cache: BuildCache | None, tick: Callable[[float], None] | None = None,
+                   doc: str | None = None) -> _FileResult:
+    """:func:`_ingest`, or its result from ``cache`` when the file's key is
+    known (``doc``: the id of a file no manifest document names)."""
     if cache is None:
-        return _ingest(file, spec, encoding, limit, tick)
+        return _ingest(file, spec, encoding, limit, tick, doc=doc)
     try:
         data = read_file(file, limit)
     except (OSError, UnsafeInput):
-        return _ingest(file, spec, encoding, limit, tick)  # says why in its report
+        return _ingest(file, spec, encoding, limit, tick, doc=doc)  # says why in its report
     digest = hashlib.sha256(data).digest()
     cache.digests[file.name] = digest
-    key = file_key(file.name, digest, asdict(spec) if spec else None, encoding, limit)
+    key = file_key(file.name, digest, asdict(spec) if spec else {"doc": doc}, encoding, limit)
     known = cache.get("files", key)
     if known is not None:
         res = _FileResult.from_json(known, key)
         cache.hits += res.report.status != "skipped"  # a file built again as it was, not a refusal again
         return res
     cache.misses += 1
-    res = _ingest(file, spec, encoding, limit, tick, data)  # the bytes the key was made of, not read again
+    res = _ingest(file, spec, encoding, limit, tick, data, doc)  # the bytes the key was made of, not read again
     res.key = key
     cache.put("files", key, res.to_json())
     return res

@@ -809,3 +809,22 @@ def test_a_corpus_file_dated_in_the_future_keeps_the_fast_path(tmp_path: Path) -
     assert lawref(corpus, index, "build").exit_code == 0
     time.sleep(fresh.RACY_SECONDS + 0.1)
     assert fresh.record(corpus, index) and fresh.unchanged(corpus, index)
+
+
+def test_files_no_manifest_names_never_join_a_document_by_their_name(tmp_path: Path) -> None:
+    """``laws.txt`` outside the manifest's globs is not the manifest's
+    ``laws``; two ``x.txt`` in two folders are two documents."""
+    corpus = seed_corpus(tmp_path / "c")
+    law = "Правило 99. Чужое правило\nA.Раздел\nТекст чужого правила о взятках.\n"
+    (corpus / "laws.txt").write_text(law, encoding="utf-8")
+    for sub in ("a", "b"):
+        (corpus / sub).mkdir()
+        (corpus / sub / "x.txt").write_text(law.replace("99", "98" if sub == "a" else "97"), encoding="utf-8")
+    built = lawref(corpus, tmp_path / "ix", "build", "--report", "--json")
+    data = json.loads(built.stdout)
+    docs = {f["file"]: f.get("doc") for f in data["files"]}
+    assert docs["laws.txt"] not in ("laws", None) and docs["a/x.txt"] != docs["b/x.txt"]
+    report = next(f for f in data["files"] if f["file"] == "laws.txt")
+    assert "another document's id" in " ".join(report["warnings"])
+    seeds = lawref(corpus, tmp_path / "ix", "show", "62B", "--json")
+    assert seeds.exit_code == 0 and json.loads(seeds.stdout)["doc"] == "laws"
