@@ -76,9 +76,19 @@ class _Reader:
 
 @contextlib.asynccontextmanager
 async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
-    """Each worker's loop logs its errors at a bounded rate (:func:`_quiet_loop_errors`)."""
+    """Each worker's loop logs its errors at a bounded rate
+    (:func:`_quiet_loop_errors`), and hands the interpreter between threads
+    every :data:`SWITCH_SECONDS`: while a ``link`` runs in its thread, a
+    small request waits for the event loop's turn at most that long a step."""
+    import sys
+
     _quiet_loop_errors()
+    sys.setswitchinterval(SWITCH_SECONDS)
     yield
+
+
+#: The interpreter's thread switch interval while serving (Python's default is 5 ms).
+SWITCH_SECONDS = 0.001
 
 
 def _error(status: int, message: str, **extra: Any) -> Response:
@@ -249,7 +259,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         return Response(body, media_type="application/json")
 
     @_get(app, "/api/v1/health", tags=["api"])
-    def health() -> dict[str, Any]:
+    async def health() -> dict[str, Any]:  # on the event loop: answered while other work holds the threads
         """The index answers come from: corpus stamp, node count, age, version."""
         state = lib.follow()
         gen = lib.generation
