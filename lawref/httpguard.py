@@ -15,6 +15,7 @@ imports this module.
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 import h11
@@ -22,8 +23,9 @@ from uvicorn.protocols.http.h11_impl import H11Protocol
 
 __all__ = ["REQUEST_SECONDS", "Guarded"]
 
-#: Seconds a connection has to send a whole request (headers and body) once it is opened or starts one.
-REQUEST_SECONDS = 15.0
+#: Seconds a connection has to send a whole request (headers and body) once it is opened or starts one;
+#: ``LAWREF_REQUEST_SECONDS`` sets it for a server (a proxy in front may want it longer or shorter).
+REQUEST_SECONDS = float(os.environ.get("LAWREF_REQUEST_SECONDS") or 15.0)
 
 
 class Guarded(H11Protocol):

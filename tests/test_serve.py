@@ -44,14 +44,15 @@ def free_port() -> int:
 class Server:
     """``lawref serve`` in a child process, on a free loopback port."""
 
-    def __init__(self, corpus: Path, index: Path, *extra: str, nofile: int | None = None) -> None:
+    def __init__(self, corpus: Path, index: Path, *extra: str, nofile: int | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.corpus, self.index, self.port = corpus, index, free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         cmd = [sys.executable, "-m", "lawref", "--corpus", str(corpus), "--index", str(index), "serve",
                "--port", str(self.port), *extra]
         self.log = index.parent / f"serve-{self.port}.log"
         with open(self.log, "wb") as log:
-            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT,
+            self.proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env={**os.environ, **(env or {})},
                                          preexec_fn=(lambda: _limit_files(nofile)) if nofile else None)
         deadline = time.monotonic() + 90
         while time.monotonic() < deadline:
@@ -454,7 +455,7 @@ def test_search_for_a_law_the_corpus_lacks_says_so_beside_the_hits_that_cite_it(
 def small_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server under ``nofile`` 1024, a service's usual limit."""
     tmp = tmp_path_factory.mktemp("serve-small")
-    srv = Server(CORPUS, tmp / "index", nofile=1024)
+    srv = Server(CORPUS, tmp / "index", nofile=1024, env={"LAWREF_REQUEST_SECONDS": "1.5"})
     yield srv
     srv.stop()
 
@@ -519,3 +520,15 @@ def test_health_answers_while_the_largest_link_request_runs(small_server: Server
         time.sleep(0.05)
     worker.join()
     assert waits and max(waits) < 1.0, (waits, done)
+
+
+@pytest.mark.parametrize("sent", [b"", b"GET /api/v1/health HTTP/1.1\r\nHost: x\r\n",
+                                  b"POST /api/v1/link HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\nabc"])
+def test_a_slow_client_is_closed_after_the_request_deadline(small_server: Server, sent: bytes) -> None:
+    """Nothing, half the headers, or half the body: the connection is closed
+    once the request deadline (here 1.5 s, ``LAWREF_REQUEST_SECONDS``) passes."""
+    with socket.create_connection(("127.0.0.1", small_server.port), timeout=10) as sock:
+        sock.sendall(sent)
+        started = time.monotonic()
+        data = sock.recv(4096)  # b"" when the server closes it
+        assert time.monotonic() - started < 5 and (data == b"" or data.startswith(b"HTTP/1.1 4"))
