@@ -43,6 +43,6 @@ class Budget:
         """``size`` more code points of answer are about to be written."""
         self.answer += size
         if self.answer > self.ratio * self.text + self.floor:
-            raise AnswerTooLarge(N_("the answer would be over {ratio} times the text ({text:,} characters): it cites "
-                                    "ranges of many laws; send it in smaller pieces").format(
+            raise AnswerTooLarge(N_("the answer to the first {text:,} characters of the text would be over {ratio} "
+                                    "times as long: it cites ranges of many laws; send it in smaller pieces").format(
                                         ratio=self.ratio, text=self.text))

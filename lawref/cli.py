@@ -313,6 +313,8 @@ class _OneLineErrors(click.Group):
         except OSError as exc:  # stdout cannot be written (``> /dev/full``), an index that cannot be written
             where = f" ({display_name(str(exc.filename))})" if exc.filename else ""
             fail(f"{retell(str(exc.strerror or exc))}{where}", EXIT_BAD_INPUT)
+        except MemoryError:  # the input is more than this machine holds: its fault, not lawref's
+            fail(tr("out of memory: the input is more than this machine can hold"), EXIT_BAD_INPUT)
         except Exception as exc:  # a bug: one line, unless asked for the traceback
             if os.environ.get("LAWREF_DEBUG"):
                 raise
@@ -582,7 +584,9 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                 _stream_lines(item.to_json() for _, _, linked in pieces for item in linked)
             elif fmt == "text":
                 _say(annotate.to_table([]))
-                _lines([row for _, _, linked in pieces for row in annotate.table_rows(linked)])
+                for _, _, linked in pieces:  # each piece's rows as it is read: memory flat, answers as it goes
+                    _lines(annotate.table_rows(linked))
+                    _flush()
             else:
                 href, paras = lib.hrefs(base_url), annotate.Paragraphs()
                 for offset, piece, linked in pieces:
@@ -630,10 +634,13 @@ def _codec(encoding: str | None) -> str:
     optional BOM."""
     if encoding is None:
         return "utf-8-sig"
-    from lawref.manifest import lookup_codec  # the one rule of what a text's codec may be
+    from lawref.manifest import NotACharset, lookup_codec  # the one rule of what a text's codec may be
 
     try:
         return lookup_codec(encoding).name
+    except NotACharset:
+        raise UsageError(tr("{codec} is a codec, but no character set of a text (e.g. utf-8, cp1251, koi8-r)").format(
+            codec=repr(encoding[:40]))) from None
     except LookupError:
         raise UsageError(tr("unknown codec {codec} (e.g. utf-8, cp1251, koi8-r)").format(codec=repr(encoding[:40]))
                          ) from None

@@ -252,6 +252,10 @@ def _codec(value: Any, where: str, key: str) -> str | None:
         raise _wrong(where, key, N_("a codec name such as 'cp1251'"), value)
     try:
         lookup_codec(value)
+    except NotACharset:
+        raise ManifestError(N_("{where}: key {key}: {codec} is a codec, but no character set of a text (e.g. "
+                               "cp1251, koi8-r, utf-8)").format(where=where, key=repr(key), codec=repr(value))
+                            ) from None
     except LookupError:
         raise ManifestError(N_("{where}: key {key}: unknown codec {codec}").format(
             where=where, key=repr(key), codec=repr(value))) from None
@@ -280,8 +284,12 @@ def lookup_codec(name: str) -> codecs.CodecInfo:
 
         info = codecs.lookup(name)
     if not getattr(info, "_is_text_encoding", True) or info.name.replace("_", "-") in NOT_CHARSETS:
-        raise LookupError(f"{name}: not a character set of text")
+        raise NotACharset(name)
     return info
+
+
+class NotACharset(LookupError):
+    """A codec Python knows that is no character set of a text (:data:`NOT_CHARSETS`, ``base64``)."""
 
 
 def _encodings(entry: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:
@@ -314,5 +322,5 @@ _HUGE = 1e9
 def _positive(table: dict[str, Any], key: str, where: str, default: float, unit: int) -> int:
     value = table.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int | float) or not 0 < value < _HUGE:  # nan, inf too
-        raise _wrong(where, key, N_("a positive number"), value)
+        raise _wrong(where, key, N_("a positive number under a billion"), value)
     return int(value * unit)

@@ -18,6 +18,7 @@ import os
 import re
 import stat
 from pathlib import Path
+from typing import IO
 
 from lawref.errors import UnsafeInput
 from lawref.i18n import N_
@@ -66,12 +67,30 @@ def _read_fd(fd: int, limit: int, pinned: tuple[int, int] | None = None) -> byte
         if info.st_size > limit:
             raise UnsafeInput(N_("{size:,} bytes, over the {limit:,}-byte cap").format(size=info.st_size, limit=limit))
         with os.fdopen(fd, "rb", closefd=False) as handle:
-            data = handle.read(limit + 1)
+            data = _read_upto(handle, limit + 1)
     finally:
         os.close(fd)
     if len(data) > limit:
         raise UnsafeInput(N_("over the {limit:,}-byte cap").format(limit=limit))
     return data
+
+
+#: The most bytes asked of one read: a cap of terabytes must not allocate terabytes up front.
+_CHUNK = 1 << 20
+
+
+def _read_upto(handle: IO[bytes], most: int) -> bytes:
+    """At most ``most`` bytes of ``handle``, read in chunks of
+    :data:`_CHUNK` (``read(n)`` allocates ``n`` bytes before it reads one:
+    a raised ``max_file_mb`` made every command fail with MemoryError)."""
+    parts, size = [], 0
+    while size < most:
+        part = handle.read(min(_CHUNK, most - size))
+        if not part:
+            break
+        parts.append(part)
+        size += len(part)
+    return b"".join(parts)
 
 
 def read_capped(path: Path | str | None, limit: int) -> bytes:
@@ -82,12 +101,12 @@ def read_capped(path: Path | str | None, limit: int) -> bytes:
     import sys
 
     if path is None:
-        data = sys.stdin.buffer.read(limit + 1)
+        data = _read_upto(sys.stdin.buffer, limit + 1)
     else:
         if os.path.isdir(path):
             raise UnsafeInput(N_("a folder, not a file"))
         with open(path, "rb") as handle:
-            data = handle.read(limit + 1)
+            data = _read_upto(handle, limit + 1)
     if len(data) > limit:
         raise UnsafeInput(N_("more than {limit:,} bytes").format(limit=limit))
     return data

@@ -132,9 +132,8 @@ class _Walker:
             self.skip(rel, N_("unreadable: {error_msg}").format(error_msg=exc.strerror or exc))
             return False
         if stat.S_ISDIR(info.st_mode):
-            if os.path.isfile(os.path.join(entry.path, INDEX_MARKER)):  # --index inside --corpus
-                self.skip(rel, N_("a lawref index folder: not corpus text"))
-                return False
+            if os.path.isfile(os.path.join(entry.path, INDEX_MARKER)):  # --index inside --corpus: lawref's own
+                return False  # output, no input: left out of the scan as the hidden files are
             return True
         self.take_file(rel, Path(entry.path), info)
         return False

@@ -333,12 +333,17 @@ async def _body_text(request: Request) -> str:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > MAX_BODY:
         raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
+    from starlette.requests import ClientDisconnect
+
     chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > MAX_BODY:
-            raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
-        chunks.append(chunk)
+    try:
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > MAX_BODY:
+                raise HTTPException(413, f"the body is over {MAX_BODY} bytes")
+            chunks.append(chunk)
+    except ClientDisconnect:  # closed before its body was whole (the request deadline): nobody to answer
+        raise HTTPException(400, "the client went away before its body was whole") from None
     try:
         raw = b"".join(chunks).decode("utf-8-sig")
     except UnicodeDecodeError as exc:

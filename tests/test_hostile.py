@@ -208,10 +208,10 @@ def test_a_file_name_that_is_not_utf8_is_shown_escaped_and_built(tmp_path: Path)
     ("document = 3\n", "array of tables"),
     ("[[document]\n", "not a valid TOML"),
     # issue 22: each of these made every command exit 3
-    ('[[document]]\nid = "a"\nencoding = "unicode_escape"\n', "unknown codec"),  # lone surrogates
-    ('[[document]]\nid = "a"\nencoding = "punycode"\n', "unknown codec"),
-    ('[[document]]\nid = "a"\nencoding = "idna"\n', "unknown codec"),
-    ('[[document]]\nid = "a"\nencoding = "base64"\n', "unknown codec"),
+    ('[[document]]\nid = "a"\nencoding = "unicode_escape"\n', "no character set of a text"),  # lone surrogates
+    ('[[document]]\nid = "a"\nencoding = "punycode"\n', "no character set of a text"),
+    ('[[document]]\nid = "a"\nencoding = "idna"\n', "no character set of a text"),
+    ('[[document]]\nid = "a"\nencoding = "base64"\n', "no character set of a text"),
     ("[limits]\nmax_file_mb = inf\n", "[limits]: key 'max_file_mb'"),
     ("[limits]\nmax_file_mb = nan\n", "[limits]: key 'max_file_mb'"),
     ("[limits]\nmax_total_mb = 1e300\n", "[limits]: key 'max_total_mb'"),
@@ -720,7 +720,7 @@ def test_a_closed_stdout_is_one_line(tmp_path: Path) -> None:
 def test_link_refuses_a_codec_that_is_no_character_set(codec: str) -> None:
     result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index_path_once()), "link",
                                       "--encoding", codec], input="правило 62B")
-    assert result.exit_code == 2 and "unknown codec" in one_line(result, 2)
+    assert result.exit_code == 2 and "no character set of a text" in one_line(result, 2)
 
 
 def seed_index_path_once() -> Path:
@@ -744,10 +744,11 @@ def test_re_export_never_deletes_a_file_lawref_did_not_write(tmp_path: Path) -> 
 def test_an_index_inside_the_corpus_folder_is_not_read_as_corpus(tmp_path: Path) -> None:
     corpus = seed_corpus(tmp_path / "c")
     index = corpus / "ix"
+    first = lawref(corpus, index, "show", "62B")
+    assert first.exit_code == 0 and first.stderr.count("\n") == 1  # the first build, and no warning of its own folder
     built = lawref(corpus, index, "build", "--report", "--json")
     assert built.exit_code == 0
-    files = {f["file"]: f for f in json.loads(built.stdout)["files"]}
-    assert "ix" in files and "index folder" in " ".join(files["ix"]["warnings"])
+    assert not any(f["file"].startswith("ix") for f in json.loads(built.stdout)["files"])  # lawref's output, no input
     for _ in range(3):
         result = lawref(corpus, index, "show", "62B")
         assert result.exit_code == 0 and result.stderr == "", result.stderr  # never rebuilt again
@@ -828,3 +829,24 @@ def test_files_no_manifest_names_never_join_a_document_by_their_name(tmp_path: P
     assert "another document's id" in " ".join(report["warnings"])
     seeds = lawref(corpus, tmp_path / "ix", "show", "62B", "--json")
     assert seeds.exit_code == 0 and json.loads(seeds.stdout)["doc"] == "laws"
+
+
+@pytest.mark.parametrize("mb", [100_000, 999_999_999])
+def test_a_raised_file_cap_costs_no_memory_of_its_own(tmp_path: Path, mb: int) -> None:
+    """``read(cap)`` allocated the whole cap before reading a byte: a
+    ``max_file_mb`` of 100,000 made every command fail with MemoryError."""
+    corpus = seed_corpus(tmp_path / "c")
+    manifest = corpus / "lawref.toml"
+    manifest.write_text(manifest.read_text(encoding="utf-8") + f"\n[limits]\nmax_file_mb = {mb}\n", encoding="utf-8")
+    result = lawref(corpus, tmp_path / "ix", "show", "62B")
+    assert result.exit_code == 0, result.stderr
+
+
+def test_link_text_answers_piece_by_piece() -> None:
+    """``--format text`` prints each piece's rows as they are read (it held
+    them all first), so a long input stops at its budget with flat memory."""
+    text = "См. правило 62B.\n\n" * 5 + "Laws 1 to 93 " * 20_000
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index_path_once()), "link",
+                                      "--format", "text"], input=text)
+    assert "the answer to the first" in one_line(result, 2)
+    assert result.stdout.splitlines()[1].split("\t")[2] == "правило 62B"

@@ -532,3 +532,5 @@ def test_a_slow_client_is_closed_after_the_request_deadline(small_server: Server
         started = time.monotonic()
         data = sock.recv(4096)  # b"" when the server closes it
         assert time.monotonic() - started < 5 and (data == b"" or data.startswith(b"HTTP/1.1 4"))
+    time.sleep(0.5)
+    assert "Traceback" not in small_server.log.read_text(errors="replace")  # a client gone is no fault of ours
