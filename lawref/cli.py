@@ -771,8 +771,11 @@ def _glossary_only(word: str) -> list[Any]:
 @click.option("--encoding", help="Force this codec for every file (e.g. cp1251).")
 @click.option("--full", is_flag=True,
               help="Build everything anew (by default only documents whose files changed are rebuilt).")
+@click.option("--strict", is_flag=True,
+              help="Exit 1 when the tree has structure warnings (a contents page parsed as laws, text under a "
+                   "wrong law…).")
 @click.pass_obj
-def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bool) -> None:
+def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bool, strict: bool) -> None:
     """Build (or rebuild) the index of the corpus."""
     from lawref.export import json as J
     from lawref.export import text as T
@@ -807,6 +810,15 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
             files=trn("from {count} file", "from {count} files", files).format(count=files), skipped=skipped,
             reused=reused, index=index_dir))
     _Quick.ok = True  # the index is written, closed and sealed
+    found = [r for r in corpus.reports if r.structure]
+    if found:
+        count = sum(len(r.structure) for r in found)
+        _say(tr("lawref: {warnings} in {files}: the tree may hold misfiled text ('lawref build --report' lists "
+                "them)").format(warnings=trn("{count} structure warning", "{count} structure warnings", count).format(
+                    count=count), files=trn("{count} file", "{count} files", len(found)).format(count=len(found))),
+             err=True)
+        if strict:
+            sys.exit(EXIT_NOT_FOUND)
 
 
 @contextlib.contextmanager

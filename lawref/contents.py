@@ -33,9 +33,10 @@ def contents(lib: Library, doc: str | None = None, law: str | None = None) -> li
     if law is not None:
         return _one(lib, law, doc)
     out: list[TocEntry] = []
+    warned = _warned_laws(lib)
     for d in lib.documents:
         if doc is None or d.id == doc:
-            rows = [_row(lib, n, depth) for n, depth in _walk(lib, [n for n in lib.nodes if n.doc == d.id])]
+            rows = [_row(lib, n, depth, warned) for n, depth in _walk(lib, [n for n in lib.nodes if n.doc == d.id])]
             out += _with_absent(lib, d, rows)
     return out
 
@@ -52,7 +53,8 @@ def _one(lib: Library, law: str, doc: str | None) -> list[TocEntry]:
                               "{title})").format(cite=cite, law=entry.id, title=entry.title_en)) from None
         home = next((d.id for d in lib.documents if d.kind == "laws" and d.edition == edition), doc or "")
         return [TocEntry(None, home, "law", cite, cite, entry.title_ru or None, entry.title_en, None, "absent", 0)]
-    return [_row(lib, n, depth) for n, depth in _walk(lib, [n for _, n in lib.subtree(top)])]
+    warned = _warned_laws(lib)
+    return [_row(lib, n, depth, warned) for n, depth in _walk(lib, [n for _, n in lib.subtree(top)])]
 
 
 def _walk(lib: Library, nodes: list[Node]) -> list[tuple[Node, int]]:
@@ -76,20 +78,37 @@ def _walk(lib: Library, nodes: list[Node]) -> list[tuple[Node, int]]:
 OPENING = 60
 
 
-def _row(lib: Library, n: Node, depth: int) -> TocEntry:
+def _row(lib: Library, n: Node, depth: int, warned: frozenset[str] = frozenset()) -> TocEntry:
     title_en = n.title_en or (lib.title_en(n) if n.kind == "law" else None)
     title = n.title
     if n.kind == "commentary" and not title and n.text:  # its opening words, as a contents shows them
         title = n.text if len(n.text) <= OPENING else n.text[: OPENING - 1].rsplit(" ", 1)[0] + "…"
-    return TocEntry(n.id, n.doc, n.kind, n.cite, lib.label(n), title, title_en, n.page, _status(lib, n), depth)
+    return TocEntry(n.id, n.doc, n.kind, n.cite, lib.label(n), title, title_en, n.page, _status(lib, n, warned),
+                    depth)
 
 
-def _status(lib: Library, n: Node) -> str:
+def _status(lib: Library, n: Node, warned: frozenset[str]) -> str:
     if n.kind == "fragment":
         return "fragment"
+    if n.kind == "law" and n.id in warned:
+        return "structure warning"  # whole only when no structure warning touches it (issue 23)
     if n.kind == "law" and (any(lib.lost_sections(n)) or (n.inferred and not n.label)):
         return "lost pages"
     return "lost pages" if any(lib.cut_edges(n)) else "whole"
+
+
+def _warned_laws(lib: Library) -> frozenset[str]:
+    """The ids of the laws a structure warning of the build touches (the
+    node it names, or the law that holds it)."""
+    named = {str(f["node"]) for r in lib.report for f in r.get("structure", ()) if f.get("node")}
+    laws = set()
+    for node_id in named:
+        node = lib.by_id.get(node_id)
+        while node is not None and node.kind != "law":
+            node = lib.by_id.get(node.parent) if node.parent else None
+        if node is not None:
+            laws.add(node.id)
+    return frozenset(laws)
 
 
 def _with_absent(lib: Library, doc: Document, rows: list[TocEntry]) -> list[TocEntry]:

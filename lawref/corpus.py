@@ -33,6 +33,7 @@ from lawref.parse import parse
 from lawref.records import FileReport
 from lawref.resolver import Resolver
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
+from lawref.treecheck import check_tree
 
 __all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file", "lost_warning"]
 
@@ -337,6 +338,9 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
     tick(_PARSED)
     nodes = _with_provenance(parsed.nodes, loaded)
     _account(report, loaded.text, nodes, cleaned, parsed.notes)
+    report.structure = [f.to_json() for f in check_tree(nodes, report.dropped)]  # the tree checked, as the words
+    if report.structure:
+        report.status = "warning"
     report.dropped[:0] = [{"line": line, "text": words, "step": "read_html", "reason": why}
                           for line, words, why in loaded.chrome]
     reason = _not_law_text(nodes, lang, loaded.text)

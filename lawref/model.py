@@ -398,7 +398,7 @@ class Hit:
 
 
 #: What a contents row says of its node (``lawref toc``).
-TOC_STATUSES = ("whole", "lost pages", "fragment", "absent")
+TOC_STATUSES = ("whole", "lost pages", "structure warning", "fragment", "absent")
 
 
 @dataclass(frozen=True)
@@ -410,8 +410,10 @@ class TocEntry:
     ``label`` what people are shown (``62``, «фрагмент, стр. 59, после
     правила 26»); ``status`` one of :data:`TOC_STATUSES`: ``whole``,
     ``lost pages`` (its text is cut by a page the scan lacks, or a law whose
-    sections lost pages took), ``fragment`` (its law's number was lost),
-    ``absent`` (the edition has it, the corpus does not)."""
+    sections lost pages took), ``structure warning`` (a check of the
+    build's tree names it or a node under it: :mod:`lawref.treecheck`),
+    ``fragment`` (its law's number was lost), ``absent`` (the edition has
+    it, the corpus does not)."""
 
     id: str | None
     doc: str

@@ -241,6 +241,10 @@ HEADING_START = Rx(
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
     example="B.Исправление фальшренонса",
 )
+#: A whole law heading at a line's start, Russian or English (:mod:`lawref.treecheck`: one inside a
+#: node's text is a heading the parser took for text).
+LAW_HEADING_LINE = Rx(rf"^(?:Правило|ПРАВИЛО|LAW|Law)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]",
+                      example="ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ")
 #: A section or subsection label with a space before its title (other
 #: libraries' layout): ``A. Информация от партнёра``, ``2. Изменение заявки``.
 SPACED_LABEL = Rx(rf"^(?:{CITE_LETTER}|\d{{1,2}})\.\s+[А-ЯЁ]", example="A. Информация от партнёра")

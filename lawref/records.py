@@ -141,6 +141,9 @@ class FileReport:
     dropped: list[dict[str, Any]] = field(default_factory=list)
     status: str = "ok"
     warnings: list[str] = field(default_factory=list)
+    #: The structure warnings of the tree built from the file (:mod:`lawref.treecheck`), as
+    #: ``{"check", "line", "node", "message"}`` records.
+    structure: list[dict[str, Any]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """Plain-dict form for ``build --report --json``."""

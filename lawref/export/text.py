@@ -472,6 +472,8 @@ def report_text(reports: Sequence[FileReport]) -> str:
             lines += [tr("    line {line}: {text} — {step}: {reason}").format(
                 line=d["line"], text=_cut(d["text"]), step=d["step"], reason=retell(d["reason"])) for d in r.dropped]
         lines += [tr("  warning: {what}").format(what=retell(w)) for w in r.warnings]
+        lines += [tr("  structure: line {line}, {node}: {what}").format(
+            line=f["line"], node=f["node"], what=retell(f["message"])) for f in r.structure]
     return "\n".join(lines)
 
 

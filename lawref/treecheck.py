@@ -1,0 +1,257 @@
+"""treecheck: the build checks the tree it made, as word conservation checks the words (issue 23).
+
+Words are conserved (:mod:`lawref.conserve`), but a tree can hold every word
+and still be wrong: a contents page parsed as thirty laws, a law's whole
+body taken for its title, text filed under the wrong law. Each check here
+looks at one file's nodes, in the order the file gives them, for a shape a
+right tree never has, and says so as a :class:`Finding` naming the file's
+line and the node — never silently ``ok``. The checks decide nothing and
+change nothing; they only tell (``build --strict`` fails on them).
+
+Checks, each a small function in :data:`CHECKS` (ftfy's registry):
+
+* ``long_title`` — a title longer than a heading can be (over
+  :data:`MAX_TITLE_WORDS` words or :data:`MAX_TITLE_CHARS` characters): a
+  body swallowed into the title;
+* ``contents_title`` — a title holding a dot-leader run or ending in a page
+  number (``Первое нарушение ........ 23``): a contents line;
+* ``heading_run`` — three or more headings side by side with no text
+  between them (not a chapter → law → section chain, which nests): a
+  contents page, or a chapter's list of its law titles;
+* ``label_order`` — a law number lower than one before it in the file, or
+  met twice; a section letter skipped where the pages run on (``A``, ``C``
+  on one page or the next);
+* ``embedded_heading`` — a line inside a node's text shaped as a law
+  heading: a heading taken for text, and what follows it misfiled;
+* ``chrome_left`` — one short line in the text of
+  :data:`RECURRING_NODES` or more nodes on as many pages, or a line dropped
+  as chrome on other pages still in a node's text: chrome left in the text;
+* ``fragment_share`` — most letters of a file in fragments although its
+  pages run consecutively: headings the parser did not see.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from lawref import patterns as P
+from lawref.i18n import N_
+from lawref.model import Node
+
+__all__ = ["CHECKS", "Finding", "check_tree"]
+
+#: The most words and characters a printed heading's title has (the Laws' longest are about 12 words).
+MAX_TITLE_WORDS = 20
+MAX_TITLE_CHARS = 160
+#: A line in this many nodes' text, on as many pages, is chrome left in it.
+RECURRING_NODES = 4
+#: Lines shorter or longer than this are not taken for chrome.
+_CHROME_CHARS = (3, 120)
+#: Share of a file's letters in fragments that says its headings were missed.
+MAX_FRAGMENT_SHARE = 0.5
+HEADINGS = frozenset({"chapter", "part", "division", "law", "section", "subsection"})
+_LEADER = re.compile(r"\.{4,}|…{2,}|(?:\. ){3,}|_{4,}|·{3,}")
+_ENDS_IN_PAGE = re.compile(r"[\s.…]\d{1,3}$")
+_LAW_NUMBER = re.compile(r"\d{1,3}")
+_LETTER = re.compile(r"\d{1,3}([A-Z])$")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One violation: ``check`` (a name of :data:`CHECKS`), the raw
+    ``line`` (1-based) and ``node`` id it is at, and ``message`` (an
+    English template filled in, told in the user's language when shown)."""
+
+    check: str
+    line: int | None
+    node: str | None
+    message: str
+
+    def to_json(self) -> dict[str, object]:
+        """``{"check", "line", "node", "message"}``."""
+        return {"check": self.check, "line": self.line, "node": self.node, "message": self.message}
+
+
+def _at(node: Node, check: str, message: str) -> Finding:
+    return Finding(check, node.source.line, node.id, message)
+
+
+def long_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """A title no heading has: ``Правило 7. <a whole body of 40 words>``."""
+    for n in nodes:
+        title = n.title or ""
+        if n.kind in HEADINGS and (len(title) > MAX_TITLE_CHARS or len(title.split()) > MAX_TITLE_WORDS):
+            yield _at(n, "long_title", N_("{label} has a title of {words} words, longer than a heading can be: its "
+                                          "text taken for its title?").format(label=_name(n), words=len(title.split())))
+
+
+def contents_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """A title with a dot leader, or — in a run of three or more such
+    titles, decided for the file at once — ending in a number that is not
+    the node's own: a contents line (``Обязанность следовать масти 81``)."""
+    numbered = [n for n in nodes if n.kind in HEADINGS and _page_at_end(n)]
+    for n in nodes:
+        title = n.title or ""
+        if n.kind in HEADINGS and (_LEADER.search(title) or (len(numbered) >= 3 and n in numbered)):
+            yield _at(n, "contents_title", N_("{label}'s title {title} reads as a line of contents (a dot leader or a "
+                                              "page number)").format(label=_name(n), title=repr(title[-60:])))
+
+
+def _page_at_end(n: Node) -> bool:
+    found = _ENDS_IN_PAGE.search(n.title or "")
+    return bool(found) and found is not None and found.group().strip(" .…") != (n.cite or "")
+
+
+def heading_run(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """Three or more headings side by side with no text between them."""
+    run: list[Node] = []
+    for n in [*nodes, None]:
+        empty_heading = n is not None and n.kind in HEADINGS and not n.text.strip()
+        if empty_heading and run and n is not None and n.parent == run[-1].id:
+            run.append(n)  # a chain (chapter → law → section) nests: not side by side
+            continue
+        if empty_heading and n is not None:
+            run.append(n)
+            continue
+        side_by_side = sum(1 for a, b in zip(run, run[1:], strict=False) if b.parent != a.id)
+        if side_by_side >= 2:
+            yield _at(run[0], "heading_run", N_("{count} headings with no text between them, from {first} to {last}: "
+                                                "a contents page or a list of titles?").format(
+                count=len(run), first=_name(run[0]), last=_name(run[-1])))
+        run = [n] if empty_heading and n is not None else []
+
+
+def label_order(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """Law numbers that go back or come twice; a section letter skipped where the pages run on."""
+    seen: dict[str, Node] = {}
+    last_law = 0
+    last_section: dict[str, Node] = {}
+    for n in nodes:
+        if n.kind == "law" and n.cite and _LAW_NUMBER.fullmatch(n.cite):
+            number = int(n.cite)
+            if n.cite in seen:
+                yield _at(n, "label_order", N_("{label} comes twice in this file (first at line {line})").format(
+                    label=_name(n), line=seen[n.cite].source.line))
+            elif number < last_law:
+                yield _at(n, "label_order", N_("{label} comes after law {before}: out of order").format(
+                    label=_name(n), before=last_law))
+            seen.setdefault(n.cite, n)
+            last_law = max(last_law, number)
+        letter = _LETTER.match(n.cite or "") if n.kind == "section" else None
+        if letter and n.parent:
+            before = last_section.get(n.parent)
+            if before is not None and _skipped(before, n):
+                yield _at(n, "label_order", N_("{label} follows {before} though the pages run on: a section "
+                                               "between them was not found").format(
+                    label=_name(n), before=_name(before)))
+            last_section[n.parent] = n
+
+
+def _skipped(before: Node, after: Node) -> bool:
+    """``after``'s letter is two or more past ``before``'s, on the same page or the next."""
+    a, b = (_LETTER.match(x.cite or "") for x in (before, after))
+    if not a or not b or before.page is None or after.page is None:
+        return False
+    return ord(b.group(1)) - ord(a.group(1)) >= 2 and 0 <= after.page - before.page <= 1
+
+
+def embedded_heading(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """A line inside a node's text shaped as a law heading (``ПРАВИЛО 23.
+    …``): a heading the parser took for text — the text after it is filed
+    under the wrong law (a law number that went back, a list of a chapter's
+    titles printed before the bodies)."""
+    for n in nodes:
+        offset = 0
+        for k, line in enumerate(n.text.split("\n")):
+            if (k or n.kind == "law") and P.LAW_HEADING_LINE.match(line.strip()):
+                message = N_("the text of {label} holds the law heading {line}: text filed under the wrong "
+                             "law?").format(label=_name(n), line=repr(line.strip()[:60]))
+                yield Finding("embedded_heading", _raw_line(n, offset), n.id, message)
+                break
+            offset += len(line) + 1
+
+
+def chrome_left(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """A site's line left in the text: one short line in the text of many
+    nodes on many pages, or a line the clean dropped as chrome on other
+    pages (``chrome``) still inside a node's text — glued to it at a page's
+    end (``… которые сыграны. Современная библиотека: читать онлайн``)."""
+    where: dict[str, list[Node]] = defaultdict(list)
+    for n in nodes:
+        for line in {ln.strip() for ln in n.text.split("\n")}:
+            if _CHROME_CHARS[0] <= len(line) <= _CHROME_CHARS[1]:
+                where[line].append(n)
+    for line, found in where.items():
+        pages = {n.page for n in found if n.page is not None}
+        if len(found) >= RECURRING_NODES and len(pages) >= RECURRING_NODES:
+            yield _at(found[0], "chrome_left", N_("the line {text} stands in the text of {count} nodes on {pages} "
+                                                  "pages: a site's chrome left in the text?").format(
+                text=repr(line[:60]), count=len(found), pages=len(pages)))
+    for n in nodes:  # a line of its own, or glued at the end (a node that is only such a line: the running-head
+        kept = next((c for c in chrome if n.text.strip() != c and _holds_line(n.text, c)), None)  # step's to drop)
+        if kept is not None:
+            yield _at(n, "chrome_left", N_("the text of {label} holds {text}, dropped as a site's chrome on other "
+                                           "pages").format(label=_name(n), text=repr(kept[:60])))
+
+
+def _holds_line(text: str, line: str) -> bool:
+    """``line`` stands in ``text`` as a line of its own, or glued to its end."""
+    return text.rstrip().endswith(line) or f"\n{line}\n" in f"\n{text}\n"
+
+
+def fragment_share(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """Most letters in fragments although the pages run one after another."""
+    letters = [(n, sum(c.isalpha() for c in n.text)) for n in nodes]
+    total = sum(k for _, k in letters)
+    loose = sum(k for n, k in letters if n.kind == "fragment")
+    pages = sorted({n.page for n in nodes if n.page is not None})
+    steps = [b - a for a, b in zip(pages, pages[1:], strict=False)]
+    running = len(steps) >= 2 and sum(1 for s in steps if s == 1) >= 0.8 * len(steps)
+    if total and loose / total > MAX_FRAGMENT_SHARE and running:
+        first = next(n for n in nodes if n.kind == "fragment")
+        yield _at(first, "fragment_share", N_("{share:.0%} of the file's letters are in fragments though its pages "
+                                              "run one after another: headings not found?").format(share=loose / total))
+
+
+#: Every check, by name, in the order they run.
+CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]] = {
+    "long_title": long_title,
+    "contents_title": contents_title,
+    "heading_run": heading_run,
+    "label_order": label_order,
+    "embedded_heading": embedded_heading,
+    "chrome_left": chrome_left,
+    "fragment_share": fragment_share,
+}
+
+
+#: Clean steps whose drops are a site's chrome (a line one of them dropped twice is chrome for :func:`chrome_left`).
+CHROME_STEPS = frozenset({"drop_running_heads", "drop_chrome", "read_html"})
+
+
+def check_tree(nodes: Sequence[Node], dropped: Iterable[dict[str, object]] = ()) -> list[Finding]:
+    """Every :class:`Finding` of every check over one file's ``nodes`` (in
+    the file's order), by line; ``dropped`` the clean's dropped pieces
+    (``{"text", "step", …}``), whose chrome lines are looked for in the text."""
+    seen: dict[str, int] = defaultdict(int)
+    for d in dropped:
+        text = str(d.get("text", "")).strip()
+        if d.get("step") in CHROME_STEPS and _CHROME_CHARS[0] * 3 <= len(text) <= _CHROME_CHARS[1]:
+            seen[text] += 1
+    chrome = frozenset(t for t, k in seen.items() if k >= 2)
+    found = [f for check in CHECKS.values() for f in check(nodes, chrome)]
+    return sorted(found, key=lambda f: (f.line or 0, f.check))
+
+
+def _raw_line(n: Node, offset: int) -> int | None:
+    """The raw line of the file that ``n``'s text at ``offset`` (code points) was made from."""
+    found = [line for at, line in n.line_map if at <= offset]
+    return found[-1] if found else n.source.line
+
+
+def _name(n: Node) -> str:
+    """How a finding names a node: its cite, else its kind and line."""
+    return n.cite or f"{n.kind} at line {n.source.line}"

@@ -1,0 +1,157 @@
+"""The build checks the tree it made (issue 23, item 1).
+
+Word conservation says no word was lost; these checks say when the tree
+built from the words has a shape a right tree never has — a contents page
+parsed as laws, a body taken for a title, a heading taken for text and what
+follows it misfiled — so a layout lawref does not understand is reported,
+never ``ok``. The inputs are written here, in the layouts other libraries'
+pages use; the seeds and every layout of the zoo give no warning.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_layouts import LAYOUT_PARTS, LAYOUTS, nodes_of, parse_layout, seed_trees
+from zoo import OWN_TREES, Layout, render
+
+from lawref.cli import cli
+from lawref.corpus import build_corpus
+from lawref.treecheck import CHECKS, check_tree
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+#: A fault as another site prints it, and the check that must name it.
+FAULTS = [
+    ("a list of a chapter's law titles printed before the bodies: law 24 got law 23's text",
+     "ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\nПРАВИЛО 24. ВТОРОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\n\n"
+     "ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\nСудья сначала выясняет, кто из игроков нарушил порядок.\n",
+     "embedded_heading"),
+    ("a contents page with dot leaders",
+     "Содержание\nПравило 61. Обязанность следовать масти ........ 81\nПравило 62. Исправление ошибки ........ 82\n"
+     "Правило 63. Когда ошибка установлена ........ 84\nПравило 64. Что после этого ........ 86\n",
+     "contents_title"),
+    ("a contents page with page numbers and no leaders, before the bodies",
+     "Правило 61. Обязанность следовать масти 81\nПравило 62. Исправление ошибки 82\nПравило 63. Установление 84\n\n"
+     "Правило 61. Обязанность следовать масти\nИгрок обязан следовать масти, если может.\n",
+     "contents_title"),
+    ("four law headings side by side with no text between them",
+     "Правило 1. Колода\nПравило 2. Доски\nПравило 3. Столы\nПравило 4. Пары\n\nДалее идёт текст без заголовка.\n",
+     "heading_run"),
+    ("a whole body taken for the law's title (no line break after the heading)",
+     "Правило 7. Контроль коробки и карт, когда игрок вынимает свои карты из кармана, пересчитывает их лицом "
+     "вниз и только потом смотрит на их лица, а коробка всё это время лежит в центре стола\n"
+     "A. Положение коробки\nКоробка лежит в центре стола.\n",
+     "long_title"),
+    ("a law number that goes back: its text filed under the law before",
+     "Правило 40. Соглашения\nТекст о соглашениях пар.\n\nПравило 12. Права судьи\nТекст о правах судьи.\n",
+     "embedded_heading"),
+    ("a site's line left in the text of every page",
+     "".join(f"- {p} -\nПравило {i}. Заголовок номер {i}\nТекст правила {i} о взятках, которые сыграны.\n"
+             f"Современная библиотека: читать онлайн\n\n" for i, p in zip(range(1, 8), range(40, 47), strict=True)),
+     "chrome_left"),
+]
+
+
+@pytest.mark.parametrize(("what", "text", "check"), FAULTS, ids=[f[0][:40] for f in FAULTS])
+def test_each_fault_is_named_by_its_check(what: str, text: str, check: str) -> None:
+    found = check_tree(*_built(text))
+    assert check in {f.check for f in found}, (what, found)
+    assert all(f.node and f.line for f in found)  # every finding names its node and line
+
+
+def _built(text: str) -> tuple[list, list]:
+    """The nodes of ``text`` as one file, and what its clean dropped."""
+    import tempfile
+
+    from lawref.corpus import build_corpus as build
+
+    folder = Path(tempfile.mkdtemp())
+    (folder / "f.txt").write_text(text, encoding="utf-8")
+    built = build(folder, version="t")
+    return list(built.nodes), built.reports[0].dropped
+
+
+def test_a_section_skipped_where_the_pages_run_on() -> None:
+    text = ("- 82 -\nПравило 62. Исправление\nA. Первый раздел\nТекст раздела A.\nC. Третий раздел\n"
+            "Текст раздела C без раздела B.\n")
+    assert "label_order" in {f.check for f in check_tree(nodes_of(text))}
+
+
+def test_the_seeds_give_no_structure_warning() -> None:
+    built = build_corpus(CORPUS, version="t")
+    assert [r.structure for r in built.reports] == [[], [], [], []]
+    by_file = defaultdict(list)
+    for n in built.nodes:
+        by_file[n.source.file].append(n)
+    assert all(check_tree(nodes) == [] for nodes in by_file.values())
+
+
+@pytest.mark.parametrize("name", list(LAYOUTS))
+def test_no_layout_of_the_zoo_gives_a_warning(name: str) -> None:
+    layout = LAYOUTS[name]
+    for tree in [*seed_trees(), *OWN_TREES]:
+        assert check_tree(parse_layout(render(tree, layout), layout)) == [], name
+
+
+#: A contents block another library prints before the law text: titles, dot leaders, pages.
+CONTENTS = "Правило 61. Обязанность ........ 81\nПравило 62. Исправление ........ 82\nПравило 63. Наказание ........ 84\n\n"
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(range(4)), LAYOUT_PARTS)
+def test_any_layout_is_quiet_and_an_injected_contents_block_is_named(which: int, layout: Layout) -> None:
+    if layout.caps and layout.lower_body:
+        layout = Layout(**{**layout.__dict__, "lower_body": False})
+    tree = [*seed_trees(), OWN_TREES[0]][which]
+    assert check_tree(parse_layout(render(tree, layout), layout)) == []
+    plain = Layout(**{**layout.__dict__, "html": None})
+    faulty = parse_layout(CONTENTS + render(tree, plain), plain)
+    assert {f.check for f in check_tree(faulty)} & {"contents_title", "heading_run"}
+
+
+def test_every_check_is_in_the_registry_with_a_docstring() -> None:
+    assert list(CHECKS) == ["long_title", "contents_title", "heading_run", "label_order", "embedded_heading",
+                            "chrome_left", "fragment_share"]
+    assert all(fn.__doc__ for fn in CHECKS.values())
+
+
+def _corpus_with(tmp_path: Path, text: str) -> Path:
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "site.txt").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_build_says_it_in_one_line_and_strict_exits_1(tmp_path: Path) -> None:
+    corpus = _corpus_with(tmp_path, FAULTS[0][1])
+    base = ["--corpus", str(corpus), "--index", str(tmp_path / "ix"), "build"]
+    result = CliRunner().invoke(cli, base)
+    assert result.exit_code == 0
+    assert [x for x in result.stderr.splitlines() if "structure warning" in x] == [
+        "lawref: 1 structure warning in 1 file: the tree may hold misfiled text ('lawref build --report' lists them)"]
+    assert CliRunner().invoke(cli, [*base, "--strict"]).exit_code == 1
+    report = CliRunner().invoke(cli, [*base, "--report"]).stdout
+    assert "structure: line 4, site/24: the text of 24 holds the law heading" in report
+    data = json.loads(CliRunner().invoke(cli, [*base, "--json"]).stdout)
+    [record] = data["files"][0]["structure"]
+    assert record == {"check": "embedded_heading", "line": 4, "node": "site/24", "message": record["message"]}
+
+
+def test_the_seeds_build_strict(tmp_path: Path) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(tmp_path / "ix"), "build", "--strict"])
+    assert result.exit_code == 0 and "structure" not in result.stderr
+
+
+def test_toc_calls_a_law_whole_only_when_no_warning_touches_it(tmp_path: Path) -> None:
+    corpus = _corpus_with(tmp_path, FAULTS[0][1])
+    base = ["--corpus", str(corpus), "--index", str(tmp_path / "ix")]
+    rows = json.loads(CliRunner().invoke(cli, [*base, "toc", "--json"]).stdout)
+    status = {r["cite"]: r["status"] for r in rows["contents"] if r.get("id")}
+    assert status["24"] == "structure warning" and status["23"] == "whole"
