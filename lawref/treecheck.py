@@ -15,6 +15,8 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   body swallowed into the title;
 * ``contents_title`` — a title holding a dot-leader run or ending in a page
   number (``Первое нарушение ........ 23``): a contents line;
+* ``contents_text`` — three or more lines of a node's text ending in a
+  dot leader and numbers: a contents page or a subject index kept as text;
 * ``heading_run`` — three or more headings side by side with no text
   between them (not a chapter → law → section chain, which nests): a
   contents page, or a chapter's list of its law titles;
@@ -55,6 +57,7 @@ MAX_FRAGMENT_SHARE = 0.5
 HEADINGS = frozenset({"chapter", "part", "division", "law", "section", "subsection"})
 _LEADER = re.compile(r"\.{4,}|…{2,}|(?:\. ){3,}|_{4,}|·{3,}")
 _ENDS_IN_PAGE = re.compile(r"[\s.…]\d{1,3}$")
+_LEADER_LINE = re.compile(r"(?:\.{4,}|…{2,}|_{4,}|·{3,})\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*(?:\s|$)")
 _LAW_NUMBER = re.compile(r"\d{1,3}")
 _LETTER = re.compile(r"\d{1,3}([A-Z])$")
 
@@ -98,6 +101,19 @@ def contents_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
         if n.kind in HEADINGS and (_LEADER.search(title) or (len(numbered) >= 3 and n in numbered)):
             yield _at(n, "contents_title", N_("{label}'s title {title} reads as a line of contents (a dot leader or a "
                                               "page number)").format(label=_name(n), title=repr(title[-60:])))
+
+
+def contents_text(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """Three or more entries of a node's text that end in a dot leader and
+    page or law numbers (``Безнаказанная = ........35``): a contents page or
+    a subject index kept as text."""
+    for n in nodes:  # counted in the text, not by line: a wrapped layout joins an index's entries into one
+        entries = list(_LEADER_LINE.finditer(n.text))
+        if len(entries) >= 3:
+            first = n.text[max(0, entries[0].start() - 40) : entries[0].end()].strip()
+            yield _at(n, "contents_text", N_("{count} entries of the text of {label} end in a dot leader and numbers "
+                                             "({first}): a contents page or a subject index?").format(
+                count=len(entries), label=_name(n), first=repr(first[-60:])))
 
 
 def _page_at_end(n: Node) -> bool:
@@ -220,6 +236,7 @@ def fragment_share(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
 CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]] = {
     "long_title": long_title,
     "contents_title": contents_title,
+    "contents_text": contents_text,
     "heading_run": heading_run,
     "label_order": label_order,
     "embedded_heading": embedded_heading,

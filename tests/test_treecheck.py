@@ -41,6 +41,10 @@ FAULTS = [
      "Правило 61. Обязанность следовать масти 81\nПравило 62. Исправление ошибки 82\nПравило 63. Установление 84\n\n"
      "Правило 61. Обязанность следовать масти\nИгрок обязан следовать масти, если может.\n",
      "contents_title"),
+    ("a subject index kept as text: entries, dot leaders, law numbers",
+     "ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ\n(номера правил)\n\nВзятка, отказ от = ..........63\nВзятка, спор о = ............79\n"
+     "Карта, показанная = .........49, 50\nКонтракт, уровень = ..........19\n",
+     "contents_text"),
     ("four law headings side by side with no text between them",
      "Правило 1. Колода\nПравило 2. Доски\nПравило 3. Столы\nПравило 4. Пары\n\nДалее идёт текст без заголовка.\n",
      "heading_run"),
@@ -117,7 +121,7 @@ def test_any_layout_is_quiet_and_an_injected_contents_block_is_named(which: int,
 
 
 def test_every_check_is_in_the_registry_with_a_docstring() -> None:
-    assert list(CHECKS) == ["long_title", "contents_title", "heading_run", "label_order", "embedded_heading",
+    assert list(CHECKS) == ["long_title", "contents_title", "contents_text", "heading_run", "label_order", "embedded_heading",
                             "chrome_left", "fragment_share"]
     assert all(fn.__doc__ for fn in CHECKS.values())
 
