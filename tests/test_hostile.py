@@ -658,10 +658,15 @@ def test_folders_a_thousand_deep_cost_nothing(tmp_path: Path) -> None:
         deep += "/d"
         os.mkdir(deep)
     index = tmp_path / "ix"
-    assert lawref(corpus, index, "build").exit_code == 0
-    for _ in range(2):  # the second answers from the fast path, which walks the folders too
-        result = lawref(corpus, index, "show", "62B")
-        assert result.exit_code == 0 and result.stderr == "", result.stderr
+    try:
+        assert lawref(corpus, index, "build").exit_code == 0
+        for _ in range(2):  # the second answers from the fast path, which walks the folders too
+            result = lawref(corpus, index, "show", "62B")
+            assert result.exit_code == 0 and result.stderr == "", result.stderr
+    finally:  # removed from the bottom up: pytest's own clean-up of old temporary folders recurses
+        while deep != str(corpus):
+            os.rmdir(deep)
+            deep = deep.rsplit("/", 1)[0]
 
 
 def test_a_sealed_build_naming_a_codec_lawref_refuses_is_rebuilt(tmp_path: Path) -> None:

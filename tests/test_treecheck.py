@@ -74,11 +74,9 @@ def _built(text: str) -> tuple[list, list]:
     """The nodes of ``text`` as one file, and what its clean dropped."""
     import tempfile
 
-    from lawref.corpus import build_corpus as build
-
-    folder = Path(tempfile.mkdtemp())
-    (folder / "f.txt").write_text(text, encoding="utf-8")
-    built = build(folder, version="t")
+    with tempfile.TemporaryDirectory() as name:
+        (Path(name) / "f.txt").write_text(text, encoding="utf-8")
+        built = build_corpus(Path(name), version="t")
     return list(built.nodes), built.reports[0].dropped
 
 
