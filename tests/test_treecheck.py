@@ -29,17 +29,12 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
 #: A fault as another site prints it, and the check that must name it.
 FAULTS = [
-    ("a list of a chapter's law titles printed before the bodies: law 24 got law 23's text",
-     "ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\nПРАВИЛО 24. ВТОРОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\n\n"
-     "ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\nСудья сначала выясняет, кто из игроков нарушил порядок.\n",
+    ("a law number that goes back: its text filed under the law before",
+     "Правило 40. Соглашения\nТекст о соглашениях пар.\n\nПравило 12. Права судьи\nТекст о правах судьи.\n",
      "embedded_heading"),
     ("a contents page with dot leaders",
      "Содержание\nПравило 61. Обязанность следовать масти ........ 81\nПравило 62. Исправление ошибки ........ 82\n"
      "Правило 63. Когда ошибка установлена ........ 84\nПравило 64. Что после этого ........ 86\n",
-     "contents_title"),
-    ("a contents page with page numbers and no leaders, before the bodies",
-     "Правило 61. Обязанность следовать масти 81\nПравило 62. Исправление ошибки 82\nПравило 63. Установление 84\n\n"
-     "Правило 61. Обязанность следовать масти\nИгрок обязан следовать масти, если может.\n",
      "contents_title"),
     ("a subject index kept as text: entries, dot leaders, law numbers",
      "ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ\n(номера правил)\n\nВзятка, отказ от = ..........63\nВзятка, спор о = ............79\n"
@@ -53,9 +48,6 @@ FAULTS = [
      "вниз и только потом смотрит на их лица, а коробка всё это время лежит в центре стола\n"
      "A. Положение коробки\nКоробка лежит в центре стола.\n",
      "long_title"),
-    ("a law number that goes back: its text filed under the law before",
-     "Правило 40. Соглашения\nТекст о соглашениях пар.\n\nПравило 12. Права судьи\nТекст о правах судьи.\n",
-     "embedded_heading"),
     ("a site's line left in the text of every page",
      "".join(f"- {p} -\nПравило {i}. Заголовок номер {i}\nТекст правила {i} о взятках, которые сыграны.\n"
              f"Современная библиотека: читать онлайн\n\n" for i, p in zip(range(1, 8), range(40, 47), strict=True)),
@@ -140,10 +132,10 @@ def test_build_says_it_in_one_line_and_strict_exits_1(tmp_path: Path) -> None:
         "lawref: 1 structure warning in 1 file: the tree may hold misfiled text ('lawref build --report' lists them)"]
     assert CliRunner().invoke(cli, [*base, "--strict"]).exit_code == 1
     report = CliRunner().invoke(cli, [*base, "--report"]).stdout
-    assert "structure: line 4, site/24: the text of 24 holds the law heading" in report
+    assert "structure: line 4, site/40: the text of 40 holds the law heading" in report
     data = json.loads(CliRunner().invoke(cli, [*base, "--json"]).stdout)
     [record] = data["files"][0]["structure"]
-    assert record == {"check": "embedded_heading", "line": 4, "node": "site/24", "message": record["message"]}
+    assert record == {"check": "embedded_heading", "line": 4, "node": "site/40", "message": record["message"]}
 
 
 def test_the_seeds_build_strict(tmp_path: Path) -> None:
@@ -156,4 +148,36 @@ def test_toc_calls_a_law_whole_only_when_no_warning_touches_it(tmp_path: Path) -
     base = ["--corpus", str(corpus), "--index", str(tmp_path / "ix")]
     rows = json.loads(CliRunner().invoke(cli, [*base, "toc", "--json"]).stdout)
     status = {r["cite"]: r["status"] for r in rows["contents"] if r.get("id")}
-    assert status["24"] == "structure warning" and status["23"] == "whole"
+    assert status["40"] == "structure warning"
+
+
+# ------------------------------------------------------------ issue 23, item 3: lists of titles
+
+
+@pytest.mark.parametrize("text", [
+    # the issue's layout: a chapter's titles, then the bodies
+    "ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\nПРАВИЛО 24. ВТОРОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\n\n"
+    "ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ\nСудья сначала выясняет, кто из игроков нарушил порядок.\n",
+    # blank lines between the entries, a page marker before the bodies, spaced title case
+    "Правило 23. Первое нарушение\n\nПравило 24. Второе нарушение\n\nПравило 25. Третье нарушение\n- 31 -\n"
+    "Правило 23. Первое нарушение\nСудья сначала выясняет, кто из игроков нарушил порядок.\n",
+    # a contents page with page numbers and no leaders, before the bodies
+    "Правило 23. Первое нарушение 81\nПравило 24. Второе нарушение 82\nПравило 25. Третье 84\n\n"
+    "Правило 23. Первое нарушение\nСудья сначала выясняет, кто из игроков нарушил порядок.\n",
+])
+def test_a_list_of_law_titles_before_the_bodies_never_beats_the_real_headings(text: str) -> None:
+    nodes, dropped = _built(text)
+    laws = [(n.cite, n.text) for n in nodes if n.kind == "law"]
+    assert laws == [("23", "Судья сначала выясняет, кто из игроков нарушил порядок.")]
+    listed = [d for d in dropped if d["step"] == "drop_title_lists"]
+    assert len(listed) >= 2 and all("list of law titles" in d["reason"] for d in listed)
+    assert check_tree(nodes, dropped) == []
+
+
+def test_headings_that_never_come_again_are_kept() -> None:
+    """Two law headings side by side whose laws are never printed again are
+    not a list of titles (nothing later to beat): they stay, and the tree
+    check names the pair for a reader to look at."""
+    nodes, dropped = _built("Правило 1. Колода\nПравило 2. Доски\n\nПравило 3. Столы\nТекст о столах.\n")
+    assert [n.cite for n in nodes if n.kind == "law"] == ["1", "2", "3"]
+    assert not [d for d in dropped if d["step"] == "drop_title_lists"]

@@ -54,7 +54,8 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 STEPS: dict[str, Step] = {f.__name__: f for f in (
     L.drop_export_marks, L.split_pilcrows, L.strip_rules, L.drop_chrome, pdf.drop_contents, L.drop_pagers,
     L.drop_repeated_pages, pdf.split_numbered_heads,
-    L.mark_pages, L.drop_running_heads, pdf.drop_repeated_law_heads, pdf.drop_index, pdf.mark_page_numbers,
+    L.mark_pages, L.drop_running_heads, pdf.drop_repeated_law_heads, L.drop_title_lists, pdf.drop_index,
+    pdf.mark_page_numbers,
     pdf.repair_ligatures, pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
     G.split_inline_headings, G.mark_heading_roles, count_lost,

@@ -576,6 +576,49 @@ def _rule_chars(text: str, kept: str) -> str:
     return "".join(taken)
 
 
+def drop_title_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """A list of law titles printed before the bodies — two or more law
+    headings side by side, with no text between them (blank lines and page
+    markers aside), at least one of which comes again later in the file with
+    its text (``ПРАВИЛО 23. …`` ⏎ ``ПРАВИЛО 24. …`` ⏎⏎ ``ПРАВИЛО 23. …`` ⏎
+    ``Судья сначала …``) — is dropped and listed as a list of law titles:
+    the real headings stand later, and the list never shifts which law the
+    text after it is filed under (issue 23). Decided for the whole file:
+    a heading that is never printed again with text keeps nothing from a
+    list either (its title is in the report). Russian and English."""
+    heads = [k for k, ln in enumerate(lines) if ln.kind == "text" and P.LAW_HEADING_LINE.match(ln.text.strip())]
+    bodied: dict[str, list[int]] = {}
+    runs: list[list[int]] = []
+    for i, k in enumerate(heads):
+        nxt = heads[i + 1] if i + 1 < len(heads) else len(lines)
+        has_text = any(lines[j].kind == "text" for j in range(k + 1, nxt))
+        if has_text:
+            bodied.setdefault(_heading_key(lines[k].text), []).append(k)
+        if not has_text and runs and runs[-1][-1] == heads[i - 1] and _only_spacing(lines, heads[i - 1], k):
+            runs[-1].append(k)
+        elif not has_text:
+            runs.append([k])
+    drop: set[int] = set()
+    for run in runs:
+        if len(run) >= 2 and any(k > run[-1] for h in run for k in bodied.get(_heading_key(lines[h].text), [])):
+            drop.update(run)
+    ex = [example(lines[k].text) for k in sorted(drop)]
+    for k in sorted(drop):
+        ctx.drop(lines[k].no, lines[k].text, N_("list of law titles (the laws' real headings come later)"))
+    ctx.record(N_("lists of law titles printed before the bodies dropped"), len(ex), ex)
+    return [ln for k, ln in enumerate(lines) if k not in drop]
+
+
+def _heading_key(text: str) -> str:
+    """A law heading as compared with its repeats: spaces, case and a trailing page number or leader aside."""
+    return re.sub(r"[\s.…_·]*\d{0,3}\s*$", "", " ".join(text.split())).casefold()
+
+
+def _only_spacing(lines: list[Ln], a: int, b: int) -> bool:
+    """Nothing but blank lines and page markers stands between lines ``a`` and ``b``."""
+    return all(lines[j].kind != "text" for j in range(a + 1, b))
+
+
 def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """A text line starting ``(*) -`` is a footnote (``(*) - Во время …``)."""
     out, n, ex = [], 0, []
