@@ -341,3 +341,19 @@ def test_the_docs_list_the_clean_steps_in_the_order_they_run() -> None:
     table = doc[doc.index("| step (in order) |"):]
     listed = re.findall(r"^   \| `([a-z_]+)`", table[: table.index("\n\n")], re.M)
     assert listed == list(DEFAULT_STEPS)
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # issue 23, item 7: particles -либо, -нибудь after a перенос are one word with their hyphen
+    ("Если игрок сделал какой-\nлибо ход вне очереди, судья", "Если игрок сделал какой-либо ход вне очереди, судья"),
+    ("если кто-\nнибудь из игроков", "если кто-нибудь из игроков"),
+    ("он сыграл какую-\nлибо карту", "он сыграл какую-либо карту"),
+    # a compound whose parts are words keeps its hyphen; a cut word is joined
+    ("на столе красно-\nчёрная карта", "на столе красно-чёрная карта"),
+    ("поднят сине-\nбелый флаг", "поднят сине-белый флаг"),
+    ("по прави-\nлам игры", "по правилам игры"),
+    # a suspended hyphen stays apart
+    ("одно-\nи двухмастных", "одно- и двухмастных"),
+])
+def test_perenos_keeps_the_hyphen_of_particles_and_compounds(text: str, want: str) -> None:
+    assert " ".join(p.text for p in clean(text).paragraphs) == want

@@ -19,7 +19,9 @@ def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
     ``"word"`` (the cut word re-joined), ``"space"``. With ``hyphen`` (``head``
     ends in ``-``, перенос): a hyphenated word the lexicon knows keeps its hyphen
     (``по-прежнему``, ``из-за``), otherwise the parts are joined (``прави-`` +
-    ``лом`` → ``правилом``); in capitals too (``ПРАВИ-`` + ``ЛОМ``); a number
+    ``лом`` → ``правилом``), but a compound whose parts are words and whose
+    joined form is none keeps it (``красно-`` + ``чёрная``), and so does
+    ``какой-`` + ``либо`` (a known compound: never a suspended hyphen); in capitals too (``ПРАВИ-`` + ``ЛОМ``); a number
     keeps its hyphen (``61-`` + ``64`` → ``61-64``) and so does a suspended
     hyphen (``одно-`` + ``и двухмастных`` → ``одно- и двухмастных``). Without a hyphen (a word cut at a page break,
     003:39–41 ``со сто`` ⏎ ``роны``): the parts are joined only when the lexicon
@@ -30,19 +32,28 @@ def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
         return head + tail, "hyphen-kept"  # ``правила 61-`` ⏎ ``64`` → ``61-64``
     hw = P.TRAILING_WORD.search(head.rstrip("-"))
     tw = P.LEADING_WORD.match(tail)
-    if hyphen and P.SUSPENDED.match(tail) and not (hw and ctx.knows(hw["word"] + tail.split()[0])):
+    compound = bool(hw and tw and ctx.knows(f"{hw['word']}-{tw['word']}"))  # ``какой-либо``, ``по-прежнему``
+    if hyphen and P.SUSPENDED.match(tail) and not compound and not (hw and ctx.knows(hw["word"] + tail.split()[0])):
         return head + " " + tail, "hyphen-kept"  # ``одно-`` ⏎ ``и двухмастных``: a suspended hyphen
     if hyphen and hw and hw["word"].isupper() and (caps := P.LEADING_CAPS.match(tail)):
         joined = hw["word"] + caps["word"]  # all caps: the lexicon decides (``ПРАВИ-`` ⏎ ``ЛОМ``)
         kept = ctx.knows(f"{hw['word']}-{caps['word']}") and not ctx.knows(joined)
         return (head + tail, "hyphen-kept") if kept else (head[:-1] + tail, "word")
     if hyphen:
-        if tail[:1].isupper() or (hw and tw and ctx.knows(f"{hw['word']}-{tw['word']}")):
+        if tail[:1].isupper() or compound or (hw and tw and _compound_adjective(hw["word"], tw["word"], ctx)):
             return head + tail, "hyphen-kept"
         return head[:-1] + tail, "word"
     if hw and tw and _cut_word(hw["word"], tw["word"], ctx):
         return head + tail, "word"
     return head.rstrip() + " " + tail, "space"
+
+
+def _compound_adjective(a: str, b: str, ctx: Ctx) -> bool:
+    """``a-`` ⏎ ``b`` is a compound such as ``красно-чёрная``, whose hyphen
+    stays: both parts are words, the first ends in the linking ``о``/``е``,
+    and the parts joined are no word (the dictionary lists few such
+    compounds, so it cannot know them whole)."""
+    return (len(a) >= 3 and a[-1] in "оеОЕ" and ctx.knows(a) and ctx.knows(b) and not ctx.knows(a + b))
 
 
 def _cut_word(a: str, b: str, ctx: Ctx) -> bool:
