@@ -40,6 +40,7 @@ from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
     from lawref.library import Library
+    from lawref.model import Node
 
 __all__ = ["cli", "main"]
 
@@ -500,8 +501,21 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
         _json(J.show_json(lib, nodes, lang))
     else:
         _read(T.show_text(lib, nodes, lang, plain=plain), pager=not no_pager)
+        _structure_said(lib, nodes)
     if lang == "en" and not raw and not lib.english_of(nodes):
         sys.exit(EXIT_NOT_FOUND)  # only the catalogue's title: as «not in this corpus» is (show 59)
+
+
+def _structure_said(lib: Library, nodes: list[Node]) -> None:
+    """On stderr, a line for each structure warning of the build that touches
+    what ``show`` printed (the text on stdout stays the law's)."""
+    if not lib.structure:
+        return
+    from lawref.contents import structure_warnings
+
+    for f in structure_warnings(lib, nodes):
+        _say(tr("lawref: structure warning, line {line} ({node}): {what}").format(
+            line=f["line"], node=f["node"], what=retell(str(f["message"]))), err=True)
 
 
 @cli.command()
@@ -813,10 +827,10 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
     found = [r for r in corpus.reports if r.structure]
     if found:
         count = sum(len(r.structure) for r in found)
-        _say(tr("lawref: {warnings} in {files}: the tree may hold misfiled text ('lawref build --report' lists "
-                "them)").format(warnings=trn("{count} structure warning", "{count} structure warnings", count).format(
-                    count=count), files=trn("{count} file", "{count} files", len(found)).format(count=len(found))),
-             err=True)
+        where = "" if (report or as_json) else tr(" ('lawref build --report' lists them)")
+        _say(tr("lawref: {warnings} in {files}: the tree may hold misfiled text{where}").format(
+            warnings=trn("{count} structure warning", "{count} structure warnings", count).format(count=count),
+            files=trn("{count} file", "{count} files", len(found)).format(count=len(found)), where=where), err=True)
         if strict:
             sys.exit(EXIT_NOT_FOUND)
 

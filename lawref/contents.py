@@ -100,15 +100,33 @@ def _status(lib: Library, n: Node, warned: frozenset[str]) -> str:
 def _warned_laws(lib: Library) -> frozenset[str]:
     """The ids of the laws a structure warning of the build touches (the
     node it names, or the law that holds it)."""
-    named = {str(f["node"]) for r in lib.report for f in r.get("structure", ()) if f.get("node")}
-    laws = set()
-    for node_id in named:
-        node = lib.by_id.get(node_id)
+    return frozenset(law for law, _ in _findings_by_law(lib) if law is not None)
+
+
+def _findings_by_law(lib: Library) -> list[tuple[str | None, dict[str, object]]]:
+    """Each structure warning of the build (:mod:`lawref.treecheck`) with the
+    id of the law that holds the node it names (``None``: no law holds it)."""
+    out = []
+    for f in lib.structure:
+        node = lib.by_id.get(str(f.get("node")))
+        while node is not None and node.kind != "law":
+            node = lib.by_id.get(node.parent) if node.parent else None
+        out.append((node.id if node is not None else None, f))
+    return out
+
+
+def structure_warnings(lib: Library, nodes: list[Node]) -> list[dict[str, object]]:
+    """The structure warnings that touch the laws of ``nodes`` (or the nodes
+    themselves), as the build stored them (``{"check", "line", "node",
+    "message"}``): what ``show`` says beside a law the build doubted."""
+    laws, ids = set(), {n.id for n in nodes}
+    for n in nodes:
+        node: Node | None = n
         while node is not None and node.kind != "law":
             node = lib.by_id.get(node.parent) if node.parent else None
         if node is not None:
             laws.add(node.id)
-    return frozenset(laws)
+    return [f for law, f in _findings_by_law(lib) if law in laws or f.get("node") in ids]
 
 
 def _with_absent(lib: Library, doc: Document, rows: list[TocEntry]) -> list[TocEntry]:

@@ -284,6 +284,12 @@ class Library:
         return tuple(self.store.meta("report") or ())
 
     @_cached
+    def structure(self) -> tuple[dict[str, Any], ...]:
+        """The build's structure warnings (``{"check", "line", "node",
+        "message"}``, :mod:`lawref.treecheck`), without reading the whole report."""
+        return tuple(self.store.meta("structure") or ())
+
+    @_cached
     def corpus_dir(self) -> Path | None:
         """The corpus folder the index was built from."""
         found = self.store.meta("corpus")

@@ -126,7 +126,7 @@ def commit(index_dir: Path, gen: Path, *, stamp: str, encoding: str | None) -> N
     synced to disk) and make it the live one by replacing ``CURRENT`` in one
     rename; then delete generations older than the one it replaces. Call
     under :func:`locked`."""
-    previous = _live_or_none_meta(index_dir)
+    previous = _sealed_live(index_dir)
     files = _digests(gen, previous)
     meta = {"format": F.FORMAT, "stamp": stamp, "encoding": encoding or "", "files": files,
             "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
@@ -139,9 +139,9 @@ def commit(index_dir: Path, gen: Path, *, stamp: str, encoding: str | None) -> N
     sweep(index_dir, keep={gen.name, previous.path.name if previous else ""})
 
 
-def _live_or_none_meta(index_dir: Path) -> Generation | None:
+def _sealed_live(index_dir: Path) -> Generation | None:
     """The live generation when its seal holds (its recorded digests may be
-    carried over), else ``None``."""
+    carried over, its forced encoding kept), else ``None``."""
     try:
         return F.open_generation(index_dir)
     except IndexUnavailable:
@@ -300,10 +300,12 @@ Progress = Callable[[str, int, int], None]
 
 
 def _meta(corpus: Corpus, corpus_dir: Path) -> dict[str, Any]:
-    """What the node store keeps beside the nodes: the build report, the
-    corpus folder, the real names of renamed files, the default edition."""
+    """What the node store keeps beside the nodes: the build report, its
+    structure warnings alone (:mod:`lawref.treecheck`), the corpus folder,
+    the real names of renamed files, the default edition."""
     return {
         "report": [r.to_json() for r in corpus.reports],
+        "structure": [f for r in corpus.reports for f in r.structure],  # read by every show: kept apart, small
         "corpus": os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode(),
         "paths": corpus.paths,
         "default_edition": corpus.default_edition,
@@ -379,10 +381,8 @@ def ensure(corpus_dir: Path, index_dir: Path, *, progress: Progress | None = Non
 
 
 def _live_encoding(index_dir: Path) -> str | None:
-    try:
-        return F.open_generation(index_dir).encoding
-    except IndexUnavailable:
-        return None
+    live = _sealed_live(index_dir)
+    return live.encoding if live is not None else None
 
 
 def _is_fresh(index_dir: Path, want: str) -> bool:

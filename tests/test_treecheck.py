@@ -181,3 +181,21 @@ def test_headings_that_never_come_again_are_kept() -> None:
     nodes, dropped = _built("Правило 1. Колода\nПравило 2. Доски\n\nПравило 3. Столы\nТекст о столах.\n")
     assert [n.cite for n in nodes if n.kind == "law"] == ["1", "2", "3"]
     assert not [d for d in dropped if d["step"] == "drop_title_lists"]
+
+
+def test_show_says_beside_a_doubted_law_what_the_build_doubted(tmp_path: Path) -> None:
+    """``toc`` marks such a law; ``show`` says why on stderr, its text on
+    stdout unchanged (a new user's trial: show never mentioned it)."""
+    corpus = _corpus_with(tmp_path, [f for f in FAULTS if f[2] == "embedded_heading"][0][1])
+    base = ["--corpus", str(corpus), "--index", str(tmp_path / "ix")]
+    assert CliRunner().invoke(cli, [*base, "build"]).exit_code == 0
+    shown = CliRunner().invoke(cli, [*base, "show", "40"])
+    assert shown.exit_code == 0 and "Текст о соглашениях пар." in shown.stdout
+    assert shown.stderr.splitlines() == [
+        "lawref: structure warning, line 4 (site/40): the text of 40 holds the law heading 'Правило 12. Права судьи': "
+        "text filed under the wrong law?"]
+
+
+def test_show_of_the_seeds_says_nothing_more(seed_index: Path) -> None:
+    shown = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "show", "62"])
+    assert shown.exit_code == 0 and shown.stderr == ""
