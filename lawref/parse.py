@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from lawref import patterns as P
 from lawref.cite import latin
 from lawref.i18n import N_
-from lawref.lang import english
+from lawref.lang import english, morph
 from lawref.model import Node, Source
 from lawref.records import Paragraph
 
@@ -132,6 +132,64 @@ def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[
             if kind == "item" and (m.group("label").isdigit() or len(m.group("label")) > 1):
                 kind = "subitem"  # ``(1)``, or a Roman ``(ii)`` in an English edition
             return kind, m
+    return None
+
+
+#: The fewest words after a title that make a body printed on its line (so ``Обязанность вызвать
+#: Судью`` stays one title: a word in capitals there is the title's own).
+MIN_BODY_WORDS = 4
+#: A title this long (in words) holds its body even with no sentence mark at its end.
+LONG_TITLE_WORDS = 12
+
+
+def title_end(title: str) -> int | None:
+    """Where a Russian heading's ``title`` ends and the body printed on the
+    same line begins (a code-point offset into ``title``), or ``None``: all
+    of it is the title.
+
+    The seeds print a title on a line of its own; other sites run the body
+    on: glued ``Положение коробкиКоробка лежит …`` (at the capital), a title
+    in capitals then a sentence ``ПРАВА СУДЬИ Судья вправе …``, a title in
+    sentence case then a capitalised word after a lower-case one ``Право
+    назначить компенсацию Судья может …``, and one ended by its full stop
+    ``Право назначить компенсацию. Судья может …``. Only a body of
+    :data:`MIN_BODY_WORDS` words or more is split off, and only when the
+    whole reads as a sentence (it ends in a sentence mark, is glued, or is
+    longer than :data:`LONG_TITLE_WORDS` words): a title's own capitalised
+    word (``Ход партнёра Болвана в его руку``) never ends it."""
+    glued = P.TITLE_GLUED_BODY.search(title)
+    spaced = _spaced_title_end(title)
+    candidates = [k for k in (glued.start() if glued else None, spaced) if k is not None]
+    for k in sorted(candidates):
+        body = title[k:].split()
+        sentence = (glued is not None and k == glued.start()) or bool(P.SENTENCE_END.search(title)) or (
+            len(title.split()) > LONG_TITLE_WORDS)
+        if len(body) >= MIN_BODY_WORDS and sentence and title[:k].strip():
+            return k
+    return None
+
+
+#: One-letter words that open a sentence (``В спортивных турнирах …``) — a body's first word only
+#: before a word in lower case (``ЗАЯВКА В ТОРГОВЛЕ`` is one title).
+_ONE_LETTER_OPENERS = frozenset("ВСКОУИА")
+
+
+def _spaced_title_end(title: str) -> int | None:
+    """The offset of the first word that starts a body after a space (see :func:`title_end`)."""
+    words = title.split(" ")
+    at = len(words[0]) + 1
+    for j in range(1, len(words)):
+        word, before = words[j], words[:j]
+        one_letter = word in _ONE_LETTER_OPENERS and j + 1 < len(words) and words[j + 1][:1].islower()
+        if P.BODY_WORD.match(word) or one_letter:  # ``Отказ от наказаний В спортивных турнирах …``
+            caps = all(w.upper() == w for w in before) and any(sum(c.isalpha() for c in w) >= 2 for w in before)
+            lower = before[-1][-1:].islower() or before[-1].endswith(",")
+            stop = before[-1].endswith(".") and len(before[-1]) > 2
+            # after a one-word title only a word that can open a sentence: ``Порядок Каждый игрок …``,
+            # not ``Ход Болвана …`` (a title's own genitive); after more, any (``… игры Игроку не следует``)
+            if caps or stop or (lower and (j >= 2 or morph.can_open_sentence(word))):
+                return at
+        at += len(word) + 1
     return None
 
 
@@ -272,7 +330,23 @@ class _Parser:
         if m:
             self.commentary(m, p)
             return
+        lower = P.SUBSECTION_LOWER.match(p.text) if self.doc_kind == "laws" and self.lang == "ru" else None
+        if lower and self.list_goes_on(int(lower.group("label"))):
+            self.labelled("subsection", lower, p, titled=False)
+            return
         self.body(p)
+
+    def list_goes_on(self, number: int) -> bool:
+        """An item starting in lower case (``1. и взятка …``) is a
+        subsection with text when it is the first after a lead-in ending in
+        a colon (``Когда фальшренонс установлен:``), or the next number
+        after such an item."""
+        top = self.stack[-1] if self.stack else None
+        if top is None:
+            return False
+        if number == 1:
+            return bool(top.paras) and top.paras[-1].rstrip().endswith(":")
+        return top.kind == "subsection" and top.title is None and top.label == f"{number - 1}."
 
     def out_of_sequence(self, c: tuple[str, re.Match[str]], p: Paragraph) -> bool:
         """A law heading the order of law numbers rejects is text, not a
@@ -345,12 +419,26 @@ class _Parser:
         while parent is not None and parent.kind not in ("chapter", "part", "division"):
             parent = parent.parent
         label = p.text[: m.start("title")].strip().rstrip(" -–—:") if m.group("title") else p.text.strip()
-        title = m.group("title").strip() if m.group("title") else None
+        title, body = self.title_and_body(m, p)
         node = self.make("law", LEVEL["law"], m.group("num"), label, title, p, parent)
+        if body is not None:
+            node.add_text(p.text[body:], p, body)
         self.push(node)
         self.placement.append(node.id)
 
-    def labelled(self, kind: str, m: re.Match[str], p: Paragraph) -> None:
+    def title_and_body(self, m: re.Match[str], p: Paragraph) -> tuple[str | None, int | None]:
+        """A heading's title, and the offset in ``p.text`` where a body
+        printed on its line begins (:func:`title_end`; Russian only)."""
+        raw = m.group("title")
+        if not raw:
+            return None, None
+        k = title_end(raw.strip()) if self.lang == "ru" else None
+        if k is None:
+            return raw.strip(), None
+        start = m.start("title") + len(raw) - len(raw.lstrip())
+        return raw.strip()[:k].rstrip(), start + k
+
+    def labelled(self, kind: str, m: re.Match[str], p: Paragraph, titled: bool = True) -> None:
         if self.lang == "en" and kind == "item" and self.roman_here(m.group("label")):
             kind = "subitem"
         level = LEVEL[kind]
@@ -363,11 +451,14 @@ class _Parser:
         label = p.text[: m.start("title")].strip()
         node_kind = kind if cite is not None else "fragment"
         node_kind = "item" if node_kind == "subitem" else node_kind
-        titled = not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …`` is text
-            kind == "subsection" and not english.looks_like_title(m.group("title")))))
-        node = self.make(node_kind, level, cite, label, m.group("title").strip() if titled else None, p, parent)
+        titled = titled and not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …``
+            kind == "subsection" and not english.looks_like_title(m.group("title")))))  # is text
+        title, body = self.title_and_body(m, p) if titled else (None, None)
+        node = self.make(node_kind, level, cite, label, title, p, parent)
         if not titled:
             node.add_text(m.group("title").strip(), p, m.start("title"))
+        elif body is not None:
+            node.add_text(p.text[body:], p, body)
         self.push(node)
         self.placement.append(node.id)
 

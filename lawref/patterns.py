@@ -231,6 +231,28 @@ SUBSECTION = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, exampl
 #: Item: 001:13 ``(A).Привлекает внимание …``; sub-item 003:57 ``(1).Оставить …``.
 ITEM = Rx(r"^\((?P<label>[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*(?P<title>[А-ЯЁ].*)$", re.S,
           example="(A).Привлекает внимание к нарушению")
+#: A heading's title glued to its body with no space (other sites' layout: the tags between them
+#: dropped): a lower-case Cyrillic letter, then a word in capitals-then-lower-case — ``Положение
+#: коробкиКоробка лежит …`` (:func:`lawref.parse.title_end`).
+TITLE_GLUED_BODY = Rx(r"(?<=[а-яё])(?=[А-ЯЁ][а-яё]|[ВСКОУИА] [а-яё])", example="Положение коробкиКоробка лежит")
+#: A word that can start a body sentence after a title on one line: a capital, then lower case
+#: (``Судья``), not a word in capitals (``ВФБ``) nor a label.
+BODY_WORD = Rx(r"^[«\"(]?[А-ЯЁ][а-яё]", example="Судья")
+#: An item that starts in lower case after a lead-in ending in a colon: ``1. и взятка с нарушением …``
+#: (``Когда фальшренонс установлен:`` ⏎ ``1. и взятка …``); a subsection with text and no title.
+SUBSECTION_LOWER = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[а-яё].*)$", re.S,
+                      example="1. и взятка с нарушением выиграна")
+#: A heading label glued to the text before it, with no line break or space (a page whose tags
+#: were dropped with nothing in their place): ``КОРОБКИA. Положение``, ``сдачи.B. Карты``,
+#: ``кармане1. Перед игрой``, ``… сдачи.ПРАВИЛО 8. …``. A section letter after a letter or a
+#: sentence mark, a number after a Cyrillic letter or a word's sentence mark (never after a space: ``стр. 5. Это`` is
+#: text), a law heading after anything but a space; each before a title word.
+GLUED_HEADING = Rx(
+    rf"(?:(?<=[А-ЯЁа-яё.;:!?)»])(?=[{SECTION_LATIN}]\.\s?[А-ЯЁ][а-яёА-ЯЁ])"
+    rf"|(?:(?<=[А-ЯЁа-яё])|(?<=[А-ЯЁа-яёA-Za-z)»][.;:!?]))(?=\d{{1,2}}\.\s?[А-ЯЁ][а-яё])"
+    rf"|(?<=\S)(?=(?:ПРАВИЛО|Правило)\s+{LAW_NUMBER}\.\s*[А-ЯЁ]))",
+    example="КОНТРОЛЬ КОРОБКИA. Положение коробки",
+)
 #: Commentary paragraph: 004:5 ``45.4. Заметьте, …``.
 COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.\s+(?P<text>\S.*)$", re.S,
                 example="45.4. Заметьте, что Правила предполагают")

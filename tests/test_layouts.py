@@ -59,6 +59,10 @@ LAYOUTS = {
     "bare page numbers": Layout(width=60, markers="{n}", running_head="Все о Бридже"),
     "CRLF": Layout(width=60, crlf=True),
     "invisible characters": Layout(width=60, invisible=True),
+    "heading and body on one line": Layout(width=None, run_on="space", spaced=True),
+    "heading and body on one line, wrapped file": Layout(width=60, run_on="space", spaced=True),
+    "all caps law heading, body on its line": Layout(width=None, run_on="space"),
+    "a page with its tags dropped: all glued": Layout(width=None, run_on="glued", spaced=True),
 }
 
 
@@ -94,6 +98,25 @@ def test_any_mix_of_layouts_gives_the_same_tree(which: str, layout: Layout) -> N
     tree = OWN_TREES[0] if which == "own" else seed_trees()[["62", "65", "72"].index(which)]
     got = shape(parse_layout(render(tree, layout), layout), caps=layout.caps)
     assert got == expected(tree, caps=layout.caps, lower_body=layout.lower_body)
+
+
+RUN_ON_PARTS = st.builds(  # a title run into its body: told apart by case, so never all caps nor lower-case bodies
+    Layout,
+    width=st.sampled_from([None, 60]),
+    spaced=st.booleans(),
+    html=st.sampled_from([None, "pre", "p"]),
+    crlf=st.booleans(),
+    invisible=st.booleans(),
+    run_on=st.sampled_from(["space", "glued"]),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["62", "65", "72", "own"]), RUN_ON_PARTS)
+def test_headings_run_into_their_bodies_give_the_same_tree(which: str, layout: Layout) -> None:
+    tree = OWN_TREES[0] if which == "own" else seed_trees()[["62", "65", "72"].index(which)]
+    got = shape(parse_layout(render(tree, layout), layout))
+    assert got == expected(tree)
 
 
 # ---------------------------------------------------------------- the items, one table each

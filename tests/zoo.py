@@ -32,7 +32,11 @@ class Layout:
     lower case), ``markers`` (a page-marker spelling put between nodes;
     ``{n}`` is the page), ``running_head`` (after each marker), ``html``
     (``pre`` or ``p``), ``crlf``, ``invisible`` (zero-width spaces and soft
-    hyphens inside words, NBSP for some spaces)."""
+    hyphens inside words, NBSP for some spaces), ``run_on`` (``"space"``: each
+    heading and its body on one line, ``A. Запись результата Судья
+    записывает …``; ``"glued"``: the whole tree on one line with nothing
+    between, as a page whose tags were dropped: ``… РЕЗУЛЬТАТОВA. Запись
+    результатаСудья записывает …``)."""
 
     width: int | None = 60
     hyphenate: bool = False
@@ -45,6 +49,7 @@ class Layout:
     crlf: bool = False
     invisible: bool = False
     first_page: int = 89
+    run_on: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -106,10 +111,16 @@ def render(tree: list[Item], layout: Layout) -> str:
     """``tree`` as raw text (or HTML) in ``layout``."""
     blocks: list[list[str]] = []
     for item in tree:
+        if layout.run_on:
+            sep = " " if layout.run_on == "space" else ""
+            blocks.append([_heading(item, layout) + (sep + _body(item, layout) if item.text else "")])
+            continue
         block = [_heading(item, layout)] if layout.width is None else _wrap_heading(item, layout)
         if item.text:
             block += _wrap(_body(item, layout), layout)
         blocks.append(block)
+    if layout.run_on == "glued":
+        blocks = [["".join(b[0] for b in blocks)]]
     lines = _with_markers(blocks, layout)
     if layout.caps:
         lines = [line.upper() for line in lines]

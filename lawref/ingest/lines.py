@@ -437,6 +437,31 @@ def split_pilcrows(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
+def split_glued_headings(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """A heading glued to the text before it starts a line of its own
+    (:data:`~lawref.patterns.GLUED_HEADING`): ``ПРАВИЛО 7. КОНТРОЛЬ
+    КОРОБКИA. Положение коробкиКоробка лежит ….B. Карты в кармане1. Перед
+    игройИгрок …`` → the law heading, ``A. …``, ``B. …``, ``1. …`` each on
+    a line (the title glued to its body is split by the parser:
+    :func:`lawref.parse.title_end`). Only a Russian line that holds a
+    heading label at its start or a glued law heading is split — a label
+    glued into running prose of a file that has no such layout stays text."""
+    out, ex = [], []
+    for ln in lines:
+        text = ln.text
+        cuts = [m.start() for m in P.GLUED_HEADING.finditer(text)] if ln.kind == "text" and ctx.lang == "ru" else []
+        if not cuts or not (ctx.is_heading(text.lstrip()) or any(text.startswith(("ПРАВИЛО", "Правило"), k)
+                                                                  for k in cuts)):
+            out.append(ln)
+            continue
+        bounds = [0, *cuts, len(text)]
+        pieces = [text[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+        out.extend(Ln(piece, ln.no) for piece in pieces if piece.strip())
+        ex.append(example(text, " | ".join(piece.strip()[:30] for piece in pieces)))
+    ctx.record(N_("headings glued to the text before them put on lines of their own"), len(ex), ex)
+    return out
+
+
 def _split_qmarks(ln: Ln) -> list[Ln]:
     pieces = [mark_lost_glyphs(piece)[0] for piece in P.QMARK_RUN.split(ln.text)]  # a split leaves new edges
     out = [Ln(pieces[0].rstrip(), ln.no)] if pieces[0].strip() else []

@@ -74,9 +74,9 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     ``исправле-`` ⏎ ``- 89 -`` ⏎ ``ния``); into a heading only a short tail
     of its title, never a body that starts in lower case (``1.Ход
     нарушителя`` ⏎⏎ ``когда нарушитель … взятку;``)."""
-    if p.role != "text" or not p.text[:1].islower():
-        return False
     tail = prev.tail()
+    if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx)):
+        return False
     if _ends_sentence(tail):
         return False
     if prev.role == "heading" and (len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
@@ -87,6 +87,13 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     if next_page and p.contiguous:
         return True
     return next_page and p.maybe_contiguous and _known_join(tail, p.text, ctx)
+
+
+def _caps_perenos(tail: str, text: str, ctx: Ctx) -> bool:
+    """An all-caps перенос the lexicon knows, cut between paragraphs (a page
+    printing each line as a paragraph): ``ОТМЕ-`` ⏎⏎ ``НЯЕТ КАРТУ``."""
+    hw, tw = P.LINE_END_HYPHEN.search(tail), P.LEADING_CAPS.match(text)
+    return bool(hw and tw and hw["head"].isupper() and ctx.knows(hw["head"] + tw["word"]))
 
 
 def _ends_sentence(tail: str) -> bool:

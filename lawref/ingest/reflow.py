@@ -215,6 +215,10 @@ class _Reflow:
         if self.commentary_start(text):
             self.start(ln)
             return
+        if cur is not None and self.ctx.lang == "ru" and P.SUBSECTION_LOWER.match(text) and (
+                cur.tail().rstrip().endswith((":", ";")) or P.SUBSECTION_LOWER.match(cur.text)):
+            self.start(ln)  # ``Когда фальшренонс установлен:`` ⏎ ``1. и взятка …``: an item of a list starts
+            return
         heading = self.ctx.is_heading(text) or (P.SPACED_LABEL.match(text) is not None and self.sentence_ended()) or (
             self.ctx.lang == "en" and P.SUBSECTION_TEXT_EN.match(text) is not None and self.sentence_ended())
         if heading or cur is None or self.ctx.style == "blank-separated":

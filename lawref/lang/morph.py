@@ -141,3 +141,23 @@ def is_counted(word: str) -> bool:
     if not has_cyrillic(word):
         return False
     return any(p.tag.POS in _COUNTED for p in _analyzer().parse(fold(word)))
+
+
+#: Parts of speech that start a sentence whatever their case: conjunctions, prepositions,
+#: adverbs, particles, verbs, gerunds, predicatives (``Если``, ``При``, ``Когда``, ``Только``).
+_SENTENCE_OPENERS = frozenset({"CONJ", "PREP", "ADVB", "PRCL", "VERB", "INFN", "GRND", "PRED", "NUMR"})
+
+
+@functools.lru_cache(maxsize=10_000)
+def can_open_sentence(word: str) -> bool:
+    """True when some parse of ``word`` can start a sentence: a form in the
+    nominative, or a part of speech that has no case (:data:`_SENTENCE_OPENERS`).
+    ``Каждый``, ``Судья``, ``Если`` → True; ``Болвана``, ``Взяток`` → False
+    (a title's own genitive: ``Ход Болвана``). An unknown word → True."""
+    folded = fold(word.strip("«\"(),.;:"))
+    if not has_cyrillic(folded):
+        return True
+    parses = _analyzer().parse(folded)
+    if not any(p.is_known for p in parses):
+        return True
+    return any(p.tag.POS in _SENTENCE_OPENERS or "nomn" in p.tag for p in parses)
