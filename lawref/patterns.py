@@ -112,6 +112,33 @@ CHROME = Rx(
     r"|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ))*\s*$",
     re.IGNORECASE, example="ТОП авторов и книг ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ",
 )
+# Any site's chrome, by its shape (never by a list of sites): each a line a library's page wraps
+# around the book's text, found on real pages of other libraries (issue 23, item 4).
+#: A link alone on its line (an advert): ``https://example.ru/catalog/``.
+URL_LINE = Rx(r"^\s*(?:https?://|www\.)\S+\s*$", example="https://example.ru/catalog/divany/")
+#: A site's name by its domain in a short line: ``Современная электронная библиотека Example.Net``.
+DOMAIN = Rx(r"(?<![\w.@])[A-Za-zА-Яа-я][\w-]*\s?\.(?i:ru|net|com|org|ua|by|kz|info|me|in|su|рф|орг\.уа|org\.ua)\b",
+            example="библиотека Example.Net")
+#: A navigation bar: three or more short items between ``·`` or ``•`` (``Главная · Поиск книг · Форумы``).
+NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$", example="Главная · Поиск книг · Форумы · Ссылки")
+#: A pager in words: ``« Предыдущая``, ``- << Первая - « Предыдущая``, ``Следующая » - Последняя >>``.
+PAGER_WORDS = Rx(r"^\s*(?:[-–—|«»<>\s]*(?i:первая|предыдущая|следующая|последняя|назад|вперед|вперёд|далее"
+                 r"|в начало|в конец|previous|next|first|last)[-–—|«»<>\s]*)+$", example="- << Первая - « Предыдущая")
+#: A book's card: ``Автор: …``, ``Жанр: …``, ``Серия: …``, ``Текст книги "…"``, ``Текущая страница: 19``.
+BOOK_CARD = Rx(r"^\s*(?:(?i:автор(?:\s+книги)?|жанр|серия|издательство|год(?:\s+издания)?|язык|рейтинг|размер"
+               r"|формат|теги|добавлена|просмотров|текущая страница)\s*:|(?i:текст книги)\s*[\"«])",
+               example="Жанр: Спорт")
+#: A reading page's own line: ``… - читать онлайн бесплатно …``, ``… - Чтение (стр. 17)``, ``Читаем … полностью``,
+#: ``Скачать книгу …``, ``… страница 19 (всего у книги 84 страниц)``.
+READING_LINE = Rx(r"(?i)читать\s+онлайн|читать\s+(?:книгу\s+)?бесплатно|полн(?:ую|ая)\s+версия?ю?\s+книги"
+                  r"|^\s*читаем\s.{1,80}\sполностью\s*$|[-–—]\s*чтение\s*\(стр\.\s*\d+\)|^\s*скачать\s"
+                  r"|\(всего\s+у\s+книги\s+\d+", example="Все о Бридже - Чтение (стр. 17)")
+#: The book's name in a reading line, learnt from the page: ``Все о Бридже - читать онлайн`` → ``Все о Бридже``.
+BOOK_NAME = Rx(r"^(?:.*?/\s*)?(?P<name>[^/\"«»]{3,80}?)\s+[-–—]\s+(?i:читать|чтение)"
+               r"|(?i:текст книги)\s*[\"«](?P<quoted>[^\"»]{3,80})[\"»]"
+               r"|^\s*(?i:читаем)\s+(?P<read>.{3,80}?)\s+(?i:полностью)", example="Все о Бридже - читать онлайн")
+#: A file name glued before the text: ``144509.fb2 вправе просмотреть …`` (the name is chrome, the rest text).
+FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
 #: Book-title line (metadata, not body). 001:1, 003:1.
 BOOK_TITLE = Rx(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$",
                 example="неизвестен Автор - Все о Бридже")
@@ -253,6 +280,24 @@ GLUED_HEADING = Rx(
     rf"|(?<=\S)(?=(?:ПРАВИЛО|Правило)\s+{LAW_NUMBER}\.\s*[А-ЯЁ]))",
     example="КОНТРОЛЬ КОРОБКИA. Положение коробки",
 )
+#: A contents or index entry's end: a dot leader (dots, ellipses, underscores, middle dots, spaced
+#: dots) and the page or law numbers it points to, anywhere in a line — an entry a line, several
+#: glued on one (``Ход вне очереди принят..........83 Правило 54. …...84``) or a subject index's
+#: (``Аннулирование = ......6,17,86``). Any language: the leader is the shape.
+LEADER_ENTRY = Rx(r"(?:\.{3,}|…{2,}|_{4,}|·{3,}|(?:\s\.){3,})\s*\d{1,3}(?:[A-ZА-Я]\d{0,2})?"
+                  r"(?:\s*[,;–-]\s*\d{1,3}(?:[A-ZА-Я]\d{0,2})?)*\b", example="Определение претензии......96")
+#: A heading-shaped contents line with no leader: a law, chapter, part or section heading ending in
+#: a page number (``Правило 23. Первое нарушение в торговле 45``, ``Глава V - ТОРГОВЛЯ 31``).
+CONTENTS_HEADING_LINE = Rx(rf"^\s*(?:(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+"
+                           rf"(?:{LAW_NUMBER}|{ROMAN})|{CITE_LETTER}\.|\d{{1,2}}\.)\s*\S.*\D\s(?P<page>\d{{1,3}})\s*$",
+                           example="Правило 23. Первое нарушение в торговле 45")
+#: The title of a contents page or a subject index, any language, letters spaced or not:
+#: ``Содержание``, ``ОГЛАВЛЕНИЕ``, ``П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь``, ``CONTENTS``, ``INDEX``.
+CONTENTS_TITLE = Rx(r"^\s*(?P<what>(?i:с\s?о\s?д\s?е\s?р\s?ж\s?а\s?н\s?и\s?е|о\s?г\s?л\s?а\s?в\s?л\s?е\s?н\s?и\s?е"
+                    r"|contents|table of contents)"
+                    r"|(?i:п\s?р\s?е\s?д\s?м\s?е\s?т\s?н\s?ы\s?й\s+у\s?к\s?а\s?з\s?а\s?т\s?е\s?л\s?ь"
+                    r"|а\s?л\s?ф\s?а\s?в\s?и\s?т\s?н\s?ы\s?й\s+у\s?к\s?а\s?з\s?а\s?т\s?е\s?л\s?ь|index|general index))"
+                    r"\s*[.:]?\s*$", example="П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь")
 #: Commentary paragraph: 004:5 ``45.4. Заметьте, …``.
 COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.\s+(?P<text>\S.*)$", re.S,
                 example="45.4. Заметьте, что Правила предполагают")

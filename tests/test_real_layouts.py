@@ -9,6 +9,8 @@ runs on each) and gives no structure warning unless the table says so.
 
 from __future__ import annotations
 
+from dataclasses import asdict
+
 import pytest
 
 from lawref.conserve import balance
@@ -24,7 +26,7 @@ def build(text: str | bytes, *, kind: str = "laws", name: str = "f.txt") -> tupl
     cleaned = clean(loaded.text, loaded.line_numbers)
     nodes = list(parse(cleaned.paragraphs, doc="d", doc_kind=kind, file=name).nodes)
     assert not balance(loaded.text, nodes, cleaned.report)
-    return nodes, check_tree(nodes, cleaned.report.dropped), cleaned
+    return nodes, check_tree(nodes, [asdict(d) for d in cleaned.report.dropped]), cleaned
 
 
 def tree(text: str | bytes, **kw: str) -> list[tuple[str | None, str | None, str]]:
@@ -87,3 +89,82 @@ def test_a_number_in_lower_case_with_no_lead_in_stays_text() -> None:
     got = tree("ПРАВИЛО 64. ПОСЛЕ УСТАНОВЛЕНИЯ РЕНОНСА\n\nA. Передача взяток\n\nВзятки передаются так.\n\n"
                "2. и далее по тексту без вводной строки.\n")
     assert [c for c, _, _ in got] == ["64", "64A"]
+
+
+# ---------------------------------------------------------------- item 3: contents, lists of titles, subject indexes
+
+LAW_AFTER = "\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\nЛюбой ход вне очереди можно принять.\n"
+
+
+@pytest.mark.parametrize(("text", "what"), [
+    # an entry a line, entries wrapped over two lines, a part heading and a law glued on one line
+    ("Содержание\n2.Игра картой не принята................83 Часть III - ЗАПРЕТНЫЙ ХОД..........83 Правило 53. Ход "
+     "вне очереди принят..........83\nA.Ход вне очереди, который признали\nправильным.........83\n"
+     "B.Не тот защитник пошёл после\nневерного хода разыгрывающего....84\nC.Верный ход после неверного.....84\n",
+     "table of contents"),
+    # one paragraph a line, blank lines between, no title, a wrapped first entry
+    ("(B).Нарушитель не держит карт в\n\nмасти хода........95\n\nНарушитель держит мало карт....95\n\n"
+     "Определение претензии...................96\n\nОпределение уступки.....................97\n", "table of contents"),
+    # headings with page numbers and no leaders
+    ("Правило 40. Соглашения партнёров 61\nПравило 41. Начало розыгрыша 63\nПравило 42. Права болвана 64\n",
+     "table of contents"),
+    # a subject index: spaced title, a note under it, «=» entries with lists of laws, a term with no number
+    ("П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь\n\n(ссылки на номера правил)\n\nВзятка, отказ от = ..........63\n"
+     "Болван - см.также Игра со стола;\n= ограничения прав .............43\nКарта, показанная = .........49, 50\n",
+     "subject index"),
+])
+def test_a_contents_page_or_an_index_becomes_no_node_and_is_listed_as_what_it_is(text: str, what: str) -> None:
+    nodes, findings, cleaned = build(text + LAW_AFTER)
+    assert not findings, findings
+    assert [(n.cite, n.text) for n in nodes if n.kind != "law"] == [
+        ("53A", "Любой ход вне очереди можно принять.")]
+    assert {n.page for n in nodes} == {None}  # no entry's number became a page
+    listed = [d for d in cleaned.report.dropped if d.step == "drop_leader_lists"]
+    assert listed and {d.reason for d in listed} == {what}
+    assert "".join(d.text for d in listed).count("....") >= 3 or what == "table of contents"
+
+
+def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
+    got = tree("Правило 90. Процедурные наказания\nA. Полномочия судьи\nСм. таблицу на стр. ........ 45, "
+               "а также правило 12.\n")
+    assert got[-1] == ("90A", "Полномочия судьи", "См. таблицу на стр. ........ 45, а также правило 12.")
+
+
+# ---------------------------------------------------------------- item 4: any site's chrome, by its shape
+
+@pytest.mark.parametrize("chrome", [
+    "https://shop.example.ru/catalog/divany/",
+    "Электронная библиотека Example.Net",
+    "Главная · Поиск книг · Поступления · Форумы · Ссылки",
+    "- << Первая - « Предыдущая",
+    "Следующая » - Последняя >>",
+    "Автор: Неизвестен",
+    "Жанр: Спорт",
+    'Текст книги "Правила бриджа"',
+    "Правила бриджа - читать онлайн бесплатно полную версию книги . Страница 23",
+    "Example.Net / Спорт / Правила бриджа - Чтение (стр. 17)",
+    "Читаем Правила бриджа полностью",
+    "123456.fb2",
+])
+def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
+    nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"
+                                     f"Любой ход вне очереди можно принять.\n{chrome}\n")
+    assert not findings
+    assert [(n.cite, n.title, n.text) for n in nodes] == [
+        ("53", "Ход вне очереди принят", ""), ("53A", "Ход признан правильным", "Любой ход вне очереди можно принять.")]
+    assert sum(1 for d in cleaned.report.dropped if d.step == "drop_chrome") == 2
+
+
+def test_the_book_s_name_learnt_from_its_reading_line_is_chrome_and_a_file_name_is_cut_off() -> None:
+    nodes, _, cleaned = build("Правила бриджа - Чтение (стр. 17)\nПравила бриджа\n321.fb2 продолжение текста с "
+                              "прошлой страницы.\nПравило 53. Ход вне очереди принят\nЛюбой ход можно принять.\n")
+    assert [(n.kind, n.text) for n in nodes if n.text] == [("fragment", "продолжение текста с прошлой страницы."),
+                                                           ("law", "Любой ход можно принять.")]
+    assert [d.text for d in cleaned.report.dropped] == ["Правила бриджа - Чтение (стр. 17)", "Правила бриджа",
+                                                           "321.fb2 "]
+
+
+def test_law_text_naming_a_site_or_a_page_is_not_chrome() -> None:
+    got = tree("Правило 53. Ход вне очереди принят\nA. Ход признан правильным\nРезультаты публикуются на сайте "
+               "федерации example.ru в течение дня после сессии, как сказано в положении.\n")
+    assert "example.ru" in got[-1][2]

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_layouts import LAYOUT_PARTS, LAYOUTS, nodes_of, parse_layout, seed_trees
-from zoo import OWN_TREES, Layout, render
+from zoo import OWN_TREES, Layout, render, shape
 
 from lawref.cli import cli
 from lawref.corpus import build_corpus
@@ -27,19 +27,19 @@ from lawref.treecheck import CHECKS, check_tree
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
+#: A subject index as another site prints it: the clean drops it (``drop_leader_lists``); the check is its backstop.
+SUBJECT_INDEX = ("ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ\n(номера правил)\n\nВзятка, отказ от = ..........63\nВзятка, спор о = ............79\n"
+                 "Карта, показанная = .........49, 50\nКонтракт, уровень = ..........19\n")
+
 #: A fault as another site prints it, and the check that must name it.
 FAULTS = [
     ("a law number that goes back: its text filed under the law before",
      "Правило 40. Соглашения\nТекст о соглашениях пар.\n\nПравило 12. Права судьи\nТекст о правах судьи.\n",
      "embedded_heading"),
-    ("a contents page with dot leaders",
-     "Содержание\nПравило 61. Обязанность следовать масти ........ 81\nПравило 62. Исправление ошибки ........ 82\n"
-     "Правило 63. Когда ошибка установлена ........ 84\nПравило 64. Что после этого ........ 86\n",
+    ("two contents lines with dot leaders (too few for the clean to take for a contents page)",
+     "Правило 61. Обязанность следовать масти ........ 81\nПравило 62. Исправление ошибки ........ 82\n\n"
+     "Правило 63. Когда ошибка установлена\nТекст правила о том, когда ошибка установлена.\n",
      "contents_title"),
-    ("a subject index kept as text: entries, dot leaders, law numbers",
-     "ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ\n(номера правил)\n\nВзятка, отказ от = ..........63\nВзятка, спор о = ............79\n"
-     "Карта, показанная = .........49, 50\nКонтракт, уровень = ..........19\n",
-     "contents_text"),
     ("four law headings side by side with no text between them",
      "Правило 1. Колода\nПравило 2. Доски\nПравило 3. Столы\nПравило 4. Пары\n\nДалее идёт текст без заголовка.\n",
      "heading_run"),
@@ -50,7 +50,7 @@ FAULTS = [
      "long_title"),
     ("a site's line left in the text of every page",
      "".join(f"- {p} -\nПравило {i}. Заголовок номер {i}\nТекст правила {i} о взятках, которые сыграны.\n"
-             f"Современная библиотека: читать онлайн\n\n" for i, p in zip(range(1, 8), range(40, 47), strict=True)),
+             f"Библиотека клуба «Робер»\n\n" for i, p in zip(range(1, 8), range(40, 47), strict=True)),
      "chrome_left"),
 ]
 
@@ -60,6 +60,18 @@ def test_each_fault_is_named_by_its_check(what: str, text: str, check: str) -> N
     found = check_tree(*_built(text))
     assert check in {f.check for f in found}, (what, found)
     assert all(f.node and f.line for f in found)  # every finding names its node and line
+
+
+def test_a_subject_index_the_clean_missed_is_named_by_the_check() -> None:
+    """The check is the backstop of ``drop_leader_lists``: run without that step, the index is named."""
+    from lawref.ingest.clean import DEFAULT_STEPS, clean
+    from lawref.parse import parse
+
+    text = SUBJECT_INDEX
+    cleaned = clean(text, steps=[s for s in DEFAULT_STEPS if s != "drop_leader_lists"])
+    nodes = list(parse(cleaned.paragraphs, doc="d", doc_kind="laws", file="f.txt").nodes)
+    assert "contents_text" in {f.check for f in check_tree(nodes)}
+    assert check_tree(*_built(text)) == []  # with it, the index is dropped (and listed in the report)
 
 
 def _built(text: str) -> tuple[list, list]:
@@ -107,7 +119,9 @@ def test_any_layout_is_quiet_and_an_injected_contents_block_is_named(which: int,
     assert check_tree(parse_layout(render(tree, layout), layout)) == []
     plain = Layout(**{**layout.__dict__, "html": None})
     faulty = parse_layout(CONTENTS + render(tree, plain), plain)
-    assert {f.check for f in check_tree(faulty)} & {"contents_title", "heading_run"}
+    # the contents block is dropped by the clean (the tree is the plain one) or named — never silently a law
+    dropped = shape(faulty) == shape(parse_layout(render(tree, plain), plain))
+    assert dropped or {f.check for f in check_tree(faulty)} & {"contents_title", "heading_run"}
 
 
 def test_every_check_is_in_the_registry_with_a_docstring() -> None:
@@ -169,8 +183,9 @@ def test_a_list_of_law_titles_before_the_bodies_never_beats_the_real_headings(te
     nodes, dropped = _built(text)
     laws = [(n.cite, n.text) for n in nodes if n.kind == "law"]
     assert laws == [("23", "Судья сначала выясняет, кто из игроков нарушил порядок.")]
-    listed = [d for d in dropped if d["step"] == "drop_title_lists"]
-    assert len(listed) >= 2 and all("list of law titles" in d["reason"] for d in listed)
+    listed = [d for d in dropped if d["step"] in ("drop_title_lists", "drop_leader_lists")]
+    assert len(listed) >= 2 and all(d["reason"] in ("list of law titles (the laws' real headings come later)",
+                                                    "table of contents") for d in listed)
     assert check_tree(nodes, dropped) == []
 
 

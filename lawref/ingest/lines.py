@@ -73,22 +73,71 @@ def export_title(lines: list[Ln]) -> tuple[Ln, Ln] | None:
 
 
 def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Drop site chrome lines (000:1 ``ТОП авторов и книг …``, an alphabet
-    bar ``А Б В … Я AZ``) and take the book-title line (001:1) as metadata."""
+    """Drop site chrome lines and take the book-title line (001:1) as
+    metadata. Chrome is known by its shape, on any site
+    (:func:`chrome_shape`): the seeds' (000:1 ``ТОП авторов и книг …``), an
+    alphabet bar ``А Б В … Я AZ``, a link alone, a line naming a site by
+    its domain, a navigation bar, a pager in words, a book's card
+    (``Автор: …``, ``Жанр: …``), a reading page's line (``… - читать онлайн
+    …``, ``… - Чтение (стр. 17)``). The book's name those lines give is
+    learnt from the page, and a short line that is only that name is chrome
+    too. A file name glued before the text (``144509.fb2 вправе …``) is cut
+    off and the text kept."""
     out, ex = [], []
+    names = _book_names(lines)
     for ln in lines:
         m = P.BOOK_TITLE.match(ln.text)
+        why = None if m or ln.kind != "text" else chrome_shape(ln.text, names)
         if m:  # the book title, also when repeated as a running head (колонтитул)
             ctx.title = ctx.title or m.group("title")
             ctx.drop(ln.no, ln.text, N_("book title (kept as the document's title)"))
-        elif P.CHROME.match(ln.text) or P.ALPHABET_BAR.match(ln.text):
-            ctx.drop(ln.no, ln.text, N_("site chrome"))
+        elif why is not None:
+            ctx.drop(ln.no, ln.text, why)
+        elif ln.kind == "text" and (f := P.FILE_NAME_PREFIX.match(ln.text)) and ln.text[f.end():].strip():
+            ctx.drop(ln.no, f.group(), N_("site chrome: a file name before the text"))
+            out.append(replace(ln, text=ln.text[f.end():]))
         else:
             out.append(ln)
             continue
         ex.append(example(ln.text))
     ctx.record(N_("site chrome and book-title lines removed"), len(ex), ex)
     return out
+
+
+#: The longest line taken for chrome by its shape (a site's line is short; law text runs long).
+MAX_CHROME_CHARS = 240
+
+
+def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
+    """Why ``text`` is a site's chrome by its shape, or ``None``. ``names``:
+    book names the page's own reading lines gave (:func:`_book_names`). A
+    law heading is never chrome."""
+    t = text.strip()
+    if not t or len(t) > MAX_CHROME_CHARS or P.LAW_HEADING_LINE.match(t) or P.CONTENTS_TITLE.match(t):
+        return None  # a spaced ``П Р Е Д М Е Т Н Ы Й`` is an index's title (drop_leader_lists), not an alphabet bar
+    if P.CHROME.match(t) or P.ALPHABET_BAR.match(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t):
+        return N_("site chrome")
+    if P.URL_LINE.match(t) or P.FILE_NAME_PREFIX.fullmatch(t):
+        return N_("site chrome: a link")
+    if P.BOOK_CARD.match(t) or P.READING_LINE.search(t):
+        return N_("site chrome: the book's card or reading line")
+    if P.DOMAIN.search(t) and not P.SENTENCE_END.search(t):
+        return N_("site chrome: a line naming a site")
+    if morph.fold(" ".join(t.split())) in names:
+        return N_("site chrome: the book's name")
+    return None
+
+
+def _book_names(lines: list[Ln]) -> frozenset[str]:
+    """Book names the page's reading lines give (``Все о Бридже - читать
+    онлайн`` → ``все о бридже``), folded, spaces collapsed."""
+    found = set()
+    for ln in lines[:400]:
+        m = P.BOOK_NAME.search(ln.text) if ln.kind == "text" and len(ln.text) <= MAX_CHROME_CHARS else None
+        name = m and (m.group("name") or m.group("quoted") or m.group("read"))
+        if name:
+            found.add(morph.fold(" ".join(name.split())))
+    return frozenset(found)
 
 
 #: The longest line taken for a pager (``1 2 3 … 999``, with fillers, is far shorter).
@@ -599,6 +648,114 @@ def _rule_chars(text: str, kept: str) -> str:
         else:
             taken.append(ch)
     return "".join(taken)
+
+
+#: A contents page or an index is this many entries or more (fewer is a law that points at a page).
+MIN_ENTRIES = 3
+#: Lines that may stand between two entries of one list: an entry wrapped over lines, a term of an
+#: index with no number (``Болван - см.также Игра со стола;``), a letter's heading.
+MAX_BETWEEN = 3
+#: The longest line that goes between entries (a wrapped entry's first line is short).
+MAX_BETWEEN_CHARS = 100
+
+
+def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Drop a table of contents or a subject index, found by its shape and
+    decided for the file at once: a run of :data:`MIN_ENTRIES` or more
+    entries — lines holding a dot leader and numbers
+    (:data:`~lawref.patterns.LEADER_ENTRY`: ``Определение претензии.....96``,
+    ``Аннулирование = ......6,17,86``, several entries glued on one line) or
+    heading-shaped lines ending in a page number
+    (:data:`~lawref.patterns.CONTENTS_HEADING_LINE`) — with at most
+    :data:`MAX_BETWEEN` short lines between two of them (an entry wrapped
+    over two lines, an index term with no number), blank lines and page
+    markers, and its title (``Содержание``, ``П Р Е Д М Е Т Н Ы Й
+    У К А З А Т Е Л Ь``, ``INDEX``) with the short lines under it. Each line
+    is listed in the report as ``table of contents`` or ``subject index``
+    (an index's title, or entries pointing at several numbers or with
+    ``=``); page markers inside stay page markers. Its numbers never become
+    pages, headings or citations. Russian and English."""
+    entry = [ln.kind == "text" and _is_entry(ln.text) for ln in lines]
+    drop: set[int] = set()
+    k = 0
+    while k < len(lines):
+        if not entry[k]:
+            k += 1
+            continue
+        run, j, between = [k], k + 1, 0
+        while j < len(lines) and between <= MAX_BETWEEN:
+            if entry[j]:
+                run.append(j)
+                between = 0
+            elif lines[j].kind == "text" and not looks_like_marker(lines[j].text):
+                between += 1
+                if len(lines[j].text.strip()) > MAX_BETWEEN_CHARS or _ends_prose(lines[j].text):
+                    break
+            j += 1
+        if sum(1 for r in run if entry[r]) >= MIN_ENTRIES:
+            first = _list_start(lines, run[0])
+            drop.update(r for r in range(first, run[-1] + 1) if lines[r].kind == "text"
+                        and not looks_like_marker(lines[r].text))
+        k = run[-1] + 1
+    if not drop:
+        ctx.record(N_("tables of contents and subject indexes dropped"), 0, [])
+        return lines
+    index = _is_index([lines[k].text for k in sorted(drop)])
+    reason = N_("subject index") if index else N_("table of contents")
+    for k in sorted(drop):
+        ctx.drop(lines[k].no, lines[k].text, reason)
+    ctx.record(N_("tables of contents and subject indexes dropped"), len(drop),
+               [example(lines[k].text) for k in sorted(drop)][:2])
+    return [ln for k, ln in enumerate(lines) if k not in drop]
+
+
+def _is_entry(text: str) -> bool:
+    """A line that is (or holds) an entry of a contents page or an index."""
+    return bool(P.LEADER_ENTRY.search(text) or P.CONTENTS_HEADING_LINE.match(text))
+
+
+def _ends_prose(text: str) -> bool:
+    """A line of running text: it ends a sentence with a word before the mark (not ``корректный.........83``)."""
+    t = text.rstrip()
+    return len(t) > 40 and bool(re.search(r"[а-яёa-z]{2}[.!?]$", t))
+
+
+def _list_start(lines: list[Ln], first: int) -> int:
+    """Where a list whose first entry is at ``first`` starts: its title
+    (``Содержание``) and the short lines between it and the entry, or a
+    wrapped first entry's first line."""
+    k = first - 1
+    seen = 0
+    while k >= 0 and seen < MAX_BETWEEN + 1:
+        ln = lines[k]
+        if ln.kind == "text" and P.CONTENTS_TITLE.match(ln.text):
+            return k
+        if ln.kind == "text" and not looks_like_marker(ln.text):
+            if len(ln.text.strip()) > MAX_BETWEEN_CHARS or _ends_prose(ln.text):
+                break
+            seen += 1
+        k -= 1
+    # no title: only a wrapped first entry's first line goes with the list — the entry's line starts in
+    # lower case (``A.Ход вне очереди, трактуемый как`` ⏎ ``корректный.........83``), blank lines between
+    before = first - 1
+    while before >= 0 and lines[before].kind == "blank":
+        before -= 1
+    head = lines[before] if before >= 0 else None
+    if head is not None and head.kind == "text" and len(head.text.strip()) <= MAX_BETWEEN_CHARS and not (
+            P.SENTENCE_END.search(head.text)) and lines[first].text.lstrip()[:1].islower():
+        return before
+    return first
+
+
+def _is_index(texts: list[str]) -> bool:
+    """A subject index, not contents: its title says so, or most entries
+    point at several numbers or hold ``=`` / ``см.`` (``Аннулирование =
+    ......6,17,86``)."""
+    if any((m := P.CONTENTS_TITLE.match(t)) and re.search(r"(?i)у\s?к|index", m.group("what")) for t in texts):
+        return True
+    entries = [t for t in texts if P.LEADER_ENTRY.search(t)]
+    marked = sum(1 for t in entries if "=" in t or "см." in t or re.search(r"\d\s*[,;]\s*\d", t))
+    return bool(entries) and marked >= 0.5 * len(entries)
 
 
 def drop_title_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
