@@ -175,6 +175,13 @@ def latin_fold(word: str) -> str:
 PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
                  r"|(?i:стр(?:аница)?\.?|с\.|page|p\.)\s*(?P<page2>\d{1,4})\.?"
                  r"|\[\s*(?P<page3>\d{1,4})\s*\]|\(\s*(?P<page4>\d{1,4})\s*\))\s*$", example="Стр. 89")
+#: A page head or foot printed with its number (колонтитул): ``88 | Глава VI. Розыгрыш``,
+#: ``Глава VI. Розыгрыш | 89``, ``Все о бридже | страница 47``, ``Страница 91 из 247`` — a page
+#: marker, its running head with it; never a chapter heading, never text.
+HEAD_MARKER = Rx(r"^\s*(?:(?P<page>\d{1,4})\s*[|│]\s*[^\d|│]{3,100}"
+                 r"|[^\d|│]{3,100}?\s*[|│]\s*(?:(?i:страница|стр\.?|page|p\.)\s*)?(?P<page2>\d{1,4})"
+                 r"|(?i:страница|стр\.?|page)\s*(?P<page3>\d{1,4})\s+(?i:из|of)\s+\d{1,4})\s*$",
+                 example="Все о бридже | страница 47")
 #: A bare number on its own line: a page number when it fits the page sequence
 #: (``89``); a PDF extraction may print it twice (``67 67``).
 BARE_NUMBER = Rx(r"^\s*(?P<page>\d{1,4})(?:\s+(?P=page))?\s*$", example="67 67")
@@ -194,7 +201,8 @@ PAGE_MARKER_GLUED = Rx(r"^\s*(?:[-–—]\s(?P<page>\d{1,4})(?:\s[-–—])?|(?i
 ALPHABET_BAR = Rx(r"^\s*(?:(?:[А-ЯЁA-Z]|AZ|A-Z|0-9|#)[\s|·•,]+){10,}(?:[А-ЯЁA-Z]|AZ|A-Z|0-9|#)?\s*$",
                   example="А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я AZ")
 #: A pager token that is not a number: ``...``, ``…``, ``«``, ``»``, ``Назад``, ``Вперед``.
-PAGER_FILLER = Rx(r"^(?:\.{2,}|…|[«»<>←→|]|[Нн]азад|[Вв]перед|[Сс]ледующая|[Пп]редыдущая|[Сс]тр\.?)$",
+PAGER_FILLER = Rx(r"^(?:\.{2,}|…|[«»<>←→|]|[-–—]|[Нн]азад|[Вв]перед|[Сс]ледующая|[Пп]редыдущая|[Сс]тр\.?"
+                  r"|[Сс]траницы:?|[Сс]тр\.:|[Pp]ages:?)$",
                   example="…")
 #: Card ranks after a lost suit symbol: ``?AK``, ``?Q``, ``?10`` (the ``?`` is a lost glyph).
 LOST_SUIT = Rx(r"(?<![\w\[?])\?(?=(?:10|[AKQJTx2-9])(?:10|[AKQJTx2-9])*(?![\w]))", example="держит ?AK ?Q и ходит")

@@ -168,3 +168,59 @@ def test_law_text_naming_a_site_or_a_page_is_not_chrome() -> None:
     got = tree("Правило 53. Ход вне очереди принят\nA. Ход признан правильным\nРезультаты публикуются на сайте "
                "федерации example.ru в течение дня после сессии, как сказано в положении.\n")
     assert "example.ru" in got[-1][2]
+
+
+# ---------------------------------------------------------------- item 2: page heads and feet, pagers
+
+LAW_61 = "Правило 61. Обязанность следовать масти\nA. Определение\nИгрок обязан следовать масти хода, если может\n"
+TURN = "и когда он видит свою ошибку, он её исправляет.\n"
+
+
+@pytest.mark.parametrize(("first", "second", "pages"), [
+    ("88 | Глава VI. Розыгрыш", "Глава VI. Розыгрыш | 89", {88}),
+    ("Страница 91 из 247", "Страница 92 из 247", {91}),
+    ("Все о бридже | страница 47", "Все о бридже | страница 48", {47}),
+    ("Правила | стр. 12", "Правила | стр. 13", {12}),
+])
+def test_a_page_head_with_its_number_is_a_marker_never_a_chapter_or_text(first: str, second: str,
+                                                                       pages: set[int]) -> None:
+    nodes, findings, cleaned = build(f"{first}\n{LAW_61}{second}\n{TURN}")
+    assert not findings
+    assert [(n.cite, n.text) for n in nodes] == [
+        ("61", ""), ("61A", "Игрок обязан следовать масти хода, если может и когда он видит свою ошибку, он её "
+                            "исправляет.")]
+    assert {n.page for n in nodes} == pages  # the text goes on across the next page: one node
+    assert sum(1 for d in cleaned.report.dropped if d.step == "mark_pages") == 2
+
+
+@pytest.mark.parametrize("pager", [
+    "Страницы: 1 2 3 4 5 6 7 8 9 10 11 12",
+    "- 1\n- 2\n- 3\n- 4\n- 5\n- 6\n- 7\n- 8\n- 9\n- 10",
+    "1\n\n2\n\n3\n\n4\n\n5\n\n6",
+    "« Предыдущая 1 2 3 ... 46 Следующая »",
+])
+def test_a_pager_is_chrome_not_page_markers(pager: str) -> None:
+    nodes, findings, cleaned = build(f"{pager}\n{LAW_61}")
+    assert not findings
+    assert {n.page for n in nodes} == {None}
+    assert [n.cite for n in nodes] == ["61", "61A"]
+    assert {d.reason for d in cleaned.report.dropped} == {"pager"}
+
+
+def test_a_table_row_with_a_bar_and_a_number_is_no_page_head() -> None:
+    got = tree("Правило 77. Запись результата\nA. Таблица\nЗа каждую взятку сверх контракта:\nпо червям | 30\n"
+               "и так далее по таблице.\n")
+    assert "по червям | 30" in got[-1][2]
+
+
+# ---------------------------------------------------------------- item 6: running heads never eat real text
+
+def test_a_section_heading_opening_pages_in_two_laws_is_never_a_running_head() -> None:
+    got = tree("- 80 -\nПравило 62. Исправление ренонса\nA. Обязанность исправить\nИгрок исправляет ренонс, "
+               "если заметил его вовремя.\n- 81 -\nB.Порядок исправления\nНарушитель забирает карту и кладёт "
+               "другую.\n- 82 -\nПравило 64. После установления\nA. Передача взяток\nВзятки передаются.\n- 83 -\n"
+               "B.Порядок исправления\nСудья передаёт взятки по правилу.\n")
+    assert [(c, t) for c, t, _ in got] == [("62", "Исправление ренонса"), ("62A", "Обязанность исправить"),
+                                           ("62B", "Порядок исправления"), ("64", "После установления"),
+                                           ("64A", "Передача взяток"), ("64B", "Порядок исправления")]
+    assert got[2][2] == "Нарушитель забирает карту и кладёт другую."

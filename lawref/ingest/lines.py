@@ -168,17 +168,45 @@ def is_pager(line: str) -> bool:
     return len(numbers) >= (4 if gaps else 10)
 
 
+#: A run of this many numbers, one a line and nothing between, is a pager printed down the page.
+MIN_VERTICAL_PAGER = 5
+
+
 def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Drop pager lines (``1 2 3 … 247``, ``« 1 2 3 ... 46 »``; see :func:`is_pager`)."""
+    """Drop pager lines (``1 2 3 … 247``, ``« 1 2 3 ... 46 »``, ``Страницы: 1
+    2 3 …``; see :func:`is_pager`) and pagers printed down the page: a run
+    of :data:`MIN_VERTICAL_PAGER` or more lines that are each one number
+    (``- 1`` ⏎ ``- 2`` ⏎ … ``- 100``), going up by one with only blank lines
+    between — a page's pages are never that, so they are chrome, not as
+    many page markers."""
+    vertical = _vertical_pagers(lines)
     out, ex = [], []
-    for ln in lines:
-        if is_pager(ln.text):
+    for k, ln in enumerate(lines):
+        if k in vertical or is_pager(ln.text):
             ex.append(example(ln.text))
             ctx.drop(ln.no, ln.text, N_("pager"))
         else:
             out.append(ln)
     ctx.record(N_("pager lines removed"), len(ex), ex)
     return out
+
+
+def _vertical_pagers(lines: list[Ln]) -> set[int]:
+    """Indexes of the lines of pagers printed one number a line (see :func:`drop_pagers`)."""
+    found: set[int] = set()
+    run: list[tuple[int, int]] = []
+    for k, ln in enumerate([*lines, Ln("end", 0)]):
+        if ln.kind == "blank":
+            continue
+        m = P.PAGE_MARKER.match(ln.text) or P.BARE_NUMBER.match(ln.text) if ln.kind == "text" else None
+        n = _page_of(m) if m else None
+        if n is not None and run and n == run[-1][1] + 1:
+            run.append((k, n))
+            continue
+        if len(run) >= MIN_VERTICAL_PAGER:
+            found.update(i for i, _ in run)
+        run = [(k, n)] if n is not None else []
+    return found
 
 
 #: A repeated run must hold this many letters and digits to count as a copy.
@@ -340,11 +368,12 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     the page — as a page of unknown number — so text after it is never filed
     under the law before it; the report says so."""
     pages, out, ex = _Pages(), [], []
-    for ln in lines:
+    heads = _page_heads(lines)
+    for k, ln in enumerate(lines):
         if ln.kind != "text":
             out.append(ln)
             continue
-        pieces = _marker_pieces(ln, pages, ctx)
+        pieces = _marker_pieces(ln, pages, ctx, k in heads)
         out.extend(pieces)
         if pieces != [ln]:
             ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
@@ -378,13 +407,32 @@ def looks_like_marker(text: str) -> bool:
                 or (P.MARKER_LIKE.match(text) and not P.LABEL_ONLY.match(text)))
 
 
-def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx) -> list[Ln]:
-    """``ln`` as pieces: unchanged, or with its marker made a ``marker`` line."""
+def _page_heads(lines: list[Ln]) -> set[int]:
+    """Indexes of the lines that are page heads or feet printed with their
+    number (:data:`~lawref.patterns.HEAD_MARKER`), decided for the file: one
+    that names its page (``страница 47``, ``Страница 91 из 247``), whose head
+    recurs at another such line (``88 | Глава VI`` … ``Глава VI | 89``), or
+    that is the file's first or last line of text. A table row in a law
+    (``по червям | 30``) is none of these."""
+    found = {k: m for k, ln in enumerate(lines) if ln.kind == "text" and (m := P.HEAD_MARKER.match(ln.text))}
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
+    ends = {texts[0], texts[-1]} if texts else set()
+    keys = {k: re.sub(r"[\d|│]+|(?i:страница|стр\.?|page)", "", lines[k].text).strip().casefold() for k in found}
+    count: dict[str, int] = {}
+    for key in keys.values():
+        count[key] = count.get(key, 0) + 1
+    return {k for k, m in found.items() if m.group("page3") or re.search(r"(?i)страниц|стр\.|page", lines[k].text)
+            or count[keys[k]] >= 2 or k in ends}
+
+
+def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx, head: bool = False) -> list[Ln]:
+    """``ln`` as pieces: unchanged, or with its marker made a ``marker`` line
+    (``head``: the line is a page head with its number, :func:`_page_heads`)."""
     text = ln.text
     if r := P.READER_MARKER.match(text):
         ctx.drop(ln.no, text, N_("reader page marker"))
         return [Ln(text, ln.no, "reader", int(r.group("page")))]
-    whole = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
+    whole = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text) or (P.HEAD_MARKER.match(text) if head else None)
     if whole:
         return [_marker(ln, text, _page_of(whole), pages, ctx)]
     if P.MARKER_LIKE.match(text) and not P.LABEL_ONLY.match(text):
@@ -399,9 +447,9 @@ def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx) -> list[Ln]:
         n = _page_of(inline)
         if pages.fits(n):  # inside a sentence only the page expected next is believed
             before, after = text[: inline.start()].rstrip(), text[inline.end() :].strip()
-            head = _marker_pieces(Ln(before, ln.no), pages, ctx) if before else []  # a marker too, maybe
+            first = _marker_pieces(Ln(before, ln.no), pages, ctx) if before else []  # a marker too, maybe
             marker = _marker(ln, inline.group().strip(), n, pages, ctx)
-            return [*head, marker, *(_marker_pieces(Ln(after, ln.no), pages, ctx) if after else [])]
+            return [*first, marker, *(_marker_pieces(Ln(after, ln.no), pages, ctx) if after else [])]
     return [ln]
 
 
@@ -448,7 +496,16 @@ def _may_be_head(text: str) -> bool:
     sentence or clause (the last line of a paragraph, ``Director at once and
     waits for the ruling.``, may stand at two page ends and is law text)."""
     text = text.strip()
-    return not text[:1].islower() and not text.endswith((".", ",", ";", ":", "!", "?", "…"))
+    return not text[:1].islower() and not text.endswith((".", ",", ";", ":", "!", "?", "…")) and not _labelled(text)
+
+
+def _labelled(text: str) -> bool:
+    """A law, section, subsection or item heading (``B.Порядок исправления``,
+    ``Правило 62. …``, ``LAW 62 …``): never a running head, even when its
+    title recurs at page tops in two laws (a chapter's name is one:
+    ``Глава VI. Розыгрыш``)."""
+    return bool(P.LAW_HEADING_LINE.match(text) or P.SECTION.match(text) or P.SUBSECTION.match(text)
+                or P.ITEM.match(text) or P.SPACED_LABEL.match(text) or P.SECTION_EN.match(text))
 
 
 def next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
