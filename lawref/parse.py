@@ -406,8 +406,9 @@ class _Parser:
             parent = parent.parent
         num = m.group("num")
         base = f"{parent.id}/{kind}-{num}" if parent else f"{self.doc}/{kind}-{num}"
-        label = p.text[: m.start("title")].rstrip(" -–—.")
-        node = self.make(kind, level, None, label, m.group("title").strip(), p, parent, fallback_id=base)
+        title = m.group("title")  # ``CHAPTER VI`` alone: its title on the next line, or none
+        label = p.text[: m.start("title")].rstrip(" -–—.") if title else p.text.strip()
+        node = self.make(kind, level, None, label, title.strip() if title else None, p, parent, fallback_id=base)
         self.push(node)
         self.placement.append(node.id)
 

@@ -209,7 +209,7 @@ LOST_SUIT = Rx(r"(?<![\w\[?])\?(?=(?:10|[AKQJTx2-9])(?:10|[AKQJTx2-9])*(?![\w]))
 #: A run of 2+ lost glyphs inside a sentence: ``держит ???? ?AK``.
 LOST_RUN = Rx(r"(?<![\[?])\?{2,}(?:[ \t]+\?{2,})*(?![\]?])", example="держит ???? ?AK")
 #: Reader page marker: 004:75 ``..page4``.
-READER_MARKER = Rx(r"^\s*\.\.page(?P<page>\d+)\s*$", example="..page4")
+READER_MARKER = Rx(r"^\s*\.\.page ?(?P<page>\d+)\s*$", example="..page4")
 #: Whole-line underline or lost box drawing: 000:22 ``-----``, 000:37
 #: ``== == ==``, 003:7 ``??????``, 003:11 ``?? ?? ??``.
 RULE_LINE = Rx(r"^\s*(?=(?:\s*[-=_*~?]){3})[-=_*~?]+(?:\s+[-=_*~?]+)*\s*$", example="== == == == ==")
@@ -256,8 +256,9 @@ DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})\s*[-–—.]\
               example="Раздел I - Период торговли")
 #: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``; 003:69
 #: ``Правило 26.Ограничения …``; 004:76 ``Правило 46. НЕПОЛНОЕ/…``; from other
-#: sites ``ПРАВИЛО 62. …``, ``Правило 62 - …``, ``Правило 62: …``.
-LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?$",
+#: sites ``ПРАВИЛО 62. …``, ``Правило 62 - …``, ``Правило 62: …``, and a bare ``Правило 47`` (its title
+#: on the next line, or none).
+LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?|\s*)$",
          re.S, example="Правило 62. Исправление фальшренонса")
 #: Section: 000:5 ``A.Определение фальшренонса``.
 SECTION = Rx(rf"^(?P<label>{CITE_LETTER})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="A.Определение фальшренонса")
@@ -306,12 +307,16 @@ CONTENTS_TITLE = Rx(r"^\s*(?P<what>(?i:с\s?о\s?д\s?е\s?р\s?ж\s?а\s?н\s?�
                     r"|(?i:п\s?р\s?е\s?д\s?м\s?е\s?т\s?н\s?ы\s?й\s+у\s?к\s?а\s?з\s?а\s?т\s?е\s?л\s?ь"
                     r"|а\s?л\s?ф\s?а\s?в\s?и\s?т\s?н\s?ы\s?й\s+у\s?к\s?а\s?з\s?а\s?т\s?е\s?л\s?ь|index|general index))"
                     r"\s*[.:]?\s*$", example="П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь")
+#: A heading word and its number, a whole line: what a one-word garbled line must repair into to be
+#: repaired alone (``Ïðàâèëî 47`` → ``Правило 47``; :func:`lawref.ingest.mojibake.repair`).
+HEADING_WORD_LINE = Rx(rf"^\s*(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+(?:{LAW_NUMBER}|{ROMAN})"
+                       rf"(?:{CITE_LETTER}\d{{0,2}})?\.?\s*$", example="Правило 47")
 #: Commentary paragraph: 004:5 ``45.4. Заметьте, …``.
 COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.\s+(?P<text>\S.*)$", re.S,
                 example="45.4. Заметьте, что Правила предполагают")
 #: Any label that starts a heading line inside wrapped text (000), used by reflow.
 HEADING_START = Rx(
-    rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]"
+    rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]|(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}\s*$"
     rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\s*[-–—.]|{CITE_LETTER}\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
     example="B.Исправление фальшренонса",

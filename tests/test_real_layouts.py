@@ -20,11 +20,11 @@ from lawref.parse import parse, title_end
 from lawref.treecheck import check_tree
 
 
-def build(text: str | bytes, *, kind: str = "laws", name: str = "f.txt") -> tuple[list, list, object]:
+def build(text: str | bytes, *, kind: str = "laws", name: str = "f.txt", lang: str = "ru") -> tuple[list, list, object]:
     """``(nodes, findings, cleaned)`` of one raw file, the letters checked."""
     loaded = load(text.encode("utf-8") if isinstance(text, str) else text, name)
-    cleaned = clean(loaded.text, loaded.line_numbers)
-    nodes = list(parse(cleaned.paragraphs, doc="d", doc_kind=kind, file=name).nodes)
+    cleaned = clean(loaded.text, loaded.line_numbers, lang=lang)
+    nodes = list(parse(cleaned.paragraphs, doc="d", doc_kind=kind, file=name, lang=lang).nodes)
     assert not balance(loaded.text, nodes, cleaned.report)
     return nodes, check_tree(nodes, [asdict(d) for d in cleaned.report.dropped]), cleaned
 
@@ -224,3 +224,35 @@ def test_a_section_heading_opening_pages_in_two_laws_is_never_a_running_head() -
                                            ("62B", "Порядок исправления"), ("64", "После установления"),
                                            ("64A", "Передача взяток"), ("64B", "Порядок исправления")]
     assert got[2][2] == "Нарушитель забирает карту и кладёт другую."
+
+
+# ---------------------------------------------------------------- item 7: small readers
+
+@pytest.mark.parametrize("garbled", [
+    "Правило 47".encode("cp1251").decode("cp1252"),  # Ïðàâèëî 47
+    "Правило 47".encode().decode("cp1251"),  # РџСЂР°РІРёР»Рѕ 47
+])
+def test_a_one_word_garbled_heading_is_repaired_when_the_repair_is_a_known_heading(garbled: str) -> None:
+    got = tree(f"{garbled}\nИгрок может взять свою карту обратно.\n")
+    assert got == [("47", None, "Игрок может взять свою карту обратно.")]
+
+
+def test_a_one_word_garbled_line_that_is_no_heading_is_left_as_it_is() -> None:
+    word = "Карта".encode("cp1251").decode("cp1252")
+    nodes, _, _ = build(f"Правило 47. Отмена\n{word}\nИгрок может взять свою карту обратно.\n")
+    assert word in nodes[0].text
+
+
+def test_a_bare_english_chapter_heading_with_its_title_on_the_next_line_builds() -> None:
+    """A real page (a federation's copy of the 1997 Laws) printed ``CHAPTER VI`` alone: it crashed the parse."""
+    nodes, _, _ = build("CHAPTER VI\nTHE PLAY\nLAW 63 - ESTABLISHMENT OF A REVOKE\nA. Revoke Becomes Established\n"
+                        "A revoke becomes established when the offender leads or plays to the next trick.\n",
+                        name="en.txt", lang="en")
+    assert nodes[0].kind == "chapter" and nodes[0].label == "CHAPTER VI"
+    assert any("becomes established when the offender" in n.text for n in nodes)
+
+
+def test_a_reader_marker_with_a_space_is_a_marker() -> None:
+    got = tree("Правило 45. Сыгранная карта\n45.1. Карта считается сыгранной, когда её видно.\n..page 3\n"
+               "45.2. Болван не может играть сам.\n", kind="commentary")
+    assert all("..page" not in text for _, _, text in got)

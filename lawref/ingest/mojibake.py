@@ -146,7 +146,9 @@ def _proven(line: str) -> tuple[str, str] | None:
     as no Russian at all — into a line of at least two Cyrillic words the
     lexicon all knows, none of them mixed with Latin letters (a single
     garbled heading ``Ïðàâèëî 48. Îòêðûòèå êàðò`` in a good file; never
-    ``lawref’s tests – it`` → ``lawrefТs tests Ц it``), else ``None``. Strong evidence for one line."""
+    ``lawref’s tests – it`` → ``lawrefТs tests Ц it``), or into a known heading of one word and its
+    number (``Ïðàâèëî 47`` → ``Правило 47``, ``РџСЂР°РІРёР»Рѕ 47``), else ``None``. Strong evidence
+    for one line."""
     if russian_score(line) > 0.0:
         return None
     for name, fix in TRANSFORMS:
@@ -155,7 +157,8 @@ def _proven(line: str) -> tuple[str, str] | None:
             continue
         words = [t for t in new.split() if P.CYRILLIC.search(t)]
         mixed = any(P.LATIN_LETTER.search(t) for t in words)  # ``lawrefТs``: an English line, not mojibake
-        if len(words) >= 2 and not mixed and russian_score(new) == 1.0:
+        heading = len(words) == 1 and P.HEADING_WORD_LINE.match(new) is not None  # ``Ïðàâèëî 47`` → ``Правило 47``
+        if (len(words) >= 2 or heading) and not mixed and russian_score(new) == 1.0:
             return name, new
     return None
 
