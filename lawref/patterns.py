@@ -219,6 +219,10 @@ RULE_PREFIX = Rx(r"^\s*[-=_]{3,}\s+(?=\S)", example="--------------- относ�
 #: ``игры ???…??? A.Ход во взятку``; 003:11 ``?? ?? ??``.
 QMARK_RUN = Rx(r"(?<![\[?])(?:\?{3,}|\?\?(?:[ \t]+\?\?)+)(?![\]?])",  # a whole run, never one kept as [????]
                example="процедура игры ??????? A.Ход во взятку")
+#: A run of one character a text never repeats so, left where box drawing was lost in another
+#: code page (``њњњњњњ``, ``ЂЂЂЂЂ``, ``═════``): a rule, like a ``?`` run — never a title's word.
+BOX_RUN = Rx(r"([^\sА-Яа-яЁёA-Za-z0-9.,;:!?()\[\]«»\"'\-–—*=_~?\ufffd])\1{4,}",  # U+FFFD: lost, kept as is
+             example="торговли њњњњњњњњ Когда")
 #: How long an inline ``?`` run may be and still be lost glyphs in a sentence
 #: (``держит ???? ?AK``); a longer run is a lost rule (001:29 holds 47).
 MAX_LOST_RUN = 7

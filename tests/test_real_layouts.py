@@ -256,3 +256,26 @@ def test_a_reader_marker_with_a_space_is_a_marker() -> None:
     got = tree("Правило 45. Сыгранная карта\n45.1. Карта считается сыгранной, когда её видно.\n..page 3\n"
                "45.2. Болван не может играть сам.\n", kind="commentary")
     assert all("..page" not in text for _, _, text in got)
+
+
+def test_a_run_of_one_odd_letter_left_by_lost_box_drawing_is_a_rule_not_a_title() -> None:
+    got = tree("========== Правило 24.Показ карты в торговле њњњњњњњњњњњњ Когда судья определит, что карта "
+               "показана, он применяет это правило.\n")
+    assert got == [("24", "Показ карты в торговле", "Когда судья определит, что карта показана, он применяет это "
+                                                     "правило.")]
+
+
+def test_a_pager_wrapped_over_lines_is_chrome() -> None:
+    pager = "Страницы: - 1  - 2  - 3  - 4  - 5  - 6  -\n7  - 8  - 9  - 10  - 11  - 12  -\n13  - 14  - 15  -\n"
+    nodes, findings, cleaned = build(pager + LAW_61)
+    assert [n.cite for n in nodes] == ["61", "61A"] and {n.page for n in nodes} == {None}
+    assert [d.reason for d in cleaned.report.dropped] == ["pager"] * 3
+
+
+def test_a_site_header_s_menu_lines_go_with_its_chrome_and_text_after_it_stays() -> None:
+    page = ("Электронная библиотека\nБиблиотека example.ru\nПоиск по сайту\nФантастика. Фэнтези\nДругая книга автора\n"
+            "Страницы: 1 2 3 4 5 6 7 8 9 10 11 12\nпродолжение фразы с прошлой страницы.\n" + LAW_61)
+    nodes, findings, cleaned = build(page)
+    assert [(n.kind, n.text) for n in nodes if n.kind == "fragment"] == [
+        ("fragment", "продолжение фразы с прошлой страницы.")]
+    assert len([d for d in cleaned.report.dropped if d.step in ("drop_chrome", "drop_pagers")]) == 6

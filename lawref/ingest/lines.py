@@ -85,9 +85,12 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     off and the text kept."""
     out, ex = [], []
     names = _book_names(lines)
-    for ln in lines:
+    shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and not P.BOOK_TITLE.match(ln.text)
+              and (why := chrome_shape(ln.text, names)) is not None}
+    shaped.update(_page_frame(lines, shaped))
+    for k, ln in enumerate(lines):
         m = P.BOOK_TITLE.match(ln.text)
-        why = None if m or ln.kind != "text" else chrome_shape(ln.text, names)
+        why = None if m or ln.kind != "text" else shaped.get(k)
         if m:  # the book title, also when repeated as a running head (колонтитул)
             ctx.title = ctx.title or m.group("title")
             ctx.drop(ln.no, ln.text, N_("book title (kept as the document's title)"))
@@ -106,6 +109,41 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
 #: The longest line taken for chrome by its shape (a site's line is short; law text runs long).
 MAX_CHROME_CHARS = 240
+#: How far from a page's start or end its site header or footer reaches (lines).
+FRAME_LINES = 40
+#: The longest line of a menu or a header between two chrome lines.
+MAX_MENU_CHARS = 60
+
+
+def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
+    """The rest of a site's header and footer: short lines with no shape of
+    their own (menu items ``Поиск по сайту``, ``Фантастика. Фэнтези``,
+    another book's name) that stand between the page's start and its last
+    chrome line near the top, or between its first chrome line near the end
+    and the page's end (:data:`FRAME_LINES`). Only lines a menu can be
+    (:func:`_menu_like`) — a law heading, a line in lower case (text going
+    on from the page before) or a sentence stops the frame."""
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
+    found: dict[int, str] = {}
+    for zone in (texts[:FRAME_LINES], texts[::-1][:FRAME_LINES]):
+        edge = max((i for i, k in enumerate(zone) if k in shaped), default=None)
+        if edge is None:
+            continue
+        for k in reversed(zone[:edge]):
+            if k in shaped:
+                continue
+            if not _menu_like(lines[k].text):
+                break
+            found[k] = N_("site chrome: a menu line in the page's header or footer")
+    return found
+
+
+def _menu_like(text: str) -> bool:
+    """A line a site's menu or header can be: short, not starting in lower
+    case, no law heading or label, no sentence of text."""
+    t = text.strip()
+    return (len(t) <= MAX_MENU_CHARS and not t[:1].islower() and not P.LAW_HEADING_LINE.match(t) and not _labelled(t)
+            and not P.COMMENTARY.match(t) and not re.search(r"[а-яёa-z]{2}[.!?;:]$", t))
 
 
 def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
@@ -149,23 +187,30 @@ def is_pager(line: str) -> bool:
     arrows and «Назад/Вперед»; consecutive except across an ellipsis, and at
     least 10 numbers (5 with an ellipsis), so a row of a scoring table
     (``1 2 3 4 5 6 7``) is never taken for one. 000:142 ``1 2 3 … 247``."""
+    run = pager_numbers(line)
+    return run is not None and run[0][0] == 1 and len(run) >= (4 if any(gap for _, gap in run) else 10)
+
+
+def pager_numbers(line: str) -> list[tuple[int, bool]] | None:
+    """The numbers of a line that holds only numbers going up and pager
+    fillers, each with whether an ellipsis gap came before it; ``None`` for
+    any other line (or one longer than :data:`MAX_PAGER`)."""
     if len(line) > MAX_PAGER:
-        return False  # a pager is a short line: never split a 17 MB line into tokens to find out
-    numbers: list[int] = []
-    gap_ok, gaps = False, 0
+        return None  # a pager is a short line: never split a 17 MB line into tokens to find out
+    numbers: list[tuple[int, bool]] = []
+    gap_ok = False
     for token in line.split():
         if token.isascii() and token.isdigit():
             n = int(token)
-            if (not numbers and n != 1) or (numbers and n != numbers[-1] + 1 and not (gap_ok and n > numbers[-1])):
-                return False
-            gaps += bool(numbers) and n != numbers[-1] + 1
-            numbers.append(n)
+            if numbers and n != numbers[-1][0] + 1 and not (gap_ok and n > numbers[-1][0]):
+                return None
+            numbers.append((n, bool(numbers) and n != numbers[-1][0] + 1))
             gap_ok = False
         elif P.PAGER_FILLER.match(token):
             gap_ok = gap_ok or token.startswith((".", "…"))
         else:
-            return False
-    return len(numbers) >= (4 if gaps else 10)
+            return None
+    return numbers or None
 
 
 #: A run of this many numbers, one a line and nothing between, is a pager printed down the page.
@@ -174,21 +219,44 @@ MIN_VERTICAL_PAGER = 5
 
 def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop pager lines (``1 2 3 … 247``, ``« 1 2 3 ... 46 »``, ``Страницы: 1
-    2 3 …``; see :func:`is_pager`) and pagers printed down the page: a run
+    2 3 …``; see :func:`is_pager`; a pager wrapped over lines, each going on
+    from the last: ``Страницы: - 1 - 2 … - 16 -`` ⏎ ``17 - 18 …``) and pagers printed down the page: a run
     of :data:`MIN_VERTICAL_PAGER` or more lines that are each one number
     (``- 1`` ⏎ ``- 2`` ⏎ … ``- 100``), going up by one with only blank lines
     between — a page's pages are never that, so they are chrome, not as
     many page markers."""
-    vertical = _vertical_pagers(lines)
+    pager = _vertical_pagers(lines) | _wrapped_pagers(lines)
     out, ex = [], []
     for k, ln in enumerate(lines):
-        if k in vertical or is_pager(ln.text):
+        if k in pager or is_pager(ln.text):
             ex.append(example(ln.text))
             ctx.drop(ln.no, ln.text, N_("pager"))
         else:
             out.append(ln)
     ctx.record(N_("pager lines removed"), len(ex), ex)
     return out
+
+
+def _wrapped_pagers(lines: list[Ln]) -> set[int]:
+    """Indexes of the lines of a pager wrapped over lines: lines of numbers
+    and fillers (:func:`pager_numbers`), the first from 1, each going on from
+    the last number of the one before, blank lines between, that together
+    make a pager (:func:`is_pager`'s counts)."""
+    found: set[int] = set()
+    chain: list[int] = []
+    numbers: list[tuple[int, bool]] = []
+    for k, ln in enumerate([*lines, Ln("end", 0)]):
+        if ln.kind == "blank":
+            continue
+        run = pager_numbers(ln.text) if ln.kind == "text" else None
+        if run is not None and numbers and run[0][0] == numbers[-1][0] + 1:
+            chain.append(k)
+            numbers += run
+            continue
+        if len(chain) >= 2 and len(numbers) >= (4 if any(gap for _, gap in numbers) else 10):
+            found.update(chain)
+        chain, numbers = ([k], list(run)) if run is not None and run[0][0] == 1 else ([], [])
+    return found
 
 
 def _vertical_pagers(lines: list[Ln]) -> set[int]:
@@ -568,8 +636,20 @@ def split_glued_headings(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
+def _rule_pieces(text: str) -> list[str]:
+    """``text`` split at its ``?`` runs and runs of lost box drawing (:data:`~lawref.patterns.BOX_RUN`)."""
+    cuts = sorted([(m.start(), m.end()) for m in P.QMARK_RUN.finditer(text)]
+                  + [(m.start(), m.end()) for m in P.BOX_RUN.finditer(text)])
+    pieces, at = [], 0
+    for a, b in cuts:
+        if a >= at:
+            pieces.append(text[at:a])
+            at = b
+    return [*pieces, text[at:]]
+
+
 def _split_qmarks(ln: Ln) -> list[Ln]:
-    pieces = [mark_lost_glyphs(piece)[0] for piece in P.QMARK_RUN.split(ln.text)]  # a split leaves new edges
+    pieces = [mark_lost_glyphs(piece)[0] for piece in _rule_pieces(ln.text)]  # a split leaves new edges
     out = [Ln(pieces[0].rstrip(), ln.no)] if pieces[0].strip() else []
     for piece in pieces[1:]:
         rest = piece.strip()
@@ -598,7 +678,7 @@ def _strip_line(ln: Ln, depth: int = 0) -> list[Ln]:
         return [Ln("", ln.no, "rule")]
     if P.RULE_PREFIX.match(ln.text):
         return _strip_line(Ln(P.RULE_PREFIX.sub("", ln.text), ln.no, ln.kind), depth + 1)
-    if not P.QMARK_RUN.search(ln.text):
+    if not P.QMARK_RUN.search(ln.text) and not P.BOX_RUN.search(ln.text):
         return [ln]
     out: list[Ln] = []
     for piece in _split_qmarks(ln):
