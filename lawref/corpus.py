@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -23,6 +23,7 @@ from lawref.cite import find_citations
 from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
 from lawref.i18n import N_
+from lawref.ingest import frames
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
@@ -295,7 +296,7 @@ _READ, _CLEANED, _PARSED = 0.1, 0.8, 0.95
 
 def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
             tick: Callable[[float], None] | None = None, data: bytes | None = None,
-            doc: str | None = None) -> _FileResult:
+            doc: str | None = None, chrome: frozenset[str] = frozenset()) -> _FileResult:
     """Read (unless ``data`` is its bytes, read once already), clean and
     parse one file; ``tick(share)`` says how much of it is done (0–1), after
     reading, after each clean step and after parsing. A file too big to
@@ -303,7 +304,7 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
     only itself."""
     try:
         return _ingest_bytes(file, spec, encoding, limit, tick or (lambda share: None), data,
-                             doc or _doc_id(file.name))
+                             doc or _doc_id(file.name), chrome)
     except MemoryError:
         report = FileReport(file.name)
         _skip(report, N_("too big to build in the memory this machine has"))
@@ -311,7 +312,8 @@ def _ingest(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, l
 
 
 def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
-                  tick: Callable[[float], None], data: bytes | None, unnamed: str) -> _FileResult:
+                  tick: Callable[[float], None], data: bytes | None, unnamed: str,
+                  chrome: frozenset[str] = frozenset()) -> _FileResult:
     rel = file.name
     report = FileReport(rel)
     loaded = _read(file, encoding or (spec.file_encoding(rel) if spec else None), report, limit, data)
@@ -320,7 +322,7 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
     lang = spec.lang if spec else detect_lang(loaded.text)
     tick(_READ)
     cleaned = clean(loaded.text, loaded.line_numbers, lang,
-                    on_step=lambda k, n: tick(_READ + (_CLEANED - _READ) * k / n))
+                    on_step=lambda k, n: tick(_READ + (_CLEANED - _READ) * k / n), chrome=chrome)
     _summarise(report, cleaned)
     kind = spec.kind if spec else detect_kind(cleaned)
     doc = spec.id if spec else unnamed
@@ -450,12 +452,13 @@ def build_corpus(
     total, done = sum(f.size for f in found.files) or 1, 0
     unnamed = unnamed_doc_ids([f.name for f in found.files if manifest.spec_for(f.name) is None],
                               {d.id for d in manifest.documents})
+    chrome = learn_chrome(found.files, encoding, manifest.limits.max_file_bytes)
     for file in found.files:
         tick = _ticker(progress, file, done, total)
         tick(0.0)
         spec = specs[file.name] = manifest.spec_for(file.name)
         res = _ingest_cached(file, spec, encoding, manifest.limits.max_file_bytes, cache, tick,
-                             unnamed.get(file.name))
+                             unnamed.get(file.name), chrome.get(_folder_of(file.name), frozenset()))
         done += file.size
         reports.append(res.report)
         if res.nodes:
@@ -490,6 +493,32 @@ def build_corpus(
                   cache.hits if cache is not None else 0)
 
 
+#: How much of a file's start and of its end is read to learn its folder's chrome (bytes).
+CHROME_SAMPLE = 32 * 1024
+
+
+def _folder_of(name: str) -> str:
+    """The corpus folder a file's name is in (``""`` at the top)."""
+    return name.rsplit("/", 1)[0] if "/" in name else ""
+
+
+def learn_chrome(files: Sequence[CorpusFile], encoding: str | None, limit: int) -> dict[str, frozenset[str]]:
+    """Each folder's chrome, learnt from its files' frames
+    (:func:`lawref.ingest.frames.learn`): the start and the end of each file
+    (:data:`CHROME_SAMPLE` bytes each) read as the build reads it. A file
+    that cannot be read or decoded adds nothing (its build says why)."""
+    pages: dict[str, list[str]] = {}
+    for file in files:
+        try:
+            data = read_file(file, limit)
+            parts = [data] if len(data) <= 2 * CHROME_SAMPLE else [data[:CHROME_SAMPLE], data[-CHROME_SAMPLE:]]
+            text = "\n".join(load(part, file.name, encoding).text for part in parts)
+        except (OSError, UnsafeInput, DecodeError, MemoryError, LookupError):
+            continue
+        pages.setdefault(_folder_of(file.name), []).append(text)
+    return frames.learn(pages)
+
+
 def _in_manifest_order(by_doc: dict[str, list[_FileResult]], docs: dict[str, Document],
                        specs: tuple[DocumentSpec, ...]) -> tuple[dict[str, list[_FileResult]], dict[str, Document]]:
     """Documents the manifest names in its order (a txt export's ``laws``
@@ -509,25 +538,27 @@ def _ticker(progress: Callable[[str, int, int], None] | None, file: CorpusFile, 
 
 def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | None, limit: int,
                    cache: BuildCache | None, tick: Callable[[float], None] | None = None,
-                   doc: str | None = None) -> _FileResult:
+                   doc: str | None = None, chrome: frozenset[str] = frozenset()) -> _FileResult:
     """:func:`_ingest`, or its result from ``cache`` when the file's key is
-    known (``doc``: the id of a file no manifest document names)."""
+    known (``doc``: the id of a file no manifest document names; ``chrome``:
+    its folder's chrome learnt by repetition, part of the key)."""
     if cache is None:
-        return _ingest(file, spec, encoding, limit, tick, doc=doc)
+        return _ingest(file, spec, encoding, limit, tick, doc=doc, chrome=chrome)
     try:
         data = read_file(file, limit)
     except (OSError, UnsafeInput):
-        return _ingest(file, spec, encoding, limit, tick, doc=doc)  # says why in its report
+        return _ingest(file, spec, encoding, limit, tick, doc=doc, chrome=chrome)  # says why in its report
     digest = hashlib.sha256(data).digest()
     cache.digests[file.name] = digest
-    key = file_key(file.name, digest, asdict(spec) if spec else {"doc": doc}, encoding, limit)
+    entry = asdict(spec) if spec else {"doc": doc}
+    key = file_key(file.name, digest, {**entry, "chrome": sorted(chrome)} if chrome else entry, encoding, limit)
     known = cache.get("files", key)
     if known is not None:
         res = _FileResult.from_json(known, key)
         cache.hits += res.report.status != "skipped"  # a file built again as it was, not a refusal again
         return res
     cache.misses += 1
-    res = _ingest(file, spec, encoding, limit, tick, data, doc)  # the bytes the key was made of, not read again
+    res = _ingest(file, spec, encoding, limit, tick, data, doc, chrome)  # the bytes the key was made of, not read again
     res.key = key
     cache.put("files", key, res.to_json())
     return res

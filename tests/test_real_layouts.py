@@ -279,3 +279,41 @@ def test_a_site_header_s_menu_lines_go_with_its_chrome_and_text_after_it_stays()
     assert [(n.kind, n.text) for n in nodes if n.kind == "fragment"] == [
         ("fragment", "продолжение фразы с прошлой страницы.")]
     assert len([d for d in cleaned.report.dropped if d.step in ("drop_chrome", "drop_pagers")]) == 6
+
+
+# ---------------------------------------------------------------- item 4: chrome learnt by repetition across pages
+
+def _site(folder, pages: list[str]) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for k, text in enumerate(pages):
+        (folder / f"page{k + 1}.txt").write_text(text, encoding="utf-8")
+
+
+HEADER = "Клуб «Робер». Читальный зал"
+BODIES = ["Правило 41. Начало розыгрыша\nПосле паса разыгрывающего начинается розыгрыш.\n",
+          "Правило 42. Права болвана\nБолван может следить за ходом игры.\n",
+          "Правило 43. Ограничения болвана\nБолван не вправе подсказывать.\n",
+          "Правило 44. Порядок игры\nИгрок ходит первым в каждую взятку.\n"]
+
+
+def test_a_line_at_the_same_place_of_most_pages_of_a_site_is_chrome(tmp_path) -> None:
+    from lawref.corpus import build_corpus
+
+    _site(tmp_path / "site", [f"{HEADER}\n{body}Страница клуба {k}\n" for k, body in enumerate(BODIES)])
+    built = build_corpus(tmp_path, version="t")
+    assert all(HEADER not in n.text and "Страница клуба" not in n.text for n in built.nodes)
+    assert [n.cite for n in built.nodes] == ["41", "42", "43", "44"]
+    reasons = {d["reason"] for r in built.reports for d in r.dropped}
+    assert "site chrome: the same line at the same place of the site's other pages" in reasons
+    assert all(r.structure == [] for r in built.reports)
+
+
+def test_a_page_held_twice_and_another_site_s_pages_teach_no_chrome(tmp_path) -> None:
+    from lawref.corpus import build_corpus
+
+    copy = "Судья решает спор сам.\nПравило 81. Полномочия судьи\nСудья следит за порядком.\n"
+    _site(tmp_path / "a", [copy, copy, copy, BODIES[0]])  # the same printed page three times: text, not chrome
+    _site(tmp_path / "b", [f"{HEADER}\n{BODIES[1]}", BODIES[2], BODIES[3]])  # one header: no repetition
+    built = build_corpus(tmp_path, version="t")
+    texts = " ".join(n.text for n in built.nodes)
+    assert texts.count("Судья решает спор сам.") == 3 and HEADER in texts

@@ -150,7 +150,8 @@ def perenos_words(text: str, ctx: Ctx) -> Counter[str]:
 
 
 def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru",
-          steps: Sequence[str | Step] = DEFAULT_STEPS, on_step: Callable[[int, int], None] | None = None) -> Cleaned:
+          steps: Sequence[str | Step] = DEFAULT_STEPS, on_step: Callable[[int, int], None] | None = None,
+          chrome: frozenset[str] = frozenset()) -> Cleaned:
     """Clean decoded ``text`` (LF line ends) into paragraphs.
 
     ``line_numbers`` gives the raw 1-based line of each line of ``text`` when
@@ -163,8 +164,10 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     from and their printed page. Raises ``ValueError`` for a bad ``steps``;
     never raises for any ``str``. Running :func:`clean` on :func:`render` of
     its own output gives the same paragraphs' text (idempotent).
-    ``on_step(k, n)`` is called after step ``k`` of ``n`` (a build's progress)."""
-    ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang)
+    ``on_step(k, n)`` is called after step ``k`` of ``n`` (a build's progress).
+    ``chrome``: keys of the lines the corpus's pages repeat in their frames
+    (:func:`lawref.ingest.frames.learn`), dropped as a site's chrome."""
+    ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang, chrome=chrome)
     ctx.vocab.update(perenos_words(text, ctx))
     raw = text.split("\n")
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None

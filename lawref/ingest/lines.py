@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.i18n import N_
+from lawref.ingest import frames
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import morph
 
@@ -87,6 +88,7 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     names = _book_names(lines)
     shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and not P.BOOK_TITLE.match(ln.text)
               and (why := chrome_shape(ln.text, names)) is not None}
+    shaped.update(_learnt_chrome(lines, ctx.chrome))
     shaped.update(_page_frame(lines, shaped))
     for k, ln in enumerate(lines):
         m = P.BOOK_TITLE.match(ln.text)
@@ -113,6 +115,17 @@ MAX_CHROME_CHARS = 240
 FRAME_LINES = 40
 #: The longest line of a menu or a header between two chrome lines.
 MAX_MENU_CHARS = 60
+
+
+def _learnt_chrome(lines: list[Ln], chrome: frozenset[str]) -> dict[int, str]:
+    """Lines in the page's frame that the corpus's pages repeat at the same
+    place with other text after them (:mod:`lawref.ingest.frames`)."""
+    if not chrome:
+        return {}
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
+    frame = set(texts[: frames.FRAME_LINES]) | set(texts[-frames.FRAME_LINES:])
+    return {k: N_("site chrome: the same line at the same place of the site's other pages") for k in frame
+            if frames.key(lines[k].text) in chrome and not _labelled(lines[k].text.strip())}
 
 
 def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:

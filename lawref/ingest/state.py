@@ -45,6 +45,7 @@ class Ctx:
     dropped: list[Dropped] = field(default_factory=list)
     inserted: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    chrome: frozenset[str] = frozenset()  # the corpus's chrome learnt by repetition (:mod:`lawref.ingest.frames`)
 
     def drop(self, line: int, text: str, reason: str) -> None:
         """Record ``text`` (raw line ``line``) as taken out by the running step."""
