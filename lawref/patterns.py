@@ -299,6 +299,9 @@ GLUED_HEADING = Rx(
 #: (``Аннулирование = ......6,17,86``). Any language: the leader is the shape.
 LEADER_ENTRY = Rx(r"(?:\.{3,}|…{2,}|_{4,}|·{3,}|(?:\s\.){3,})\s*\d{1,3}(?:[A-ZА-Я]\d{0,2})?"
                   r"(?:\s*[,;–-]\s*\d{1,3}(?:[A-ZА-Я]\d{0,2})?)*\b", example="Определение претензии......96")
+#: A contents entry's end with a short leader or none left of its number: ``сыграны..78``,
+#: ``Выслушивание возражений.......`` (the number lost) — only at a line's end.
+LEADER_END = Rx(r"(?:[^\W\d]\.{2}\s?\d{1,3}|\.{5,})\s*$", example="Одна карта сыграна..78")
 #: A heading-shaped contents line with no leader: a law, chapter, part or section heading ending in
 #: a page number (``Правило 23. Первое нарушение в торговле 45``, ``Глава V - ТОРГОВЛЯ 31``).
 CONTENTS_HEADING_LINE = Rx(rf"^\s*(?:(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+"

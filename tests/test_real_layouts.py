@@ -317,3 +317,22 @@ def test_a_page_held_twice_and_another_site_s_pages_teach_no_chrome(tmp_path) ->
     built = build_corpus(tmp_path, version="t")
     texts = " ".join(n.text for n in built.nodes)
     assert texts.count("Судья решает спор сам.") == 3 and HEADER in texts
+
+
+def test_a_contents_page_cut_by_the_file_s_end_and_a_short_leader_are_contents() -> None:
+    nodes, findings, cleaned = build(LAW_61 + "\nСодержание\nОдна или более карт потом\nсыграны..78\n"
+                                     "Определение претензии..........96\nОпределение уступки............97\n"
+                                     "Выслушивание возражений.......\n3.Услов")
+    assert [n.cite for n in nodes] == ["61", "61A"] and not findings
+    assert [d.text for d in cleaned.report.dropped][-3:] == ["Определение уступки............97",
+                                                             "Выслушивание возражений.......", "3.Услов"]
+
+
+def test_a_sidebar_of_menu_lines_goes_with_the_header_and_the_walk_stops_at_text() -> None:
+    page = ("Главная · Поиск книг · Поступления · Форумы\nНастройка текста\nПеренос строк\nПрохождения игр\n"
+            "Игра номер один |#4| Рыцарь\nДругие игры...\nсчётчик example.ru: просмотры за сутки\nВсе о бридже\n"
+            "Предыдущая страница Следующая страница\n1 ... 56 57 58 59 ... 303\n"
+            "Судья защищает невиновную сторону от плохого результата.\n" + LAW_61 + "Коротко в конце\n")
+    nodes, findings, cleaned = build(page)
+    assert nodes[0].kind == "fragment" and nodes[0].text == "Судья защищает невиновную сторону от плохого результата."
+    assert nodes[-1].text.endswith("Коротко в конце")  # the end walk stops at the law's text: nothing past it taken

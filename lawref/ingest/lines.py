@@ -111,10 +111,12 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
 #: The longest line taken for chrome by its shape (a site's line is short; law text runs long).
 MAX_CHROME_CHARS = 240
-#: How far from a page's start or end its site header or footer reaches (lines).
-FRAME_LINES = 40
+#: How far from a page's start or end a walk for its site header or footer goes at most (lines).
+FRAME_WALK = 400
 #: The longest line of a menu or a header between two chrome lines.
 MAX_MENU_CHARS = 60
+#: The most menu lines a header holds between two of its chrome lines.
+MAX_MENU_LINES = 10
 
 
 def _learnt_chrome(lines: list[Ln], chrome: frozenset[str]) -> dict[int, str]:
@@ -131,31 +133,52 @@ def _learnt_chrome(lines: list[Ln], chrome: frozenset[str]) -> dict[int, str]:
 def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
     """The rest of a site's header and footer: short lines with no shape of
     their own (menu items ``Поиск по сайту``, ``Фантастика. Фэнтези``,
-    another book's name) that stand between the page's start and its last
-    chrome line near the top, or between its first chrome line near the end
-    and the page's end (:data:`FRAME_LINES`). Only lines a menu can be
-    (:func:`_menu_like`) — a law heading, a line in lower case (text going
-    on from the page before) or a sentence stops the frame."""
+    another book's name, ``сообщить о нарушении`` between two card lines).
+    Walked from the page's start and from its end inward: a chrome line
+    (:func:`chrome_shape`, or a pager) or a page marker goes on; a line a
+    menu can be (:func:`_menu_like`) goes on when a chrome line follows
+    within :data:`MAX_MENU_LINES` lines, all of them menu lines; the first
+    other line — a law heading, text, a sentence — ends the frame, and
+    nothing past it is taken. A line in lower case is taken only between two
+    chrome lines."""
     texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
     found: dict[int, str] = {}
-    for zone in (texts[:FRAME_LINES], texts[::-1][:FRAME_LINES]):
-        edge = max((i for i, k in enumerate(zone) if k in shaped), default=None)
-        if edge is None:
-            continue
-        for k in reversed(zone[:edge]):
-            if k in shaped:
+
+    def chrome(k: int) -> bool:
+        return k in shaped or pager_numbers(lines[k].text) is not None
+
+    def chrome_ahead(ahead: list[int], lower: bool) -> bool:
+        """A chrome line comes before any line a menu cannot be."""
+        for j in ahead:
+            if chrome(j):
+                return True
+            text = lines[j].text
+            if not (looks_like_marker(text) or P.READER_MARKER.match(text) or _menu_like(text, lower)):
+                return False
+        return False
+
+    for order in (texts, texts[::-1]):
+        after_chrome = False
+        for i, k in enumerate(order[:FRAME_WALK]):
+            text = lines[k].text
+            if chrome(k) or looks_like_marker(text) or P.READER_MARKER.match(text):
+                after_chrome = after_chrome or chrome(k)
                 continue
-            if not _menu_like(lines[k].text):
-                break
-            found[k] = N_("site chrome: a menu line in the page's header or footer")
+            ahead = order[i + 1 : i + 1 + MAX_MENU_LINES]
+            sandwiched = after_chrome and chrome_ahead(ahead[:2], lower=True)
+            if (_menu_like(text) and chrome_ahead(ahead, lower=False)) or (sandwiched and _menu_like(text, True)):
+                found[k] = N_("site chrome: a menu line in the page's header or footer")
+                continue
+            break
     return found
 
 
-def _menu_like(text: str) -> bool:
+def _menu_like(text: str, lower: bool = False) -> bool:
     """A line a site's menu or header can be: short, not starting in lower
-    case, no law heading or label, no sentence of text."""
+    case (unless ``lower``), no law heading or label, no sentence of text."""
     t = text.strip()
-    return (len(t) <= MAX_MENU_CHARS and not t[:1].islower() and not P.LAW_HEADING_LINE.match(t) and not _labelled(t)
+    return (len(t) <= MAX_MENU_CHARS and (lower or not t[:1].islower()) and not P.LAW_HEADING_LINE.match(t)
+            and not _labelled(t)
             and not P.COMMENTARY.match(t) and not re.search(r"[а-яёa-z]{2}[.!?;:]$", t))
 
 
@@ -844,7 +867,7 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             j += 1
         if sum(1 for r in run if entry[r]) >= MIN_ENTRIES:
             first = _list_start(lines, run[0])
-            drop.update(r for r in range(first, run[-1] + 1) if lines[r].kind == "text"
+            drop.update(r for r in range(first, _list_end(lines, run[-1]) + 1) if lines[r].kind == "text"
                         and not looks_like_marker(lines[r].text))
         k = run[-1] + 1
     if not drop:
@@ -860,8 +883,24 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
 
 def _is_entry(text: str) -> bool:
-    """A line that is (or holds) an entry of a contents page or an index."""
-    return bool(P.LEADER_ENTRY.search(text) or P.CONTENTS_HEADING_LINE.match(text))
+    """A line that is (or holds) an entry of a contents page or an index:
+    also one whose page number the file lost (``Выслушивание
+    возражений.......``) and one with a short leader at its end
+    (``сыграны..78``)."""
+    return bool(P.LEADER_ENTRY.search(text) or P.CONTENTS_HEADING_LINE.match(text) or P.LEADER_END.search(text))
+
+
+def _list_end(lines: list[Ln], last: int) -> int:
+    """Where a list whose last entry is at ``last`` ends: with the file, when
+    only an entry cut by the file's end follows — at most :data:`MAX_BETWEEN`
+    short lines with no sentence mark (``3.Услов``, ``= неприемле``) and
+    nothing after them; else at ``last``."""
+    rest = [k for k in range(last + 1, len(lines)) if lines[k].kind == "text" and not looks_like_marker(lines[k].text)]
+    if rest and len(rest) <= MAX_BETWEEN and all(
+            len(lines[k].text.strip()) <= MAX_BETWEEN_CHARS and not P.SENTENCE_END.search(lines[k].text)
+            and not P.LAW_HEADING_LINE.match(lines[k].text.strip()) for k in rest):
+        return rest[-1]
+    return last
 
 
 def _ends_prose(text: str) -> bool:
