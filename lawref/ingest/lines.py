@@ -144,8 +144,9 @@ def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
     texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
     found: dict[int, str] = {}
 
-    def chrome(k: int) -> bool:
-        return k in shaped or pager_numbers(lines[k].text) is not None
+    def chrome(k: int) -> bool:  # a pager holds two numbers or more (one is a page marker, ``- 89 -``)
+        run = pager_numbers(lines[k].text) if k not in shaped else None
+        return k in shaped or (run is not None and len(run) >= 2)
 
     def chrome_ahead(ahead: list[int], lower: bool) -> bool:
         """A chrome line comes before any line a menu cannot be."""
