@@ -169,6 +169,16 @@ def title_end(title: str) -> int | None:
     return None
 
 
+#: A subsection's or item's "title" of this many words that ends in a sentence mark is its text.
+SENTENCE_WORDS = 6
+
+
+def _sentence(title: str) -> bool:
+    """A heading's title that is a sentence: :data:`SENTENCE_WORDS` words or
+    more, ending in a sentence mark (a title of the Laws never ends so)."""
+    return len(title.split()) >= SENTENCE_WORDS and title.rstrip()[-1:] in ".;:!?"
+
+
 #: One-letter words that open a sentence (``В спортивных турнирах …``) — a body's first word only
 #: before a word in lower case (``ЗАЯВКА В ТОРГОВЛЕ`` is one title).
 _ONE_LETTER_OPENERS = frozenset("ВСКОУИА")
@@ -323,6 +333,8 @@ class _Parser:
             self.footnote(p)
             return
         c = classify(p.text, self.doc_kind, self.lang)
+        if c is not None and c[0] == "law" and (c[1].group("title") or "").rstrip().endswith(":"):
+            c = None  # ``Law 62.D is first applied:`` — a sentence that names a law, not its heading
         if c is not None and not self.out_of_sequence(c, p):
             self.heading(c[0], c[1], p)
             return
@@ -344,8 +356,9 @@ class _Parser:
         top = self.stack[-1] if self.stack else None
         if top is None:
             return False
-        if number == 1:
-            return bool(top.paras) and top.paras[-1].rstrip().endswith(":")
+        if number == 1:  # after ``Когда фальшренонс установлен:``, or right under a section's heading
+            return (bool(top.paras) and top.paras[-1].rstrip().endswith(":")) or (
+                top.kind == "section" and not top.paras)
         return top.kind == "subsection" and top.title is None and top.label == f"{number - 1}."
 
     def out_of_sequence(self, c: tuple[str, re.Match[str]], p: Paragraph) -> bool:
@@ -455,6 +468,8 @@ class _Parser:
         titled = titled and not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …``
             kind == "subsection" and not english.looks_like_title(m.group("title")))))  # is text
         title, body = self.title_and_body(m, p) if titled else (None, None)
+        if self.lang == "ru" and kind in ("subsection", "item", "subitem") and title and _sentence(title):
+            titled, title, body = False, None, None  # ``1. Если нарушившая сторона …, то …``: text, no title
         node = self.make(node_kind, level, cite, label, title, p, parent)
         if not titled:
             node.add_text(m.group("title").strip(), p, m.start("title"))
@@ -507,10 +522,14 @@ class _Parser:
         marker = f"({m.group('marker')})" if m else ""
         if m is None:
             m = P.FOOTNOTE_EN.match(p.text)
-            if m is None:  # a footnote role without a marker: keep it as text
-                self.body(p)
-                return
-            marker = f"[{m.group('marker')}]"
+            marker = f"[{m.group('marker')}]" if m else ""
+        if m is None:
+            m = P.FOOTNOTE_ANY.match(p.text)  # another site's mark, as printed: ``<*>``, ``*)``, ``¹``
+            marker = m.group("marker").rstrip(")") if m and not m.group("marker")[0].isdigit() else (
+                m.group("marker") if m else "")
+        if m is None:  # a footnote role without a marker: keep it as text
+            self.body(p)
+            return
         host = self.footnote_host(marker, p)
         node = self.make("footnote", TEXT_LEVEL + 1, None, marker, None, p, host)
         node.add_text(m.group("text").strip(), p, m.start("text"))

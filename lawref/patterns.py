@@ -231,6 +231,11 @@ PILCROW = "¶"
 #: Footnote start: 001:9 ``(*) - Во время торговли …``.
 FOOTNOTE = Rx(r"^\((?P<marker>\*{1,3})\)\s*[-–—]\s*(?P<text>\S.*)$", re.S,
               example="(*) - Во время торговли и розыгрыша игрок не имеет права")
+#: A footnote in other sites' marks: ``<*> Для целей …``, ``* Примечание …``, ``*) …``, ``[1] …``,
+#: ``1) …``, ``¹ …`` — a footnote only when its call stands earlier in the text
+#: (:func:`lawref.ingest.lines.mark_footnotes`): ``… игроком <*>``, ``правило 64²``, ``заявка[1]``.
+FOOTNOTE_ANY = Rx(r"^(?P<marker><\*{1,3}>|\*{1,3}\)?|\[\d{1,2}\]|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*(?P<text>\S.*)$", re.S,
+                  example="<*> Для целей настоящего правила")
 #: Lone emphasis word (004:17 ``случайно``) or note label (004:15 ``Примечание:``).
 EMPHASIS_LINE = Rx(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+)(?P<colon>:?)\s*$", example="Примечание:")
 #: Line-end hyphen after a letter (перенос): 000:6 ``прави-``.

@@ -29,7 +29,18 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   :data:`RECURRING_NODES` or more nodes on as many pages, or a line dropped
   as chrome on other pages still in a node's text: chrome left in the text;
 * ``fragment_share`` — most letters of a file in fragments although its
-  pages run consecutively: headings the parser did not see.
+  pages run consecutively: headings the parser did not see;
+* ``sentence_title`` — a heading's title that reads as a sentence (ends in
+  a colon, or is six words or more ending in a sentence mark): a line of
+  text taken for a heading (``Law 62.D is first applied:``), or a body
+  taken for the title;
+* ``glued_words`` — words glued at a case change inside a node's text
+  (``обеих парПредставителю``): a page whose tags were dropped, a heading
+  run into the text before it and filed there.
+
+``label_order`` also names a section, subsection or item met twice in a
+file (``64A1`` twice: a label the source lost, its text under the wrong
+section).
 """
 
 from __future__ import annotations
@@ -60,6 +71,10 @@ _ENDS_IN_PAGE = re.compile(r"[\s.…]\d{1,3}$")
 _LEADER_LINE = re.compile(r"(?:\.{4,}|…{2,}|_{4,}|·{3,})\s*\d{1,3}(?:\s*[,–-]\s*\d{1,3})*(?:\s|$)")
 _LAW_NUMBER = re.compile(r"\d{1,3}")
 _LETTER = re.compile(r"\d{1,3}([A-Z])$")
+#: Words glued at a case change: a lower-case Cyrillic word's end, then a capitalised word.
+_GLUED = re.compile(r"[а-яё]{2}[А-ЯЁ][а-яё]{2}")
+#: A title of this many words ending in a sentence mark is a sentence (the Laws' titles never end so).
+SENTENCE_WORDS = 6
 
 
 @dataclass(frozen=True)
@@ -141,7 +156,16 @@ def heading_run(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
 
 
 def label_order(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
-    """Law numbers that go back or come twice; a section letter skipped where the pages run on."""
+    """Law numbers that go back or come twice; a section, subsection or item
+    met twice; a section letter skipped where the pages run on."""
+    labelled: dict[str, Node] = {}
+    for n in nodes:
+        if n.kind in ("section", "subsection", "item") and n.cite:
+            if n.cite in labelled:
+                yield _at(n, "label_order", N_("{label} comes twice in this file (first at line {line}): a label "
+                                               "the source lost, and text filed under the wrong one?").format(
+                    label=n.cite, line=labelled[n.cite].source.line))
+            labelled.setdefault(n.cite, n)
     seen: dict[str, Node] = {}
     last_law = 0
     last_section: dict[str, Node] = {}
@@ -232,6 +256,29 @@ def fragment_share(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
                                               "run one after another: headings not found?").format(share=loose / total))
 
 
+def sentence_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """A heading's title that is a sentence: it ends in a colon, or holds
+    :data:`SENTENCE_WORDS` words or more and ends in a sentence mark."""
+    for n in nodes:
+        title = (n.title or "").rstrip()
+        if n.kind in HEADINGS and title and (title.endswith(":") or (
+                len(title.split()) >= SENTENCE_WORDS and title[-1] in ".;!?")):
+            yield _at(n, "sentence_title", N_("{label}'s title {title} reads as a sentence: a line of text taken "
+                                              "for a heading, or its body for its title?").format(
+                label=_name(n), title=repr(title[-60:])))
+
+
+def glued_words(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """Words glued at a case change in a node's text (``парПредставителю``)."""
+    for n in nodes:
+        m = _GLUED.search(n.text)
+        if m is not None:
+            yield Finding("glued_words", _raw_line(n, m.start()), n.id, N_(
+                "the text of {label} holds words glued at a case change ({words}): a page whose tags were dropped, "
+                "a heading run into the text?").format(label=_name(n), words=repr(n.text[max(0, m.start() - 12):
+                                                                                        m.end() + 12])))
+
+
 #: Every check, by name, in the order they run.
 CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]] = {
     "long_title": long_title,
@@ -242,6 +289,8 @@ CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]]
     "embedded_heading": embedded_heading,
     "chrome_left": chrome_left,
     "fragment_share": fragment_share,
+    "sentence_title": sentence_title,
+    "glued_words": glued_words,
 }
 
 

@@ -336,3 +336,41 @@ def test_a_sidebar_of_menu_lines_goes_with_the_header_and_the_walk_stops_at_text
     nodes, findings, cleaned = build(page)
     assert nodes[0].kind == "fragment" and nodes[0].text == "Судья защищает невиновную сторону от плохого результата."
     assert nodes[-1].text.endswith("Коротко в конце")  # the end walk stops at the law's text: nothing past it taken
+
+
+# ---------------------------------------------------------------- item 5: footnotes in other marks, sentence items
+
+@pytest.mark.parametrize(("call", "note"), [
+    ("<*>", "<*> Для целей правила взятка болвана не взятка разыгрывающего."),
+    ("*", "* Для целей правила взятка болвана не взятка разыгрывающего."),
+    ("*)", "*) Для целей правила взятка болвана не взятка разыгрывающего."),
+    ("¹", "¹ Для целей правила взятка болвана не взятка разыгрывающего."),
+])
+def test_a_footnote_in_another_site_s_mark_is_a_footnote_of_the_node_that_calls_it(call: str, note: str) -> None:
+    glue = "" if call == "¹" else " "  # ``[1] …`` at a line's start is read as a page marker glued to text
+    nodes, findings, _ = build(f"ПРАВИЛО 64. ПОСЛЕ РЕНОНСА\nA. Исправление\nВзятку выиграл нарушитель{glue}{call}, ему "
+                               f"передают взятку.\n--------------------------------\n{note}\n")
+    assert not findings
+    [footnote] = [n for n in nodes if n.kind == "footnote"]
+    assert footnote.text == "Для целей правила взятка болвана не взятка разыгрывающего."
+    assert footnote.parent == "d/64A"
+
+
+def test_a_list_item_with_a_bracket_and_no_call_is_text() -> None:
+    got = tree("Правило 44. Порядок игры\nA. Ход\nДва условия:\n1) должны быть сыграны онеры,\n"
+               "2) у противников не должно быть карт масти.\n")
+    assert got[-1][2].endswith("1) должны быть сыграны онеры, 2) у противников не должно быть карт масти.")
+
+
+def test_items_that_are_sentences_are_text_and_item_1_may_follow_the_section_heading() -> None:
+    got = tree("ПРАВИЛО 64. ПОСЛЕ РЕНОНСА\nB. Нет исправления\n1. и взятку с ренонсом не выиграла нарушившая "
+               "сторона;\n2. Если это второй ренонс того же игрока в той же масти.\n")
+    assert got == [("64", "ПОСЛЕ РЕНОНСА", ""), ("64B", "Нет исправления", ""),
+                   ("64B1", None, "и взятку с ренонсом не выиграла нарушившая сторона;"),
+                   ("64B2", None, "Если это второй ренонс того же игрока в той же масти.")]
+
+
+def test_a_sentence_naming_a_law_and_ending_in_a_colon_is_no_heading() -> None:
+    nodes, _, _ = build("LAW 62 - CORRECTION OF A REVOKE\nA. Revoke Must Be Corrected\nA player must correct his "
+                        "revoke.\n\nLaw 62.D is first applied:\nthe trick stands as played.\n", lang="en")
+    assert [n.cite for n in nodes if n.kind == "law"] == ["62"]

@@ -48,6 +48,18 @@ FAULTS = [
      "вниз и только потом смотрит на их лица, а коробка всё это время лежит в центре стола\n"
      "A. Положение коробки\nКоробка лежит в центре стола.\n",
      "long_title"),
+    ("a section label the source lost: its items under the section before, met twice",
+     "Правило 64. После ренонса\nA. Исправление\n1. и взятка выиграна нарушителем, ему передают взятку.\n"
+     "2. и взятка не выиграна им, передают одну.\nНет исправления в таких случаях:\n"
+     "1. если сторона не выиграла ни одной взятки.\n",
+     "label_order"),
+    ("a section printed with its text and no title: the text taken for the title",
+     "Правило 12. Права судьи\nA. Судья может назначить компенсацию по своей инициативе.\n",
+     "sentence_title"),
+    ("words glued at a case change: the tags between a heading and the text before it dropped",
+     "Правило 6. Тасовка и сдача\nA. Тасовка\nКарты тасуют в присутствии обеих парПредставитель каждой пары "
+     "снимает колоду.\n",
+     "glued_words"),
     ("a site's line left in the text of every page",
      "".join(f"- {p} -\nПравило {i}. Заголовок номер {i}\nТекст правила {i} о взятках, которые сыграны.\n"
              f"Библиотека клуба «Робер»\n\n" for i, p in zip(range(1, 8), range(40, 47), strict=True)),
@@ -126,7 +138,7 @@ def test_any_layout_is_quiet_and_an_injected_contents_block_is_named(which: int,
 
 def test_every_check_is_in_the_registry_with_a_docstring() -> None:
     assert list(CHECKS) == ["long_title", "contents_title", "contents_text", "heading_run", "label_order", "embedded_heading",
-                            "chrome_left", "fragment_share"]
+                            "chrome_left", "fragment_share", "sentence_title", "glued_words"]
     assert all(fn.__doc__ for fn in CHECKS.values())
 
 

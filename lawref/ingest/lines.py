@@ -992,18 +992,44 @@ def _only_spacing(lines: list[Ln], a: int, b: int) -> bool:
 
 
 def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """A text line starting ``(*) -`` is a footnote (``(*) - Во время …``)."""
+    """A text line starting ``(*) -`` is a footnote (``(*) - Во время …``);
+    so is one starting with another site's mark (``<*>``, ``*``, ``*)``,
+    ``[1]``, ``1)``, ``¹``: :data:`~lawref.patterns.FOOTNOTE_ANY`) when that
+    mark's call stands earlier in a text line — glued to a word or after a
+    space (``… игроком <*>``, ``правило 64²``); a number in brackets only
+    glued (``заявка[1]``), and ``1)`` only after a rule line (a list item
+    ``1) …`` is text)."""
     out, n, ex = [], 0, []
+    seen = ""  # the text so far, where calls are looked for
+    after_rule = False
     for ln in lines:
         stripped = ln.text.strip()
-        if ln.kind == "text" and (P.FOOTNOTE.match(stripped) or (ctx.lang == "en" and P.FOOTNOTE_EN.match(stripped))):
+        if ln.kind == "text" and (P.FOOTNOTE.match(stripped) or (ctx.lang == "en" and P.FOOTNOTE_EN.match(stripped))
+                                  or _other_footnote(stripped, seen, after_rule)):
             ln = replace(ln, kind="footnote")
+        if ln.kind == "text":
+            seen += "\n" + ln.text
+        after_rule = ln.kind == "rule" or (after_rule and ln.kind in ("blank", "footnote"))
         if ln.kind == "footnote":
             n += 1
             ex.append(example(ln.text, ln.text))
         out.append(ln)
     ctx.record(N_("footnotes found"), n, ex)
     return out
+
+
+def _other_footnote(text: str, before: str, after_rule: bool) -> bool:
+    """``text`` is a footnote in another site's marks whose call stands in ``before`` (see :func:`mark_footnotes`)."""
+    m = P.FOOTNOTE_ANY.match(text)
+    if m is None:
+        return False
+    marker = m.group("marker")
+    if marker[0].isdigit():
+        return after_rule and bool(re.search(rf"(?<=\w){re.escape(marker)}", before))
+    if marker.startswith("["):
+        return bool(re.search(rf"(?<=\w){re.escape(marker)}", before))
+    call = marker.rstrip(")")
+    return bool(re.search(rf"(?:(?<=\w)|(?<=\w[ ,.;:])){re.escape(call)}(?![*>\w])", before))
 
 
 def _lone_word(ln: Ln) -> re.Match[str] | None:
