@@ -169,6 +169,13 @@ def title_end(title: str) -> int | None:
     return None
 
 
+def _unlabelled_heading(text: str) -> bool:
+    """A heading in capitals with no label: one to eight words, no sentence mark, no digit (``ОПРЕДЕЛЕНИЯ``)."""
+    t = text.strip()
+    return t.isupper() and 1 <= len(t.split()) <= 8 and not P.CLAUSE_MARK.search(t) and not any(
+        c.isdigit() for c in t)
+
+
 #: A subsection's or item's "title" of this many words that ends in a sentence mark is its text.
 SENTENCE_WORDS = 6
 
@@ -316,10 +323,15 @@ class _Parser:
 
     def leading_title(self, paras: list[Paragraph]) -> str | None:
         """000:2–4: an underlined short line at the top of a page, before the
-        first section, is the title of the law whose heading was lost."""
+        first section, is the title of the law whose heading was lost; so is
+        a line in capitals there (other sites: ``ПОВТОРЕНИЕ И ОБЪЯСНЕНИЕ
+        ЗАЯВОК`` ⏎ ``20.1. …``), before a section or a commentary paragraph."""
         p = paras[0]
-        if p.role == "text" and p.underlined and len(p.text) <= 150 and not P.SENTENCE_END.search(p.text):
-            if len(paras) > 1 and classify(paras[1].text, self.doc_kind, self.lang):
+        caps = p.text.isupper() and len(p.text.split()) >= 2
+        if p.role == "text" and (p.underlined or caps) and len(p.text) <= 150 and not P.SENTENCE_END.search(p.text):
+            nxt = paras[1].text if len(paras) > 1 else ""
+            commentary = self.doc_kind == "commentary" and P.COMMENTARY.match(nxt) is not None
+            if nxt and (classify(nxt, self.doc_kind, self.lang) or commentary):
                 return p.text
         return None
 
@@ -396,9 +408,14 @@ class _Parser:
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
         if node is None or (node.kind == "law" and node.inferred and node.label is None):
-            # 000:70 ``претензию, когда …`` after a gap: where in the law it stood is lost.
-            node = self.make("fragment", TEXT_LEVEL, None, None, None, p, node)
+            # 000:70 ``претензию, когда …`` after a gap: where in the law it stood is lost. A heading in
+            # capitals with no label opening it (``ОПРЕДЕЛЕНИЯ`` ⏎ ``Определения, содержащиеся …``) is its title.
+            title = p.text if _unlabelled_heading(p.text) else None
+            node = self.make("fragment", TEXT_LEVEL, None, None, title, p, node)
             self.push(node)
+            if title is not None:
+                self.placement.append(node.id)
+                return
         else:
             node.lines.extend(p.lines)
         node.add_text(p.text, p)

@@ -257,11 +257,14 @@ CLAUSE_MARK = Rx(r"[.!?;:]", example="заявки.")
 # Headings (lawref.parse)
 
 #: Chapter: 003:5 ``Глава V - ТОРГОВЛЯ``; 000:110 ``Глава VII - ПРИЛИЧИЯ (*)``.
-CHAPTER = Rx(rf"^(?:Глава|ГЛАВА)\s+(?P<num>{ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$", example="Глава V - ТОРГОВЛЯ")
-#: Part: 003:9 ``Часть I - КОРРЕКТНАЯ ПРОЦЕДУРА``; 000:36 ``Часть IV - ВЗЯТКИ``.
-PART = Rx(rf"^(?:Часть|ЧАСТЬ)\s+(?P<num>{ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$", example="Часть IV - ВЗЯТКИ")
+CHAPTER = Rx(rf"^(?:Глава|ГЛАВА)\s+(?P<num>{ROMAN})(?:\s*[-–—.]\s*|\s+(?=[А-ЯЁA-Z«]))(?P<title>\S.*)$",
+             example="Глава V - ТОРГОВЛЯ")
+#: Part: 003:9 ``Часть I - КОРРЕКТНАЯ ПРОЦЕДУРА``; 000:36 ``Часть IV - ВЗЯТКИ``; other sites
+#: ``Часть II Отклонения …`` (no mark after the number: chapters and divisions too).
+PART = Rx(rf"^(?:Часть|ЧАСТЬ)\s+(?P<num>{ROMAN})(?:\s*[-–—.]\s*|\s+(?=[А-ЯЁA-Z«]))(?P<title>\S.*)$",
+          example="Часть IV - ВЗЯТКИ")
 #: Division: 003:13 ``Раздел I - Период торговли``.
-DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})\s*[-–—.]\s*(?P<title>\S.*)$",
+DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})(?:\s*[-–—.]\s*|\s+(?=[А-ЯЁA-Z«]))(?P<title>\S.*)$",
               example="Раздел I - Период торговли")
 #: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``; 003:69
 #: ``Правило 26.Ограничения …``; 004:76 ``Правило 46. НЕПОЛНОЕ/…``; from other
@@ -323,8 +326,9 @@ CONTENTS_TITLE = Rx(r"^\s*(?P<what>(?i:с\s?о\s?д\s?е\s?р\s?ж\s?а\s?н\s?�
 #: repaired alone (``Ïðàâèëî 47`` → ``Правило 47``; :func:`lawref.ingest.mojibake.repair`).
 HEADING_WORD_LINE = Rx(rf"^\s*(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+(?:{LAW_NUMBER}|{ROMAN})"
                        rf"(?:{CITE_LETTER}\d{{0,2}})?\.?\s*$", example="Правило 47")
-#: Commentary paragraph: 004:5 ``45.4. Заметьте, …``.
-COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.\s+(?P<text>\S.*)$", re.S,
+#: Commentary paragraph: 004:5 ``45.4. Заметьте, …``; other sites ``1.1.(a) Ни один …`` (its first item
+#: after the label with no space).
+COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.(?:\s+|(?=\([a-zа-я\d]{{1,3}}\)))(?P<text>\S.*)$", re.S,
                 example="45.4. Заметьте, что Правила предполагают")
 #: Any label that starts a heading line inside wrapped text (000), used by reflow.
 HEADING_START = Rx(

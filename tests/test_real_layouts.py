@@ -374,3 +374,30 @@ def test_a_sentence_naming_a_law_and_ending_in_a_colon_is_no_heading() -> None:
     nodes, _, _ = build("LAW 62 - CORRECTION OF A REVOKE\nA. Revoke Must Be Corrected\nA player must correct his "
                         "revoke.\n\nLaw 62.D is first applied:\nthe trick stands as played.\n", lang="en")
     assert [n.cite for n in nodes if n.kind == "law"] == ["62"]
+
+
+# ---------------------------------------------------------------- items 3, 5: seen on a federation's pages
+
+def test_a_list_of_titles_under_a_chapter_heading_printed_again_over_the_bodies() -> None:
+    got = tree("Глава XI. Апелляции\n\nПРАВИЛО 92. ПРАВО НА АПЕЛЛЯЦИЮ\nПРАВИЛО 93. ПРОЦЕДУРЫ\n\nГлава XI. Апелляции\n\n"
+               "ПРАВИЛО 92. ПРАВО НА АПЕЛЛЯЦИЮ\n\nA. Права участника\n\nУчастник может подать апелляцию.\n")
+    assert got == [("chapter", "Апелляции", ""), ("92", "ПРАВО НА АПЕЛЛЯЦИЮ", ""),
+                   ("92A", "Права участника", "Участник может подать апелляцию.")]
+
+
+def test_a_part_heading_with_no_mark_after_its_number() -> None:
+    got = tree("Часть II Отклонения в процедуре\n\nПРАВИЛО 23. ВЫНУЖДЕННЫЙ ПАС\n\nТекст правила о вынужденном пасе.\n")
+    assert got == [("part", "Отклонения в процедуре", ""), ("23", "ВЫНУЖДЕННЫЙ ПАС", "Текст правила о вынужденном пасе.")]
+
+
+def test_a_title_in_capitals_before_the_first_commentary_paragraph_is_the_law_s_title() -> None:
+    got = tree("ПОВТОРЕНИЕ И ОБЪЯСНЕНИЕ ЗАЯВОК\n20.1. Игрок, который не расслышал заявку, может спросить.\n"
+               "20.2. Игрок вправе получить обзор торговли.\n", kind="commentary")
+    assert got[0] == ("20", "ПОВТОРЕНИЕ И ОБЪЯСНЕНИЕ ЗАЯВОК", "")
+    assert [c for c, _, _ in got] == ["20", "20.1", "20.2"]
+
+
+def test_a_commentary_label_glued_to_its_first_item() -> None:
+    got = tree("Правило 1. Колода\n1.1.(a) Ни один результат не должен быть принят, пока колода не проверена.\n",
+               kind="commentary")
+    assert got[-1] == ("1.1", None, "(a) Ни один результат не должен быть принят, пока колода не проверена.")

@@ -963,7 +963,7 @@ def drop_title_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     runs: list[list[int]] = []
     for i, k in enumerate(heads):
         nxt = heads[i + 1] if i + 1 < len(heads) else len(lines)
-        has_text = any(lines[j].kind == "text" for j in range(k + 1, nxt))
+        has_text = any(lines[j].kind == "text" and not _division_line(lines[j].text) for j in range(k + 1, nxt))
         if has_text:
             bodied.setdefault(_heading_key(lines[k].text), []).append(k)
         if not has_text and runs and runs[-1][-1] == heads[i - 1] and _only_spacing(lines, heads[i - 1], k):
@@ -974,11 +974,31 @@ def drop_title_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     for run in runs:
         if len(run) >= 2 and any(k > run[-1] for h in run for k in bodied.get(_heading_key(lines[h].text), [])):
             drop.update(run)
+            drop.update(_list_division(lines, run))
     ex = [example(lines[k].text) for k in sorted(drop)]
     for k in sorted(drop):
         ctx.drop(lines[k].no, lines[k].text, N_("list of law titles (the laws' real headings come later)"))
     ctx.record(N_("lists of law titles printed before the bodies dropped"), len(ex), ex)
     return [ln for k, ln in enumerate(lines) if k not in drop]
+
+
+def _list_division(lines: list[Ln], run: list[int]) -> list[int]:
+    """The chapter heading printed over a list of law titles when the same
+    heading is printed again after the list, over the bodies (``Глава XI.
+    Апелляции`` ⏎ ``ПРАВИЛО 92. …`` ⏎ ``ПРАВИЛО 93. …`` ⏎ ``Глава XI.
+    Апелляции`` ⏎ ``ПРАВИЛО 92. …`` ⏎ text): the first copy goes with the list."""
+    before = next((j for j in range(run[0] - 1, -1, -1) if lines[j].kind == "text"), None)
+    after = next((j for j in range(run[-1] + 1, len(lines)) if lines[j].kind == "text"), None)
+    if before is None or after is None or not _division_line(lines[before].text):
+        return []
+    return [before] if _heading_key(lines[before].text) == _heading_key(lines[after].text) else []
+
+
+def _division_line(text: str) -> bool:
+    """A chapter, part or division heading (``Глава XI. Апелляции``): between a list of law titles and
+    the bodies a site prints it again, so it is no law's text there."""
+    t = text.strip()
+    return bool(P.CHAPTER.match(t) or P.PART.match(t) or P.DIVISION.match(t))
 
 
 def _heading_key(text: str) -> str:
@@ -987,8 +1007,8 @@ def _heading_key(text: str) -> str:
 
 
 def _only_spacing(lines: list[Ln], a: int, b: int) -> bool:
-    """Nothing but blank lines and page markers stands between lines ``a`` and ``b``."""
-    return all(lines[j].kind != "text" for j in range(a + 1, b))
+    """Nothing but blank lines, page markers and chapter headings stands between lines ``a`` and ``b``."""
+    return all(lines[j].kind != "text" or _division_line(lines[j].text) for j in range(a + 1, b))
 
 
 def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
