@@ -186,7 +186,8 @@ HEAD_MARKER = Rx(r"^\s*(?:(?P<page>\d{1,4})\s*[|│]\s*[^\d|│]{3,100}"
 #: (``89``); a PDF extraction may print it twice (``67 67``).
 BARE_NUMBER = Rx(r"^\s*(?P<page>\d{1,4})(?:\s+(?P=page))?\s*$", example="67 67")
 #: A line that looks like a page marker: digits and decoration, no letters (``- 8 9 -``, ``[ 89 ]``).
-MARKER_LIKE = Rx(r"^\s*[-–—\[\](){}|*=~_.\s]*\d[\d\s]{0,6}[-–—\[\](){}|*=~_.\s]*$", example="- 8 9 -")
+MARKER_LIKE = Rx(r"^(?=.*[-–—\[\](){}|*=~_.])\s*[-–—\[\](){}|*=~_.\s]*\d[\d\s]{0,6}[-–—\[\](){}|*=~_.\s]*$",
+                 example="- 8 9 -")  # decorated: ``1 9 8 7`` (a year spaced on a title page) is text
 #: A label alone on a line (``1.``, ``12.``): never a page marker.
 LABEL_ONLY = Rx(r"^\s*\d{1,2}\.\s*$", example="1.")
 #: A page marker inside a line: ``… в масть. - 89 - Если …``, ``… [89] …``.

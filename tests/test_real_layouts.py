@@ -401,3 +401,28 @@ def test_a_commentary_label_glued_to_its_first_item() -> None:
     got = tree("Правило 1. Колода\n1.1.(a) Ни один результат не должен быть принят, пока колода не проверена.\n",
                kind="commentary")
     assert got[-1] == ("1.1", None, "(a) Ни один результат не должен быть принят, пока колода не проверена.")
+
+
+# ---------------------------------------------------------------- item 2: page numbers by the run they form
+
+@pytest.mark.parametrize(("pages", "cites"), [
+    ((89, 90, 91), ["77", "77A", "77B", "77C"]),
+    ((89, 93, 97), ["77", "77A", None, None]),  # every 4th page: after a gap where the text stood is unknown
+])
+def test_bare_page_numbers_form_the_run_and_a_table_s_number_does_not_join(pages: tuple[int, ...],
+                                                                            cites: list[str | None]) -> None:
+    a, b, c = pages
+    nodes, findings, _ = build(f"{a}\nПравило 77. Запись\nA. Таблица очков\nЗа контракт в червах:\n30\nи так далее.\n"
+                               f"{b}\nB. Проверка\nКапитан проверяет запись.\n{c}\nC. Хранение\nПротоколы хранятся.\n")
+    assert [(n.cite, n.page) for n in nodes] == list(zip(cites, (a, a, b, c), strict=True))
+    assert "За контракт в червах: 30 и так далее." in nodes[1].text
+
+
+@pytest.mark.parametrize("text", [
+    "П Р А В И Л А\n1 9 8 7\nПравило 1. Колода\nТекст правила о колоде.\n",  # a year spaced on a title page
+    "Правило 1. Колода\nТекст правила о колоде.\n1997\n",  # a lone year at a page's foot
+])
+def test_a_lone_or_spaced_number_is_text_not_a_page(text: str) -> None:
+    nodes, _, cleaned = build(text)
+    assert {n.page for n in nodes} == {None}
+    assert not [d for d in cleaned.report.dropped if d.step == "mark_pages"]

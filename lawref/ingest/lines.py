@@ -474,9 +474,13 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     under the law before it; the report says so."""
     pages, out, ex = _Pages(), [], []
     heads = _page_heads(lines)
+    run = page_run(lines, heads)
     for k, ln in enumerate(lines):
         if ln.kind != "text":
             out.append(ln)
+            continue
+        if k not in run and P.BARE_NUMBER.match(ln.text):
+            out.append(ln)  # a bare number off the file's run of pages: a table's or a list's number, a year
             continue
         pieces = _marker_pieces(ln, pages, ctx, k in heads)
         out.extend(pieces)
@@ -484,6 +488,98 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
     ctx.record(N_("page and reader markers taken out of the text"), len(ex), ex)
     return _footers_to_headers(out)
+
+
+#: The widest step between two pages of a run (a scrape of every 4th page has gaps; a year has not).
+MAX_PAGE_STEP = 200
+
+
+def page_run(lines: list[Ln], heads: set[int] | None = None) -> set[int]:
+    """Indexes of the whole-line page markers (``- 89 -``, ``Стр. 89``, a bare
+    ``89``, a page head with its number) that form the file's run of pages,
+    decided for the file at once: the longest sequence of them whose numbers
+    go up (gaps allowed, none wider than :data:`MAX_PAGE_STEP`). A bare
+    number joins only a run of two or more — a lone ``1997`` or a table's
+    ``12`` is no page — and numbers off the run never shift it."""
+    found = []
+    for k, ln in enumerate(lines):
+        m = (P.PAGE_MARKER.match(ln.text) or P.BARE_NUMBER.match(ln.text)
+             or (P.HEAD_MARKER.match(ln.text) if heads and k in heads else None)) if ln.kind == "text" else None
+        if m is not None:
+            found.append((k, _page_of(m)))
+    best = _longest_rising([n for _, n in found])
+    chosen = [found[i][0] for i in best]
+    return set(chosen) if len(chosen) >= 2 else {k for k in chosen if not P.BARE_NUMBER.match(lines[k].text)}
+
+
+#: Up to this many candidates the run is chosen by its steps' regularity too (quadratic); past it, by length alone.
+MAX_REGULAR_RUN = 1500
+
+
+def _longest_rising(numbers: list[int]) -> list[int]:
+    """Indexes of the longest strictly rising subsequence of ``numbers`` with
+    no step over :data:`MAX_PAGE_STEP`; of runs as long, the most regular one
+    (fewest changes of step: ``89 93 97``, not ``30 93 97``)."""
+    if len(numbers) > MAX_REGULAR_RUN:
+        return _longest_rising_fast(numbers)
+    size = [1] * len(numbers)
+    irregular = [0] * len(numbers)
+    prev = [-1] * len(numbers)
+    for i, n in enumerate(numbers):
+        for j in range(i):
+            step = n - numbers[j]
+            if not 0 < step <= MAX_PAGE_STEP:
+                continue
+            changes = irregular[j] + (prev[j] != -1 and step != numbers[j] - numbers[prev[j]])
+            if (size[j] + 1, -changes) > (size[i], -irregular[i]):
+                size[i], irregular[i], prev[i] = size[j] + 1, changes, j
+    if not numbers:
+        return []
+    i = max(range(len(numbers)), key=lambda k: (size[k], -irregular[k]))
+    chain: list[int] = []
+    while i != -1:
+        chain.append(i)
+        i = prev[i]
+    return chain[::-1]
+
+
+def _longest_rising_fast(numbers: list[int]) -> list[int]:
+    """:func:`_longest_rising` by length alone (patience sorting, then the
+    chain cut at its first wild step: O(n log n)), for files with very many
+    candidates."""
+    tails: list[int] = []  # the index of the smallest tail of each length
+    prev: list[int] = [-1] * len(numbers)
+    for i, n in enumerate(numbers):
+        j = _bisect_tails(numbers, tails, n)
+        prev[i] = tails[j - 1] if j else -1
+        if j == len(tails):
+            tails.append(i)
+        else:
+            tails[j] = i
+    chain: list[int] = []
+    i = tails[-1] if tails else -1
+    while i != -1:
+        chain.append(i)
+        i = prev[i]
+    chain.reverse()
+    kept: list[int] = []
+    for i in chain:  # a wild step (``40 41 1997``) ends the run where it is
+        if kept and numbers[i] - numbers[kept[-1]] > MAX_PAGE_STEP:
+            break
+        kept.append(i)
+    return kept
+
+
+def _bisect_tails(numbers: list[int], tails: list[int], n: int) -> int:
+    """The first length whose smallest tail is not below ``n``."""
+    lo, hi = 0, len(tails)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if numbers[tails[mid]] < n:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 def _footers_to_headers(lines: list[Ln]) -> list[Ln]:
