@@ -145,6 +145,11 @@ def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
     "Example.Net / Спорт / Правила бриджа - Чтение (стр. 17)",
     "Читаем Правила бриджа полностью",
     "123456.fb2",
+    "Версия для печати - буклет",
+    "Добро пожаловать на наш сайт!",
+    "Поиск по сайту",
+    "+7 999 123 45 67",
+    "You are here",
 ])
 def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
     nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"
@@ -426,3 +431,10 @@ def test_a_lone_or_spaced_number_is_text_not_a_page(text: str) -> None:
     nodes, _, cleaned = build(text)
     assert {n.page for n in nodes} == {None}
     assert not [d for d in cleaned.report.dropped if d.step == "mark_pages"]
+
+
+def test_a_heading_in_capitals_with_no_label_on_its_own_line_in_wrapped_text_titles_its_fragment() -> None:
+    nodes, findings, _ = build("..page5\nОПРЕДЕЛЕНИЯ\nОпределения, содержащиеся в Правилах, нужно использовать\n"
+                               "при чтении текста Правил.\nПравило 1. Колода\nТекст правила о колоде.\n")
+    assert (nodes[0].kind, nodes[0].title, nodes[0].text) == (
+        "fragment", "ОПРЕДЕЛЕНИЯ", "Определения, содержащиеся в Правилах, нужно использовать при чтении текста Правил.")

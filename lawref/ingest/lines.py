@@ -176,11 +176,12 @@ def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
 
 def _menu_like(text: str, lower: bool = False) -> bool:
     """A line a site's menu or header can be: short, not starting in lower
-    case (unless ``lower``), no law heading or label, no sentence of text."""
+    case (unless ``lower``), no law heading or label, no sentence of text (a
+    word or two with a full stop is a menu item: ``Преферанс.``)."""
     t = text.strip()
     return (len(t) <= MAX_MENU_CHARS and (lower or not t[:1].islower()) and not P.LAW_HEADING_LINE.match(t)
             and not _labelled(t)
-            and not P.COMMENTARY.match(t) and not re.search(r"[а-яёa-z]{2}[.!?;:]$", t))
+            and not P.COMMENTARY.match(t) and not (len(t.split()) >= 3 and re.search(r"[а-яёa-z]{2}[.!?;:]$", t)))
 
 
 def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
@@ -196,6 +197,8 @@ def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
         return N_("site chrome: a link")
     if P.BOOK_CARD.match(t) or P.READING_LINE.search(t):
         return N_("site chrome: the book's card or reading line")
+    if P.WEB_UI.search(t) and len(t) <= MAX_MENU_CHARS * 2:
+        return N_("site chrome")
     if P.DOMAIN.search(t) and not P.SENTENCE_END.search(t):
         return N_("site chrome: a line naming a site")
     if morph.fold(" ".join(t.split())) in names:

@@ -215,6 +215,10 @@ class _Reflow:
         if self.commentary_start(text):
             self.start(ln)
             return
+        if self.ctx.style == "wrapped" and self.sentence_ended() and _caps_line(text, following, self.ctx):
+            self.start(ln)  # ``ОПРЕДЕЛЕНИЯ`` ⏎ ``Определения, содержащиеся …``: a heading with no label
+            self.close()
+            return
         if cur is not None and self.ctx.lang == "ru" and P.SUBSECTION_LOWER.match(text) and (
                 cur.tail().rstrip().endswith((":", ";")) or P.SUBSECTION_LOWER.match(cur.text)):
             self.start(ln)  # ``Когда фальшренонс установлен:`` ⏎ ``1. и взятка …``: an item of a list starts
@@ -241,6 +245,16 @@ class _Reflow:
         """No paragraph is open, or the open one ends a sentence (a label with
         a space after it starts a heading only there)."""
         return self.cur is None or self.cur.role == "heading" or bool(P.SENTENCE_END.search(self.cur.tail()))
+
+
+def _caps_line(text: str, following: str | None, ctx: Ctx) -> bool:
+    """A heading in capitals with no label on a line of its own in wrapped
+    text: a short line all in capitals, no clause mark, not a labelled
+    heading, before a line that starts a sentence in mixed case (an
+    all-caps file's lines are all in capitals: there it says nothing)."""
+    return (text.isupper() and sum(c.isalpha() for c in text) >= 3 and len(text) <= TITLE_TAIL
+            and not P.CLAUSE_MARK.search(text) and not ctx.is_heading(text) and following is not None
+            and following[:1].isupper() and following[1:2].islower())
 
 
 def _caps_title(text: str) -> bool:
