@@ -438,3 +438,10 @@ def test_a_heading_in_capitals_with_no_label_on_its_own_line_in_wrapped_text_tit
                                "при чтении текста Правил.\nПравило 1. Колода\nТекст правила о колоде.\n")
     assert (nodes[0].kind, nodes[0].title, nodes[0].text) == (
         "fragment", "ОПРЕДЕЛЕНИЯ", "Определения, содержащиеся в Правилах, нужно использовать при чтении текста Правил.")
+
+
+def test_a_source_mark_at_a_line_s_end_ends_its_paragraph_and_goes_to_the_marks() -> None:
+    nodes, _, _ = build("Правило 16. Информация\n16.3. Игрок выбирает заявку на основе всей доступной\n"
+                        "ему информации;(DC4)\nи, наконец,(DC4)\nон объясняет свой выбор судье.\n", kind="commentary")
+    [para] = [n for n in nodes if n.cite == "16.3"]
+    assert "(DC4)" not in para.text and para.marks == ("DC4", "DC4")

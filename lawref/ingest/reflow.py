@@ -175,6 +175,9 @@ class _Reflow:
             self.feed_text(ln, "…")  # the page turns: what follows is unknown, so no title ends here
         else:
             self.feed_text(ln, following.text.strip() if following is not None and following.kind == "text" else None)
+        if ln.kind == "text" and self.ctx.style == "wrapped" and self.cur is not None and self.cur.role == "text" \
+                and P.SOURCE_MARK.search(self.cur.tail()):
+            self.close()  # ``… информации);(DC4)``: a source mark ends its paragraph (it follows one, never inside)
 
     def commentary_start(self, text: str) -> bool:
         """004:7 ``45.5. Изменение …`` starts a paragraph when it follows the
