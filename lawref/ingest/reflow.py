@@ -207,7 +207,7 @@ class _Reflow:
             self.extend(ln)
             self.close()
             return
-        self.after_heading = False
+        after_heading, self.after_heading = self.after_heading, False
         cur = self.cur
         if cur is not None and self.open_heading:
             self.extend(ln)
@@ -218,7 +218,8 @@ class _Reflow:
         if self.commentary_start(text):
             self.start(ln)
             return
-        if self.ctx.style == "wrapped" and self.sentence_ended() and _caps_line(text, following, self.ctx):
+        if (self.ctx.style == "wrapped" and self.ctx.lang == "ru" and (cur is None or cur.role != "heading")
+                and not after_heading and self.sentence_ended() and _caps_line(text, following, self.ctx)):
             self.start(ln)  # ``ОПРЕДЕЛЕНИЯ`` ⏎ ``Определения, содержащиеся …``: a heading with no label
             self.close()
             return
