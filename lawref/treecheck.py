@@ -34,6 +34,10 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   a colon, or is six words or more ending in a sentence mark): a line of
   text taken for a heading (``Law 62.D is first applied:``), or a body
   taken for the title;
+* ``no_heading`` — a file of several paragraphs in which no law, section or
+  commentary heading was found: every word is a fragment, so where its text
+  belongs — and whether a menu, an index or a blog stands among it — is not
+  known; said, never ``ok``;
 * ``glued_words`` — words glued at a case change inside a node's text
   (``обеих парПредставителю``): a page whose tags were dropped, a heading
   run into the text before it and filed there.
@@ -75,6 +79,8 @@ _LETTER = re.compile(r"\d{1,3}([A-Z])$")
 _GLUED = re.compile(r"[а-яё]{2}[А-ЯЁ][а-яё]{2}")
 #: A title of this many words ending in a sentence mark is a sentence (the Laws' titles never end so).
 SENTENCE_WORDS = 6
+#: A file of fewer letters with no heading is a scrap (a page's end): not worth a warning.
+MIN_UNCHECKED = 200
 
 
 @dataclass(frozen=True)
@@ -268,6 +274,16 @@ def sentence_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
                 label=_name(n), title=repr(title[-60:])))
 
 
+def no_heading(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """No node of the file has a cite, though it holds :data:`MIN_UNCHECKED`
+    letters or more: nothing in it could be checked against a heading."""
+    letters = sum(sum(c.isalpha() for c in n.text + (n.title or "")) for n in nodes)
+    if nodes and letters >= MIN_UNCHECKED and not any(n.cite for n in nodes):
+        yield _at(nodes[0], "no_heading", N_("no law, section or commentary heading in this file: its {count} "
+                                             "letters are fragments, and where they belong is not known").format(
+            count=letters))
+
+
 def glued_words(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
     """Words glued at a case change in a node's text (``парПредставителю``)."""
     for n in nodes:
@@ -290,6 +306,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]]
     "chrome_left": chrome_left,
     "fragment_share": fragment_share,
     "sentence_title": sentence_title,
+    "no_heading": no_heading,
     "glued_words": glued_words,
 }
 

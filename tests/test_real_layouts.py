@@ -445,3 +445,10 @@ def test_a_source_mark_at_a_line_s_end_ends_its_paragraph_and_goes_to_the_marks(
                         "ему информации;(DC4)\nи, наконец,(DC4)\nон объясняет свой выбор судье.\n", kind="commentary")
     [para] = [n for n in nodes if n.cite == "16.3"]
     assert "(DC4)" not in para.text and para.marks == ("DC4", "DC4")
+
+
+def test_an_advert_s_link_over_a_page_s_header_goes_with_it() -> None:
+    nodes, _, cleaned = build("душевой уголок 80 80\nА Б В Г Д Е Ж З И Й К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я AZ\n"
+                              + LAW_61)
+    assert [n.cite for n in nodes] == ["61", "61A"]
+    assert [d.text for d in cleaned.report.dropped][:1] == ["душевой уголок 80 80"]

@@ -60,6 +60,9 @@ FAULTS = [
      "Правило 6. Тасовка и сдача\nA. Тасовка\nКарты тасуют в присутствии обеих парПредставитель каждой пары "
      "снимает колоду.\n",
      "glued_words"),
+    ("a page with no heading at all: a blog's text, a preface or a continuation — none of it checked",
+     "Мы продолжаем разговор о правилах. " * 12 + "\n",
+     "no_heading"),
     ("a site's line left in the text of every page",
      "".join(f"- {p} -\nПравило {i}. Заголовок номер {i}\nТекст правила {i} о взятках, которые сыграны.\n"
              f"Библиотека клуба «Робер»\n\n" for i, p in zip(range(1, 8), range(40, 47), strict=True)),
@@ -138,7 +141,7 @@ def test_any_layout_is_quiet_and_an_injected_contents_block_is_named(which: int,
 
 def test_every_check_is_in_the_registry_with_a_docstring() -> None:
     assert list(CHECKS) == ["long_title", "contents_title", "contents_text", "heading_run", "label_order", "embedded_heading",
-                            "chrome_left", "fragment_share", "sentence_title", "glued_words"]
+                            "chrome_left", "fragment_share", "sentence_title", "no_heading", "glued_words"]
     assert all(fn.__doc__ for fn in CHECKS.values())
 
 

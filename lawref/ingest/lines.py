@@ -117,6 +117,8 @@ FRAME_WALK = 400
 MAX_MENU_CHARS = 60
 #: The most menu lines a header holds between two of its chrome lines.
 MAX_MENU_LINES = 10
+#: The longest line in lower case at a page's very edge, right over its chrome, taken with it (an advert's link).
+MAX_EDGE_CHARS = 45
 
 
 def _learnt_chrome(lines: list[Ln], chrome: frozenset[str]) -> dict[int, str]:
@@ -167,7 +169,9 @@ def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
                 continue
             ahead = order[i + 1 : i + 1 + MAX_MENU_LINES]
             sandwiched = after_chrome and chrome_ahead(ahead[:2], lower=True)
-            if (_menu_like(text) and chrome_ahead(ahead, lower=False)) or (sandwiched and _menu_like(text, True)):
+            edge = i == 0 and len(text.strip()) <= MAX_EDGE_CHARS and bool(ahead) and chrome(ahead[0])  # an advert's
+            if (_menu_like(text) and chrome_ahead(ahead, lower=False)) or (  # link over the header: ``душевой уголок``
+                    (sandwiched or edge) and _menu_like(text, True)):
                 found[k] = N_("site chrome: a menu line in the page's header or footer")
                 continue
             break
