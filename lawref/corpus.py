@@ -347,6 +347,7 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
                           for line, words, why in loaded.chrome]
     reason = _not_law_text(nodes, lang, loaded.text)
     if reason:
+        report.structure = []  # its nodes are not kept: no warning names a node the build does not hold
         _skip(report, reason)
         return _FileResult(report, cleaned)
     share = russian_score(loaded.text) if lang == "ru" else 1.0

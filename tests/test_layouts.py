@@ -395,6 +395,7 @@ def test_item_22_what_is_not_law_text_is_skipped_and_listed(tmp_path, name: str,
     (tmp_path / name).write_text(content, encoding="utf-8")
     report = next(r for r in build_corpus(tmp_path, version="t").reports if r.file == name)
     assert report.status == "skipped" and reason in report.warnings[0]
+    assert report.structure == []  # no structure warning names a node of a file the build did not keep
 
 
 # ---------------------------------------------------------------- conservation (item 4)
