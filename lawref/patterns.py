@@ -322,6 +322,13 @@ LEADER_END = Rx(r"(?:[^\W\d]\.{2}\s?\d{1,3}|\.{5,})\s*$", example="Одна ка
 CONTENTS_HEADING_LINE = Rx(rf"^\s*(?:(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+"
                            rf"(?:{LAW_NUMBER}|{ROMAN})|{CITE_LETTER}\.|\d{{1,2}}\.)\s*\S.*\D\s(?P<page>\d{{1,3}})\s*$",
                            example="Правило 23. Первое нарушение в торговле 45")
+#: A contents entry's first word when the page prints no numbers: a heading word and its number
+#: (``Глава 1. Функции комитета.``, ``ПРАВИЛО 1. Колода``, ``CHAPTER II``), or a front or back part
+#: (``Введение``, ``Предисловие``, ``Приложение``, ``Introduction``, ``Index``).
+CONTENTS_ENTRY_HEAD = Rx(r"^(?:(?i:глава|правило|часть|раздел|приложение|chapter|law|part|section|appendix)\s+"
+                         r"(?:\d{1,3}|[IVXLC]+)\b|(?i:введение|предисловие|приложени[ея]|послесловие|указатель"
+                         r"|introduction|preface|foreword|appendix|index|definitions|определения)\b)",
+                         example="Глава 1. Функции комитета.")
 #: The title of a contents page or a subject index, any language, letters spaced or not:
 #: ``Содержание``, ``ОГЛАВЛЕНИЕ``, ``П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь``, ``CONTENTS``, ``INDEX``.
 CONTENTS_TITLE = Rx(r"^\s*(?P<what>(?i:с\s?о\s?д\s?е\s?р\s?ж\s?а\s?н\s?и\s?е|о\s?г\s?л\s?а\s?в\s?л\s?е\s?н\s?и\s?е"

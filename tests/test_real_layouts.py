@@ -452,3 +452,16 @@ def test_an_advert_s_link_over_a_page_s_header_goes_with_it() -> None:
                               + LAW_61)
     assert [n.cite for n in nodes] == ["61", "61A"]
     assert [d.text for d in cleaned.report.dropped][:1] == ["душевой уголок 80 80"]
+
+
+def test_a_contents_page_with_no_page_numbers_under_its_title_is_contents() -> None:
+    nodes, findings, cleaned = build("Оглавление\n\nВведение.\n\nГлава 1. Обязанности комитета.\n\nГлава 2. Присуждение "
+                                     "результата.\n\nГлава 3. Возмещение ущерба.\n\n" + LAW_61)
+    assert [n.cite for n in nodes] == ["61", "61A"] and not findings
+    assert {d.reason for d in cleaned.report.dropped} == {"table of contents"}
+
+
+def test_a_title_named_contents_over_text_is_no_contents_page() -> None:
+    got = tree("Правило 90. Процедурные наказания\nA. Содержание\nСудья может назначить процедурное наказание за "
+               "любое нарушение корректной процедуры, если считает это нужным.\n")
+    assert got[-1][1] == "Содержание"

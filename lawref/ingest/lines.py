@@ -974,6 +974,7 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             drop.update(r for r in range(first, _list_end(lines, run[-1]) + 1) if lines[r].kind == "text"
                         and not looks_like_marker(lines[r].text))
         k = run[-1] + 1
+    drop.update(_titled_lists(lines, drop))
     if not drop:
         ctx.record(N_("tables of contents and subject indexes dropped"), 0, [])
         return lines
@@ -984,6 +985,38 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     ctx.record(N_("tables of contents and subject indexes dropped"), len(drop),
                [example(lines[k].text) for k in sorted(drop)][:2])
     return [ln for k, ln in enumerate(lines) if k not in drop]
+
+
+#: The most words of an entry of a contents page printed with no page numbers.
+MAX_ENTRY_WORDS = 12
+
+
+def _titled_lists(lines: list[Ln], taken: set[int]) -> set[int]:
+    """A contents page printed with no page numbers: its title
+    (``Оглавление``, ``CONTENTS``) and the short heading lines under it
+    (:data:`~lawref.patterns.CONTENTS_ENTRY_HEAD`: ``Введение.``, ``Глава 1.
+    Функции комитета.``, ``ПРАВИЛО 1. Колода``, ``CHAPTER II``), at least
+    :data:`MIN_ENTRIES`, up to the first line that is none; the last of them,
+    when text follows, stays (it may be that text's own heading)."""
+    found: set[int] = set()
+    for k, ln in enumerate(lines):
+        if k in taken or ln.kind != "text" or not P.CONTENTS_TITLE.match(ln.text):
+            continue
+        entries: list[int] = []
+        after = None  # the first line that is no entry
+        for j in range(k + 1, len(lines)):
+            t = lines[j].text.strip()
+            if lines[j].kind != "text" or not t or looks_like_marker(t):
+                continue
+            if len(t) > MAX_BETWEEN_CHARS or len(t.split()) > MAX_ENTRY_WORDS or not P.CONTENTS_ENTRY_HEAD.match(t):
+                after = j
+                break
+            entries.append(j)
+        if after is not None and entries:
+            entries.pop()  # the last heading before text may be that text's own heading: it stays
+        if len(entries) >= MIN_ENTRIES:
+            found.update([k, *entries])
+    return found
 
 
 def _is_entry(text: str) -> bool:
