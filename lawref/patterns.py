@@ -243,8 +243,9 @@ FOOTNOTE = Rx(r"^\((?P<marker>\*{1,3})\)\s*[-–—]\s*(?P<text>\S.*)$", re.S,
 #: (:func:`lawref.ingest.lines.mark_footnotes`): ``… игроком <*>``, ``правило 64²``, ``заявка[1]``.
 FOOTNOTE_ANY = Rx(r"^(?P<marker><\*{1,3}>|\*{1,3}\)?|\[\d{1,2}\]|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*(?P<text>\S.*)$", re.S,
                   example="<*> Для целей настоящего правила")
-#: Lone emphasis word (004:17 ``случайно``) or note label (004:15 ``Примечание:``).
-EMPHASIS_LINE = Rx(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+)(?P<colon>:?)\s*$", example="Примечание:")
+#: Lone emphasis word (004:17 ``случайно``), or a phrase of two or three, or note label (004:15 ``Примечание:``).
+EMPHASIS_LINE = Rx(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+(?:[ \t]+[А-Яа-яЁёA-Za-z]+){0,2})(?P<colon>:?)\s*$",
+                   example="Примечание:")  # a word, or two or three (``согласно Правилу``)
 #: Line-end hyphen after a letter (перенос): 000:6 ``прави-``.
 LINE_END_HYPHEN = Rx(r"(?P<head>[А-Яа-яЁёA-Za-z]+)-$", example="в соответствии с прави-")
 #: A word at the start / end of a string (joining перенос and cut words).

@@ -1196,7 +1196,9 @@ def _emphasis(lines: list[Ln], k: int, prev: Ln | None) -> int:
     """How many lines from ``k`` on are an emphasis duplicate (0, 1 or 2).
 
     004:17–18 ``случайно`` ⏎ ``случайно`` after ``… случайно обозначает …``:
-    a lone word doubled that the line before holds → 2; 004:15 a lone
+    a lone word doubled that the line before holds → 2 (a phrase of two or
+    three words likewise: ``(согласно Правилу)`` ⏎ ``согласно Правилу`` ⏎
+    ``согласно Правилу``); 004:15 a lone
     ``Примечание:`` after a line starting ``Примечание:`` → 1. A single lone
     word is a wrapped line (``… и если карта`` ⏎ ``сыграна`` ⏎ ``в эту
     взятку``) and is kept."""
@@ -1207,9 +1209,10 @@ def _emphasis(lines: list[Ln], k: int, prev: Ln | None) -> int:
     if m.group("colon"):
         return 1 if prev.text.lstrip().startswith(word + ":") else 0
     twin = _lone_word(lines[k + 1]) if k + 1 < len(lines) else None
-    if twin is None or twin.group("word") != word or twin.group("colon"):
+    if twin is None or twin.group("word").split() != word.split() or twin.group("colon"):
         return 0
-    return 2 if re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", prev.text) else 0
+    phrase = r"\s+".join(map(re.escape, word.split()))  # ``согласно Правилу`` ⏎ ``согласно Правилу``
+    return 2 if re.search(rf"(?<![\w-]){phrase}(?![\w-])", prev.text) else 0
 
 
 def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
