@@ -474,3 +474,18 @@ def test_an_emphasised_phrase_of_two_words_printed_twice_after_its_line_is_dropp
     assert nodes[-1].text == ("В паре, которая часто блефует, возникает (согласно Правилу) взаимопонимание партнёров, "
                               "и его следует раскрыть оппонентам.")
     assert [d.text for d in cleaned.report.dropped] == ["согласно Правилу", "согласно Правилу"]
+
+
+def test_a_text_mode_box_loses_its_left_border_and_a_spaced_title_is_no_alphabet_bar() -> None:
+    page = "".join(f"|{line}\n" for line in ["", "      П   Р   А   В   И   Л   А", "", "            1 9 8 7", "",
+                                              "  Правило 1. Колода", "  Игра ведётся колодой из 52 карт.", "", "", "",
+                                              "  Правило 2. Коробки", "  Каждая сдача лежит в своей коробке.", ""])
+    nodes, findings, cleaned = build(page)
+    assert [(n.cite, n.title) for n in nodes] == [(None, "П   Р   А   В   И   Л   А"), ("1", "Колода"), ("2", "Коробки")]
+    assert nodes[0].text == "1 9 8 7"
+    assert {d.reason for d in cleaned.report.dropped} == {"a text-mode box's left border"}
+
+
+def test_an_alphabet_bar_is_still_chrome() -> None:
+    nodes, _, cleaned = build("А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я AZ\n" + LAW_61)
+    assert [n.cite for n in nodes] == ["61", "61A"]

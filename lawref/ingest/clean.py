@@ -52,7 +52,8 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
-    L.drop_export_marks, L.split_pilcrows, L.split_glued_headings, L.strip_rules, L.drop_chrome, pdf.drop_contents,
+    L.drop_export_marks, L.split_pilcrows, L.split_glued_headings, L.strip_box_borders,
+    L.strip_rules, L.drop_chrome, pdf.drop_contents,
     L.drop_leader_lists,    L.drop_pagers,
     L.drop_repeated_pages, pdf.split_numbered_heads,
     L.mark_pages, L.drop_running_heads, pdf.drop_repeated_law_heads, L.drop_title_lists, pdf.drop_index,

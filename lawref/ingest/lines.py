@@ -195,7 +195,7 @@ def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
     t = text.strip()
     if not t or len(t) > MAX_CHROME_CHARS or P.LAW_HEADING_LINE.match(t) or P.CONTENTS_TITLE.match(t):
         return None  # a spaced ``П Р Е Д М Е Т Н Ы Й`` is an index's title (drop_leader_lists), not an alphabet bar
-    if P.CHROME.match(t) or P.ALPHABET_BAR.match(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t):
+    if P.CHROME.match(t) or _alphabet_bar(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t):
         return N_("site chrome")
     if P.URL_LINE.match(t) or P.FILE_NAME_PREFIX.fullmatch(t):
         return N_("site chrome: a link")
@@ -208,6 +208,16 @@ def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
     if morph.fold(" ".join(t.split())) in names:
         return N_("site chrome: the book's name")
     return None
+
+
+def _alphabet_bar(text: str) -> bool:
+    """An alphabet bar (``А Б В … Я AZ``): single letters in alphabet order —
+    never a title printed letter-spaced (``П Р А В И Л А``)."""
+    if not P.ALPHABET_BAR.match(text):
+        return False
+    letters = [t for t in re.split(r"[\s|·•,]+", text) if len(t) == 1 and t.isalpha()]
+    rising = sum(1 for a, b in zip(letters, letters[1:], strict=False) if b > a)
+    return rising >= 0.8 * max(1, len(letters) - 1)
 
 
 def _book_names(lines: list[Ln]) -> frozenset[str]:
@@ -881,6 +891,40 @@ def _ink_from(text: str, at: int) -> str:
     characters copied (so a run's check costs its distance to the next word)."""
     m = _INK.search(text, at)
     return text[m.start() : m.start() + _OPENING_CHARS] if m else ""
+
+
+#: Share of a file's lines that must open with a bar for it to be a box's left border.
+BORDER_SHARE = 0.8
+#: Fewest lines a box border runs down.
+MIN_BORDER_LINES = 10
+_BORDER = re.compile(r"^\s*[|│┃║]")
+
+
+def strip_box_borders(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """A text-mode page drawn in a box (a 1990s text file: ``|`` or ``│``
+    down its left edge on every line) loses the box's left border, decided
+    for the file at once: when :data:`BORDER_SHARE` of its non-blank lines
+    (and :data:`MIN_BORDER_LINES` at least) open with a bar, each loses that
+    one bar (a line of only the bar becomes blank). The bars go to the
+    report; a table's ``|`` inside a line stays."""
+    filled = [ln for ln in lines if ln.kind == "text" and ln.text.strip()]
+    opened = [ln for ln in filled if _BORDER.match(ln.text)]
+    if len(opened) < MIN_BORDER_LINES or len(opened) < BORDER_SHARE * len(filled):
+        ctx.record(N_("left borders of a text-mode box removed"), 0, [])
+        return lines
+    out, ex = [], []
+    for ln in lines:
+        m = _BORDER.match(ln.text) if ln.kind == "text" else None
+        if m is None:
+            out.append(ln)
+            continue
+        rest = ln.text[m.end():]
+        ctx.drop(ln.no, m.group().strip(), N_("a text-mode box's left border"))
+        out.append(Ln(rest, ln.no, "text" if rest.strip() else "blank"))
+        if len(ex) < 2:
+            ex.append(example(ln.text, rest))
+    ctx.record(N_("left borders of a text-mode box removed"), len(opened), ex)
+    return out
 
 
 def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
