@@ -912,7 +912,8 @@ def strip_box_borders(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     if len(opened) < MIN_BORDER_LINES or len(opened) < BORDER_SHARE * len(filled):
         ctx.record(N_("left borders of a text-mode box removed"), 0, [])
         return lines
-    out, ex = [], []
+    out: list[Ln] = []
+    ex: list[str] = []
     for ln in lines:
         m = _BORDER.match(ln.text) if ln.kind == "text" else None
         if m is None:
