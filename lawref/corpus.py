@@ -64,11 +64,13 @@ class Corpus:
 
 
 def detect_kind(cleaned: Cleaned) -> str:
-    """``commentary`` when numbered commentary paragraphs (``45.5.``) outnumber
-    law section labels, else ``laws``."""
+    """``commentary`` when numbered commentary paragraphs (``45.5.``), two
+    different numbers at least, outnumber law section labels, else ``laws``:
+    a clause ``19.3.`` of another document is not commentary on law 19."""
     texts = [p.text for p in cleaned.paragraphs]
-    commentary = sum(1 for t in texts if P.COMMENTARY.match(t))
-    sections = sum(1 for t in texts if P.SECTION.match(t) or P.SUBSECTION.match(t))
+    labels = [(m.group("law"), m.group("num")) for t in texts if (m := P.COMMENTARY.match(t))]
+    commentary = len(labels) if len(set(labels)) >= 2 else 0  # one number printed twice (``19.3.`` of an
+    sections = sum(1 for t in texts if P.SECTION.match(t) or P.SUBSECTION.match(t))  # appendix, in two languages)
     return "commentary" if commentary > sections else "laws"
 
 

@@ -341,6 +341,11 @@ CONTENTS_TITLE = Rx(r"^\s*(?P<what>(?i:с\s?о\s?д\s?е\s?р\s?ж\s?а\s?н\s?�
 #: repaired alone (``Ïðàâèëî 47`` → ``Правило 47``; :func:`lawref.ingest.mojibake.repair`).
 HEADING_WORD_LINE = Rx(rf"^\s*(?:Правило|ПРАВИЛО|Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+(?:{LAW_NUMBER}|{ROMAN})"
                        rf"(?:{CITE_LETTER}\d{{0,2}})?\.?\s*$", example="Правило 47")
+#: An item run into a paragraph after a sentence mark and a space: ``… ЗРИТЕЛЕМ. 1. Зритель, …``,
+#: ``… стороны. 2. Зритель …`` — two letters or a bracket before the mark (never ``стр. 5.``); a cut only
+#: in the labels' sequence (:func:`lawref.ingest.lines._run_in_cuts`).
+RUN_IN_LABEL = Rx(r"(?:(?<=[^\W\d_]{2}[.:;])|(?<=\)[.:;]))\s+(?P<label>\d{1,2}|[A-HJ-NА-ЕЖЗИК-Н])\.\s+(?=[А-ЯЁ])",
+                  example="НАРУШЕНИЕ УКАЗАНО ЗРИТЕЛЕМ. 1. Зритель")
 #: Commentary paragraph: 004:5 ``45.4. Заметьте, …``; other sites ``1.1.(a) Ни один …`` (its first item
 #: after the label with no space).
 COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.(?:\s+|(?=\([a-zа-я\d]{{1,3}}\)))(?P<text>\S.*)$", re.S,

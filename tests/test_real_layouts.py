@@ -489,3 +489,26 @@ def test_a_text_mode_box_loses_its_left_border_and_a_spaced_title_is_no_alphabet
 def test_an_alphabet_bar_is_still_chrome() -> None:
     nodes, _, cleaned = build("А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я AZ\n" + LAW_61)
     assert [n.cite for n in nodes] == ["61", "61A"]
+
+
+@pytest.mark.parametrize(("text", "cites"), [
+    # items run into their section's paragraph after a sentence mark, in sequence
+    ("Правило 11. Потеря права\n\nB. НАРУШЕНИЕ УКАЗАНО ЗРИТЕЛЕМ. 1. Зритель ненарушившей стороны. Право может быть "
+     "потеряно. 2. Зритель нарушившей стороны. Право исправить может быть потеряно.\n",
+     ["11", "11B", "11B1", "11B2"]),
+    # no sequence, or one letter before the mark: text
+    ("Правило 11. Потеря права\n\nB. Зритель. Смотри стр. 5. Это текст. 3. Не пункт.\n", ["11", "11B"]),
+])
+def test_items_run_into_a_paragraph_are_split_only_in_their_sequence(text: str, cites: list[str]) -> None:
+    nodes, _, _ = build(text)
+    assert [n.cite for n in nodes] == cites
+
+
+def test_a_clause_number_printed_twice_makes_no_commentary_document(tmp_path) -> None:
+    from lawref.corpus import build_corpus
+
+    (tmp_path / "appendix.txt").write_text("ПРИЛОЖЕНИЕ 7\n19.3. Изменения наказаний при экранах\n\n19.3. Modifications "
+                                          "of penalties when screens are in use\n\nКодекс действует с изменениями.\n",
+                                          encoding="utf-8")
+    built = build_corpus(tmp_path, version="t")
+    assert built.reports[0].kind == "laws" and not any(n.kind == "commentary" for n in built.nodes)

@@ -774,8 +774,11 @@ def split_glued_headings(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     for ln in lines:
         text = ln.text
         cuts = [m.start() for m in P.GLUED_HEADING.finditer(text)] if ln.kind == "text" and ctx.lang == "ru" else []
-        if not cuts or not (ctx.is_heading(text.lstrip()) or any(text.startswith(("ПРАВИЛО", "Правило"), k)
-                                                                  for k in cuts)):
+        labelled = ln.kind == "text" and ctx.lang == "ru" and bool(
+            ctx.is_heading(text.lstrip()) or P.SPACED_LABEL.match(text.lstrip()))
+        if labelled:
+            cuts = sorted({*cuts, *_run_in_cuts(text)})
+        if not cuts or not (labelled or any(text.startswith(("ПРАВИЛО", "Правило"), k) for k in cuts)):
             out.append(ln)
             continue
         bounds = [0, *cuts, len(text)]
@@ -784,6 +787,44 @@ def split_glued_headings(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         ex.append(example(text, " | ".join(piece.strip()[:30] for piece in pieces)))
     ctx.record(N_("headings glued to the text before them put on lines of their own"), len(ex), ex)
     return out
+
+
+_LATIN_ORDER = "ABCDEFGHJKLMN"
+_CYRILLIC_ORDER = "АБВГДЕЖЗИКЛМН"
+
+
+def _run_in_cuts(text: str) -> list[int]:
+    """Where items run into one paragraph start, after a sentence mark and a
+    space (``Б. НАРУШЕНИЕ УКАЗАНО ЗРИТЕЛЕМ. 1. Зритель, … стороны. 2. Зритель
+    …``; :data:`~lawref.patterns.RUN_IN_LABEL`): a label is a cut only in
+    sequence — ``1`` or ``A``/``А``, or the one after the last label the line
+    opened or was cut at (``стр. 5. Это`` is no item: a single letter before
+    the mark, and no sequence)."""
+    first = P.SPACED_LABEL.match(text.lstrip()) or P.HEADING_START.match(text.lstrip())
+    opened = text.lstrip().split(".", 1)[0] if first else ""
+    last: dict[str, str] = {"digit": opened if opened.isdigit() else "", "letter": opened if len(opened) == 1 else ""}
+    cuts = []
+    for m in P.RUN_IN_LABEL.finditer(text):
+        label = m.group("label")
+        kind = "digit" if label.isdigit() else "letter"
+        if _follows(label, last[kind]):
+            cuts.append(m.start("label"))
+            last[kind] = label
+            if kind == "letter":
+                last["digit"] = ""  # a new section: its subsections count from 1
+    return cuts
+
+
+def _follows(label: str, before: str) -> bool:
+    """``label`` is the first of its kind or the one after ``before``."""
+    if label.isdigit():
+        return int(label) == 1 if not before.isdigit() else int(label) == int(before) + 1
+    for order in (_LATIN_ORDER, _CYRILLIC_ORDER):
+        if label in order:
+            if before and before in order:
+                return order.index(label) == order.index(before) + 1
+            return label == order[0]
+    return False
 
 
 def _rule_pieces(text: str) -> list[str]:
