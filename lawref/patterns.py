@@ -243,6 +243,11 @@ FOOTNOTE = Rx(r"^\((?P<marker>\*{1,3})\)\s*[-–—]\s*(?P<text>\S.*)$", re.S,
 #: (:func:`lawref.ingest.lines.mark_footnotes`): ``… игроком <*>``, ``правило 64²``, ``заявка[1]``.
 FOOTNOTE_ANY = Rx(r"^(?P<marker><\*{1,3}>|\*{1,3}\)?|\[\d{1,2}\]|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*(?P<text>\S.*)$", re.S,
                   example="<*> Для целей настоящего правила")
+#: A footnote's call in the text: a mark after a word — glued, or after a space or a comma
+#: (``игроком <*>``, ``взятку*``, ``правило 64²``) — or a number in brackets or with a bracket glued
+#: to a word (``заявка[1]``, ``слово1)``); the mark as the call is written.
+FOOTNOTE_CALL = Rx(r"(?:(?<=\w)|(?<=\w[ ,.;:]))(?P<call><\*{1,3}>|\*{1,3}(?![*>\w])|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})"
+                   r"|(?<=\w)(?P<call2>\[\d{1,2}\]|\d{1,2}\))", example="выиграна нарушившим игроком <*>, в конце")
 #: Lone emphasis word (004:17 ``случайно``), or a phrase of two or three, or note label (004:15 ``Примечание:``).
 EMPHASIS_LINE = Rx(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+(?:[ \t]+[А-Яа-яЁёA-Za-z]+){0,2})(?P<colon>:?)\s*$",
                    example="Примечание:")  # a word, or two or three (``согласно Правилу``)

@@ -86,8 +86,14 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     off and the text kept."""
     out, ex = [], []
     names = _book_names(lines)
-    shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and not P.BOOK_TITLE.match(ln.text)
-              and (why := chrome_shape(ln.text, names)) is not None}
+    verdict: dict[str, str | None] = {}  # once per distinct line: hostile files repeat lines
+
+    def shape_of(text: str) -> str | None:
+        if text not in verdict:
+            verdict[text] = None if P.BOOK_TITLE.match(text) else chrome_shape(text, names)
+        return verdict[text]
+
+    shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and (why := shape_of(ln.text)) is not None}
     shaped.update(_learnt_chrome(lines, ctx.chrome))
     shaped.update(_page_frame(lines, shaped))
     for k, ln in enumerate(lines):
@@ -530,7 +536,7 @@ def page_run(lines: list[Ln], heads: set[int] | None = None) -> set[int]:
 
 
 #: Up to this many candidates the run is chosen by its steps' regularity too (quadratic); past it, by length alone.
-MAX_REGULAR_RUN = 1500
+MAX_REGULAR_RUN = 400
 
 
 def _longest_rising(numbers: list[int]) -> list[int]:
@@ -1242,15 +1248,15 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     glued (``заявка[1]``), and ``1)`` only after a rule line (a list item
     ``1) …`` is text)."""
     out, n, ex = [], 0, []
-    seen = ""  # the text so far, where calls are looked for
+    calls: set[str] = set()  # footnote calls seen so far in the text (``<*>``, ``*``, ``¹``, ``[1]``, ``1)``)
     after_rule = False
     for ln in lines:
         stripped = ln.text.strip()
         if ln.kind == "text" and (P.FOOTNOTE.match(stripped) or (ctx.lang == "en" and P.FOOTNOTE_EN.match(stripped))
-                                  or _other_footnote(stripped, seen, after_rule)):
+                                  or _other_footnote(stripped, calls, after_rule)):
             ln = replace(ln, kind="footnote")
         if ln.kind == "text":
-            seen += "\n" + ln.text
+            calls.update(_calls(ln.text))
         after_rule = ln.kind == "rule" or (after_rule and ln.kind in ("blank", "footnote"))
         if ln.kind == "footnote":
             n += 1
@@ -1260,18 +1266,22 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
-def _other_footnote(text: str, before: str, after_rule: bool) -> bool:
-    """``text`` is a footnote in another site's marks whose call stands in ``before`` (see :func:`mark_footnotes`)."""
+def _calls(text: str) -> set[str]:
+    """The footnote calls a line holds (:data:`~lawref.patterns.FOOTNOTE_CALL`): a mark after a
+    word, glued or after a space (``игроком <*>``, ``правило 64²``, ``заявка[1]``, ``слово1)``); a
+    number's call only glued."""
+    return {m.group("call") or m.group("call2") for m in P.FOOTNOTE_CALL.finditer(text)}
+
+
+def _other_footnote(text: str, calls: set[str], after_rule: bool) -> bool:
+    """``text`` is a footnote in another site's marks whose call was seen (see :func:`mark_footnotes`)."""
     m = P.FOOTNOTE_ANY.match(text)
     if m is None:
         return False
     marker = m.group("marker")
     if marker[0].isdigit():
-        return after_rule and bool(re.search(rf"(?<=\w){re.escape(marker)}", before))
-    if marker.startswith("["):
-        return bool(re.search(rf"(?<=\w){re.escape(marker)}", before))
-    call = marker.rstrip(")")
-    return bool(re.search(rf"(?:(?<=\w)|(?<=\w[ ,.;:])){re.escape(call)}(?![*>\w])", before))
+        return after_rule and marker in calls
+    return marker.rstrip(")") in calls
 
 
 def _lone_word(ln: Ln) -> re.Match[str] | None:
