@@ -64,13 +64,17 @@ class Corpus:
 
 
 def detect_kind(cleaned: Cleaned) -> str:
-    """``commentary`` when numbered commentary paragraphs (``45.5.``), two
-    different numbers at least, outnumber law section labels, else ``laws``:
-    a clause ``19.3.`` of another document is not commentary on law 19."""
+    """``commentary`` when numbered commentary paragraphs (``45.5.``)
+    outnumber law section labels, else ``laws``; one number printed twice
+    and nothing else (a clause ``19.3.`` of another document, in two
+    languages), or a document that opens as an appendix (``ПРИЛОЖЕНИЕ 7``),
+    is not commentary on law 19."""
     texts = [p.text for p in cleaned.paragraphs]
     labels = [(m.group("law"), m.group("num")) for t in texts if (m := P.COMMENTARY.match(t))]
-    commentary = len(labels) if len(set(labels)) >= 2 else 0  # one number printed twice (``19.3.`` of an
-    sections = sum(1 for t in texts if P.SECTION.match(t) or P.SUBSECTION.match(t))  # appendix, in two languages)
+    twice = len(labels) >= 2 and len(set(labels)) == 1  # one number twice: ``19.3.`` of an appendix in two languages
+    appendix = any(P.APPENDIX_TITLE.match(t) for t in texts[:3])  # ``ПРИЛОЖЕНИЕ 7``: its clauses are its own
+    commentary = 0 if twice or appendix else len(labels)
+    sections = sum(1 for t in texts if P.SECTION.match(t) or P.SUBSECTION.match(t))
     return "commentary" if commentary > sections else "laws"
 
 

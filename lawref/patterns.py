@@ -351,6 +351,10 @@ HEADING_WORD_LINE = Rx(rf"^\s*(?:Правило|ПРАВИЛО|Глава|ГЛА
 #: in the labels' sequence (:func:`lawref.ingest.lines._run_in_cuts`).
 RUN_IN_LABEL = Rx(r"(?:(?<=[^\W\d_]{2}[.:;])|(?<=\)[.:;]))\s+(?P<label>\d{1,2}|[A-HJ-NА-ЕЖЗИК-Н])\.\s+(?=[А-ЯЁ])",
                   example="НАРУШЕНИЕ УКАЗАНО ЗРИТЕЛЕМ. 1. Зритель")
+#: A document's opening as an appendix: ``ПРИЛОЖЕНИЕ 7``, ``Appendix 2`` — its numbered clauses
+#: (``19.3.``) are its own, not commentary on a law (:func:`lawref.corpus.detect_kind`).
+APPENDIX_TITLE = Rx(r"^\s*(?:ПРИЛОЖЕНИЕ|Приложение|APPENDIX|Appendix)\s+(?:\d{1,2}|[IVX]+|[A-ZА-Я])\b",
+                    example="ПРИЛОЖЕНИЕ 7")
 #: Commentary paragraph: 004:5 ``45.4. Заметьте, …``; other sites ``1.1.(a) Ни один …`` (its first item
 #: after the label with no space).
 COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.(?:\s+|(?=\([a-zа-я\d]{{1,3}}\)))(?P<text>\S.*)$", re.S,

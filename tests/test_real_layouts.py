@@ -507,8 +507,18 @@ def test_items_run_into_a_paragraph_are_split_only_in_their_sequence(text: str, 
 def test_a_clause_number_printed_twice_makes_no_commentary_document(tmp_path) -> None:
     from lawref.corpus import build_corpus
 
-    (tmp_path / "appendix.txt").write_text("ПРИЛОЖЕНИЕ 7\n19.3. Изменения наказаний при экранах\n\n19.3. Modifications "
-                                          "of penalties when screens are in use\n\nКодекс действует с изменениями.\n",
-                                          encoding="utf-8")
+    (tmp_path / "appendix.txt").write_text("ПРИЛОЖЕНИЕ 7\n19.3. Изменения наказаний при экранах\n\nКодекс "
+                                          "действует с изменениями.\n", encoding="utf-8")
     built = build_corpus(tmp_path, version="t")
     assert built.reports[0].kind == "laws" and not any(n.kind == "commentary" for n in built.nodes)
+
+
+def test_a_page_with_one_commentary_paragraph_is_commentary(tmp_path) -> None:
+    """A real page holds the end of one paragraph and the start of the next (``16.16. (i) …``): one number."""
+    from lawref.corpus import build_corpus
+
+    (tmp_path / "page.txt").write_text("игроков такого же уровня, действующих на основе информации.\n"
+                                       "16.16. (i) Вернёмся на шаг назад: мы исследуем действия игрока.\n",
+                                       encoding="utf-8")
+    built = build_corpus(tmp_path, version="t")
+    assert built.reports[0].kind == "commentary" and [n.cite for n in built.nodes if n.cite] == ["16", "16.16"]
