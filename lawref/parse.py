@@ -438,7 +438,8 @@ class _Parser:
         base = f"{parent.id}/{kind}-{num}" if parent else f"{self.doc}/{kind}-{num}"
         title = m.group("title")  # ``CHAPTER VI`` alone: its title on the next line, or none
         label = p.text[: m.start("title")].rstrip(" -–—.") if title else p.text.strip()
-        node = self.make(kind, level, None, label, title.strip() if title else None, p, parent, fallback_id=base)
+        title = title.strip().rstrip(" -–—").strip() if title else None  # ``Торговля -`` before a part cut off
+        node = self.make(kind, level, None, label, title or None, p, parent, fallback_id=base)
         self.push(node)
         self.placement.append(node.id)
 

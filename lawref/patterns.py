@@ -314,6 +314,10 @@ GLUED_HEADING = Rx(
     rf"|(?<=\S)(?=(?:ПРАВИЛО|Правило)\s+{LAW_NUMBER}\.\s*[А-ЯЁ]))",
     example="КОНТРОЛЬ КОРОБКИA. Положение коробки",
 )
+#: A part or division heading run into a chapter's line after a dash: ``Глава V. Торговля - Часть II
+#: Отклонения в процедуре`` (cut before ``Часть``: two headings).
+DIVISION_IN_LINE = Rx(rf"(?<=\S)\s+[-–—]\s+(?P<head>(?:Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\b)",
+                      example="Глава V. Торговля - Часть II Отклонения в процедуре")
 #: A contents or index entry's end: a dot leader (dots, ellipses, underscores, middle dots, spaced
 #: dots) and the page or law numbers it points to, anywhere in a line — an entry a line, several
 #: glued on one (``Ход вне очереди принят..........83 Правило 54. …...84``) or a subject index's

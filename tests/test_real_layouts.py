@@ -522,3 +522,10 @@ def test_a_page_with_one_commentary_paragraph_is_commentary(tmp_path) -> None:
                                        encoding="utf-8")
     built = build_corpus(tmp_path, version="t")
     assert built.reports[0].kind == "commentary" and [n.cite for n in built.nodes if n.cite] == ["16", "16.16"]
+
+
+def test_a_chapter_and_its_part_on_one_line_are_two_headings() -> None:
+    got = tree("Глава V. Торговля - Часть II Отклонения в процедуре\n\nПРАВИЛО 23. ВЫНУЖДЕННЫЙ ПАС\n\n"
+               "Текст правила о вынужденном пасе.\n")
+    assert got == [("chapter", "Торговля", ""), ("part", "Отклонения в процедуре", ""),
+                   ("23", "ВЫНУЖДЕННЫЙ ПАС", "Текст правила о вынужденном пасе.")]

@@ -784,6 +784,9 @@ def split_glued_headings(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             ctx.is_heading(text.lstrip()) or P.SPACED_LABEL.match(text.lstrip()))
         if labelled:
             cuts = sorted({*cuts, *_run_in_cuts(text)})
+        if ln.kind == "text" and ctx.lang == "ru" and (P.CHAPTER.match(text.strip()) or P.PART.match(text.strip())):
+            cuts = sorted({*cuts, *(m.start("head") for m in P.DIVISION_IN_LINE.finditer(text))})
+            labelled = labelled or bool(cuts)
         if not cuts or not (labelled or any(text.startswith(("ПРАВИЛО", "Правило"), k) for k in cuts)):
             out.append(ln)
             continue
