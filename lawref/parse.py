@@ -407,6 +407,14 @@ class _Parser:
 
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
+        if node is not None and node.kind == "fragment" and node.cite is None and node.paras and (
+                _unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")):
+            self.stack.pop()  # a second unlabelled heading (``ПРЕДИСЛОВИЕ`` after ``ОТ ПЕРЕВОДЧИКА`` and its
+            node = self.stack[-1] if self.stack else None  # signature) opens a fragment of its own
+            title_node = self.make("fragment", TEXT_LEVEL, None, None, p.text, p, node)
+            self.push(title_node)
+            self.placement.append(title_node.id)
+            return
         if node is None or (node.kind == "law" and node.inferred and node.label is None):
             # 000:70 ``претензию, когда …`` after a gap: where in the law it stood is lost. A heading in
             # capitals with no label opening it (``ОПРЕДЕЛЕНИЯ`` ⏎ ``Определения, содержащиеся …``) is its title.

@@ -529,3 +529,16 @@ def test_a_chapter_and_its_part_on_one_line_are_two_headings() -> None:
                "Текст правила о вынужденном пасе.\n")
     assert got == [("chapter", "Торговля", ""), ("part", "Отклонения в процедуре", ""),
                    ("23", "ВЫНУЖДЕННЫЙ ПАС", "Текст правила о вынужденном пасе.")]
+
+
+def test_a_second_unlabelled_heading_after_a_signature_opens_a_fragment_of_its_own() -> None:
+    nodes, _, _ = build("ОТ ПЕРЕВОДЧИКА\n\nПри переводе учтены поправки к тексту правил.\n\n          Ю.Петров\n\n\n"
+                        "ПРЕДИСЛОВИЕ\n\nОдна из трудностей судьи в том, что правила меняются.\n")
+    assert [(n.title, n.text) for n in nodes] == [
+        ("ОТ ПЕРЕВОДЧИКА", "При переводе учтены поправки к тексту правил.\nЮ.Петров"),
+        ("ПРЕДИСЛОВИЕ", "Одна из трудностей судьи в том, что правила меняются.")]
+
+
+def test_a_penalty_mark_in_capitals_inside_a_fragment_stays_its_text() -> None:
+    nodes, _, _ = build("продолжение текста с прошлой страницы.\n\n(НАКАЗАНИЕ)\n\nего партнёр должен пасовать.\n")
+    assert len(nodes) == 1 and "(НАКАЗАНИЕ)" in nodes[0].text
