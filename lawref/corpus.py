@@ -34,7 +34,7 @@ from lawref.parse import parse
 from lawref.records import FileReport
 from lawref.resolver import Resolver
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
-from lawref.treecheck import check_tree
+from lawref.treecheck import check_document, check_tree
 
 __all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file", "lost_warning"]
 
@@ -375,10 +375,14 @@ def _merge(results: list[_FileResult]) -> list[Node]:
     to one already kept (same id, kind, title and text) is a duplicate and is
     dropped — a fragment or footnote, whose id names its file, when another
     file holds it with the same text under the same node; an inferred law
-    met again re-uses the law already kept."""
+    met again re-uses the law already kept. A fragment of a later file with
+    the page, title and text of a labelled node already kept is that node's
+    copy (two sites held the same printed page; this one lost the heading's
+    chain) and is dropped; what stood under it goes under the node kept."""
     kept: dict[str, Node] = {}
     suffix: dict[str, int] = {}
     loose: dict[tuple[str, str | None, str, str | None], str] = {}  # a fragment's text and place → its id
+    printed: dict[tuple[int, str | None, str], str] = {}  # a labelled node's page, title and text → its id
     out: list[Node] = []
     for res in results:
         remap: dict[str, str] = {}
@@ -389,6 +393,13 @@ def _merge(results: list[_FileResult]) -> list[Node]:
             if old is None and "@" in node.id:  # a fragment or footnote: its id names its file
                 old = kept.get(loose.get(_loose_key(node), ""))
                 old = old if old is not None and old.source.file != node.source.file else None
+            copy = _printed_copy(node, printed, kept)
+            if old is None and copy is not None:  # the same printed page held by another file of the document,
+                remap[node.id] = copy.id  # its heading's chain lost there: kept once, under the heading
+                res.report.duplicates_dropped += 1
+                continue
+            if node.cite and node.page is not None and node.text.strip():
+                printed.setdefault((node.page, node.title, node.text), node.id)
             if old is not None and _same(old, node):
                 remap[node.id] = old.id
                 res.report.duplicates_dropped += 1
@@ -403,6 +414,27 @@ def _merge(results: list[_FileResult]) -> list[Node]:
             kept[node.id] = node
             out.append(node)
     return out
+
+
+def _check_document(nodes: list[Node], results: list[_FileResult]) -> None:
+    """The document-wide structure checks (:func:`lawref.treecheck.check_document`), each
+    finding added to the report of the file it names."""
+    by_file = {r.report.file: r.report for r in results}
+    for finding in check_document(nodes):
+        report = by_file.get(next((n.source.file for n in nodes if n.id == finding.node), ""))
+        if report is not None:
+            report.structure.append(finding.to_json())
+            report.status = "warning" if report.status == "ok" else report.status
+
+
+def _printed_copy(node: Node, printed: dict[tuple[int, str | None, str], str], kept: dict[str, Node]) -> Node | None:
+    """The labelled node another file of the document printed on the same
+    page with the same title and text, when ``node`` is a fragment of a later
+    file (two sites' copies of one printed page), else ``None``."""
+    if node.kind != "fragment" or node.page is None or not node.text.strip():
+        return None
+    found = kept.get(printed.get((node.page, node.title, node.text), ""))
+    return found if found is not None and found.source.file != node.source.file else None
 
 
 def _loose_key(node: Node) -> tuple[str, str | None, str, str | None]:
@@ -478,6 +510,7 @@ def build_corpus(
     for doc_id, results in by_doc.items():
         ordered = _order(results)
         merged = _merge(ordered)
+        _check_document(merged, ordered)
         nodes.extend(merged)
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered),
                                letters="alphabet" if any(r.alphabet for r in results) else "lookalike")

@@ -42,6 +42,10 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   (``обеих парПредставителю``): a page whose tags were dropped, a heading
   run into the text before it and filed there.
 
+Across a document's files, ``cut_across_files`` names a fragment on a page
+that follows one another file of the document holds a law's text on (see
+:func:`check_document`).
+
 ``label_order`` also names a section, subsection or item met twice in a
 file (``64A1`` twice: a label the source lost, its text under the wrong
 section).
@@ -58,7 +62,7 @@ from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.model import Node
 
-__all__ = ["CHECKS", "Finding", "check_tree"]
+__all__ = ["CHECKS", "Finding", "check_document", "check_tree"]
 
 #: The most words and characters a printed heading's title has (the Laws' longest are about 12 words).
 MAX_TITLE_WORDS = 20
@@ -327,6 +331,27 @@ def check_tree(nodes: Sequence[Node], dropped: Iterable[dict[str, object]] = ())
     chrome = frozenset(t for t, k in seen.items() if k >= 2)
     found = [f for check in CHECKS.values() for f in check(nodes, chrome)]
     return sorted(found, key=lambda f: (f.line or 0, f.check))
+
+
+def check_document(nodes: Sequence[Node]) -> list[Finding]:
+    """The check across one document's files, in reading order
+    (``cut_across_files``): a fragment on a page that follows — or is — a
+    page another file of the document holds a law's text on (the pages run
+    on, so its text goes on that law), filed as a fragment all the same,
+    because the file it stands in printed no heading before it."""
+    found = []
+    held: dict[int, Node] = {}  # page → the last labelled node another file printed on it
+    for n in nodes:
+        if n.kind == "fragment" and n.page is not None:
+            before = held.get(n.page) or held.get(n.page - 1)
+            if before is not None and before.source.file != n.source.file:
+                found.append(_at(n, "cut_across_files", N_(
+                    "{label} on page {page} follows {before} of {file} on the pages the document holds: text "
+                    "going on across files, filed as a fragment").format(
+                    label=_name(n), page=n.page, before=_name(before), file=before.source.file)))
+        elif n.cite and n.page is not None:
+            held[n.page] = n
+    return found
 
 
 def _raw_line(n: Node, offset: int) -> int | None:

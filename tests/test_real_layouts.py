@@ -542,3 +542,35 @@ def test_a_second_unlabelled_heading_after_a_signature_opens_a_fragment_of_its_o
 def test_a_penalty_mark_in_capitals_inside_a_fragment_stays_its_text() -> None:
     nodes, _, _ = build("продолжение текста с прошлой страницы.\n\n(НАКАЗАНИЕ)\n\nего партнёр должен пасовать.\n")
     assert len(nodes) == 1 and "(НАКАЗАНИЕ)" in nodes[0].text
+
+
+# ---------------------------------------------------------------- item 6: one printed page held by two sites
+
+def _two_sites(tmp_path) -> object:
+    from lawref.corpus import build_corpus
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "p55.txt").write_text("- 55 -\nПравило 61. Обязанность следовать масти\nA. Определение\nИгрок "
+                                            "обязан следовать масти хода.\n- 56 -\nB. Исправление\nИгрок исправляет "
+                                            "ошибку до установления ренонса.\n", encoding="utf-8")
+    (tmp_path / "b" / "p56.txt").write_text("- 56 -\nB. Исправление\nИгрок исправляет ошибку до установления ренонса.\n"
+                                            "- 57 -\nC. Наказание\nСудья назначает наказание.\n", encoding="utf-8")
+    (tmp_path / "lawref.toml").write_text('[[document]]\nid = "laws"\nkind = "laws"\nfiles = ["a/*.txt", "b/*.txt"]\n',
+                                          encoding="utf-8")
+    return build_corpus(tmp_path, version="t")
+
+
+def test_the_same_printed_page_held_by_two_sites_is_kept_once(tmp_path) -> None:
+    built = _two_sites(tmp_path)
+    texts = [n.text for n in built.nodes]
+    assert texts.count("Игрок исправляет ошибку до установления ренонса.") == 1
+    assert [n.cite for n in built.nodes if n.cite] == ["61", "61A", "61B"]
+    assert sum(r.duplicates_dropped for r in built.reports) == 1
+
+
+def test_text_going_on_across_the_files_of_a_document_filed_as_a_fragment_is_named(tmp_path) -> None:
+    built = _two_sites(tmp_path)
+    report = next(r for r in built.reports if r.file == "b/p56.txt")
+    assert [s["check"] for s in report.structure] == ["cut_across_files"]
+    assert report.structure[0]["node"] == next(n.id for n in built.nodes if n.title == "Наказание")
