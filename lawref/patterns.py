@@ -360,8 +360,9 @@ RUN_IN_LABEL = Rx(r"(?:(?<=[^\W\d_]{2}[.:;])|(?<=\)[.:;]))\s+(?P<label>\d{1,2}|[
 APPENDIX_TITLE = Rx(r"^\s*(?:ПРИЛОЖЕНИЕ|Приложение|APPENDIX|Appendix)\s+(?:\d{1,2}|[IVX]+|[A-ZА-Я])\b",
                     example="ПРИЛОЖЕНИЕ 7")
 #: Commentary paragraph: 004:5 ``45.4. Заметьте, …``; other sites ``1.1.(a) Ни один …`` (its first item
-#: after the label with no space).
-COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.(?:\s+|(?=\([a-zа-я\d]{{1,3}}\)))(?P<text>\S.*)$", re.S,
+#: after the label with no space) and ``74.2,3. …`` (one paragraph on two: its cite is the first).
+COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})(?:,\s?\d{{1,3}})*\.(?:\s+|(?=\([a-zа-я\d]{{1,3}}\)))"
+                rf"(?P<text>\S.*)$", re.S,
                 example="45.4. Заметьте, что Правила предполагают")
 #: Any label that starts a heading line inside wrapped text (000), used by reflow.
 HEADING_START = Rx(
@@ -553,9 +554,11 @@ RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64
 #: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.
 ALPHABET_LETTER = Rx(f"[{ALPHABET_ONLY}]", example="правило 25Б")
 #: Characters read as others when citations are looked for (one for one, so offsets hold):
-#: no-break and thin spaces as a space, hyphens and the minus sign as ``-``.
+#: no-break and thin spaces as a space, hyphens and the minus sign as ``-``, a footnote's call in
+#: superscript as a space (``правиле 64²``: the call never hides the cite).
 CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u2010": "-",
-                           "\u2011": "-", "\u2012": "-", "\u2212": "-"})
+                           "\u2011": "-", "\u2012": "-", "\u2212": "-",
+                           **dict.fromkeys("¹²³⁴⁵⁶⁷⁸⁹⁰", " ")})
 #: A word hyphenated across a line break in outside text (``пра-`` ⏎ ``вило``): the hyphen,
 #: the break and the spaces around it are not read.
 CITE_HYPHEN_BREAK = Rx(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", example="см. пра-\nвило 66C")

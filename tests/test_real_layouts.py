@@ -574,3 +574,19 @@ def test_text_going_on_across_the_files_of_a_document_filed_as_a_fragment_is_nam
     report = next(r for r in built.reports if r.file == "b/p56.txt")
     assert [s["check"] for s in report.structure] == ["cut_across_files"]
     assert report.structure[0]["node"] == next(n.id for n in built.nodes if n.title == "Наказание")
+
+
+@pytest.mark.parametrize("call", ["²", "<*>", "*"])
+def test_a_footnote_call_glued_to_a_cite_never_hides_it(call: str) -> None:
+    from lawref.cite import find_citations
+
+    text = f"как сказано в правиле 64{call}, взятки передаются"
+    [found] = find_citations(text)
+    assert found.text == "правиле 64" and text[found.start:found.end] == found.text
+
+
+def test_a_commentary_paragraph_on_two_numbers_is_cited_by_the_first() -> None:
+    got = tree("Правило 74. Поведение\n74.1. Игрок ведёт себя вежливо.\n74.2,3. Игрок не показывает своих чувств и "
+               "не торопит партнёра.\n", kind="commentary")
+    assert [c for c, _, _ in got] == ["74", "74.1", "74.2"]
+    assert got[-1][2] == "Игрок не показывает своих чувств и не торопит партнёра."
