@@ -339,6 +339,10 @@ CONTENTS_ENTRY_HEAD = Rx(r"^(?:(?i:глава|правило|часть|разд
                          r"(?:\d{1,3}|[IVXLC]+)\b|(?i:введение|предисловие|приложени[ея]|послесловие|указатель"
                          r"|introduction|preface|foreword|appendix|index|definitions|определения)\b)",
                          example="Глава 1. Функции комитета.")
+#: A subject index's entry with no leader, any language: a term and the laws or pages it is found at
+#: (``Ренонс 61, 62, 63``, ``Карта штрафная 50-52``, ``Revoke 61, 62``).
+INDEX_ENTRY_ANY = Rx(r"^\s*[«\"(]?[^\W\d_][^\d]{0,80}?[\s,]+\d{1,3}[A-ZА-Я]?\d{0,2}"
+                     r"(?:\s*[,;–-]\s*\d{1,3}[A-ZА-Я]?\d{0,2})*\s*\.?$", example="Ренонс 61, 62, 63")
 #: The title of a contents page or a subject index, any language, letters spaced or not:
 #: ``Содержание``, ``ОГЛАВЛЕНИЕ``, ``П Р Е Д М Е Т Н Ы Й  У К А З А Т Е Л Ь``, ``CONTENTS``, ``INDEX``.
 CONTENTS_TITLE = Rx(r"^\s*(?P<what>(?i:с\s?о\s?д\s?е\s?р\s?ж\s?а\s?н\s?и\s?е|о\s?г\s?л\s?а\s?в\s?л\s?е\s?н\s?и\s?е"

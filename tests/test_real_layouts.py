@@ -590,3 +590,10 @@ def test_a_commentary_paragraph_on_two_numbers_is_cited_by_the_first() -> None:
                "не торопит партнёра.\n", kind="commentary")
     assert [c for c, _, _ in got] == ["74", "74.1", "74.2"]
     assert got[-1][2] == "Игрок не показывает своих чувств и не торопит партнёра."
+
+
+def test_a_subject_index_with_no_leaders_under_its_title_is_an_index() -> None:
+    nodes, findings, cleaned = build("ПРЕДМЕТНЫЙ УКАЗАТЕЛЬ\n\nБолван\nограничения прав 43\nКарта штрафная 50-52\n"
+                                     "Ренонс 61, 62, 63, 64\nСудья 81-86\n\n" + LAW_61)
+    assert [n.cite for n in nodes] == ["61", "61A"] and not findings
+    assert {d.reason for d in cleaned.report.dropped} == {"subject index"}

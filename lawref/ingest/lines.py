@@ -1069,7 +1069,7 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             drop.update(r for r in range(first, _list_end(lines, run[-1]) + 1) if lines[r].kind == "text"
                         and not looks_like_marker(lines[r].text))
         k = run[-1] + 1
-    drop.update(_titled_lists(lines, drop))
+    drop.update(_titled_lists(lines, drop, indexes=ctx.lang != "en"))  # an English index: ``pdf.drop_index``
     if not drop:
         ctx.record(N_("tables of contents and subject indexes dropped"), 0, [])
         return lines
@@ -1086,32 +1086,46 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 MAX_ENTRY_WORDS = 12
 
 
-def _titled_lists(lines: list[Ln], taken: set[int]) -> set[int]:
+def _titled_lists(lines: list[Ln], taken: set[int], indexes: bool = True) -> set[int]:
     """A contents page printed with no page numbers: its title
     (``Оглавление``, ``CONTENTS``) and the short heading lines under it
     (:data:`~lawref.patterns.CONTENTS_ENTRY_HEAD`: ``Введение.``, ``Глава 1.
-    Функции комитета.``, ``ПРАВИЛО 1. Колода``, ``CHAPTER II``), at least
-    :data:`MIN_ENTRIES`, up to the first line that is none; the last of them,
-    when text follows, stays (it may be that text's own heading)."""
+    Функции комитета.``, ``ПРАВИЛО 1. Колода``, ``CHAPTER II``) — under an
+    index's title, its entries with no leader (``Ренонс 61, 62, 63``) and
+    terms — at least :data:`MIN_ENTRIES`, up to the first line that is none;
+    the last of them, when text follows, stays (it may be that text's own
+    heading)."""
     found: set[int] = set()
     for k, ln in enumerate(lines):
         if k in taken or ln.kind != "text" or not P.CONTENTS_TITLE.match(ln.text):
             continue
         entries: list[int] = []
         after = None  # the first line that is no entry
+        index = _is_index([ln.text])
+        if index and not indexes:
+            continue
         for j in range(k + 1, len(lines)):
             t = lines[j].text.strip()
             if lines[j].kind != "text" or not t or looks_like_marker(t):
                 continue
-            if len(t) > MAX_BETWEEN_CHARS or len(t.split()) > MAX_ENTRY_WORDS or not P.CONTENTS_ENTRY_HEAD.match(t):
+            if index:  # an index's entries are terms: a law's or a section's heading is no entry of it
+                entry = not _labelled(t) and bool(P.INDEX_ENTRY_ANY.match(t) or _index_term(t))
+            else:
+                entry = bool(P.CONTENTS_ENTRY_HEAD.match(t))
+            if len(t) > MAX_BETWEEN_CHARS or len(t.split()) > MAX_ENTRY_WORDS or not entry:
                 after = j
                 break
             entries.append(j)
-        if after is not None and entries:
+        if after is not None and entries and not index:
             entries.pop()  # the last heading before text may be that text's own heading: it stays
         if len(entries) >= MIN_ENTRIES:
             found.update([k, *entries])
     return found
+
+
+def _index_term(text: str) -> bool:
+    """A subject index's term with no number (``Болван``, ``см. также Ренонс``): a few words, no sentence."""
+    return len(text.split()) <= 6 and not P.SENTENCE_END.search(text.rstrip(";,"))
 
 
 def _is_entry(text: str) -> bool:
