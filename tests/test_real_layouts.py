@@ -597,3 +597,20 @@ def test_a_subject_index_with_no_leaders_under_its_title_is_an_index() -> None:
                                      "Ренонс 61, 62, 63, 64\nСудья 81-86\n\n" + LAW_61)
     assert [n.cite for n in nodes] == ["61", "61A"] and not findings
     assert {d.reason for d in cleaned.report.dropped} == {"subject index"}
+
+
+@pytest.mark.parametrize("heading", ["<h1>Все о бридже</h1>", "<h2>Электронная библиотека</h2>"])
+def test_a_page_s_heading_that_says_its_title_again_is_chrome(heading: str) -> None:
+    page = ("<html><head><title>Все о бридже — Электронная библиотека</title></head><body>" + heading +
+            "<pre>\nПравило 61. Обязанность следовать масти\nA. Определение\nИгрок следует масти хода.\n</pre>"
+            "</body></html>")
+    nodes, findings, _ = build(page, name="page.html")
+    assert [(n.cite, n.title) for n in nodes] == [("61", "Обязанность следовать масти"), ("61A", "Определение")]
+    assert not findings
+
+
+def test_a_law_heading_in_an_h1_is_never_taken_for_the_title() -> None:
+    page = ("<html><head><title>Правило 61. Обязанность следовать масти</title></head><body>"
+            "<h1>Правило 61. Обязанность следовать масти</h1><p>Игрок следует масти хода.</p></body></html>")
+    nodes, _, _ = build(page, name="page.html")
+    assert [(n.cite, n.text) for n in nodes] == [("61", "Игрок следует масти хода.")]

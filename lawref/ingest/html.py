@@ -11,6 +11,7 @@ words); what is left goes through the same clean passes as a text export.
 
 from __future__ import annotations
 
+import re
 import warnings
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -62,6 +63,7 @@ class _Out:
     buf: str = ""
     line: int = 1
     pre_line: int = 1  # inside <pre>: the raw line the next preformatted text starts on
+    names: frozenset[str] = frozenset()  # the page's <title> and its parts, folded: an <h1> saying them is chrome
 
     def text(self, s: str, line: int) -> None:
         if not self.buf:
@@ -115,10 +117,38 @@ def _walk(root: Tag, out: _Out) -> None:
             continue
         elif isinstance(node, NavigableString):
             out.preformatted(str(node)) if pre else out.text(P.HTML_SPACE.sub(" ", str(node)), line)
-        elif isinstance(node, Tag) and _is_chrome(node):
+        elif isinstance(node, Tag) and (_is_chrome(node) or _title_again(node, out.names)):
             _drop(node, node.sourceline or line, out)
         elif isinstance(node, Tag):
             _enter(node, node.sourceline or line, out, stack, pre)
+
+
+#: Headings a page's own title may be printed again in.
+_TITLE_TAGS = frozenset({"h1", "h2", "h3"})
+_TITLE_PARTS = re.compile(r"\s+[-–—|:·/]\s+")
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.split()).casefold()
+
+
+def page_names(soup: Any) -> frozenset[str]:
+    """The page's ``<title>`` and its parts (``Все о бридже — Электронная
+    библиотека`` → itself, ``все о бридже``, ``электронная библиотека``),
+    folded: the site's and the book's names."""
+    title = soup.find("title") if hasattr(soup, "find") else None
+    text = title.get_text(" ") if title is not None else ""
+    parts = [text, *_TITLE_PARTS.split(text)]
+    return frozenset(_fold(p) for p in parts if sum(c.isalpha() for c in p) >= 3)
+
+
+def _title_again(tag: Tag, names: frozenset[str]) -> bool:
+    """An ``<h1>``–``<h3>`` that only says the page's title or a part of it
+    (the site's or the book's name), never a law's heading."""
+    if tag.name not in _TITLE_TAGS or not names:
+        return False
+    words = _fold(tag.get_text(" "))
+    return bool(words) and words in names and not P.LAW_HEADING_LINE.match(tag.get_text(" ").strip())
 
 
 def _drop(tag: Tag, here: int, out: _Out) -> None:
@@ -162,7 +192,7 @@ def html_read(text: str) -> tuple[list[tuple[str, int]], list[tuple[int, str, st
         warnings.simplefilter("ignore", MarkupResemblesLocatorWarning)
         warnings.simplefilter("ignore", XMLParsedAsHTMLWarning)
         soup = BeautifulSoup(text, "html.parser")
-    out = _Out([])
+    out = _Out([], names=page_names(soup))
     _walk(soup, out)
     out.brk()
     return out.lines, out.dropped
