@@ -614,3 +614,19 @@ def test_a_law_heading_in_an_h1_is_never_taken_for_the_title() -> None:
             "<h1>Правило 61. Обязанность следовать масти</h1><p>Игрок следует масти хода.</p></body></html>")
     nodes, _, _ = build(page, name="page.html")
     assert [(n.cite, n.text) for n in nodes] == [("61", "Игрок следует масти хода.")]
+
+
+def test_a_short_page_printed_twice_is_kept_once_and_the_pages_run_on() -> None:
+    nodes, findings, cleaned = build("- 55 -\nПравило 61. Обязанность\nA. Определение\nИгрок следует масти хода.\n"
+                                     "- 56 -\nB. Исправление\nИгрок исправляет ошибку.\n- 56 -\nB. Исправление\n"
+                                     "Игрок исправляет ошибку.\n- 57 -\nC. Наказание\nСудья назначает наказание.\n")
+    assert not findings
+    assert [(n.cite, n.page) for n in nodes] == [("61", 55), ("61A", 55), ("61B", 56), ("61C", 57)]
+    assert [d.text for d in cleaned.report.dropped if d.reason == "repeats earlier text"] == [
+        "- 56 -", "B. Исправление", "Игрок исправляет ошибку."]
+
+
+def test_two_sections_sharing_a_sentence_are_no_repeated_page() -> None:
+    got = tree("- 56 -\nПравило 62. Исправление\nA. Первый случай\nСудья решает спор.\n- 57 -\nB. Второй случай\n"
+               "Судья решает спор.\n")
+    assert [(c, t) for c, _, t in got] == [("62", ""), ("62A", "Судья решает спор."), ("62B", "Судья решает спор.")]

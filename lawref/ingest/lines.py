@@ -377,7 +377,9 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     law text may repeat a phrase). A line wholly inside a copy is dropped; a
     line the copy only begins or ends in keeps its other words. Lines without
     a word (``-----``) inside a copy go with it. Every dropped line is listed;
-    how many paragraphs they held is counted at the end of :func:`clean`."""
+    how many paragraphs they held is counted at the end of :func:`clean`.
+    A short page repeated (:func:`_same_page_again`) is dropped first."""
+    lines = _same_page_again(lines, ctx)
     ks, starts, ends, words = _word_spans(lines)
     runs = _repeated_word_runs(words)
     if not runs:
@@ -416,6 +418,36 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     ctx.repeat_origins = [(lines[ks[o]].no, lines[ks[o + n - 1]].no) for _, n, o in runs]
     ctx.record(N_("paragraphs those lines held"), 0, ex[:1], part="paragraphs")
     return out
+
+
+def _same_page_again(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """A page printed twice in a row — the same page marker again, the same
+    words after it (a site that shows a page twice), however short — keeps
+    its first copy; the second marker and its words are dropped as a
+    repeated page. The same number over other text is left to the page run
+    (a marker off it)."""
+    marks = [k for k, ln in enumerate(lines) if ln.kind == "text" and (P.PAGE_MARKER.match(ln.text)
+                                                                       or P.BARE_NUMBER.match(ln.text))]
+    drop: set[int] = set()
+    for a, b, c in zip(marks, marks[1:], [*marks[2:], len(lines)], strict=False):
+        if a in drop or _marker_number(lines[a].text) != _marker_number(lines[b].text):
+            continue
+        first, second = _page_words(lines, a + 1, b), _page_words(lines, b + 1, c)
+        if first and first == second:
+            drop.update(k for k in range(b, c) if lines[k].kind == "text")
+    for k in sorted(drop):
+        ctx.drop(lines[k].no, lines[k].text, N_("repeats earlier text"))
+    return [ln for k, ln in enumerate(lines) if k not in drop]
+
+
+def _marker_number(text: str) -> int | None:
+    m = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
+    return _page_of(m) if m else None
+
+
+def _page_words(lines: list[Ln], a: int, b: int) -> list[str]:
+    """The words of lines ``a`` to ``b`` (end-exclusive), as a page is compared with its copy."""
+    return [w for ln in lines[a:b] if ln.kind == "text" for w in P.VOCABULARY_WORD.findall(ln.text)]
 
 
 def _word_spans(lines: list[Ln]) -> tuple[array, array, array, list[str]]:
