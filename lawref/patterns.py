@@ -248,6 +248,8 @@ FOOTNOTE_ANY = Rx(r"^(?P<marker><\*{1,3}>|\*{1,3}\)?|\[\d{1,2}\]|\d{1,2}\)|[¹²
 #: to a word (``заявка[1]``, ``слово1)``); the mark as the call is written.
 FOOTNOTE_CALL = Rx(r"(?:(?<=\w)|(?<=\w[ ,.;:]))(?P<call><\*{1,3}>|\*{1,3}(?![*>\w])|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})"
                    r"|(?<=\w)(?P<call2>\[\d{1,2}\]|\d{1,2}\))", example="выиграна нарушившим игроком <*>, в конце")
+#: A word with ``„`` where a lost ``ё`` stood (``вс„``, ``ещ„``, ``сч„т``): a Cyrillic word around it.
+LOST_YO = Rx(r"(?<![А-Яа-яЁё])[А-Яа-яЁё]+„[А-Яа-яЁё]*", example="это вс„, что нужно")
 #: Lone emphasis word (004:17 ``случайно``), or a phrase of two or three, or note label (004:15 ``Примечание:``).
 EMPHASIS_LINE = Rx(r"^\s*(?P<word>[А-Яа-яЁёA-Za-z]+(?:[ \t]+[А-Яа-яЁёA-Za-z]+){0,2})(?P<colon>:?)\s*$",
                    example="Примечание:")  # a word, or two or three (``согласно Правилу``)

@@ -630,3 +630,11 @@ def test_two_sections_sharing_a_sentence_are_no_repeated_page() -> None:
     got = tree("- 56 -\nПравило 62. Исправление\nA. Первый случай\nСудья решает спор.\n- 57 -\nB. Второй случай\n"
                "Судья решает спор.\n")
     assert [(c, t) for c, _, t in got] == [("62", ""), ("62A", "Судья решает спор."), ("62B", "Судья решает спор.")]
+
+
+def test_a_lost_yo_printed_as_a_low_quote_is_put_back_and_counted() -> None:
+    nodes, findings, cleaned = build("Правило 79. Подсч„т взяток\nA. Согласие\nЕсли вс„ согласовано, сч„т не "
+                                     "меняется; игрок сказал: „взяток десять“.\n")
+    assert [(n.title, n.text) for n in nodes] == [
+        ("Подсчёт взяток", ""), ("Согласие", "Если всё согласовано, счёт не меняется; игрок сказал: „взяток десять“.")]
+    assert cleaned.report.count("repair_lost_yo") == 3 and len(cleaned.report.inserted) == 3

@@ -1288,6 +1288,33 @@ def _only_spacing(lines: list[Ln], a: int, b: int) -> bool:
     return all(lines[j].kind != "text" or _division_line(lines[j].text) for j in range(a + 1, b))
 
 
+def repair_lost_yo(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """``„`` where a lost ``ё`` stood (``вс„`` → ``всё``, ``сч„т`` → ``счёт``;
+    :data:`~lawref.patterns.LOST_YO`) is repaired when the lexicon knows the
+    word with ``ё`` — and never else: a ``„`` opening a quotation stays.
+    Every ``ё`` put back is counted (the conservation check knows them as
+    inserted, as a ligature an English edition's repair puts back)."""
+    if ctx.lang != "ru":
+        return lines
+    out, ex = [], []
+    for ln in lines:
+        if ln.kind != "text" or "„" not in ln.text:
+            out.append(ln)
+            continue
+
+        def fix(m: re.Match[str], ln: Ln = ln) -> str:
+            word = m.group().replace("„", "ё")
+            if not ctx.knows(word):
+                return m.group()
+            ctx.inserted.extend((ln.no, "ё") for _ in range(m.group().count("„")))
+            ex.append(example(m.group(), word))
+            return word
+
+        out.append(replace(ln, text=P.LOST_YO.sub(fix, ln.text)))
+    ctx.record(N_("a lost ё printed as „ put back (the lexicon knows the word)"), len(ex), ex)
+    return out
+
+
 def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """A text line starting ``(*) -`` is a footnote (``(*) - Во время …``);
     so is one starting with another site's mark (``<*>``, ``*``, ``*)``,
