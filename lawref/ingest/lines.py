@@ -1114,8 +1114,10 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return [ln for k, ln in enumerate(lines) if k not in drop]
 
 
-#: The most words of an entry of a contents page printed with no page numbers.
-MAX_ENTRY_WORDS = 12
+#: The most words and characters of an entry of a contents page printed with no page numbers (a
+#: heading's: ``Глава 11. Претензии и уступки. Претензии на «потери»; необходимость …``).
+MAX_ENTRY_WORDS = 20
+MAX_ENTRY_CHARS = 160
 
 
 def _titled_lists(lines: list[Ln], taken: set[int], indexes: bool = True) -> set[int]:
@@ -1144,7 +1146,7 @@ def _titled_lists(lines: list[Ln], taken: set[int], indexes: bool = True) -> set
                 entry = not _labelled(t) and bool(P.INDEX_ENTRY_ANY.match(t) or _index_term(t))
             else:
                 entry = bool(P.CONTENTS_ENTRY_HEAD.match(t))
-            if len(t) > MAX_BETWEEN_CHARS or len(t.split()) > MAX_ENTRY_WORDS or not entry:
+            if len(t) > MAX_ENTRY_CHARS or len(t.split()) > MAX_ENTRY_WORDS or not entry:
                 after = j
                 break
             entries.append(j)
