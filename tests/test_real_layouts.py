@@ -390,9 +390,14 @@ def test_a_list_of_titles_under_a_chapter_heading_printed_again_over_the_bodies(
                    ("92A", "Права участника", "Участник может подать апелляцию.")]
 
 
-def test_a_part_heading_with_no_mark_after_its_number() -> None:
-    got = tree("Часть II Отклонения в процедуре\n\nПРАВИЛО 23. ВЫНУЖДЕННЫЙ ПАС\n\nТекст правила о вынужденном пасе.\n")
-    assert got == [("part", "Отклонения в процедуре", ""), ("23", "ВЫНУЖДЕННЫЙ ПАС", "Текст правила о вынужденном пасе.")]
+@pytest.mark.parametrize(("line", "headings"), [
+    ("Часть II Отклонения в процедуре", [("part", "Отклонения в процедуре", "")]),  # no mark after the number
+    ("Глава V. Торговля - Часть II Отклонения в процедуре",  # a chapter and its part on one line
+     [("chapter", "Торговля", ""), ("part", "Отклонения в процедуре", "")]),
+])
+def test_chapter_and_part_headings_other_sites_print(line: str, headings: list) -> None:
+    got = tree(f"{line}\n\nПРАВИЛО 23. ВЫНУЖДЕННЫЙ ПАС\n\nТекст правила о вынужденном пасе.\n")
+    assert got == [*headings, ("23", "ВЫНУЖДЕННЫЙ ПАС", "Текст правила о вынужденном пасе.")]
 
 
 def test_a_title_in_capitals_before_the_first_commentary_paragraph_is_the_law_s_title() -> None:
@@ -522,13 +527,6 @@ def test_a_page_with_one_commentary_paragraph_is_commentary(tmp_path) -> None:
                                        encoding="utf-8")
     built = build_corpus(tmp_path, version="t")
     assert built.reports[0].kind == "commentary" and [n.cite for n in built.nodes if n.cite] == ["16", "16.16"]
-
-
-def test_a_chapter_and_its_part_on_one_line_are_two_headings() -> None:
-    got = tree("Глава V. Торговля - Часть II Отклонения в процедуре\n\nПРАВИЛО 23. ВЫНУЖДЕННЫЙ ПАС\n\n"
-               "Текст правила о вынужденном пасе.\n")
-    assert got == [("chapter", "Торговля", ""), ("part", "Отклонения в процедуре", ""),
-                   ("23", "ВЫНУЖДЕННЫЙ ПАС", "Текст правила о вынужденном пасе.")]
 
 
 def test_a_second_unlabelled_heading_after_a_signature_opens_a_fragment_of_its_own() -> None:

@@ -96,9 +96,3 @@ def learn(pages: Mapping[str, Iterable[str]]) -> dict[str, frozenset[str]]:
         if chrome:
             found[folder] = frozenset(chrome)
     return found
-
-
-def in_frame(text: str) -> set[int]:
-    """Indexes (0-based) of the lines of ``text`` that stand in its frame (see :func:`frame_keys`)."""
-    filled = [i for i, ln in enumerate(text.split("\n")) if ln.strip()]
-    return set(filled[:FRAME_LINES]) | set(filled[-FRAME_LINES:])
