@@ -29,7 +29,9 @@ _CHUNK = 1 << 20
 
 
 def _alnum(texts: Iterable[str]) -> Counter[str]:
-    """The letters and digits of ``texts`` (``str.isalnum``), counted."""
+    """The letters and digits of ``texts`` (``str.isalnum``), counted; a
+    ligature's presentation form counts as its letters (``ﬁ`` as ``f``, ``i``:
+    :func:`lawref.ingest.pdf.fold_ligature_forms` spells them out)."""
     out: Counter[str] = Counter()
     batch: list[str] = []
     size = 0
@@ -39,9 +41,9 @@ def _alnum(texts: Iterable[str]) -> Counter[str]:
             batch.append(piece)
             size += len(piece)
             if size >= _CHUNK:  # a Counter over one str counts in C; a chunk bounds the copies
-                out.update(_NOT_ALNUM.sub("", "".join(batch)))
+                out.update(_NOT_ALNUM.sub("", "".join(batch).translate(P.LIGATURE_FORMS)))
                 batch, size = [], 0
-    out.update(_NOT_ALNUM.sub("", "".join(batch)))
+    out.update(_NOT_ALNUM.sub("", "".join(batch).translate(P.LIGATURE_FORMS)))
     return out
 
 

@@ -210,6 +210,16 @@ def _spaced_title_end(title: str) -> int | None:
     return None
 
 
+def _english_subsection_title(text: str) -> bool:
+    """An English subsection's text opens with a title: on its own (``1.
+    Dummy's Limitations``), or run into a body (``1. Technical Management
+    The Director is …``) when the title is two words or more."""
+    k = english.title_end(text.strip())
+    if k is None:
+        return english.looks_like_title(text)
+    return k > 0 and len(text[:k].split()) >= 2
+
+
 class _Parser:
     """One file's parse; see :func:`parse`."""
 
@@ -468,11 +478,14 @@ class _Parser:
 
     def title_and_body(self, m: re.Match[str], p: Paragraph) -> tuple[str | None, int | None]:
         """A heading's title, and the offset in ``p.text`` where a body
-        printed on its line begins (:func:`title_end`; Russian only)."""
+        printed on its line begins (:func:`title_end`; English:
+        :func:`lawref.lang.english.title_end`)."""
         raw = m.group("title")
         if not raw:
             return None, None
-        k = title_end(raw.strip()) if self.lang == "ru" else None
+        k = title_end(raw.strip()) if self.lang == "ru" else english.title_end(raw.strip())
+        if k == 0:  # English ``A. The Director may …``: no title, all body
+            return None, m.start("title") + len(raw) - len(raw.lstrip())
         if k is None:
             return raw.strip(), None
         start = m.start("title") + len(raw) - len(raw.lstrip())
@@ -492,7 +505,7 @@ class _Parser:
         node_kind = kind if cite is not None else "fragment"
         node_kind = "item" if node_kind == "subitem" else node_kind
         titled = titled and not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …``
-            kind == "subsection" and not english.looks_like_title(m.group("title")))))  # is text
+            kind == "subsection" and not _english_subsection_title(m.group("title")))))  # is text
         title, body = self.title_and_body(m, p) if titled else (None, None)
         if self.lang == "ru" and kind in ("subsection", "item", "subitem") and title and _sentence(title):
             titled, title, body = False, None, None  # ``1. Если нарушившая сторона …, то …``: text, no title
@@ -557,7 +570,9 @@ class _Parser:
             self.body(p)
             return
         host = self.footnote_host(marker, p)
-        node = self.make("footnote", TEXT_LEVEL + 1, None, marker, None, p, host)
+        base = f"{self.doc}/footnote@{self.stem}:{p.lines[0]}"
+        own = f"{base}{marker}" if base in self.ids else None  # two notes printed on one line: ``13 … 14 …``
+        node = self.make("footnote", TEXT_LEVEL + 1, None, marker, None, p, host, fallback_id=own)
         node.add_text(m.group("text").strip(), p, m.start("text"))
         self.placement.append(node.id)
 

@@ -17,6 +17,7 @@ output live with the code that owns them (:mod:`lawref.folder`,
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -407,9 +408,10 @@ LAW_EN = Rx(rf"^(?:LAW|Law)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[-–—.:]\s*|\s+(?
 CHAPTER_EN = Rx(rf"^(?:CHAPTER|Chapter)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S,
                 example="CHAPTER VI - THE PLAY")
 PART_EN = Rx(rf"^(?:PART|Part)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S, example="PART IV - REVOKE")
-#: ``A. Revoke Must Be Corrected`` (a title: no full stop at its end).
-SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z][^.]*)$", re.S,
-                example="A. Revoke Must Be Corrected")
+#: ``A. Revoke Must Be Corrected``, and a title run into its body as real extractions print it:
+#: ``B. The Deal The cards must be dealt …`` (:func:`lawref.lang.english.title_end` finds where the title ends).
+SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z\"'“].*)$", re.S,
+                example="B. The Deal The cards must be dealt face down")
 #: ``1. Dummy's Limitations``.
 SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, example="1. Dummy's Limitations")
 #: ``1. The Director may award …`` — a subsection printed with its text and no
@@ -424,7 +426,7 @@ ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2}|ii|iii|iv|vi|vii|viii|ix)\)\s*(?P<titl
 ROMAN_ITEM = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 HEADING_START_EN = Rx(
     rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
-    rf"|[{SECTION_LATIN}]\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s+[A-Z][^.]*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s)",
+    rf"|[{SECTION_LATIN}]\.\s+[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s)",
     example="LAW 61",
 )
 #: A lone page number (``58``, ``67 67``) or roman one (``xii``) left by PDF extraction.
@@ -439,8 +441,9 @@ TOC_LINE = Rx(
 #: The start of a contents line, to join one wrapped over two lines (``LAW 12 - DIRECTOR'S`` ⏎ ``POWERS .... 15``).
 TOC_START = Rx(r"^\s*(?:LAW|Law|CHAPTER|Chapter|PART|Part)\s+(?:\d{1,3}|[IVXLC]{1,7})\b", example="LAW 12 - DIRECTOR'S")
 TOC_TITLE = Rx(r"^\s*(?:TABLE OF CONTENTS|CONTENTS|Contents|Table of Contents)\s*$", example="CONTENTS")
-#: The title of a book's index: ``INDEX``.
-INDEX_TITLE = Rx(r"^\s*(?:INDEX|Index|GENERAL INDEX|General Index)\s*$", example="INDEX")
+#: The title of a book's index: ``INDEX``, ``Index to the Laws …``.
+INDEX_TITLE = Rx(r"^\s*(?:INDEX|Index|GENERAL INDEX|General Index)(?:\s+(?:TO|OF|to|of)\s+\S.{0,60})?\s*$",
+                 example="Index to the Laws of Duplicate Bridge")
 _INDEX_CITE = r"\d{1,3}[A-Z]?\d{0,2}(?:\([a-z0-9]{1,4}\))*(?:\s*[-–]\s*\d{1,3}[A-Z]?\d{0,2})?"
 #: An index entry: a term and the laws it is found in (``Revoke 61, 62, 63, 64``, ``Adjusted score 12C, 86B``).
 INDEX_ENTRY = Rx(rf"^\s*[A-Za-z\"'“(][^\d]{{0,80}}?[\s,]+{_INDEX_CITE}(?:\s*[,;]\s*(?:see\s+)?{_INDEX_CITE})*\s*\.?$",
@@ -457,7 +460,17 @@ TITLE_PAGE_NUMBER = Rx(r"^(?P<title>.*[A-Z'’)])\s+(?P<num>\d{1,3})\s*$", re.S,
 #: A footnote number glued to a word: ``player19``, ``CARDS2``, ``ruling.4`` → marker 19.
 GLUED_FOOTNOTE = Rx(r"(?:(?<=[A-Za-z]{2})|(?<=[a-z][.,;:!?)]))(?P<num>\d{1,2})\b(?![.,]\d)", example="the player19 may")
 #: A footnote line: ``19 A player is …`` (only when marker 19 was seen before it).
-FOOTNOTE_LINE_EN = Rx(r"^(?P<num>\d{1,2})\s+(?P<text>[A-Z].*)$", re.S, example="19 A player is")
+FOOTNOTE_LINE_EN = Rx(r"^(?P<num>\d{1,2})\s+(?P<text>[A-Z“\"'‘].*)$", re.S, example="19 A player is")
+#: A footnote line that opens in lower case (``14 when the …``): a footnote only at a page's foot.
+FOOTNOTE_LINE_LOWER_EN = Rx(r"^(?P<num>\d{1,2})\s+(?P<text>[a-z].*)$", re.S, example="14 when the revoke")
+#: The first section printed on its law's heading line, after the title in capitals: ``LAW 6 - THE SHUFFLE AND
+#: DEAL A. The Shuffle Before play starts …`` (real PDF extractions of the 2017 Laws).
+SECTION_AFTER_LAW_EN = Rx(r"^(?:LAW|Law)\s+\d{1,3}\b[^a-z]*?[A-Z]{2,}[^a-z]*?\s(?P<section>A\.\s+[A-Z])",
+                          example="LAW 6 -THE SHUFFLE AND DEAL A. The Shuffle Before play starts")
+#: A footnote call already in brackets: ``INCORRECT NUMBER OF CARDS[2]``.
+BRACKET_CALL_EN = Rx(r"(?<=\S)\[(?P<num>\d{1,2})\]", example="CARDS[2]")
+#: The next note printed on the same line as the one before it: ``… of the ruling. 14 When …``.
+NEXT_NOTE_EN = Rx(r"(?<=[.;:!?)”\"'])\s+(?P<num>\d{1,2})\s+(?=[A-Za-z“\"'‘])", example="the ruling. 14 When")
 #: Footnote start once marked: ``[19] A player is …``.
 FOOTNOTE_EN = Rx(r"^\[(?P<marker>\d{1,2})\]\s*(?P<text>\S.*)$", re.S, example="[19] A player is")
 #: The head of a word split where a PDF dropped a ligature (``E ective``, ``speci c``, ``O ENDER``):
@@ -650,3 +663,15 @@ CHROME_WORDS = Rx(
 HTML_SPACE = Rx(r"[ \t\r\n\f\u00a0]+", example="a \u00a0 b")
 #: Block tags early in a text: it is an HTML page even without ``<html>``.
 HTML_BLOCK_TAG = Rx(r"<(?:p|div|br|table|td|h[1-6])\b", example="<p>Правило 62.</p>")
+#: An English subsection or item label run into a paragraph (real extractions of the 2017 Laws print
+#: ``… at once. 2. The Director …``, ``1.(a) When … (b) The …``, ``(c)it derives``): a number label after a
+#: sentence mark, an item label after a sentence mark, a comma, ``or``/``and``, or straight after a number label.
+#: :func:`lawref.ingest.paragraphs.split_run_in_items` cuts only labels in sequence.
+RUN_IN_EN = Rx(r"(?:(?<=[.:;])\s+(?P<num>\d{1,2})\.(?=\s+[A-Z“\"']|\()"
+               r"|(?:(?<=[.:;,])|(?<=\bor)|(?<=\band)|(?<=\d\.))\s*(?P<item>\((?:[a-z]|ii|iii|iv|vi|vii|viii)\))"
+               r"(?=\s*[A-Za-z“\"']))",
+               example="… at once. 2. The Director rules (a) first")
+
+#: Ligatures printed as Unicode presentation forms (U+FB00–U+FB06: ``ﬁnal``, ``oﬀending``), and their letters
+#: (NFKC of those seven code points only — nothing else is normalised): a ``str.translate`` table.
+LIGATURE_FORMS = {cp: unicodedata.normalize("NFKC", chr(cp)) for cp in range(0xFB00, 0xFB07)}

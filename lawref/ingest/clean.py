@@ -52,15 +52,15 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
-    L.drop_export_marks, L.split_pilcrows, L.split_glued_headings, L.strip_box_borders,
+    L.drop_export_marks, L.split_pilcrows, L.split_glued_headings, pdf.split_law_heads, L.strip_box_borders,
     L.strip_rules, L.drop_chrome, pdf.drop_contents,
     L.drop_leader_lists,    L.drop_pagers,
     L.drop_repeated_pages, pdf.split_numbered_heads,
     L.mark_pages, L.drop_running_heads, pdf.drop_repeated_law_heads, L.drop_title_lists, pdf.drop_index,
     pdf.mark_page_numbers,
-    pdf.repair_ligatures, L.repair_lost_yo, pdf.mark_glued_footnotes,
+    pdf.fold_ligature_forms, pdf.repair_ligatures, L.repair_lost_yo, pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
-    G.split_inline_headings, G.mark_heading_roles, count_lost,
+    G.split_inline_headings, G.split_run_in_items, G.mark_heading_roles, count_lost,
 )}
 #: The steps :func:`clean` runs, in order (``split_pilcrows`` and
 #: ``strip_rules`` make new line starts, so they come first, before every

@@ -6,11 +6,14 @@ Each is ``step(paragraphs, ctx) -> paragraphs``, run after
 
 from __future__ import annotations
 
+import re
+
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest.lines import is_pager, looks_like_marker
 from lawref.ingest.reflow import TITLE_TAIL, join_words
 from lawref.ingest.state import Ctx, Para, example
+from lawref.lang import english
 
 
 def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
@@ -184,4 +187,100 @@ def drop_noise_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
             continue
         out.append(p)
     ctx.record(N_("paragraphs shaped like a marker or rule after joining lines"), len(ex), ex)
+    return out
+
+
+def _next_item(label: str, last: str | None) -> bool:
+    """``(b)`` follows ``(a)``; ``(a)`` and ``(i)`` open a list; ``(ii)`` follows ``(i)``."""
+    roman = P.ROMAN_ITEM
+    if last is None:
+        return label in ("a", "i")
+    if label in roman and last in roman and roman.index(label) == roman.index(last) + 1:
+        return True
+    return len(label) == 1 and len(last) == 1 and ord(label) == ord(last) + 1
+
+
+def _run_in_cuts_en(text: str, state: dict[str, int | str | None]) -> list[int]:
+    """Where English subsections and items run into ``text`` start
+    (:data:`~lawref.patterns.RUN_IN_EN`), in sequence with the labels met
+    before (``state``: the last number and item label, kept across the
+    paragraphs of a section and updated here)."""
+    head = P.LAW_EN.match(text) or P.SECTION_EN.match(text)
+    if head is not None and not text.startswith(("(",)) and not text[:3].rstrip(".").isdigit():
+        state["num"], state["item"] = 0, None
+    lead = re.match(r"^(?P<num>\d{1,2})\.(?=\s|\()|^\((?P<item>[a-z]{1,4})\)", text)
+    if lead and lead.group("num"):
+        state["num"], state["item"] = int(lead.group("num")), None
+    elif lead and lead.group("item"):
+        state["item"] = lead.group("item")
+    cuts = []
+    section = P.SECTION_EN.match(text)
+    if section is not None:  # ``A. Acceptance of Insufficient Bid 1. Any …``: the body opens with item 1
+        k = english.title_end(section.group("title"))
+        at = section.start("title") + k if k else None
+        if at is not None and (first := re.match(r"1\.(?=\s|\()", text[at:])):
+            cuts.append(at)
+            state["num"], state["item"] = 1, None
+            text = " " * (at + first.end()) + text[at + first.end():]  # the label is taken: look past it
+    for m in P.RUN_IN_EN.finditer(text):
+        if m.group("num"):
+            n = int(m.group("num"))
+            last = state["num"]
+            if isinstance(last, int) and (n == last + 1 or (n == 1 and last == 0)):
+                cuts.append(m.start("num"))
+                state["num"], state["item"] = n, None
+        else:
+            label = m.group("item")[1:-1]
+            if _next_item(label, state["item"] if isinstance(state["item"], str) else None) and (
+                    label != "a" or text[: m.start("item")].rstrip().endswith((".", ":", ";")) or m.start("item") == 0
+                    or re.search(r"\d\.$", text[: m.start("item")].rstrip())):
+                if m.start("item") > 0:
+                    cuts.append(m.start("item"))
+                state["item"] = label
+    return cuts
+
+
+def _cut(p: Para, cuts: list[int]) -> list[Para]:
+    """``p`` cut at the code-point offsets ``cuts`` (ascending, inside the text): each piece keeps its lines."""
+    text = p.text
+    bounds = [0, *cuts, len(text)]
+    out: list[Para] = []
+    for a, b in zip(bounds, bounds[1:], strict=False):
+        piece = text[a:b].strip()
+        if not piece:
+            continue
+        a += len(text[a:b]) - len(text[a:b].lstrip())
+        first = max(j for j, s in enumerate(p.starts) if s <= a)
+        last = max(j for j, s in enumerate(p.starts) if s < a + len(piece))
+        starts = [0, *(s - a for s in p.starts[first + 1 : last + 1])]
+        role = "heading" if out or p.role == "heading" else p.role
+        out.append(Para(piece, p.lines[first : last + 1], p.page, p.page_seq, p.contiguous, role, starts=starts))
+    return out
+
+
+def split_run_in_items(paras: list[Para], ctx: Ctx) -> list[Para]:
+    """English editions: subsections and items run into a paragraph start
+    paragraphs of their own — ``A. Acceptance of Insufficient Bid 1. Any
+    insufficient bid … 2. …`` → the section, ``1. …``, ``2. …``;
+    ``1.(a) When … (b) The …`` → ``1.``, ``(a) …``, ``(b) …``. A label is
+    cut only in sequence with the labels before it in the section (a
+    ``2.`` after ``1.``, a ``(b)`` after ``(a)``), so a cite (``Law 12C1(a)``)
+    or a number in a sentence stays text."""
+    if ctx.lang != "en":
+        return paras
+    out: list[Para] = []
+    ex: list[str] = []
+    state: dict[str, int | str | None] = {"num": 0, "item": None}
+    for p in paras:
+        if p.role == "footnote":
+            out.append(p)
+            continue
+        cuts = _run_in_cuts_en(p.text, state)
+        if not cuts:
+            out.append(p)
+            continue
+        pieces = _cut(p, cuts)
+        ex.append(example(p.text, " | ".join(q.text[:20] for q in pieces)))
+        out.extend(pieces)
+    ctx.record(N_("subsections and items run into a paragraph split off (English editions)"), len(ex), ex)
     return out

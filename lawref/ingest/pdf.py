@@ -23,8 +23,8 @@ from lawref.ingest import lines as L
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import english
 
-__all__ = ["drop_contents", "drop_index", "drop_repeated_law_heads", "mark_glued_footnotes", "mark_page_numbers",
-           "repair_ligatures", "split_numbered_heads"]
+__all__ = ["drop_contents", "drop_index", "drop_repeated_law_heads", "fold_ligature_forms", "mark_glued_footnotes",
+           "mark_page_numbers", "repair_ligatures", "split_law_heads", "split_numbered_heads"]
 
 #: How many distinct words a file may have tried for a ligature lost with no gap (``oender``).
 MAX_UNKNOWN_WORDS = 20_000
@@ -42,18 +42,37 @@ def _toc_run(lines: list[Ln], i: int) -> int:
     text = lines[i].text
     if P.TOC_LINE.match(text) or P.TOC_TITLE.match(text):
         return 1
+    if P.TOC_START.match(text) and _number_next(lines, i):
+        return 1  # ``LAW 12 - DIRECTOR'S DISCRETIONARY POWERS`` ⏎⏎ ``4``: the page number on a line of its own
     nxt = lines[i + 1] if i + 1 < len(lines) else None
     if nxt is not None and nxt.kind == "text" and P.TOC_START.match(text) and P.TOC_LINE.match(f"{text} {nxt.text}"):
         return 2
     return 0
 
 
+def _number_next(lines: list[Ln], i: int) -> bool:
+    """The next line after ``lines[i]`` that is not blank is a lone page number."""
+    for ln in lines[i + 1 : i + 4]:
+        if ln.kind == "blank":
+            continue
+        return ln.kind == "text" and P.PAGE_NUMBER_EN.match(ln.text) is not None
+    return False
+
+
+def _entry_under(lines: list[Ln], i: int) -> bool:
+    """A law's section entry inside a contents run: ``A. Rank of Cards and
+    Suits`` — a section label and a title alone, no body."""
+    m = P.SECTION_EN.match(lines[i].text.strip()) if lines[i].kind == "text" else None
+    return m is not None and english.title_end(m.group("title")) is None and english.looks_like_title(m.group("title"))
+
+
 def drop_contents(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """English editions: drop a table of contents — a ``CONTENTS`` line and
     runs of 3+ entries (``LAW 12 - DIRECTOR'S DISCRETIONARY POWERS ..... 15``,
     ``Law 31 Bid Out of Rotation 20``, several laws on one line, an entry
-    wrapped over two lines); blank lines and lone page numbers inside a run
-    belong to it. The entries are listed in the report as contents."""
+    wrapped over two lines, ``LAW 12 - …`` with its page number on a line of
+    its own); blank lines, lone page numbers and the laws' section entries
+    (``A. Rank of Cards and Suits``) inside a run belong to it. The entries are listed in the report as contents."""
     if ctx.lang != "en":
         return lines
     drop: set[int] = set()
@@ -62,11 +81,15 @@ def drop_contents(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     while i <= len(lines):
         ln = lines[i] if i < len(lines) else Ln("", 0)
         n = _toc_run(lines, i) if ln.kind == "text" and i < len(lines) else 0
-        if n or (run and (ln.kind == "blank" or (ln.kind == "text" and P.PAGE_NUMBER_EN.match(ln.text)))):
+        if n or (run and i < len(lines) and (ln.kind == "blank" or (ln.kind == "text" and (
+                P.PAGE_NUMBER_EN.match(ln.text) or _entry_under(lines, i))))):
             run.extend(range(i, i + max(n, 1)))
             i += max(n, 1)
             continue
-        entries = sum(1 for k in run if lines[k].kind == "text" and not P.PAGE_NUMBER_EN.match(lines[k].text))
+        while run and (lines[run[-1]].kind == "blank" or _entry_under(lines, run[-1])):
+            run.pop()  # a law's first section after the last entry is the law's own
+        entries = sum(1 for k in run if lines[k].kind == "text" and not P.PAGE_NUMBER_EN.match(lines[k].text)
+                      and not _entry_under(lines, k))
         if entries >= 3:
             drop.update(run)
         run = []
@@ -117,6 +140,31 @@ def _index_run(lines: list[Ln], start: int) -> tuple[list[int], int]:
     while run and lines[run[-1]].kind != "text":
         run.pop()  # a page break after the index belongs to what follows
     return run, entries
+
+
+# -- headings -------------------------------------------------------------------
+
+
+def split_law_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: a law's first section printed on the law's heading
+    line goes to a line of its own — ``LAW 27 – INSUFFICIENT BID A.
+    Acceptance of Insufficient Bid 1. Any …`` → ``LAW 27 – INSUFFICIENT
+    BID`` ⏎ ``A. Acceptance …`` (:data:`~lawref.patterns.SECTION_AFTER_LAW_EN`:
+    only after a title in capitals, only section A)."""
+    if ctx.lang != "en":
+        return lines
+    out, ex = [], []
+    for ln in lines:
+        m = P.SECTION_AFTER_LAW_EN.match(ln.text) if ln.kind == "text" else None
+        if m is None:
+            out.append(ln)
+            continue
+        k = m.start("section")
+        out += [replace(ln, text=ln.text[:k].rstrip()), Ln(ln.text[k:], ln.no)]
+        ex.append(example(ln.text, f"{ln.text[:k].strip()} | {ln.text[k:k + 30]}"))
+    ctx.record(N_("a law's first section on its heading line put on a line of its own (English editions)"),
+               len(ex), ex)
+    return out
 
 
 # -- running heads -------------------------------------------------------------
@@ -259,12 +307,20 @@ def _cased(lig: str, tail: str) -> str:
 
 def _gap(head: str, tail: str) -> str | None:
     """The ligature to put in ``head tail`` — unless both halves are words
-    (``in ate`` stays: *inflate* is a guess there)."""
-    if _is_word(head) and _is_word(tail):
-        return None
+    and the word they would make is rarer than either (``in ate`` stays:
+    *inflate* is a guess there; ``di cult`` is *difficult*, far commoner
+    than *di* or *cult*), or ``head`` is a word and the ligature at the
+    start of ``tail`` makes a commoner word (``a  nal`` is *a final*)."""
     if head.isupper() != tail.isupper() and not (head[:1].isupper() and tail.islower()):
         return None
-    return _only_ligature(head, tail)
+    lig = _only_ligature(head, tail)
+    if lig is None or not _is_word(head):
+        return lig
+    joined = english.frequency(head + lig.lower() + tail)
+    if _is_word(tail):
+        return lig if joined > max(english.frequency(head), english.frequency(tail)) else None
+    start = _only_ligature("", tail)  # ``a  nal``: *a final*, not the rare *affinal*
+    return None if start is not None and english.frequency(start.lower() + tail) > joined else lig
 
 
 def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[str],
@@ -313,7 +369,8 @@ def _across_lines(lines: list[Ln], ctx: Ctx, ex: list[str]) -> list[Ln]:
         a, b = lines[k], lines[k + 1]
         h = P.LINE_END_WORD.search(a.text.rstrip()) if a.kind == "text" and b.kind == "text" else None
         t = P.LINE_START_WORD.match(b.text.lstrip()) if h else None
-        lig = _gap(h.group("head"), t.group("tail")) if h and t else None
+        spaced = b.text[:1].isspace() and _is_word(h.group("head")) if h else False  # `` nal``: the start rule's
+        lig = _gap(h.group("head"), t.group("tail")) if h and t and not spaced else None
         rest = b.text.lstrip()[t.end() :].lstrip() if t else ""
         if h is None or t is None or lig is None or not rest:
             continue
@@ -333,6 +390,22 @@ def _no_gap(word: str) -> tuple[int, str | None]:
     found = {(k, lig) for k in range(len(word)) if word[:k] in heads and word[k:] in tails
              for lig in P.LIGATURES if english.is_known(word[:k] + lig + word[k:])}
     return found.pop() if len(found) == 1 else (0, None)
+
+
+def fold_ligature_forms(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Any document: a ligature printed as a presentation form (U+FB00–U+FB06,
+    ``ﬁnal``, ``oﬀending``) is spelt out in its letters (NFKC of those code
+    points only: ``final``, ``offending``). Each line changed is counted, with
+    examples; the conservation check counts a form as its letters."""
+    out, ex = [], []
+    for ln in lines:
+        text = ln.text.translate(P.LIGATURE_FORMS) if ln.kind == "text" else ln.text
+        if text != ln.text:
+            ex.append(example(ln.text, text))
+            ln = replace(ln, text=text)
+        out.append(ln)
+    ctx.record(N_("ligatures printed as presentation forms spelt out"), len(ex), ex)
+    return out
 
 
 def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
@@ -362,15 +435,54 @@ def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 # -- footnotes -------------------------------------------------------------------
 
 
+def _at_foot(lines: list[Ln], k: int) -> bool:
+    """``lines[k]`` stands at a page's foot: only blank lines, footnote
+    lines or a page number or marker come between it and the page's end."""
+    for ln in lines[k + 1 : k + 6]:
+        if ln.kind in ("marker", "pend") or (ln.kind == "text" and P.PAGE_NUMBER_EN.match(ln.text)):
+            return True
+        if ln.kind == "text" and not (P.FOOTNOTE_LINE_EN.match(ln.text.strip())
+                                      or P.FOOTNOTE_LINE_LOWER_EN.match(ln.text.strip())):
+            return False
+    return False
+
+
+def _note_line(lines: list[Ln], k: int, seen: set[str]) -> re.Match[str] | None:
+    """The footnote ``lines[k]`` opens (``19 When a revoke …``), when its
+    number was called before; a note in lower case only at the page's foot."""
+    text = lines[k].text.strip()
+    m = P.FOOTNOTE_LINE_EN.match(text)
+    if m is None and (low := P.FOOTNOTE_LINE_LOWER_EN.match(text)) and low.group("num") in seen and _at_foot(lines, k):
+        m = low
+    return m if m is not None and m.group("num") in seen else None
+
+
+def _split_notes(num: str, text: str, called: set[str]) -> list[tuple[str, str]]:
+    """The notes of one footnote line: ``13 … ruling. 14 when …`` → notes 13
+    and 14 — a later number cuts only when it is the next one and called."""
+    notes, at, cur = [], 0, int(num)
+    for m in P.NEXT_NOTE_EN.finditer(text):
+        if int(m.group("num")) == cur + 1 and m.group("num") in called:
+            notes.append((str(cur), text[at : m.start()].strip()))
+            cur, at = cur + 1, m.end()
+    notes.append((str(cur), text[at:].strip()))
+    return notes
+
+
 def mark_glued_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """English editions: a footnote number glued to a word (``player19``,
     ``CARDS2``, ``ruling.4``) becomes a marker ``player[19]``; a later line
     ``19 A player …`` becomes the footnote ``[19] A player …``. A number is a
     footnote only when such a line follows somewhere; each footnote line
-    starts a footnote of its own (two are never merged)."""
+    starts a footnote of its own (two are never merged), two notes printed
+    on one line (``13 … 14 …``) are two, and a note that opens in lower
+    case is read at a page's foot. A call already in brackets
+    (``CARDS[2]``) calls its note too."""
     if ctx.lang != "en":
         return lines
-    noted = {m.group("num") for ln in lines if ln.kind == "text" and (m := P.FOOTNOTE_LINE_EN.match(ln.text.strip()))}
+    noted = {m.group("num") for ln in lines if ln.kind == "text"
+             for m in (P.FOOTNOTE_LINE_EN.match(ln.text.strip()), P.FOOTNOTE_LINE_LOWER_EN.match(ln.text.strip()),
+                       *P.NEXT_NOTE_EN.finditer(ln.text)) if m}
     seen: set[str] = set()
     out, ex = [], []
 
@@ -380,15 +492,17 @@ def mark_glued_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         seen.add(g.group("num"))
         return f"[{g.group('num')}]"
 
-    for ln in lines:
+    for k, ln in enumerate(lines):
         if ln.kind != "text":
             out.append(ln)
             continue
-        m = P.FOOTNOTE_LINE_EN.match(ln.text.strip())
-        if m and m.group("num") in seen:
-            out.append(Ln(f"[{m.group('num')}] {m.group('text')}", ln.no, "footnote"))
-            ex.append(example(ln.text, out[-1].text))
+        m = _note_line(lines, k, seen)
+        if m:
+            for num, text in _split_notes(m.group("num"), m.group("text"), seen):
+                out.append(Ln(f"[{num}] {text}", ln.no, "footnote"))
+                ex.append(example(ln.text, out[-1].text))
             continue
+        seen.update(c.group("num") for c in P.BRACKET_CALL_EN.finditer(ln.text))
         text = P.GLUED_FOOTNOTE.sub(mark, ln.text)
         if text != ln.text:
             ex.append(example(ln.text, text))

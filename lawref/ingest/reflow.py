@@ -9,7 +9,7 @@ from __future__ import annotations
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest.state import Ctx, Ln, Para, example
-from lawref.lang import morph
+from lawref.lang import english, morph
 
 
 def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
@@ -234,7 +234,8 @@ class _Reflow:
                 self.extend(ln)
                 return
             self.start(ln, "heading" if heading else "text")
-            if heading and self.ctx.style == "wrapped" and not self.ctx.continues(text):
+            if heading and self.ctx.style == "wrapped" and not self.ctx.continues(text) and not _title_runs_on(
+                    text, following, self.ctx):
                 self.open_heading = bool(P.LINE_END_HYPHEN.search(text))
                 if not self.open_heading and not _caps_title(text):
                     self.close()
@@ -249,6 +250,23 @@ class _Reflow:
         """No paragraph is open, or the open one ends a sentence (a label with
         a space after it starts a heading only there)."""
         return self.cur is None or self.cur.role == "heading" or bool(P.SENTENCE_END.search(self.cur.tail()))
+
+
+def _title_runs_on(text: str, following: str | None, ctx: Ctx) -> bool:
+    """English editions: a section's line that holds only title words before
+    a line in lower case — the title ran into its body and the line broke
+    inside the body's first words (``C. Play by Offending Side before
+    Assessment of Rectification When the`` ⏎ ``auction …``, ``A. Cards
+    Exposed by a Player The`` ⏎ ``Director acts …``), or before a line
+    that ends the title and opens the body (``A. Call Not Clearly`` ⏎
+    ``Recognized The Director acts …``)."""
+    if ctx.lang != "en" or following is None or P.SECTION_EN.match(text) is None:
+        return False
+    last = text.split()[-1].strip("“\"'(").lower()
+    if following[:1].islower() or last in english.SMALL_WORDS:  # a title never ends in ``The``
+        return True
+    k = english.title_end(following) if not ctx.is_heading(following) else None
+    return bool(k)  # ``A. Call Not Clearly`` ⏎ ``Recognized The Director …``: the title's end, then the body
 
 
 def _caps_line(text: str, following: str | None, ctx: Ctx) -> bool:

@@ -77,14 +77,19 @@ class Ctx:
     def continues(self, text: str) -> bool:
         """A labelled line whose paragraph goes on after it: a commentary
         paragraph (004:5 ``45.4. Заметьте, …``), an English item (``(a) the
-        …``) or an English subsection printed with its text (``1. The
-        Director may …``)."""
+        …``), an English subsection printed with its text (``1. The
+        Director may …``) or a section whose title runs into its body
+        (``B. The Deal The cards …``)."""
         if P.COMMENTARY.match(text):
             return True
         if self.lang != "en":
             return False
+        section = P.SECTION_EN.match(text)
+        if section and english.title_end(section.group("title")) is not None:
+            return True  # ``B. The Deal The cards must …``: the title runs into its body
         m = P.SUBSECTION_TEXT_EN.match(text)
-        return bool(P.ITEM_EN.match(text) or (m and not english.looks_like_title(m.group("title"))))
+        return bool(P.ITEM_EN.match(text) or (m and (not english.looks_like_title(m.group("title"))
+                                                     or english.title_end(m.group("title")) is not None)))
 
 
 

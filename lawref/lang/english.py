@@ -6,6 +6,7 @@ ligatures a PDF extraction dropped (``E ective`` → ``Effective``)."""
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any
 
 
@@ -29,6 +30,11 @@ def is_known(word: str) -> bool:
     if "-" not in low:
         return low in words
     return all(p and p in words for p in low.split("-"))
+
+
+def frequency(word: str) -> int:
+    """How often the lowercased ``word`` stands in the word list's corpus (0: unknown)."""
+    return int(_checker().word_frequency[word.lower()])
 
 
 LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
@@ -59,3 +65,80 @@ def looks_like_title(text: str) -> bool:
     words = [w for w in text.split() if sum(ch.isalpha() for ch in w) >= 4]
     capital = sum(1 for w in words if w[:1].isupper() or not w[:1].isalpha())
     return len(text) <= 80 and not text.rstrip().endswith((".", ";", ":", ",")) and capital >= 0.6 * len(words)
+
+
+#: Words title case prints in lower case (the 2017 book: ``Players' Use of Information``, ``Calls after the
+#: Final Pass``) — one of them printed with a capital inside a heading opens the body (``… Score The Director``).
+SMALL_WORDS = frozenset(
+    "a an and as at after before between but by during for from in into nor of on or over per than the to under up"
+    " upon via with within without".split())
+#: The most words a run-in title has (the 2017 book's longest: ``Wrong Board Discovered During Auction or Play
+#: Period``, nine); past this the run is a sentence, not a title.
+MAX_TITLE_WORDS = 14
+#: A body that opens with a number label: ``1.``, ``1.(a)``, ``(a)``.
+_NUMBER_OPENER = re.compile(r"^(?:\d{1,2}\.(?:\([a-z]\))?|\([a-z]\))$|^\d{1,2}\.\(")
+
+
+def _capital(word: str) -> bool:
+    """The word's first letter is a capital (``Players'``, ``“Call``, ``North-South``)."""
+    letters = [c for c in word if c.isalpha()]
+    return bool(letters) and letters[0].isupper()
+
+
+def _title_word(word: str) -> bool:
+    """A word a heading in title case holds: capitalised, or a small word in lower case."""
+    core = word.strip(",;:“”\"'()")
+    return bool(core) and (_capital(core) or core in SMALL_WORDS or core in ("-", "–", "—", "&"))
+
+
+def title_end(text: str) -> int | None:
+    """Where a section's title run into its body ends (a code-point offset
+    into ``text``, the body's first character), or ``None``: ``text`` is all
+    title (printed on a line of its own), or no title at all.
+
+    Real PDF extractions of the 2017 Laws print ``A. Title Body…`` on one
+    line (issue 24): ``Rank of Cards and Suits The four suits …``,
+    ``Acceptance of Insufficient Bid 1. Any insufficient bid …``. The title
+    is the run of title-case words (:func:`_title_word`); the body starts at
+    the first word that is not one — a number label, or a lower-case word,
+    going back to the capitalised word that opens its sentence, and further
+    over the capitalised small words title case would not capitalise
+    (``… Score The Director may`` → ``The Director may``). A title in
+    capitals ends at the first word that is not (``RANK OF CARDS The four
+    …``). Returns ``0`` when the text opens with its body (``The Director
+    may …``: no title)."""
+    words = text.split(" ")
+    starts, at = [], 0
+    for w in words:
+        starts.append(at)
+        at += len(w) + 1
+    nonempty = [j for j, w in enumerate(words) if w]
+    if not nonempty:
+        return None
+    caps = [j for j in nonempty[:2] if sum(c.isalpha() for c in words[j]) >= 2 and words[j].upper() == words[j]]
+    if len(caps) == 2:  # a title in capitals (two words: ``RHO Required to Pass`` is in title case)
+        for j in nonempty[1:]:
+            w = words[j]
+            if any(c.isalpha() for c in w) and w.upper() != w:
+                return starts[j]
+            if _NUMBER_OPENER.match(w):
+                return starts[j]
+        return None
+    brk = next((j for j in nonempty if _NUMBER_OPENER.match(words[j]) or not _title_word(words[j])), None)
+    if brk is None:
+        return None
+    if brk > MAX_TITLE_WORDS:
+        return 0
+    if _NUMBER_OPENER.match(words[brk]):
+        return starts[brk]
+    j = brk - 1
+    while j >= 0 and not _capital(words[j].strip("“\"'(")):
+        j -= 1
+    if j < 0:
+        return 0
+    while j > 0 and _capital(words[j - 1]) and words[j - 1].strip("“\"'(").lower() in SMALL_WORDS:
+        j -= 1
+    title = [w for w in words[:j] if w]
+    if not title or title[-1].strip(",;:").lower() in SMALL_WORDS:
+        return 0
+    return starts[j]
