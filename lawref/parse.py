@@ -121,7 +121,7 @@ def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[
         table = [("chapter", P.CHAPTER_EN), ("part", P.PART_EN), ("law", P.LAW_EN)]
         if doc_kind == "laws":
             table += [("section", P.SECTION_EN), ("subsection", P.SUBSECTION_EN),
-                      ("subsection", P.SUBSECTION_TEXT_EN), ("item", P.ITEM_EN)]
+                      ("subsection", P.SUBSECTION_TEXT_EN), ("subsection", P.SUBSECTION_BARE_EN), ("item", P.ITEM_EN)]
     else:
         table = [("chapter", P.CHAPTER), ("part", P.PART), ("division", P.DIVISION), ("law", P.LAW)]
         if doc_kind == "laws":
@@ -578,12 +578,14 @@ class _Parser:
 
     def footnote_host(self, marker: str, p: Paragraph) -> _B | None:
         """The last node on the same page whose title or text holds ``marker``
-        (001:9 ``своей(*)``); else the node the footnote follows."""
-        for node in reversed(self.nodes):
-            if node.seq != p.page_seq or node.kind == "footnote":
-                continue
-            if marker in (node.title or "") or any(marker in t for t in node.paras):
-                return node
+        (001:9 ``своей(*)``), or on the page before (a note carried to the
+        next page's foot); else the node the footnote follows."""
+        for page in (p.page_seq, p.page_seq - 1):  # a note may be printed at the foot of the next page
+            for node in reversed(self.nodes):
+                if node.seq != page or node.kind == "footnote":
+                    continue
+                if marker in (node.title or "") or any(marker in t for t in node.paras):
+                    return node
         return self.stack[-1] if self.stack else None
 
     def run(self, paras: list[Paragraph]) -> Parsed:

@@ -91,6 +91,8 @@ CITE_LETTER = f"[{SECTION_LATIN}{SECTION_CYRILLIC}{ALPHABET_ONLY}]"
 #: line), zero-width space / joiners, word joiner, a byte-order mark in mid-file
 #: (two files joined: it hid 000's ``Правило 64.`` heading).
 INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
+#: A soft hyphen between digits: a dash lost to a cp1252 reading (``170\xad210``, a score range), never a перенос.
+DIGIT_DASH = Rx(r"(?<=\d)\u00ad(?=\d)", example="170\u00ad210")
 #: Spaces of other widths → a space; line and paragraph separators too (the
 #: raw line numbering counts LF, CR LF and CR only).
 SPACE_CHARS = dict.fromkeys(map(ord, "\u00a0\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u202f"
@@ -419,6 +421,8 @@ SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, exam
 #: :func:`lawref.lang.english.looks_like_title`).
 SUBSECTION_TEXT_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z“\"'(].*)$", re.S,
                         example="1. The Director may award an adjusted score when")
+#: ``1.`` alone: a subsection whose text opens with its first item (``1.(a) When …`` cut at the item).
+SUBSECTION_BARE_EN = Rx(r"^(?P<label>\d{1,2})\.(?P<title>)$", example="1.")
 #: ``(a) the offender …`` — an item has text, no title.
 ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2}|ii|iii|iv|vi|vii|viii|ix)\)\s*(?P<title>\S.*)$", re.S,
             example="(ii) the offender must")

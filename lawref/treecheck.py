@@ -42,6 +42,11 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   (``обеих парПредставителю``): a page whose tags were dropped, a heading
   run into the text before it and filed there.
 
+* ``title_in_body`` — an English section with no title whose text opens
+  with a title-case run before its sentence, or a title ending in a small
+  word (``… Period Unless the``): the title left in the body, or the body's
+  first words taken into the title.
+
 Across a document's files, ``cut_across_files`` names a fragment on a page
 that follows one another file of the document holds a law's text on (see
 :func:`check_document`).
@@ -60,6 +65,7 @@ from dataclasses import dataclass
 
 from lawref import patterns as P
 from lawref.i18n import N_
+from lawref.lang import english
 from lawref.model import Node
 
 __all__ = ["CHECKS", "Finding", "check_document", "check_tree"]
@@ -299,6 +305,27 @@ def glued_words(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
                                                                                         m.end() + 12])))
 
 
+def title_in_body(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """English editions (Latin text): a section whose title stayed in its
+    body — no title, and the text opens with a run of title-case words
+    before a sentence (``Power to Award an Adjusted Score On the application
+    …``) — or whose title took its body's first words (a title ending in a
+    small word: ``… Play Period Unless the``)."""
+    for n in nodes:
+        if n.kind != "section" or not n.text[:60].isascii():
+            continue
+        title = (n.title or "").split()
+        if title and title[-1].lower() in english.SMALL_WORDS:
+            shown = repr(" ".join(title)[-60:])
+            yield _at(n, "title_in_body", N_("{label}'s title {title} ends in {word}: the body's first words taken "
+                                             "into the title?").format(label=_name(n), title=shown,
+                                                                       word=repr(title[-1])))
+        elif not title and (k := english.title_end(n.text.split("\n", 1)[0])) and len(n.text[:k].split()) >= 2:
+            yield _at(n, "title_in_body", N_("{label} has no title, and its text opens with {words}: the section's "
+                                             "title left in its body?").format(label=_name(n),
+                                                                              words=repr(n.text[:k].strip()[:60])))
+
+
 #: Every check, by name, in the order they run.
 CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]] = {
     "long_title": long_title,
@@ -312,6 +339,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]]
     "sentence_title": sentence_title,
     "no_heading": no_heading,
     "glued_words": glued_words,
+    "title_in_body": title_in_body,
 }
 
 

@@ -85,12 +85,13 @@ def _body(rng: random.Random, n: int) -> tuple[str, str]:
     return " ".join(clean), " ".join(printed)
 
 
-def _section_body(rng: random.Random, law: int, s: int) -> tuple[str, str]:
-    """A section's body: an opener and sentences; every third section runs in
-    numbered subsections, every fifth items ``1.(a) … (b) …``."""
+def _section_body(rng: random.Random, law: int, s: int, ref: str) -> tuple[str, str]:
+    """A section's body: an opener citing ``ref`` (``Law 12C``) and sentences;
+    every third section runs in numbered subsections, every fifth items
+    ``1.(a) … (b) …``, every seventh opens with its subsection 1."""
     opener = OPENERS[(law + s) % len(OPENERS)]
     clean, printed = _body(rng, 2)
-    lead = f"{opener} acts under test law {law}{'ABCDEFGHJKLMN'[s]}."
+    lead = f"{opener} acts under test law {law}{'ABCDEFGHJKLMN'[s]} (see {ref})."
     if (law + s) % 7 == 0:  # the body opens with its first subsection: ``… Insufficient Bid 1. Any …``
         c2, p2 = _body(rng, 1)
         return f"1. {lead} {clean} 2. {c2}", f"1. {lead} {printed} 2. {p2}"
@@ -159,7 +160,8 @@ def _body_pages(laws: list[Law], rng: random.Random) -> list[tuple[list[str], li
             notes.append(f"{note} A note on the title of law 13, written for this test edition.")
         lines += [f"LAW {law.number}", title] if law.number % 10 else [f"LAW {law.number} - {title}"]
         for s, (letter, stitle, _) in enumerate(law.sections):
-            clean, printed = _section_body(rng, law.number, s)
+            target = rng.choice([x for x in laws if x.sections])
+            clean, printed = _section_body(rng, law.number, s, f"Law {target.number}{rng.choice(target.sections)[0]}")
             if law.number % 11 == 0 and s == 0:  # a call glued to a word, the note at the page foot
                 note += 1
                 clean, printed = clean.replace(" acts ", f" acts[{note}] ", 1), printed.replace(" acts ", f" acts{note} ", 1)

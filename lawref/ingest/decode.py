@@ -70,11 +70,13 @@ INVISIBLE, SPACES = P.INVISIBLE, P.SPACE_CHARS  # shared with queries (lawref.se
 
 def normalise_line(text: str) -> str:
     """NFC; a soft hyphen before a line break is a перенос (``нару\u00ad`` ⏎
-    ``шение`` → ``нару-`` ⏎ ``шение``), elsewhere invisible characters are
+    ``шение`` → ``нару-`` ⏎ ``шение``), one between digits is the dash a
+    cp1252 reading left (``170\u00ad210`` → ``170–210``), elsewhere invisible characters are
     dropped (:data:`INVISIBLE`) and other spaces become a space
     (:data:`SPACES`). Keeps every line break."""
     text = unicodedata.normalize("NFC", text)
     text = text.replace("\u00ad\n", "-\n").replace("\u00ad\r", "-\r").replace(" \u00ad ", " - ")  # a dash
+    text = P.DIGIT_DASH.sub("–", text) if "\u00ad" in text else text  # ``170\xad210``: a range, cp1252's lost dash
     return text.translate(INVISIBLE).translate(SPACES)
 
 

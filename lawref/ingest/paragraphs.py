@@ -82,8 +82,10 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
         return False
     if _ends_sentence(tail):
         return False
-    if prev.role == "heading" and (len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
-        return False  # a body, not the tail of the title: too long, a sentence, or it runs on
+    if prev.role == "heading" and not ctx.continues(prev.text) and (
+            len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
+        return False  # a body, not the tail of the title: too long, a sentence, or it runs on (unless the heading
+        # holds its body: ``A. Option The side may accept a e`` ⏎ ``39`` ⏎ ``ective explanation …``)
     if prev.page_seq == p.page_seq:
         return True
     next_page = first_of_page and p.page_seq == prev.page_seq + 1
@@ -213,7 +215,7 @@ def _run_in_cuts_en(text: str, state: dict[str, int | str | None]) -> list[int]:
         state["num"], state["item"] = int(lead.group("num")), None
     elif lead and lead.group("item"):
         state["item"] = lead.group("item")
-    cuts = []
+    cuts, pos = [], 0
     section = P.SECTION_EN.match(text)
     if section is not None:  # ``A. Acceptance of Insufficient Bid 1. Any …``: the body opens with item 1
         k = english.title_end(section.group("title"))
@@ -221,8 +223,8 @@ def _run_in_cuts_en(text: str, state: dict[str, int | str | None]) -> list[int]:
         if at is not None and (first := re.match(r"1\.(?=\s|\()", text[at:])):
             cuts.append(at)
             state["num"], state["item"] = 1, None
-            text = " " * (at + first.end()) + text[at + first.end():]  # the label is taken: look past it
-    for m in P.RUN_IN_EN.finditer(text):
+            pos = at + first.end()  # the label is taken: look past it
+    for m in P.RUN_IN_EN.compiled().finditer(text, pos):
         if m.group("num"):
             n = int(m.group("num"))
             last = state["num"]
@@ -234,7 +236,7 @@ def _run_in_cuts_en(text: str, state: dict[str, int | str | None]) -> list[int]:
             if _next_item(label, state["item"] if isinstance(state["item"], str) else None) and (
                     label != "a" or text[: m.start("item")].rstrip().endswith((".", ":", ";")) or m.start("item") == 0
                     or re.search(r"\d\.$", text[: m.start("item")].rstrip())):
-                if m.start("item") > 0:
+                if m.start("item") > 0 and m.start("item") not in cuts:
                     cuts.append(m.start("item"))
                 state["item"] = label
     return cuts

@@ -40,6 +40,8 @@ def _toc_run(lines: list[Ln], i: int) -> int:
     - … ..... 15``), 2 (wrapped: ``LAW 12 - DIRECTOR'S`` ⏎ ``POWERS ... 15``)
     or 0 (not an entry)."""
     text = lines[i].text
+    if sum(c.isalpha() for c in text) < 2:
+        return 0  # ``20 40 80``: a table's row of numbers names nothing
     if P.TOC_LINE.match(text) or P.TOC_TITLE.match(text):
         return 1
     if P.TOC_START.match(text) and _number_next(lines, i):
@@ -361,12 +363,18 @@ def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[st
     return P.LOWER_WORD.sub(glued, text)
 
 
+#: What stands between two lines of one paragraph when its page turns: blank lines, a page's end, its marker.
+_PAGE_BREAK = frozenset({"blank", "pend", "marker"})
+
+
 def _across_lines(lines: list[Ln], ctx: Ctx, ex: list[str]) -> list[Ln]:
     """``lines`` with each gap a line break made at a dropped ligature joined:
     ``a fresh o`` ⏎ ``ender of the cards`` → ``a fresh offender`` ⏎ ``of the
-    cards`` (the word goes to the line it starts on, as with перенос)."""
+    cards`` (the word goes to the line it starts on, as with перенос), also
+    when the page turns between them (``a e`` ⏎⏎ ``39`` ⏎⏎ ``ective …``)."""
     for k in range(len(lines) - 1):
-        a, b = lines[k], lines[k + 1]
+        nxt = next((j for j in range(k + 1, min(k + 6, len(lines))) if lines[j].kind not in _PAGE_BREAK), k + 1)
+        a, b = lines[k], lines[nxt]
         h = P.LINE_END_WORD.search(a.text.rstrip()) if a.kind == "text" and b.kind == "text" else None
         t = P.LINE_START_WORD.match(b.text.lstrip()) if h else None
         spaced = b.text[:1].isspace() and _is_word(h.group("head")) if h else False  # `` nal``: the start rule's
@@ -375,7 +383,7 @@ def _across_lines(lines: list[Ln], ctx: Ctx, ex: list[str]) -> list[Ln]:
         if h is None or t is None or lig is None or not rest:
             continue
         word = h.group("head") + lig + t.group("tail")
-        lines[k], lines[k + 1] = replace(a, text=a.text.rstrip() + lig + t.group("tail")), replace(b, text=rest)
+        lines[k], lines[nxt] = replace(a, text=a.text.rstrip() + lig + t.group("tail")), replace(b, text=rest)
         ctx.inserted.append((a.no, lig))
         ex.append(example(f"{h.group('head')} ⏎ {t.group('tail')}", word))
     return lines
