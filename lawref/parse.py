@@ -487,9 +487,14 @@ class _Parser:
         if k == 0:  # English ``A. The Director may …``: no title, all body
             return None, m.start("title") + len(raw) - len(raw.lstrip())
         if k is None:
-            return raw.strip(), None
+            return self.without_stop(raw.strip()), None
         start = m.start("title") + len(raw) - len(raw.lstrip())
-        return raw.strip()[:k].rstrip(), start + k
+        return self.without_stop(raw.strip()[:k].rstrip()), start + k
+
+    def without_stop(self, title: str) -> str:
+        """English: a title without the full stop that ends it (``Insufficient
+        Bid not Accepted. If …``: the stop ends the title, is no part of it)."""
+        return title[:-1] if self.lang == "en" and title.endswith(".") and not title.endswith("..") else title
 
     def labelled(self, kind: str, m: re.Match[str], p: Paragraph, titled: bool = True) -> None:
         if self.lang == "en" and kind == "item" and self.roman_here(m.group("label")):

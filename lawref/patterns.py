@@ -421,6 +421,10 @@ SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, exam
 #: :func:`lawref.lang.english.looks_like_title`).
 SUBSECTION_TEXT_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z“\"'(].*)$", re.S,
                         example="1. The Director may award an adjusted score when")
+#: An English section label run into a paragraph after a sentence mark (a whole law printed on one line:
+#: ``… if either opponent so requests. B. The Deal The cards …``); cut only in sequence.
+RUN_IN_SECTION_EN = Rx(rf"(?<=[.:;)])\s+(?P<sec>[{SECTION_LATIN}])\.\s+(?=[A-Z“\"'])",
+                       example="so requests. B. The Deal The cards")
 #: ``1.`` alone: a subsection whose text opens with its first item (``1.(a) When …`` cut at the item).
 SUBSECTION_BARE_EN = Rx(r"^(?P<label>\d{1,2})\.(?P<title>)$", example="1.")
 #: ``(a) the offender …`` — an item has text, no title.
@@ -671,7 +675,7 @@ HTML_BLOCK_TAG = Rx(r"<(?:p|div|br|table|td|h[1-6])\b", example="<p>Правил
 #: ``… at once. 2. The Director …``, ``1.(a) When … (b) The …``, ``(c)it derives``): a number label after a
 #: sentence mark, an item label after a sentence mark, a comma, ``or``/``and``, or straight after a number label.
 #: :func:`lawref.ingest.paragraphs.split_run_in_items` cuts only labels in sequence.
-RUN_IN_EN = Rx(r"(?:(?<=[.:;])\s+(?P<num>\d{1,2})\.(?=\s+[A-Z“\"']|\()"
+RUN_IN_EN = Rx(r"(?:(?<=[.:;])\s+(?P<num>\d{1,2})\.(?=\s+[A-Z“\"']|\s*\()"
                r"|(?:(?<=[.:;,])|(?<=\bor)|(?<=\band)|(?<=\d\.))\s*(?P<item>\((?:[a-z]|ii|iii|iv|vi|vii|viii)\))"
                r"(?=\s*[A-Za-z“\"']))",
                example="… at once. 2. The Director rules (a) first")

@@ -7,7 +7,8 @@ not the tidy one of :mod:`english_edition`:
 - ``LAW 12`` on a line, its title in capitals on the next (a footnote call
   glued to it now and then: ``INCORRECT NUMBER OF CARDS[2]``), or ``LAW 20 -
   TITLE`` with the first section on the same line (``LAW 27 – INSUFFICIENT
-  BID A. Acceptance of Insufficient Bid 1. Any …``);
+  BID A. Acceptance of Insufficient Bid 1. Any …``), or a whole law on one
+  line (``… so requests. B. The Deal The cards …``);
 - a section on one line: ``A. Title Body…`` — the title in title case with
   its small words, run into a body that opens with a capitalised word or a
   number (``Acceptance of Insufficient Bid 1. Any …``); subsections and items run in (``1. … 2. …``, ``1.(a) … (b) …``,
@@ -173,7 +174,7 @@ def _body_pages(laws: list[Law], rng: random.Random) -> list[tuple[list[str], li
                     printed += f" See the note{note}."
                 notes.append(text)
             law.sections[s] = (letter, stitle, clean)
-            if s == 0 and law.number % 10 == 0:  # the first section on the law's heading line
+            if (s == 0 and law.number % 10 == 0) or (s and law.number % 13 == 0):  # run on: one line a law
                 lines[-1] += f" {letter}. {stitle} {printed}"
             else:
                 lines.append(f"{letter}. {stitle} {printed}")

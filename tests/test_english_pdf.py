@@ -170,6 +170,26 @@ def test_a_law_heading_line_holding_its_first_section_and_run_in_subsections() -
     assert got["27B1(b)"] == (None, "it derives from a mistake.")
 
 
+def test_a_whole_law_printed_on_one_line() -> None:
+    got = _nodes("LAW 6 -THE SHUFFLE AND DEAL A. The Shuffle Before play the pack is mixed in this test text. "
+                 "B. The Deal The cards go face down, one at a time. C. New Deal 1. A misdeal is dealt again. "
+                 "2. The Director may order a redeal. Then: 1. (a) one more test sentence.\n")
+    assert got["6A"] == ("The Shuffle", "Before play the pack is mixed in this test text.")
+    assert got["6B"] == ("The Deal", "The cards go face down, one at a time.")
+    assert got["6C1"] == (None, "A misdeal is dealt again.")
+    assert got["6C2"] == (None, "The Director may order a redeal. Then: 1. (a) one more test sentence.")  # out of order
+
+
+def test_a_title_ended_by_its_full_stop_or_before_this() -> None:
+    got = _nodes("Law 26: Call Withdrawn, Lead Restrictions This Law applies in this test text.\n"
+                 "A. Bid Not Accepted. If a bid is not accepted it is changed.\nB. Second Call\n"
+                 "Then: 1. (a) if the call is corrected the auction goes on.\n")
+    assert got["26"] == ("Call Withdrawn, Lead Restrictions", "This Law applies in this test text.")
+    assert got["26A"] == ("Bid Not Accepted", "If a bid is not accepted it is changed.")
+    assert got["26B"] == ("Second Call", "Then:")
+    assert got["26B1(a)"] == (None, "if the call is corrected the auction goes on.")
+
+
 def test_a_cite_or_a_number_in_a_sentence_is_never_cut_as_an_item() -> None:
     got = _nodes("LAW 12\nDIRECTOR'S POWERS\nA. Scope of Powers The Director applies Law 12C1(a) as in (a) above. "
                  "He counts 2. Then 3. tricks.\n")

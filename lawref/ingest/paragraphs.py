@@ -210,7 +210,7 @@ def _run_in_cuts_en(text: str, state: dict[str, int | str | None]) -> list[int]:
     head = P.LAW_EN.match(text) or P.SECTION_EN.match(text)
     if head is not None and not text.startswith(("(",)) and not text[:3].rstrip(".").isdigit():
         state["num"], state["item"] = 0, None
-    lead = re.match(r"^(?P<num>\d{1,2})\.(?=\s|\()|^\((?P<item>[a-z]{1,4})\)", text)
+    lead = re.match(r"^(?P<num>\d{1,2})\.(?=\s|\()|^\((?P<item>[a-z]{1,4})\)", text)  # ``1. (a) …``, ``(b) …``
     if lead and lead.group("num"):
         state["num"], state["item"] = int(lead.group("num")), None
     elif lead and lead.group("item"):
@@ -234,12 +234,43 @@ def _run_in_cuts_en(text: str, state: dict[str, int | str | None]) -> list[int]:
         else:
             label = m.group("item")[1:-1]
             if _next_item(label, state["item"] if isinstance(state["item"], str) else None) and (
-                    label != "a" or text[: m.start("item")].rstrip().endswith((".", ":", ";")) or m.start("item") == 0
-                    or re.search(r"\d\.$", text[: m.start("item")].rstrip())):
+                    label != "a" or m.start("item") == 0 or _after_cut_number(text, m.start("item"), cuts, lead)
+                    or re.search(r"(?<!\b\d)(?<!\b\d\d)[.:;]$", text[: m.start("item")].rstrip())):
                 if m.start("item") > 0 and m.start("item") not in cuts:
                     cuts.append(m.start("item"))
                 state["item"] = label
     return cuts
+
+
+_SECTION_ORDER = "ABCDEFGHJKLMN"
+
+
+def _run_in_sections(text: str, state: dict[str, int | str | None]) -> list[int]:
+    """Where sections run into ``text`` start (:data:`~lawref.patterns.RUN_IN_SECTION_EN`):
+    only the letter after the last section met (``state["sec"]``, kept across
+    paragraphs and reset by a law's heading)."""
+    if P.LAW_EN.match(text):
+        state["sec"] = None
+    opened = P.SECTION_EN.match(text)
+    if opened:
+        state["sec"] = opened.group("label")
+    cuts = []
+    for m in P.RUN_IN_SECTION_EN.finditer(text):
+        last = state.get("sec")
+        want = "A" if not isinstance(last, str) else (
+            _SECTION_ORDER[_SECTION_ORDER.index(last) + 1] if last in _SECTION_ORDER[:-1] else "")
+        if m.group("sec") == want and isinstance(last, str):
+            cuts.append(m.start("sec"))
+            state["sec"] = want
+    return cuts
+
+
+def _after_cut_number(text: str, at: int, cuts: list[int], lead: re.Match[str] | None) -> bool:
+    """``(a)`` at ``at`` stands right after a number label that opens an
+    item of the list (``1.(a)``, ``1. (a)``): the paragraph's own label, or
+    one cut here — never a number out of sequence (``… 2. … Then: 1. (a)``)."""
+    m = re.search(r"(\d{1,2})\.\s*$", text[:at])
+    return m is not None and (m.start() in cuts or (m.start() == 0 and lead is not None and bool(lead.group("num"))))
 
 
 def _cut(p: Para, cuts: list[int]) -> list[Para]:
@@ -261,8 +292,9 @@ def _cut(p: Para, cuts: list[int]) -> list[Para]:
 
 
 def split_run_in_items(paras: list[Para], ctx: Ctx) -> list[Para]:
-    """English editions: subsections and items run into a paragraph start
-    paragraphs of their own — ``A. Acceptance of Insufficient Bid 1. Any
+    """English editions: sections, subsections and items run into a
+    paragraph start paragraphs of their own — a whole law on one line (``A.
+    The Shuffle … requests. B. The Deal …``), ``A. Acceptance of Insufficient Bid 1. Any
     insufficient bid … 2. …`` → the section, ``1. …``, ``2. …``;
     ``1.(a) When … (b) The …`` → ``1.``, ``(a) …``, ``(b) …``. A label is
     cut only in sequence with the labels before it in the section (a
@@ -272,17 +304,19 @@ def split_run_in_items(paras: list[Para], ctx: Ctx) -> list[Para]:
         return paras
     out: list[Para] = []
     ex: list[str] = []
-    state: dict[str, int | str | None] = {"num": 0, "item": None}
+    state: dict[str, int | str | None] = {"num": 0, "item": None, "sec": None}
     for p in paras:
         if p.role == "footnote":
             out.append(p)
             continue
-        cuts = _run_in_cuts_en(p.text, state)
-        if not cuts:
-            out.append(p)
-            continue
-        pieces = _cut(p, cuts)
-        ex.append(example(p.text, " | ".join(q.text[:20] for q in pieces)))
-        out.extend(pieces)
+        sections = _run_in_sections(p.text, state)
+        pieces = _cut(p, sections) if sections else [p]
+        cut = []
+        for q in pieces:
+            cuts = _run_in_cuts_en(q.text, state)
+            cut.extend(_cut(q, cuts) if cuts else [q])
+        if len(cut) > 1:
+            ex.append(example(p.text, " | ".join(q.text[:20] for q in cut)))
+        out.extend(cut)
     ctx.record(N_("subsections and items run into a paragraph split off (English editions)"), len(ex), ex)
     return out

@@ -266,7 +266,8 @@ def _title_runs_on(text: str, following: str | None, ctx: Ctx) -> bool:
     if following[:1].islower() or last in english.SMALL_WORDS:  # a title never ends in ``The``
         return True
     k = english.title_end(following) if not ctx.is_heading(following) else None
-    return bool(k)  # ``A. Call Not Clearly`` ⏎ ``Recognized The Director …``: the title's end, then the body
+    # ``A. Call Not Clearly`` ⏎ ``Recognized The Director …``: the title's end, then the body
+    return bool(k) and following[:k].rstrip()[-1:] not in ".:;,"
 
 
 def _caps_line(text: str, following: str | None, ctx: Ctx) -> bool:

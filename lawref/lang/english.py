@@ -70,8 +70,11 @@ def looks_like_title(text: str) -> bool:
 #: Words title case prints in lower case (the 2017 book: ``Players' Use of Information``, ``Calls after the
 #: Final Pass``) — one of them printed with a capital inside a heading opens the body (``… Score The Director``).
 SMALL_WORDS = frozenset(
-    "a an and as at after before between but by during for from in into nor of on or over per than the to under up"
-    " upon via with within without".split())
+    "a an and as at after before between but by during for from in into nor not of on or over per than the to under"
+    " up upon via with within without".split())
+#: Words that open a sentence and never end a title: printed with a capital right before the body's first word,
+#: they start the body (``… Lead Restrictions This Law applies``).
+OPENERS = frozenset("this these that those when where if unless whenever".split())
 #: The most words a run-in title has (the 2017 book's longest: ``Wrong Board Discovered During Auction or Play
 #: Period``, nine); past this the run is a sentence, not a title.
 MAX_TITLE_WORDS = 14
@@ -124,7 +127,10 @@ def title_end(text: str) -> int | None:
             if _NUMBER_OPENER.match(w):
                 return starts[j]
         return None
-    brk = next((j for j in nonempty if _NUMBER_OPENER.match(words[j]) or not _title_word(words[j])), None)
+    brk = next((j for j in nonempty if _NUMBER_OPENER.match(words[j]) or not _title_word(words[j])
+                or (j and words[j - 1].endswith(".") and len(words[j - 1].strip(".")) > 2)), None)
+    if brk is not None and brk and words[brk - 1].endswith(".") and len(words[brk - 1].strip(".")) > 2:
+        return starts[brk]  # ``Insufficient Bid not Accepted. If an insufficient bid …``: the title's full stop
     if brk is None:
         return None
     if brk > MAX_TITLE_WORDS:
@@ -136,7 +142,7 @@ def title_end(text: str) -> int | None:
         j -= 1
     if j < 0:
         return 0
-    while j > 0 and _capital(words[j - 1]) and words[j - 1].strip("“\"'(").lower() in SMALL_WORDS:
+    while j > 0 and _capital(words[j - 1]) and words[j - 1].strip("“\"'(").lower() in SMALL_WORDS | OPENERS:
         j -= 1
     title = [w for w in words[:j] if w]
     if not title or title[-1].strip(",;:").lower() in SMALL_WORDS:
