@@ -342,7 +342,8 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
     if not cleaned.paragraphs:
         _skip(report, N_("no text left after cleaning"))
         return _FileResult(report, cleaned)
-    parsed = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang)
+    parsed = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang,
+                   titles=_section_titles(spec.edition if spec else None) if lang == "en" else None)
     tick(_PARSED)
     nodes = _with_provenance(parsed.nodes, loaded)
     _account(report, loaded.text, nodes, cleaned, parsed.notes)
@@ -644,6 +645,14 @@ def _unmatched(doc: str, globs: tuple[str, ...]) -> str:
 def _skipped(name: str, reason: str) -> FileReport:
     """The report of a file the scan did not take (a link out, a FIFO, too big)."""
     return FileReport(name, status="skipped", warnings=[reason])
+
+
+def _section_titles(edition: str | None) -> dict[str, str]:
+    """The section titles (cite → English title) the catalogue of ``edition``
+    holds, as evidence for the English reader; empty for an unknown edition."""
+    if edition is None or not catalogue.has(edition):
+        return {}
+    return {e.id: e.title_en for e in catalogue.load(edition).entries.values() if e.kind == "section" and e.title_en}
 
 
 def _title_en(node: Node, doc: Document) -> str | None:

@@ -19,6 +19,7 @@ fragment, filed under the inferred law.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from lawref import patterns as P
@@ -223,8 +224,10 @@ def _english_subsection_title(text: str) -> bool:
 class _Parser:
     """One file's parse; see :func:`parse`."""
 
-    def __init__(self, doc: str, doc_kind: str, file: str, lang: str = "ru"):
+    def __init__(self, doc: str, doc_kind: str, file: str, lang: str = "ru",
+                 titles: Mapping[str, str] | None = None):
         self.doc, self.doc_kind, self.file, self.lang = doc, doc_kind, file, lang
+        self.titles = titles or {}
         self.last_law: int | None = None  # law number last seen on the current run of pages
         self.max_law: int | None = None  # the highest law heading of the file so far
         self.notes: list[str] = []
@@ -476,20 +479,33 @@ class _Parser:
         self.push(node)
         self.placement.append(node.id)
 
-    def title_and_body(self, m: re.Match[str], p: Paragraph) -> tuple[str | None, int | None]:
+    def title_and_body(self, m: re.Match[str], p: Paragraph, cite: str | None = None) -> tuple[str | None, int | None]:
         """A heading's title, and the offset in ``p.text`` where a body
         printed on its line begins (:func:`title_end`; English:
         :func:`lawref.lang.english.title_end`)."""
         raw = m.group("title")
         if not raw:
             return None, None
-        k = title_end(raw.strip()) if self.lang == "ru" else english.title_end(raw.strip())
+        k = title_end(raw.strip()) if self.lang == "ru" else (
+            self.catalogue_end(raw.strip(), cite) or english.title_end(raw.strip()))
         if k == 0:  # English ``A. The Director may …``: no title, all body
             return None, m.start("title") + len(raw) - len(raw.lstrip())
         if k is None:
             return self.without_stop(raw.strip()), None
         start = m.start("title") + len(raw) - len(raw.lstrip())
         return self.without_stop(raw.strip()[:k].rstrip()), start + k
+
+    def catalogue_end(self, text: str, cite: str | None) -> int | None:
+        """Where the catalogue's title of ``cite`` ends in ``text`` (a
+        code-point offset), when ``text`` opens with it and goes on after a
+        space; else ``None``."""
+        known = self.titles.get(cite or "")
+        if not known:
+            return None
+        fold = text.replace("’", "'").casefold()
+        want = known.replace("’", "'").casefold()
+        end = len(want) + (1 if fold[len(want): len(want) + 1] == "." else 0)
+        return end + 1 if fold.startswith(want) and fold[end:end + 1] == " " and text[end:].strip() else None
 
     def without_stop(self, title: str) -> str:
         """English: a title without the full stop that ends it (``Insufficient
@@ -511,7 +527,7 @@ class _Parser:
         node_kind = "item" if node_kind == "subitem" else node_kind
         titled = titled and not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …``
             kind == "subsection" and not _english_subsection_title(m.group("title")))))  # is text
-        title, body = self.title_and_body(m, p) if titled else (None, None)
+        title, body = self.title_and_body(m, p, cite) if titled else (None, None)
         if self.lang == "ru" and kind in ("subsection", "item", "subitem") and title and _sentence(title):
             titled, title, body = False, None, None  # ``1. Если нарушившая сторона …, то …``: text, no title
         node = self.make(node_kind, level, cite, label, title, p, parent)
@@ -662,7 +678,8 @@ def law_order(paras: list[Paragraph], doc_kind: str, lang: str = "ru") -> list[i
 
 
 def parse(
-    paragraphs: tuple[Paragraph, ...] | list[Paragraph], *, doc: str, doc_kind: str, file: str, lang: str = "ru"
+    paragraphs: tuple[Paragraph, ...] | list[Paragraph], *, doc: str, doc_kind: str, file: str, lang: str = "ru",
+    titles: Mapping[str, str] | None = None,
 ) -> Parsed:
     """Parse one file's clean paragraphs into nodes.
 
@@ -670,5 +687,8 @@ def parse(
     ``"commentary"``, ``file`` the corpus-relative file name used in node
     sources and fragment ids. Never raises on any paragraphs (a property test
     feeds it arbitrary text). Ids are unique within the file; the corpus stage
-    makes them unique across files. ``lang="en"`` reads English headings."""
-    return _Parser(doc, doc_kind, file, lang).run(list(paragraphs))
+    makes them unique across files. ``lang="en"`` reads English headings;
+    ``titles`` (cite → title, the edition's catalogue) is evidence where a
+    section's title run into its body ends (``Card Deemed to be Played The
+    …``) — never the only way: a title it lacks is found by its shape."""
+    return _Parser(doc, doc_kind, file, lang, titles).run(list(paragraphs))

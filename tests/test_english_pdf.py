@@ -265,3 +265,15 @@ def _section(title: str | None, text: str) -> Node:
 def test_a_section_title_left_in_its_body_is_warned(title: str | None, text: str, found: bool) -> None:
     checks = [f.check for f in check_tree([_section(title, text)])]
     assert ("title_in_body" in checks) is found
+
+
+def test_the_catalogue_is_evidence_where_the_shape_cannot_tell() -> None:
+    text = "LAW 31\nBID OUT OF ROTATION\nA. Partner's Turn to Call North or South may then bid in this test text.\n"
+    paras = clean(text, lang="en").paragraphs
+    shape = parse(paras, doc="d", doc_kind="laws", file="f", lang="en").nodes
+    known = parse(paras, doc="d", doc_kind="laws", file="f", lang="en",
+                  titles={"31A": "Partner's Turn to Call"}).nodes
+    assert [(n.title, n.text) for n in shape if n.cite == "31A"] == [
+        (None, "Partner's Turn to Call North or South may then bid in this test text.")]  # said, not guessed
+    assert [(n.title, n.text) for n in known if n.cite == "31A"] == [
+        ("Partner's Turn to Call", "North or South may then bid in this test text.")]
