@@ -647,6 +647,11 @@ def _skipped(name: str, reason: str) -> FileReport:
     return FileReport(name, status="skipped", warnings=[reason])
 
 
+def _words(title: str) -> list[str]:
+    """A title's words, case and apostrophe folded (``DIRECTOR’S`` = ``Director's``)."""
+    return P.WORD.findall(title.casefold().replace("’", "'"))
+
+
 def _section_titles(edition: str | None) -> dict[str, str]:
     """The section titles (cite → English title) the catalogue of ``edition``
     holds, as evidence for the English reader; empty for an unknown edition."""
@@ -656,11 +661,15 @@ def _section_titles(edition: str | None) -> dict[str, str]:
 
 
 def _title_en(node: Node, doc: Document) -> str | None:
-    """English title of ``node``: its own in an English document, else the
+    """English title of ``node``: its own in an English document (in the
+    catalogue's letter case when the catalogue has the same words), else the
     edition catalogue's for its cite (chapters by their number)."""
-    if doc.lang == "en":
-        return node.title
     cat = catalogue.load(doc.edition or catalogue.DEFAULT_EDITION)
+    if doc.lang == "en":  # its own, in the catalogue's letter case when the words are the same (``THE PACK``)
+        kept = node.kind in ("law", "section") and catalogue.has(doc.edition or "")
+        known = cat.title_en(node.cite) if kept else None
+        same = known is not None and (node.title is None or _words(known) == _words(node.title))
+        return known if same else node.title  # no title printed (a law inferred at a lost page): the edition's
     if node.kind == "chapter":
         entry = cat.chapter(node.id.rsplit("chapter-", 1)[-1].split("/")[0])
         return entry.title_en if entry else None

@@ -277,3 +277,20 @@ def test_the_catalogue_is_evidence_where_the_shape_cannot_tell() -> None:
         (None, "Partner's Turn to Call North or South may then bid in this test text.")]  # said, not guessed
     assert [(n.title, n.text) for n in known if n.cite == "31A"] == [
         ("Partner's Turn to Call", "North or South may then bid in this test text.")]
+
+
+def test_toc_shows_each_title_once_in_the_catalogue_case(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    raw, _ = edition()
+    folder = tmp_path / "ed"
+    folder.mkdir()
+    (folder / "lawref.toml").write_text(MANIFEST, encoding="utf-8")
+    (folder / "laws.txt").write_bytes(raw)
+    out = CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(tmp_path / "ix"), "--ui", "en", "toc"])
+    assert out.exit_code == 0, out.output
+    rows = {line.split()[0]: line for line in out.output.splitlines()[1:]}
+    assert rows["63"].split("  ")[2] == "Establishment of a Revoke"  # not ``ESTABLISHMENT … — Establishment …``
+    assert rows["1A"].split("  ")[3] == "Rank of Cards and Suits"

@@ -395,7 +395,10 @@ def toc_lines(lib: Library, entries: Sequence[TocEntry]) -> list[str]:
             d = lib.document(doc)
             edition = tr(" (edition {edition})").format(edition=d.edition) if d is not None and d.edition else ""
             out.append(f"{doc} — {d.title if d is not None and d.title else doc}{edition}")
-        titles = " — ".join(p for p in (e.title if e.cite else None, e.title_en) if p)
+        title, english = e.title if e.cite else None, e.title_en
+        if title and english and _words_of(title) == _words_of(english):  # one title, never doubled
+            title, english = (english if title.isupper() else title), None
+        titles = " — ".join(p for p in (title, english) if p)
         page = e.page is not None and e.kind != "fragment"  # a fragment's label names its page
         fields = [e.cite or e.label, titles, f"{tr('p.')} {e.page}" if page else "",
                   f"[{tr(e.status)}]" if e.status != "whole" else ""]
