@@ -222,6 +222,7 @@ def _account(report: FileReport, text: str, nodes: tuple[Node, ...], cleaned: Cl
     name every node kept twice in one file (``62A~2``), and warn when the
     letters of ``text`` do not balance (:mod:`lawref.conserve`)."""
     report.dropped = [d.to_json() for d in cleaned.report.dropped]
+    report.inserted = [{"line": line, "text": piece} for line, piece in cleaned.report.inserted]
     problems = [*cleaned.report.notes, *notes, *_copies_in_file(nodes)]
     found = balance(text, nodes, cleaned.report)
     if found:

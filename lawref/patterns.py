@@ -421,6 +421,8 @@ SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, exam
 #: :func:`lawref.lang.english.looks_like_title`).
 SUBSECTION_TEXT_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z“\"'(].*)$", re.S,
                         example="1. The Director may award an adjusted score when")
+#: A suit's symbol lost inside parentheses after its name: ``spades ()``, ``the trump suit ( )``.
+LOST_SUIT_EN = Rx(r"\b(?P<suit>spades?|hearts?|diamonds?|clubs?|suit)\s*\(\s*\)", re.I, example="spades ()")
 #: An English section label run into a paragraph after a sentence mark (a whole law printed on one line:
 #: ``… if either opponent so requests. B. The Deal The cards …``); cut only in sequence.
 RUN_IN_SECTION_EN = Rx(rf"(?<=[.:;)])\s+(?P<sec>[{SECTION_LATIN}])\.\s+(?=[A-Z“\"'])",

@@ -139,6 +139,9 @@ class FileReport:
     duplicates_dropped: int = 0
     passes: list[dict[str, Any]] = field(default_factory=list)
     dropped: list[dict[str, Any]] = field(default_factory=list)
+    #: Every piece a repair put in (a lost ligature ``ff``, a lost ``ё``), as ``{"line", "text"}``: the raw
+    #: line (1-based) it went in and what it put there — listed like ``dropped``.
+    inserted: list[dict[str, Any]] = field(default_factory=list)
     status: str = "ok"
     warnings: list[str] = field(default_factory=list)
     #: The structure warnings of the tree built from the file (:mod:`lawref.treecheck`), as

@@ -294,3 +294,18 @@ def test_toc_shows_each_title_once_in_the_catalogue_case(tmp_path: Path) -> None
     rows = {line.split()[0]: line for line in out.output.splitlines()[1:]}
     assert rows["63"].split("  ")[2] == "Establishment of a Revoke"  # not ``ESTABLISHMENT … — Establishment …``
     assert rows["1A"].split("  ")[3] == "Rank of Cards and Suits"
+
+
+def test_every_repair_is_listed_with_its_line_and_an_unsure_gap_is_flagged(built: tuple) -> None:
+    _, report, _ = built
+    assert len(report.inserted) >= 200 and all(set(d) == {"line", "text"} for d in report.inserted)
+    assert {d["text"] for d in report.inserted} <= {"ff", "fi", "fl", "ffi", "ffl", "FF", "FI", "FL", "FFI", "FFL"}
+    cleaned = clean("he ate in ate here\n", lang="en")
+    assert cleaned.paragraphs[0].text == "he ate in ate here"  # not guessed
+    assert [(p.name, p.examples) for p in cleaned.report.passes if p.name == "repair_ligatures:unsure"] == [
+        ("repair_ligatures:unsure", ("1: in ate",))]
+
+
+def test_a_suit_symbol_lost_in_parentheses_is_a_lost_glyph() -> None:
+    got = clean("The trump suit is spades () and hearts ( ) rank next.\n", lang="en").paragraphs[0].text
+    assert got == "The trump suit is spades ([?]) and hearts ([?]) rank next."

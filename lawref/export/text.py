@@ -474,6 +474,10 @@ def report_text(reports: Sequence[FileReport]) -> str:
                 count=len(r.dropped)))
             lines += [tr("    line {line}: {text} — {step}: {reason}").format(
                 line=d["line"], text=_cut(d["text"]), step=d["step"], reason=retell(d["reason"])) for d in r.dropped]
+        if r.inserted:
+            lines.append(tr("  inserted {count} piece(s) by repairs (a lost ligature, a lost ё):").format(
+                count=len(r.inserted)))
+            lines += [tr("    line {line}: {text}").format(line=d["line"], text=repr(d["text"])) for d in r.inserted]
         lines += [tr("  warning: {what}").format(what=retell(w)) for w in r.warnings]
         lines += [tr("  structure: line {line}, {node}: {what}").format(
             line=f["line"], node=f["node"], what=retell(f["message"])) for f in r.structure]

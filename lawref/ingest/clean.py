@@ -58,7 +58,7 @@ STEPS: dict[str, Step] = {f.__name__: f for f in (
     L.drop_repeated_pages, pdf.split_numbered_heads,
     L.mark_pages, L.drop_running_heads, pdf.drop_repeated_law_heads, L.drop_title_lists, pdf.drop_index,
     pdf.mark_page_numbers,
-    pdf.fold_ligature_forms, pdf.repair_ligatures, L.repair_lost_yo, pdf.mark_glued_footnotes,
+    pdf.fold_ligature_forms, pdf.repair_ligatures, pdf.mark_lost_suits, L.repair_lost_yo, pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
     G.split_inline_headings, G.split_run_in_items, G.mark_heading_roles, count_lost,
 )}

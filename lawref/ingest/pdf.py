@@ -24,7 +24,7 @@ from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import english
 
 __all__ = ["drop_contents", "drop_index", "drop_repeated_law_heads", "fold_ligature_forms", "mark_glued_footnotes",
-           "mark_page_numbers", "repair_ligatures", "split_law_heads", "split_numbered_heads"]
+           "mark_lost_suits", "mark_page_numbers", "repair_ligatures", "split_law_heads", "split_numbered_heads"]
 
 #: How many distinct words a file may have tried for a ligature lost with no gap (``oender``).
 MAX_UNKNOWN_WORDS = 20_000
@@ -326,7 +326,7 @@ def _gap(head: str, tail: str) -> str | None:
 
 
 def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[str],
-                 tried: dict[str, tuple[int, str | None]]) -> str:
+                 tried: dict[str, tuple[int, str | None]], unsure: list[str]) -> str:
     """``text`` with every dropped ligature put back: in a gap (``speci c``),
     at a word's start after two spaces (``the  nal``), or with no gap at all
     (``oender``); each insertion is recorded on raw line ``no``. ``starts``
@@ -343,7 +343,10 @@ def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[st
 
     def gap(m: re.Match[str]) -> str:
         head, tail = m.group("head"), m.group("tail")
-        return put(f"{head} {tail}", _gap(head, tail), head, tail) or m.group()
+        lig = _gap(head, tail)
+        if lig is None and _only_ligature(head, tail) is not None:
+            unsure.append(f"{no}: {head} {tail}")  # one ligature fits, but a commoner reading stands: flagged
+        return put(f"{head} {tail}", lig, head, tail) or m.group()
 
     def start(m: re.Match[str]) -> str:
         tail = m.group("tail")
@@ -409,7 +412,8 @@ def fold_ligature_forms(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     for ln in lines:
         text = ln.text.translate(P.LIGATURE_FORMS) if ln.kind == "text" else ln.text
         if text != ln.text:
-            ex.append(example(ln.text, text))
+            word = next(w for w in ln.text.split() if w.translate(P.LIGATURE_FORMS) != w)
+            ex.append(example(word, word.translate(P.LIGATURE_FORMS)))
             ln = replace(ln, text=text)
         out.append(ln)
     ctx.record(N_("ligatures printed as presentation forms spelt out"), len(ex), ex)
@@ -431,12 +435,36 @@ def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     out = []
     starts = Counter(m.group("tail") for ln in lines if ln.kind == "text" for m in P.LIGATURE_START.finditer(ln.text))
     tried: dict[str, tuple[int, str | None]] = {}
+    unsure: list[str] = []
     for ln in lines:
-        out.append(replace(ln, text=_repair_line(ln.text, ln.no, ctx, ex, starts, tried)) if ln.kind == "text" else ln)
+        out.append(replace(ln, text=_repair_line(ln.text, ln.no, ctx, ex, starts, tried, unsure))
+                   if ln.kind == "text" else ln)
+    ctx.record(N_("gaps where a ligature may be lost, left as printed (a commoner reading stands)"), len(unsure),
+               unsure, part="unsure")
     if len(tried) >= MAX_UNKNOWN_WORDS:
         ctx.note(N_("ligatures lost with no gap were looked for in the first {count} distinct words only").format(
             count=MAX_UNKNOWN_WORDS))
     ctx.record(N_("dropped ligatures re-inserted (English editions)"), len(ex), ex)
+    return out
+
+
+# -- lost suit symbols ------------------------------------------------------------
+
+
+def mark_lost_suits(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """English editions: a suit symbol the extraction lost inside
+    parentheses after the suit's name (``spades ()``) is marked as a lost
+    glyph, ``spades ([?])`` — never guessed; each is counted."""
+    if ctx.lang != "en":
+        return lines
+    out, ex = [], []
+    for ln in lines:
+        text = P.LOST_SUIT_EN.sub(lambda m: f"{m.group('suit')} ([?])", ln.text) if ln.kind == "text" else ln.text
+        if text != ln.text:
+            ex.append(example(ln.text, text))
+            ln = replace(ln, text=text)
+        out.append(ln)
+    ctx.record(N_("suit symbols lost inside parentheses marked [?] (English editions)"), len(ex), ex)
     return out
 
 
