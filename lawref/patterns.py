@@ -436,7 +436,7 @@ ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2}|ii|iii|iv|vi|vii|viii|ix)\)\s*(?P<titl
 ROMAN_ITEM = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 HEADING_START_EN = Rx(
     rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
-    rf"|[{SECTION_LATIN}]\.\s+[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s)",
+    rf"|[{SECTION_LATIN}]\.\s+[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s)",
     example="LAW 61",
 )
 #: A lone page number (``58``, ``67 67``) or roman one (``xii``) left by PDF extraction.

@@ -309,3 +309,15 @@ def test_every_repair_is_listed_with_its_line_and_an_unsure_gap_is_flagged(built
 def test_a_suit_symbol_lost_in_parentheses_is_a_lost_glyph() -> None:
     got = clean("The trump suit is spades () and hearts ( ) rank next.\n", lang="en").paragraphs[0].text
     assert got == "The trump suit is spades ([?]) and hearts ([?]) rank next."
+
+
+@pytest.mark.parametrize("sep", [" ", "\n"], ids=["run-in", "a line each"])
+def test_two_sections_sharing_their_words_are_both_kept(sep: str) -> None:
+    shared = (f"2.{sep}(a) if the call out of rotation is a double, the offender's partner must pass whenever it "
+              f"is his turn to call.{sep}(b) the lead restrictions of Law 26 may apply in this test text.")
+    text = ("LAW 31\nBID OUT OF ROTATION\nA. RHO's Turn to Call 1. When the offender has called at his RHO's turn, "
+            f"then:{sep}{shared}\n\n20\n\nLAW 32\nDOUBLE OR REDOUBLE OUT OF ROTATION\nA. Made at Partner's Turn 1. A "
+            f"double made out of rotation is cancelled in this test text.{sep}{shared}\n\n21\n\n")
+    got = _nodes(text)
+    for law in ("31", "32"):
+        assert got[f"{law}A2(b)"] == (None, "the lead restrictions of Law 26 may apply in this test text."), law
