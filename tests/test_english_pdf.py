@@ -134,7 +134,7 @@ TITLE_ROWS = [  # (text after the label, the title found; None: all title; "": n
     ("The Deal The cards are dealt face down", "The Deal"),
     ("Acceptance of Insufficient Bid 1. Any bid that is too low", "Acceptance of Insufficient Bid"),
     ("Players' Use of Information 1. A player may use", "Players' Use of Information"),
-    ("Awarding an Adjusted Score The Director gives", "Awarding an Adjusted Score"),
+    ("Awarding an Adjusted Score The Director gives a score", "Awarding an Adjusted Score"),
     ("Extraneous Information from Other Sources When a player receives", "Extraneous Information from Other Sources"),
     ("Review of Auction during Auction Period A player may ask", "Review of Auction during Auction Period"),
     ("The Shuffle Before play starts each pack", "The Shuffle"),
@@ -142,6 +142,7 @@ TITLE_ROWS = [  # (text after the label, the title found; None: all title; "": n
     ("RANK OF CARDS The four suits rank", "RANK OF CARDS"),
     ("Technical Management The Director is responsible", "Technical Management"),
     ("Rank of Cards and Suits", None),
+    ("When Illegal Alternative is Chosen", None),  # a verb in lower case, and no body after it
     ("The Director may award a score", ""),
     ("Each contestant keeps a record", ""),
 ]

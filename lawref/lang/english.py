@@ -78,6 +78,9 @@ OPENERS = frozenset("this these that those when where if unless whenever".split(
 #: The most words a run-in title has (the 2017 book's longest: ``Wrong Board Discovered During Auction or Play
 #: Period``, nine); past this the run is a sentence, not a title.
 MAX_TITLE_WORDS = 14
+#: The fewest words a body run on after a title has unless it ends a sentence (``… Alternative is Chosen`` is
+#: the title's own end).
+MIN_BODY_WORDS = 4
 #: A body that opens with a number label: ``1.``, ``1.(a)``, ``(a)``.
 _NUMBER_OPENER = re.compile(r"^(?:\d{1,2}\.(?:\([a-z]\))?|\([a-z]\))$|^\d{1,2}\.\(")
 
@@ -147,4 +150,7 @@ def title_end(text: str) -> int | None:
     title = [w for w in words[:j] if w]
     if not title or title[-1].strip(",;:").lower() in SMALL_WORDS:
         return 0
+    body = [w for w in words[j:] if w]
+    if len(body) < MIN_BODY_WORDS and not body[-1].endswith((".", ";", ":", "!", "?")):
+        return None  # ``When Illegal Alternative is Chosen``: a title with a verb in it, no body
     return starts[j]
