@@ -27,9 +27,9 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from lawref._version import __version__
 from lawref.errors import LawrefError
 
-__version__ = "0.2.0"
 __all__ = ["Library", "LawrefError", "__version__", "link", "open_library", "resolve"]
 
 if TYPE_CHECKING:

@@ -24,7 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from lawref import __version__
+from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.errors import (
     EXIT_BAD_INPUT,
@@ -35,6 +35,7 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
+from lawref.export import formats
 from lawref.i18n import choose, chosen, retell, speak, tr, trn
 from lawref.safeio import display_name, printable
 
@@ -602,7 +603,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _lines(annotate.table_rows(linked))
                     _flush()
             else:
-                href, paras = lib.hrefs(base_url), annotate.Paragraphs()
+                href, paras = formats.hrefs(lib, base_url), annotate.Paragraphs()
                 for offset, piece, linked in pieces:
                     if fmt == "md":
                         _say(annotate.to_markdown(piece, linked, href, offset=offset), nl=False)
@@ -908,10 +909,8 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
 
 
 @cli.command()
-@click.option("--format", "fmt", type=click.Choice(["json", "txt", "md", "html"]), default="json",
-              show_default=True, help="json: the lawref/1 contract; txt: the book as plain text (lawref build reads "
-              "it back); md: CommonMark with linked citations; html: a static site in folder -o (one page to stdout "
-              "with --law).")
+@click.option("--format", "fmt", type=click.Choice(list(formats.FORMATS)), default="json", show_default=True,
+              help="; ".join(f"{f.name}: {f.help}" for f in formats.FORMATS.values()) + ".")
 @_DOC
 @click.option("--law", metavar="CITE", help="Only this law (or section, or commentary paragraph) and what it holds.")
 @_EDITION
@@ -939,16 +938,16 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     if fmt == "html" and (output is not None or law is None):
         if output is None:
             raise UsageError(tr("--format html writes a site: give a folder with -o (or one law with --law)"))
-        count = lib.write_site(output, doc, law, edition)
+        count = formats.write_site(lib, output, doc, law, edition)
         _say(tr("wrote {count} files to {folder}/ (open index.html)").format(count=count,
              folder=display_name(str(output))), err=True)
         return
     if fmt == "txt" and folder and output is not None:
-        count = lib.write_txt_corpus(output, doc, law, edition, width=width)
+        count = formats.write_txt_corpus(lib, output, doc, law, edition, width=width)
         _say(tr("wrote {count} files to {folder}/ (lawref --corpus {folder} build reads it back)").format(
             count=count, folder=display_name(str(output))), err=True)
         return
-    text = lib.render(fmt, doc, law, edition, width=width, base_url=base_url)
+    text = formats.render(lib, fmt, doc, law, edition, width=width, base_url=base_url)
     if output is None:
         _out(text, nl=False)
         return

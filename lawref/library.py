@@ -39,7 +39,6 @@ from lawref.cite import (
     normalise_cite,
 )
 from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, UsageError
-from lawref.export.json import export_document
 from lawref.folder import CURRENT, Generation, check_foreign
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, tr
@@ -646,14 +645,6 @@ class Library:
                  if (src := store.node(sid)) is not None]
         return sorted(found, key=lambda pair: (store.seq(pair[0].id), pair[1].start))
 
-    @_answers
-    def export(self, doc: str | None = None, law: str | None = None, edition: str | None = None) -> dict[str, Any]:
-        """The JSON contract (see :func:`export_document`) of the corpus, or
-        of what :meth:`selection` keeps."""
-        if doc is None and law is None and edition is None:
-            return export_document(self.documents, self.nodes)
-        return export_document(*self.selection(doc, law, edition))
-
     def selection(self, doc: str | None = None, law: str | None = None, edition: str | None = None
                   ) -> tuple[tuple[Document, ...], list[Node]]:
         """``(documents, nodes)`` an export holds, nodes in reading order:
@@ -679,74 +670,6 @@ class Library:
         ids = {d.id for d in docs}
         return tuple(docs), [n for n in self.nodes if n.doc in ids]
 
-    #: The formats :meth:`render` makes (``html``: one standalone page).
-    FORMATS = ("json", "txt", "md", "html")
-
-    def render(self, fmt: str, doc: str | None = None, law: str | None = None, edition: str | None = None, *,
-               width: int = 80, base_url: str | None = None) -> str:
-        """The export of :meth:`selection` as one text: ``json`` (the
-        ``lawref/1`` contract, indented), ``txt`` (wrapped at ``width``
-        columns), ``md`` (CommonMark) or ``html`` (one standalone page); in
-        md and html a citation of a node outside the export links to
-        ``base_url`` + its site page when given. Raises as :meth:`selection` does, and
-        ``ValueError`` for an unknown ``fmt``."""
-        if fmt == "json":
-            from lawref.export.json import dumps
-
-            return dumps(self.export(doc, law, edition)) + "\n"
-        book = self.book(doc, law, edition)
-        if fmt == "txt":
-            from lawref.export.txt import to_txt
-
-            return str(to_txt(book, width))
-        if fmt == "md":
-            from lawref.export.markdown import to_markdown
-
-            return str(to_markdown(book, base_url))
-        if fmt == "html":
-            from lawref.export.site import render_page
-
-            return str(render_page(book, base_url))
-        raise ValueError(f"unknown export format {fmt!r}; the formats are: {', '.join(self.FORMATS)}")
-
-    def write_site(self, out: Path, doc: str | None = None, law: str | None = None,
-                   edition: str | None = None) -> int:
-        """Write the HTML site of :meth:`selection` into folder ``out``
-        (:func:`lawref.export.files.write_folder`: replaced whole; a folder
-        that is not empty and not lawref's raises :class:`UsageError`);
-        returns the number of files written."""
-        from lawref.export.site import write_site
-
-        return int(write_site(self.book(doc, law, edition, single=False), out))
-
-    def write_txt_corpus(self, out: Path, doc: str | None = None, law: str | None = None,
-                         edition: str | None = None, *, width: int = 80) -> int:
-        """Write the txt export of :meth:`selection` as a corpus folder
-        ``out`` — one file a document and a ``lawref.toml`` — that ``lawref
-        build`` reads back into the same nodes (written as
-        :meth:`write_site` writes); returns the number of files written."""
-        from lawref.export.files import write_folder
-        from lawref.export.txt import corpus_files
-
-        return int(write_folder(corpus_files(self.book(doc, law, edition), width), out, "txt corpus"))
-
-    def hrefs(self, base_url: str = "#") -> Callable[[str], str | None]:
-        """node id → the link to it, as ``link --format html|md`` writes it:
-        ``#law-62b`` (the anchors of ``export --format md`` of the whole
-        corpus) for ``base_url`` ``"#"`` or ``""``; else ``base_url`` and the
-        page in the site of ``export --format html`` (``{base_url}laws/62.html#law-62b``).
-        ``None`` for an id the corpus lacks."""
-        from lawref.export.book import Anchors
-
-        single = base_url in ("", "#")
-        anchors = Anchors(self, self.documents, single=single)
-
-        def href(node_id: str) -> str | None:
-            node = self.store.node(node_id)
-            return None if node is None else str(anchors.href(node, "#" if single else base_url))
-
-        return href
-
     def _commentary_on(self, law: Node) -> list[Node]:
         """The commentary on ``law`` (a law node of a laws document): the
         subtree of the same cite in each commentary document of its
@@ -761,14 +684,6 @@ class Library:
                     mine.lang, mine.edition):
                 out += [n for _, n in self.subtree(node)]
         return out
-
-    def book(self, doc: str | None = None, law: str | None = None, edition: str | None = None, *,
-             single: bool = True) -> Any:
-        """:class:`lawref.export.book.Book` of :meth:`selection` (raises as
-        it does); ``single=False`` for the HTML site's anchors and pages."""
-        from lawref.export.book import Book
-
-        return Book(self, *self.selection(doc, law, edition), single=single)
 
     @_answers
     def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:

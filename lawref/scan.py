@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from lawref import __version__
+from lawref._version import __version__
 from lawref.errors import CorpusError, UnsafeInput
 from lawref.i18n import N_, tr
 from lawref.manifest import MANIFEST, Manifest, read_manifest

@@ -34,9 +34,10 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
-from lawref import __version__
+from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
+from lawref.export import formats
 from lawref.export import json as J
 from lawref.i18n import retell, tr
 from lawref.library import Library
@@ -68,7 +69,7 @@ class _Reader:
         key = self.lib.follow()
         with self.lock:
             if key is not self.stamp:
-                book = self.lib.book(single=False)
+                book = formats.book(self.lib, single=False)
                 self.files = dict(site_files(book, search="api"))
                 self.stamp = key
             return self.files.get(path)
@@ -192,7 +193,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         lib.check_doc(doc)
         answer = lib.answer(q, limit=limit, doc=doc, lang=lang)
         out = J.search_json(lib, q, answer.hits, answer)
-        href = lib.hrefs("/")
+        href = formats.hrefs(lib, "/")
         for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
             node = lib.by_id.get(hit["id"])
             hit["label"] = lib.label(node) if node is not None else hit["id"]
@@ -277,7 +278,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
             found = lib.find(cite)
         except LawrefError as exc:  # a browser asked: a page, not JSON
             return _missing(str(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
-        target = lib.hrefs("/")(found[0].id) or "/"
+        target = formats.hrefs(lib, "/")(found[0].id) or "/"
         return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
     @_get(app, "/{path:path}", include_in_schema=False)
