@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lawref import fresh, seal
+from lawref import fresh, labels, seal
 from lawref import patterns as P
 from lawref.cite import (
     KEEP_BEFORE,
@@ -396,17 +396,9 @@ class Library:
 
     @_cached
     def labels(self) -> dict[str, str]:
-        """The unique label of every node without a cite, by id (worked out
-        over the whole corpus: at build time; an index stores them)."""
-        out: dict[str, str] = {}
-        seen: dict[str, int] = {}
-        for n in self.nodes:
-            if n.cite:
-                continue
-            base = self._label(n)
-            seen[base] = seen.get(base, 0) + 1
-            out[n.id] = base if seen[base] == 1 else f"{base} ({seen[base]})"
-        return out
+        """The unique label of every node without a cite, by id
+        (:func:`lawref.labels.unique_labels`; an index stores them)."""
+        return labels.unique_labels(self.documents, self.nodes)
 
     @property
     def by_label(self) -> _ByLabel:
@@ -414,49 +406,18 @@ class Library:
         return _ByLabel(self.store)
 
     def _label(self, node: Node) -> str:
-        """What people are shown for ``node`` instead of its id: its cite
-        (``62B``); a fragment as «фрагмент, стр. 59, после правила 30» (or
-        «фрагмент правила 68, стр. 93» under an inferred law; English
-        documents: "fragment, p. 59, after Law 30"); a footnote as «сноска
-        (*) к 43B2»; a chapter by its heading. Ids stay in ``--json``."""
-        if node.cite:
-            return node.cite
-        en = (doc := self.document(node.doc)) is not None and doc.lang == "en"
-        if node.kind == "fragment":
-            page = (f", p. {node.page}" if en else f", стр. {node.page}") if node.page is not None else ""
-            law = self.law_of(node)
-            if law is not None and law.cite:
-                return f"fragment of Law {law.cite}{page}" if en else f"фрагмент правила {law.cite}{page}"
-            before = self.law_before.get(node.id)
-            after = (f", after Law {before}" if en else f", после правила {before}") if before else ""
-            return f"{'fragment' if en else 'фрагмент'}{page}{after}"
-        parent = self.store.node(node.parent) if node.parent else None
-        if node.kind == "footnote" and parent is not None:
-            whose = self._label(parent)
-            if not en and whose.startswith("фрагмент"):
-                whose = "фрагменту" + whose[len("фрагмент"):]  # «сноска (*) к фрагменту, после правила 36»
-            return f"{'footnote' if en else 'сноска'} {node.label or ''} {'to' if en else 'к'} {whose}"
-        return " ".join(p for p in (node.label, node.title) if p) or node.kind
+        """:func:`lawref.labels.label` of ``node`` in this corpus."""
+        docs = {d.id: d for d in self.documents}
+        return labels.label(node, docs, self.store.node, self.law_before)
 
     @_cached
     def law_before(self) -> dict[str, str]:
-        """For each node without a law above it, the last law printed before
-        it in its document's reading order (a fragment's place)."""
-        out: dict[str, str] = {}
-        last: dict[str, str] = {}
-        for n in self.nodes:
-            if n.kind == "law" and n.cite:
-                last[n.doc] = n.cite
-            elif n.doc in last:
-                out[n.id] = last[n.doc]
-        return out
+        """:func:`lawref.labels.law_before` over the corpus."""
+        return labels.law_before(self.nodes)
 
     def law_of(self, node: Node) -> Node | None:
         """The law node above ``node`` (itself if it is a law)."""
-        cur: Node | None = node
-        while cur is not None and cur.kind != "law":
-            cur = self.store.node(cur.parent) if cur.parent else None
-        return cur
+        return labels.law_of(node, self.store.node)
 
     def raw_source(self, node: Node | Source) -> list[tuple[int, str]]:
         """The raw lines ``node`` (or a :class:`Source` span) came from,

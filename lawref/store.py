@@ -38,8 +38,8 @@ from lawref.corpus import Corpus, build_corpus
 from lawref.errors import CorpusError, IndexUnavailable
 from lawref.folder import Generation
 from lawref.i18n import N_
+from lawref.labels import unique_labels
 from lawref.model import Document, Node
-from lawref.nodestore import MemoryStore
 from lawref.safeio import atomic_write, display_name
 from lawref.scan import code_version, scan, stamp
 
@@ -201,9 +201,7 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
     side shows them) and the forms table; the rows of unchanged documents
     copied from the live generation when nothing of theirs can differ
     (:func:`_carry`)."""
-    from lawref.library import Library
-
-    labels = Library(MemoryStore(documents, nodes)).labels
+    labels = unique_labels(documents, nodes)
     cache = plan.cache if plan else None
     words = _words(nodes, cache, plan.keys) if plan is not None and cache is not None else idx.corpus_words(nodes)
     digest = hashlib.sha256("\n".join(sorted(words)).encode("utf-8", "surrogatepass")).hexdigest()
