@@ -26,22 +26,27 @@ import click
 
 from lawref._version import __version__
 from lawref.budget import Budget
+from lawref.cite import latin
 from lawref.errors import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
     EXIT_NOT_FOUND,
     EXIT_OK,
+    DecodeError,
     LawrefError,
     NotFound,
     UsageError,
 )
 from lawref.export import formats
+from lawref.export import json as J
+from lawref.export import text as T
+from lawref.export.json import dumps
 from lawref.i18n import choose, chosen, retell, speak, tr, trn
-from lawref.safeio import display_name, printable
+from lawref.model import Node
+from lawref.safeio import atomic_write, display_name, printable
 
 if TYPE_CHECKING:
     from lawref.library import Library
-    from lawref.model import Node
 
 __all__ = ["cli", "main"]
 
@@ -147,7 +152,6 @@ def fail(message: str, code: int) -> NoReturn:
 
 
 def _json(data: Any) -> None:
-    from lawref.export.json import dumps
 
     _out(dumps(data))
 
@@ -374,8 +378,6 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
       62B фальшренонс      a cite and words: the cited node, then the words
       revoke, dummy        English bridge terms, through the glossary
                            (--lang en: English only; --lang ru: Russian only)"""
-    from lawref.export import json as J
-    from lawref.export import text as T
 
     query, lib = _text(" ".join(words)), obj.library()  # words need no quotes: взятка фальшренонс
     lib.check_doc(doc)
@@ -403,7 +405,6 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
     ``62B``). It never builds: with no index there is nothing to offer."""
     from click.shell_completion import CompletionItem
 
-    from lawref.cite import latin
     from lawref.library import Library, default_corpus, default_index
 
     root = ctx.find_root().params
@@ -461,8 +462,6 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
     catalogue line (exit 1); so does --lang en for a node with no English
     text in the corpus, and --page for a page the scrape lost. A fragment
     ends with the nodes printed before and after it."""
-    from lawref.export import json as J
-    from lawref.export import text as T
 
     cite = " ".join(cite_words) or None  # «show Law 62 B» needs no quotes
     if (cite is None) == (page is None):
@@ -529,8 +528,6 @@ def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
     and fragments, each with its English title, page and status (whole,
     lost pages, fragment), and the laws of the edition it lacks (absent;
     with --law, exit 1 as for show)."""
-    from lawref.export import json as J
-    from lawref.export import text as T
 
     lib = obj.library()
     entries = lib.contents(doc, _text(law) if law is not None else None)
@@ -551,8 +548,6 @@ def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
 def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -> None:
     """References made by a node and its descendants, with their status;
     with --incoming, every node that cites it or its descendants."""
-    from lawref.export import json as J
-    from lawref.export import text as T
 
     cite, lib = _text(cite), obj.library()
     lib.check_doc(doc)
@@ -629,8 +624,6 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
     names in one edition: status, node id and edition (a line for each cite
     of a list or range: "правила 70 или 71"). Exit 1 when one does not
     resolve exactly."""
-    from lawref.export import json as J
-    from lawref.export import text as T
 
     lib = obj.library()
     answers = [(c, t) for c in citations for t in (lib.resolve_targets(_text(c), edition) or [None])]
@@ -715,7 +708,6 @@ def _counted(read: Callable[[int], str], budget: Budget) -> Callable[[int], str]
 
 def _stream_lines(items: Iterator[Any]) -> None:
     """Print each item as one line of compact JSON (JSON Lines), flushed as it comes."""
-    from lawref.export.json import dumps
 
     for item in items:
         _out(dumps(item, compact=True))
@@ -727,7 +719,6 @@ def _stream_json(key: str, items: Iterator[Any]) -> None:
     citation is one line, so a text dense with citations answers in a few
     times its size), one item at a time (memory flat however many items
     there are)."""
-    from lawref.export.json import dumps
 
     first = True
     for item in items:
@@ -743,8 +734,6 @@ def _stream_json(key: str, items: Iterator[Any]) -> None:
 def check(obj: _Ctx, as_json: bool) -> None:
     """Dangling links: every citation in the corpus that does not resolve
     exactly, grouped by status (partial, absent, invalid)."""
-    from lawref.export import json as J
-    from lawref.export import text as T
 
     lib = obj.library()
     groups = lib.dangling()
@@ -757,8 +746,6 @@ def check(obj: _Ctx, as_json: bool) -> None:
 @click.pass_obj
 def term(obj: _Ctx, word: str, as_json: bool) -> None:
     """A glossary entry (Russian in any form, or English) and the laws that use it most."""
-    from lawref.export import json as J
-    from lawref.export import text as T
 
     word = _text(word)
     try:
@@ -792,8 +779,6 @@ def _glossary_only(word: str) -> list[Any]:
 @click.pass_obj
 def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bool, strict: bool) -> None:
     """Build (or rebuild) the index of the corpus."""
-    from lawref.export import json as J
-    from lawref.export import text as T
     from lawref.folder import read_stamp
     from lawref.store import build as build_index
 
@@ -872,8 +857,6 @@ def _progress() -> Iterator[Callable[[str, int, int], None]]:
 def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     """Print the clean text of one raw FILE."""
     from lawref.corpus import clean_file, lost_warning
-    from lawref.errors import DecodeError
-    from lawref.export import text as T
     from lawref.ingest.clean import render
     from lawref.scan import not_text
 
@@ -925,7 +908,6 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     """Export clean law documents: whole, one document (--doc) or one law
     (--law 62), as JSON, plain text, Markdown or an HTML site that works
     offline. Formats: docs/export.md; JSON contract: docs/json.md."""
-    from lawref.safeio import atomic_write
 
     _export_options(fmt, width, base_url, law)
     if fmt in ("json", "md") and str(output_arg or "").endswith(("/", os.sep)):
