@@ -75,12 +75,12 @@ class Catalogue:
         return entry.title_en if entry else None
 
 
-@functools.cache
 def has(edition: str) -> bool:
     """lawref keeps a catalogue of ``edition`` itself (no fallback)."""
     return (DATA / f"laws-{edition}.tsv").is_file()
 
 
+@functools.cache
 def load(edition: str = DEFAULT_EDITION) -> Catalogue:
     """The catalogue of ``edition`` (falls back to the 1997 one when lawref has
     none for it). Raises :class:`CatalogueError` for a malformed file."""
