@@ -21,6 +21,10 @@ and takes from it:
 * ``filewords(key, value)`` — the words (as the index norms them) of a
   file's nodes, by the file's key: the forms table is made from them
   without reading every text again;
+* ``frames(key, value)`` — the decoded start and end of a file, by its
+  bytes' digest, forced encoding and limit: what the folder's chrome is
+  learnt from (:func:`lawref.corpus.learn_chrome`) without decoding every
+  file again;
 * ``docs(doc, value)`` — each document's signature (its entry and its files'
   keys): the documents whose signature changed are the ones deleted from and
   added again to whoosh's index, which is otherwise carried over.
@@ -48,7 +52,7 @@ __all__ = ["CACHE_FILE", "BuildCache", "citation_key", "file_key"]
 CACHE_FILE = "build.sqlite"
 #: One encoder for every value (``json.dumps`` with options makes a new one per call).
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_TABLES = ("files", "citations", "words", "docs", "filewords")
+_TABLES = ("files", "citations", "words", "docs", "filewords", "frames")
 
 
 def file_key(name: str, digest: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:

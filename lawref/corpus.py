@@ -493,7 +493,7 @@ def build_corpus(
     total, done = sum(f.size for f in found.files) or 1, 0
     unnamed = unnamed_doc_ids([f.name for f in found.files if manifest.spec_for(f.name) is None],
                               {d.id for d in manifest.documents})
-    chrome = learn_chrome(found.files, encoding, manifest.limits.max_file_bytes)
+    chrome = learn_chrome(found.files, encoding, manifest.limits.max_file_bytes, cache)
     for file in found.files:
         tick = _ticker(progress, file, done, total)
         tick(0.0)
@@ -544,17 +544,25 @@ def _folder_of(name: str) -> str:
     return name.rsplit("/", 1)[0] if "/" in name else ""
 
 
-def learn_chrome(files: Sequence[CorpusFile], encoding: str | None, limit: int) -> dict[str, frozenset[str]]:
+def learn_chrome(files: Sequence[CorpusFile], encoding: str | None, limit: int,
+                 cache: BuildCache | None = None) -> dict[str, frozenset[str]]:
     """Each folder's chrome, learnt from its files' frames
     (:func:`lawref.ingest.frames.learn`): the start and the end of each file
-    (:data:`CHROME_SAMPLE` bytes each) read as the build reads it. A file
-    that cannot be read or decoded adds nothing (its build says why)."""
+    (:data:`CHROME_SAMPLE` bytes each) read as the build reads it — decoded
+    once per content: with a ``cache``, a file's decoded frames are kept by
+    its bytes' digest. A file that cannot be read or decoded adds nothing
+    (its build says why)."""
     pages: dict[str, list[str]] = {}
     for file in files:
         try:
             data = read_file(file, limit)
-            parts = [data] if len(data) <= 2 * CHROME_SAMPLE else [data[:CHROME_SAMPLE], data[-CHROME_SAMPLE:]]
-            text = "\n".join(load(part, file.name, encoding).text for part in parts)
+            key = f"{hashlib.sha256(data).hexdigest()}|{encoding}|{limit}|{CHROME_SAMPLE}"
+            text = cache.get("frames", key) if cache is not None else None
+            if not isinstance(text, str):
+                parts = [data] if len(data) <= 2 * CHROME_SAMPLE else [data[:CHROME_SAMPLE], data[-CHROME_SAMPLE:]]
+                text = "\n".join(load(part, file.name, encoding).text for part in parts)
+                if cache is not None:
+                    cache.put("frames", key, text)
         except (OSError, UnsafeInput, DecodeError, MemoryError, LookupError):
             continue
         pages.setdefault(_folder_of(file.name), []).append(text)

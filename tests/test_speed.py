@@ -146,7 +146,7 @@ def test_two_files_with_the_same_bytes_are_two_files_in_the_report_and_the_docum
 def test_a_cache_made_by_other_code_is_not_used(tmp_path: Path) -> None:
     store.build(CORPUS, tmp_path / "ix")
     cache = BuildCache.load(folder.open_generation(tmp_path / "ix"), "another-version")
-    assert cache.old == {"files": {}, "citations": {}, "words": {}, "docs": {}, "filewords": {}}
+    assert cache.old == {"files": {}, "citations": {}, "words": {}, "docs": {}, "filewords": {}, "frames": {}}
 
 
 def test_a_damaged_cache_costs_a_full_build_not_a_wrong_one(tmp_path: Path) -> None:
