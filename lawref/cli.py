@@ -24,6 +24,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from lawref import usecases
 from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.cite import latin
@@ -482,18 +483,15 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
             else:
                 _read(T.page_text(lib, page, on), pager=not no_pager)
         return
-    cite = _text(str(cite))
-    edition = lib.pick_edition(edition) if edition else None
-    try:
-        nodes = lib.find(cite, doc, edition)
-    except NotFound:
-        canonical, edition, entry = lib.absent(cite, edition or lib.edition_of(doc))
-        fragments, why = lib.fragments_for(canonical)
+    shown = usecases.show(lib, _text(str(cite)), doc=doc, edition=edition, lang=lang)
+    if (gone := shown.absent) is not None:
         if as_json:
-            _json(J.absent_json(canonical, edition, entry, fragments, why))
+            _json(J.absent_json(gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
         else:
-            _say(T.absent_line(canonical, entry, fragments, why, [lib.label(f) for f in fragments]))
-        sys.exit(EXIT_NOT_FOUND)
+            _say(T.absent_line(gone.canonical, gone.entry, gone.fragments, gone.why,
+                               [lib.label(f) for f in gone.fragments]))
+        sys.exit(shown.exit_code)
+    nodes = shown.nodes
     if raw:
         items = J.source_json(lib, nodes)
         _json(items[0] if len(items) == 1 else items) if as_json else _lines(T.source_lines(items))
@@ -502,8 +500,8 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
     else:
         _read(T.show_text(lib, nodes, lang, plain=plain), pager=not no_pager)
         _structure_said(lib, nodes)
-    if lang == "en" and not raw and not lib.english_of(nodes):
-        sys.exit(EXIT_NOT_FOUND)  # only the catalogue's title: as «not in this corpus» is (show 59)
+    if not raw and shown.exit_code:
+        sys.exit(shown.exit_code)  # no English text, only the catalogue's title: as «not in this corpus» is (show 59)
 
 
 def _structure_said(lib: Library, nodes: list[Node]) -> None:

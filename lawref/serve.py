@@ -34,6 +34,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
+from lawref import usecases
 from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
@@ -218,22 +219,20 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         when the edition has the law and the corpus does not, and for
         ``lang=en`` when the corpus has no English text of it."""
         _bounded(cite)
-        edition = lib.pick_edition(edition) if edition else None
-        try:
-            nodes = lib.find(cite, None, edition)
-            if lang == "en" and not lib.english_of(nodes):  # as ``show --lang en`` exits 1
-                first = nodes[0]
-                return _error(404, tr("no English text of {cite} in this corpus").format(cite=first.cite or cite),
-                              catalogue={"cite": first.cite, "title_en": first.title_en or lib.title_en(first)})
-            return J.show_json(lib, nodes, lang)
-        except NotFound:
-            canonical, ed, entry = lib.absent(cite, edition or lib.edition())  # NotFound: no such law (95)
-            fragments, why = lib.fragments_for(canonical)
-            message = tr("{cite} is not in {where_msg}").format(cite=canonical, where_msg=tr("this corpus"))
-            if entry.id != canonical and "." not in canonical:  # 62Z: as show says it
+        shown = usecases.show(lib, cite, edition=edition, lang=lang)  # NotFound: no such law (95)
+        if (gone := shown.absent) is not None:
+            message = tr("{cite} is not in {where_msg}").format(cite=gone.canonical, where_msg=tr("this corpus"))
+            if gone.unlisted:  # 62Z: as show says it
                 message = tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
-                             "{title})").format(cite=canonical, law=entry.id, title=entry.title_en)
-            return _error(404, message, catalogue=J.absent_json(canonical, ed, entry, fragments, why))
+                             "{title})").format(cite=gone.canonical, law=gone.entry.id, title=gone.entry.title_en)
+            return _error(shown.http_status, message, catalogue=J.absent_json(
+                gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
+        if shown.http_status != 200:  # no English text, as ``show --lang en`` exits 1
+            first = shown.nodes[0]
+            title = first.title_en or lib.title_en(first)
+            return _error(shown.http_status, tr("no English text of {cite} in this corpus").format(
+                cite=first.cite or cite), catalogue={"cite": first.cite, "title_en": title})
+        return J.show_json(lib, shown.nodes, lang)
 
     @_get(app, "/api/v1/resolve", tags=["api"])
     def resolve(cite: str = Query(min_length=1, max_length=MAX_QUERY),

@@ -56,19 +56,21 @@ def _eligible(line: str) -> bool:
                 or P.SPACED_LABEL.match(t) or P.COMMENTARY.match(t) or P.LAW.match(t) or P.LAW_EN.match(t))
 
 
-def frame_keys(text: str) -> list[tuple[str, str, str]]:
-    """``(place, key, key of the next line)`` of each line in the frame of
-    ``text``: ``place`` is ``top`` (the first :data:`FRAME_LINES` non-blank
-    lines) or ``end`` (the last ones, whose next line is the one before)."""
+def frame_keys(text: str) -> list[tuple[str, str, str, str]]:
+    """``(place, key, key of the next line, the line)`` of each line in the
+    frame of ``text``: ``place`` is ``top`` (the first :data:`FRAME_LINES`
+    non-blank lines) or ``end`` (the last ones, whose next line is the one
+    before). Only the frame's lines are keyed: the cost is the frame's, not
+    the text's."""
     filled = [ln for ln in text.split("\n") if ln.strip()]
     if not filled:
         return []
-    top = [("top", key(a), key(b) if b is not None else "") for a, b in zip(filled, [*filled[1:], None],
-                                                                            strict=True)][:FRAME_LINES]
-    back = list(reversed(filled))
-    end = [("end", key(a), key(b) if b is not None else "") for a, b in zip(back, [*back[1:], None],
-                                                                           strict=True)][:FRAME_LINES]
-    return [(place, k, nxt) for place, k, nxt in top + end]
+    out = []
+    for place, lines in (("top", filled[: FRAME_LINES + 1]), ("end", filled[::-1][: FRAME_LINES + 1])):
+        keys = [key(ln) for ln in lines]
+        out += [(place, keys[i], keys[i + 1] if i + 1 < len(keys) else "", lines[i])
+                for i in range(min(FRAME_LINES, len(lines)))]
+    return out
 
 
 def learn(pages: Mapping[str, Iterable[str]]) -> dict[str, frozenset[str]]:
@@ -85,11 +87,10 @@ def learn(pages: Mapping[str, Iterable[str]]) -> dict[str, frozenset[str]]:
         total = 0
         for n, text in enumerate(texts):
             total += 1
-            for place, k, nxt in frame_keys(text):
+            for place, k, nxt, line in frame_keys(text):
                 files[f"{place}\0{k}"].add(n)
                 after[f"{place}\0{k}"].add(nxt)
-            for line in text.split("\n"):
-                raw.setdefault(key(line), line)
+                raw.setdefault(k, line)
         chrome = {pk.split("\0", 1)[1] for pk, seen in files.items()
                   if len(seen) >= max(MIN_FILES, MIN_SHARE * total) and len(after[pk]) >= 2
                   and _eligible(raw.get(pk.split("\0", 1)[1], ""))}

@@ -1,0 +1,54 @@
+"""docs/architecture.md stays true: every file its "Where to change what"
+table names exists and holds the name the row points to, and the rule the
+page states — the library imports no writer — holds."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+
+
+def _rows() -> list[tuple[str, str]]:
+    table = DOC[DOC.index("## Where to change what"):]
+    table = table[: table.index("\n\n", table.index("|---"))]
+    rows = [(cells[1].strip(), cells[2].strip()) for line in table.splitlines()
+            if len(cells := line.split("|")) >= 3]
+    return [row for row in rows if row[0] not in ("to change", "---")]
+
+
+def test_the_table_has_the_five_answers() -> None:
+    assert [what for what, _ in _rows()] == ["a page-marker spelling", "a citation spelling", "an export format",
+                                             "an API endpoint", "a UI message"]
+
+
+def test_every_file_the_table_names_exists_and_holds_its_name() -> None:
+    for what, where in _rows():
+        files = re.findall(r"`(lawref/[\w/.]+\.(?:py|po))`", where)
+        assert 1 <= len([f for f in files if not f.endswith("/")]) <= 2, what
+        names = re.findall(r"\(`([A-Z_]+)`", where) + re.findall(r"`([A-Z_]{4,})`", where)
+        text = "".join((ROOT / f).read_text(encoding="utf-8") for f in files)
+        for name in names:
+            assert re.search(rf"^{name}\b", text, re.M) or f"{name}:" in text, (what, name)
+
+
+def test_the_library_imports_no_writer() -> None:
+    tree = ast.parse((ROOT / "lawref" / "library.py").read_text(encoding="utf-8"))
+    modules = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    assert not {m for m in modules if m.startswith("lawref.export")}
+
+
+def test_show_and_the_node_endpoint_share_one_use_case_and_one_outcome_table() -> None:
+    from lawref.errors import EXIT_NOT_FOUND, EXIT_OK
+    from lawref.usecases import OUTCOMES, Outcome
+
+    assert OUTCOMES == {Outcome.FOUND: (EXIT_OK, 200), Outcome.NO_ENGLISH: (EXIT_NOT_FOUND, 404),
+                        Outcome.ABSENT: (EXIT_NOT_FOUND, 404)}
+    cli = (ROOT / "lawref" / "cli.py").read_text(encoding="utf-8")
+    serve = (ROOT / "lawref" / "serve.py").read_text(encoding="utf-8")
+    endpoint = serve[serve.index("    def node(cite: str"):serve.index("    @_get(app, \"/api/v1/resolve\"")]
+    assert "usecases.show(" in cli and "lib.absent(" not in cli
+    assert "usecases.show(" in endpoint and "lib.absent(" not in endpoint
