@@ -757,7 +757,7 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
 
 def _glossary_only(word: str) -> list[Any]:
     """:meth:`Library.term_entries` without a corpus: each entry, no laws."""
-    from lawref.library import glossary_entries
+    from lawref.query.terms import glossary_entries
 
     return [(t, []) for t in glossary_entries(word)]
 

@@ -19,33 +19,29 @@ from __future__ import annotations
 
 import functools
 import os
-import re
 import threading
 from abc import abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lawref import fresh, labels, seal
-from lawref import patterns as P
-from lawref.cite import (
-    KEEP_BEFORE,
-    cite_pattern,
-    find_citations,
-    find_in_contexts,
-    law_of,
-    next_cut,
-    normalise_cite,
-)
-from lawref.errors import CiteError, IndexDamaged, IndexUnavailable, NotFound, UsageError
+from lawref.errors import IndexDamaged, IndexUnavailable, UsageError
 from lawref.folder import CURRENT, Generation, check_foreign
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, tr
-from lawref.model import STATUSES, Answer, Citation, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
+from lawref.model import Answer, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
 from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
+from lawref.query import editions as q_editions
+from lawref.query import find as q_find
+from lawref.query import link as q_link
+from lawref.query import pages as q_pages
+from lawref.query import refs as q_refs
+from lawref.query import source as q_source
+from lawref.query import terms as q_terms
+from lawref.query.refs import References
 from lawref.resolver import Resolver
-from lawref.safeio import read_regular
 
 if TYPE_CHECKING:
     from lawref.index import Searcher
@@ -56,25 +52,6 @@ NodeStore = MemoryStore | SqliteStore
 
 #: Search answers a library keeps per generation (see :meth:`Library.answer`).
 ANSWERS_KEPT = 1024
-#: The largest raw file ``show --source`` reads back.
-MAX_SOURCE_BYTES = 64 * 1024 * 1024
-
-
-def glossary_entries(word: str) -> list[glossary.Term]:
-    """Glossary entries for ``word``: a Russian word in any form (its
-    lemma, by pymorphy3) or an English term; no corpus needed. Raises
-    :class:`~lawref.errors.UsageError` for an empty word and
-    :class:`~lawref.errors.NotFound` when the glossary has none."""
-    from lawref.lang import glossary, morph
-
-    if not word.strip():
-        raise UsageError(tr("term needs a word"))
-    lemmas = tuple(morph.lemma(w) for w in word.split()) if P.CYRILLIC.search(word) else ()
-    entries = glossary.lookup(word, lemmas)
-    if not entries:
-        shown = word if len(word) <= 80 else word[:79] + "…"
-        raise NotFound(tr("{word} is not in the glossary").format(word=repr(shown)))
-    return entries
 
 
 def default_corpus() -> Path:
@@ -90,18 +67,6 @@ def default_index(corpus_dir: Path) -> Path:
 
     key = hashlib.sha256(os.fsencode(Path(corpus_dir).resolve())).hexdigest()[:12]
     return platformdirs.user_cache_path("lawref") / f"index-{key}"
-
-
-@dataclass(frozen=True)
-class References:
-    """What ``refs`` answers: the node asked about (``name`` as shown, its
-    ``id`` — ``None`` for a law the corpus lacks — and ``cite``) and the
-    ``pairs`` ``(citing node, reference)`` in reading order."""
-
-    name: str
-    id: str | None
-    cite: str | None
-    pairs: list[tuple[Node, Ref]]
 
 
 class _State:
@@ -322,69 +287,13 @@ class Library:
 
     @_answers
     def find(self, cite_or_id: str, doc: str | None = None, edition: str | None = None) -> list[Node]:
-        """Nodes named by a cite (any spelling :func:`normalise_cite` takes) or
-        an exact id (``laws/fragment@…``), laws documents first.
-
-        ``edition`` keeps the nodes of that edition's documents; without it,
-        those of :meth:`default_edition` come first. Raises
-        :class:`~lawref.cite.CiteError` for a malformed cite, :class:`UsageError`
-        for an edition no document has, and :class:`NotFound` for a cite that
-        names no node (of ``doc`` and ``edition``, if given)."""
-        store = self.store
-        node = store.node(cite_or_id) or store.by_label(cite_or_id.strip())
-        if node is not None:  # an id, or ``фрагмент, стр. 59, после правила 26`` as search prints it
-            return [node]
-        if "/" in cite_or_id:
-            raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id)))
-        try:
-            cite = normalise_cite(cite_or_id)
-        except CiteError:
-            pasted = self._label_of_line(cite_or_id)  # a search line pasted whole: only when it is no cite
-            if pasted is None:
-                raise
-            return [pasted]
-        docs = {d.id: d for d in self.documents}
-        chosen = self.pick_edition(edition)
-        found = [n for n in store.with_cite(cite) if (doc is None or n.doc == doc)
-                 and (edition is None or docs[n.doc].edition == chosen)]
-        found.sort(key=lambda n: (docs[n.doc].edition != chosen, docs[n.doc].kind != "laws"))
-        if not found:
-            raise NotFound(self._not_found(cite, doc, chosen if edition else None))
-        return found
-
-    def _label_of_line(self, text: str) -> Node | None:
-        """The node whose label starts a line ``search`` printed, pasted
-        whole (``фрагмент правила 43, стр. 69 (3) Спрашивает …``): the
-        longest run of its first words (at most 12) that is a label; only
-        for a line that starts with a word (tried only when it is no cite)."""
-        words = text.split()
-        if len(words) < 2 or not words[0][:1].isalpha():
-            return None
-        for k in range(min(len(words), 12) - 1, 0, -1):
-            found = self.store.by_label(" ".join(words[:k]))
-            if found is not None:
-                return found
-        return None
-
-    def _not_found(self, cite: str, doc: str | None, edition: str | None) -> str:
-        """Why :meth:`find` found nothing: not in the corpus (or ``doc``, or
-        ``edition``), and, when the edition has no such law, that too."""
-        ed, entry = self.catalogue_entry(cite, edition)
-        if entry is None and doc is None:
-            return tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
-                cite=cite, edition=ed, law=cite.split(".")[0])
-        where = tr("document {doc}").format(doc=repr(doc)) if doc else tr("this corpus")
-        return tr("{cite} is not in {where_msg}").format(cite=cite, where_msg=where) + (
-            tr(" (edition {edition})").format(edition=edition) if edition else "")
+        """Nodes named by a cite (any spelling :func:`normalise_cite` takes) or an exact id (``laws/fragment@…``), laws
+        documents first (:func:`lawref.query.find.find`)."""
+        return q_find.find(self, cite_or_id, doc, edition)
 
     def subtree(self, node: Node) -> list[tuple[int, Node]]:
-        """``node`` and its descendants in reading order, with their depth."""
-        out, stack = [], [(0, node)]
-        while stack:
-            depth, n = stack.pop()
-            out.append((depth, n))
-            stack.extend((depth + 1, c) for c in reversed(self.store.children(n.id)))
-        return out
+        """``node`` and its descendants in reading order, with their depth (:func:`lawref.query.find.subtree`)."""
+        return q_find.subtree(self, node)
 
     def label(self, node: Node) -> str:
         """What people are shown for ``node`` instead of its id (see
@@ -420,40 +329,15 @@ class Library:
         return labels.law_of(node, self.store.node)
 
     def raw_source(self, node: Node | Source) -> list[tuple[int, str]]:
-        """The raw lines ``node`` (or a :class:`Source` span) came from,
-        ``[(line number, text)]``: its byte range in the raw file, decoded
-        with the encoding the build used. Raises :class:`OSError` when the
-        file cannot be read any more."""
-        src = node.source if isinstance(node, Node) else node
-        corpus_dir = self.corpus_dir
-        if corpus_dir is None or src.bytes is None:
-            raise OSError(N_("no raw source recorded for {node}").format(
-                node=node.id if isinstance(node, Node) else src.file))
-        hexed = self.paths.get(src.file)
-        real = os.fsdecode(bytes.fromhex(hexed)) if hexed else src.file
-        data = read_regular(corpus_dir / real, MAX_SOURCE_BYTES)
-        enc = next((r.get("encoding") for r in self.report if r.get("file") == src.file), None) or "utf-8"
-        start, end = src.bytes
-        text = data[start:end].decode(enc, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
-        return list(enumerate(text.split("\n"), start=src.line))
+        """The raw lines ``node`` (or a :class:`Source` span) came from, ``[(line number, text)]``: its byte range in
+        the raw file, decoded with the encoding the build used (:func:`lawref.query.source.raw_source`)."""
+        return q_source.raw_source(self, node)
 
     def source_spans(self, node: Node) -> list[Source]:
-        """Where ``node`` and everything under it came from: one span a raw
-        file, from the first line to the last of its nodes there (the
-        lines between included: the raw text as it stands), in reading
-        order. ``show 62 --source`` prints the law and all its sections."""
-        spans: dict[str, Source] = {}
-        for _, n in self.subtree(node):
-            src, cur = n.source, spans.get(n.source.file)
-            if src.bytes is None:
-                continue
-            if cur is None or cur.bytes is None:
-                spans[src.file] = src
-                continue
-            spans[src.file] = Source(src.file, min(cur.line, src.line), max(cur.end_line or cur.line,
-                                     src.end_line or src.line), (min(cur.bytes[0], src.bytes[0]),
-                                                                 max(cur.bytes[1], src.bytes[1])))
-        return list(spans.values())
+        """Where ``node`` and everything under it came from: one span a raw file, from the first line to the last of
+        its nodes there (the lines between included: the raw text as it stands), in reading order
+        (:func:`lawref.query.source.source_spans`)."""
+        return q_source.source_spans(self, node)
 
     @_cached
     def resolver(self) -> Resolver:
@@ -462,22 +346,13 @@ class Library:
         return Resolver(self.documents, by_cite=_ByCite(store), children=_Children(store), by_id=_ById(store))
 
     def page_edges(self, node: Node) -> tuple[bool, bool]:
-        """``(first, last)``: whether ``node`` opens or closes the text of a
-        printed page of its file — the places where a scrape of every fourth
-        page cuts sentences. Always ``(False, False)`` in a file with no
-        printed page markers (nothing was lost between its pages); see
-        :func:`lawref.nodestore.page_edges`."""
-        return self.store.edges(node.id)
+        """``(first, last)``: whether ``node`` opens or closes the text of a printed page of its file — the places
+        where a scrape of every fourth page cuts sentences (:func:`lawref.query.pages.page_edges`)."""
+        return q_pages.page_edges(self, node)
 
     def cut_edges(self, node: Node) -> tuple[bool, bool]:
-        """``(starts_after_gap, cut_at_end)``: ``node``'s text opens a
-        scraped page mid-sentence (its start is on a page the scan lacks),
-        or closes one unfinished — the marks ``show`` and the exports print
-        beside it (:meth:`page_edges` and the text's own first and last
-        characters)."""
-        first, last = self.page_edges(node)
-        text = node.text
-        return bool(first and text[:1].islower()), bool(last and text and not P.SENTENCE_END.search(text))
+        """``(starts_after_gap, cut_at_end)`` (:func:`lawref.query.pages.cut_edges`)."""
+        return q_pages.cut_edges(self, node)
 
     def check_doc(self, doc: str | None) -> None:
         """Raise :class:`~lawref.errors.UsageError` when ``doc`` is given and
@@ -490,90 +365,53 @@ class Library:
 
     @_answers
     def references(self, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:
-        """References made by a node and its descendants, or (``incoming``)
-        made to them; for a law the corpus lacks and its edition has,
-        ``incoming`` still lists the citations of it (``правило 59``). Raises
-        :class:`~lawref.errors.NotFound` (and :class:`~lawref.errors.CiteError`)
-        as :meth:`find` does."""
-        try:
-            node = self.find(cite_or_id, doc)[0]
-        except NotFound:
-            if not incoming or "/" in cite_or_id:
-                raise
-            cite = normalise_cite(cite_or_id)
-            self.absent(cite, self.edition_of(doc) if doc else None)  # no such law in the edition (95): NotFound
-            return References(cite, None, cite, self.citing(cite))
-        pairs = self.incoming(node) if incoming else self.outgoing(node)
-        return References(node.cite or node.id, node.id, node.cite, pairs)
+        """References made by a node and its descendants, or (``incoming``) made to them; for a law the corpus lacks
+        and its edition has, ``incoming`` still lists the citations of it (``правило 59``)
+        (:func:`lawref.query.refs.references`)."""
+        return q_refs.references(self, cite_or_id, incoming=incoming, doc=doc)
 
     @_answers
     def absent(self, cite_or_id: str, edition: str | None = None) -> tuple[str, str, Entry]:
-        """For a cite the corpus lacks: ``(canonical cite, edition, catalogue
-        entry)`` of what ``edition`` (default: :meth:`edition`) calls it.
-        Raises :class:`~lawref.errors.NotFound` when ``cite_or_id`` is not a
-        cite, is in the corpus (in another document), or the edition has no
-        such law."""
-        try:
-            cite = normalise_cite(cite_or_id)
-        except CiteError as exc:
-            raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id))) from exc
-        docs = {d.id: d.edition for d in self.documents}
-        if any(edition is None or docs[n.doc] == edition for n in self.store.with_cite(cite)):
-            raise NotFound(tr("{cite} is in this corpus, not in the document asked for").format(cite=cite))
-        edition, entry = self.catalogue_entry(cite, edition)
-        if entry is None:
-            raise NotFound(tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
-                cite=cite, edition=edition, law=cite.split(".")[0]))
-        return cite, edition, entry
+        """For a cite the corpus lacks (:func:`lawref.query.editions.absent`)."""
+        return q_editions.absent(self, cite_or_id, edition)
 
     def edition_of(self, doc: str | None) -> str | None:
-        """The edition document ``doc`` names (``None`` for no document or none named)."""
-        found = self.document(doc) if doc else None
-        return found.edition if found else None
+        """The edition document ``doc`` names (``None`` for no document or none named)
+        (:func:`lawref.query.editions.edition_of`)."""
+        return q_editions.edition_of(self, doc)
 
     @_answers
     def term_entries(self, word: str) -> list[tuple[glossary.Term, list[tuple[str, int]]]]:
-        """Glossary entries for ``word`` (see :meth:`terms`) with the laws
-        that use each most (see :meth:`term_laws`). Raises
-        :class:`~lawref.errors.UsageError` for an empty word and
-        :class:`~lawref.errors.NotFound` when the glossary has none."""
-        return [(t, self.term_laws(t)) for t in glossary_entries(word)]
+        """Glossary entries for ``word`` (see :meth:`terms`) with the laws that use each most (see :meth:`term_laws`)
+        (:func:`lawref.query.terms.term_entries`)."""
+        return q_terms.term_entries(self, word)
 
     @_answers
     def citing(self, cite: str) -> list[tuple[Node, Ref]]:
-        """Every citation of ``cite`` or of a part of it (``59`` → ``59``,
-        ``59A`` …), whether or not the corpus holds its text — for a law that
-        is ``absent`` there are no backlinks to follow."""
-        rx, store = cite_pattern(cite), self.store
-        pairs = [(node, node.refs[i]) for sid, i in store.citing(cite) if (node := store.node(sid)) is not None]
-        return [(n, r) for n, r in pairs if rx.match(r.cite)]
+        """Every citation of ``cite`` or of a part of it (``59`` → ``59``, ``59A`` …), whether or not the corpus holds
+        its text — for a law that is ``absent`` there are no backlinks to follow (:func:`lawref.query.refs.citing`)."""
+        return q_refs.citing(self, cite)
 
     def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
-        """References made by ``node`` and its descendants, in reading order."""
-        return [(n, r) for _, n in self.subtree(node) for r in n.refs]
+        """References made by ``node`` and its descendants, in reading order (:func:`lawref.query.refs.outgoing`)."""
+        return q_refs.outgoing(self, node)
 
     @_answers
     def on_page(self, page: int, doc: str | None = None) -> list[Node]:
-        """The nodes printed on page ``page`` (of document ``doc``) whose
-        parent is not on it too — each with its subtree, what ``show
-        --page`` prints — in reading order; ``[]`` for a page the scrape lost."""
-        nodes = self.store.on_page(page, doc)
-        ids = {n.id for n in nodes}
-        return [n for n in nodes if n.parent not in ids]
+        """The nodes printed on page ``page`` (of document ``doc``) whose parent is not on it too — each with its
+        subtree, what ``show --page`` prints — in reading order; ``[]`` for a page the scrape lost
+        (:func:`lawref.query.pages.on_page`)."""
+        return q_pages.on_page(self, page, doc)
 
     def pages_kept(self, doc: str | None = None) -> str:
-        """The printed pages the corpus holds (of ``doc``), as ``47, 51, 55 … 97``."""
-        pages = sorted({n.page for n in self.nodes if n.page is not None and (doc is None or n.doc == doc)})
-        shown = ", ".join(map(str, pages[:12]))
-        return shown + (f" … {pages[-1]}" if len(pages) > 12 else "") if pages else "none"
+        """The printed pages the corpus holds (of ``doc``), as ``47, 51, 55 … 97``
+        (:func:`lawref.query.pages.pages_kept`)."""
+        return q_pages.pages_kept(self, doc)
 
     def neighbours(self, node: Node) -> tuple[Node | None, Node | None]:
-        """The nodes printed right before and right after ``node`` and its
-        subtree in its document (footnotes and ``node``'s own descendants
-        skipped): where a fragment stands."""
-        store = self.store
-        seqs = [store.seq(n.id) for _, n in self.subtree(node)]
-        return store.printed_near(node.doc, min(seqs), max(seqs))
+        """The nodes printed right before and right after ``node`` and its subtree in its document (footnotes and
+        ``node``'s own descendants skipped): where a fragment stands (:func:`lawref.query.pages.neighbours`)."""
+        return q_pages.neighbours(self, node)
 
     @_answers
     def contents(self, doc: str | None = None, law: str | None = None) -> list[TocEntry]:
@@ -585,171 +423,70 @@ class Library:
         return contents(self, doc, law)
 
     def incoming_to(self, node: Node) -> list[tuple[Node, Ref]]:
-        """References to ``node`` itself (not its descendants), in reading
-        order of the citing nodes."""
-        store = self.store
-        found = [(src, src.refs[i]) for sid, i in store.incoming(node.id) if (src := store.node(sid)) is not None]
-        return sorted(found, key=lambda pair: (store.seq(pair[0].id), pair[1].start))
+        """References to ``node`` itself (not its descendants), in reading order of the citing nodes
+        (:func:`lawref.query.refs.incoming_to`)."""
+        return q_refs.incoming_to(self, node)
 
     def laws_around(self, node: Node) -> tuple[str | None, str | None]:
-        """``(after, before)``: the cites of the laws printed right before and
-        right after ``node`` in its document's reading order (``None`` at an end)."""
-        seq = self.store.seq(node.id)
-        after, before = self.store.printed_near(node.doc, seq, seq, kind="law")
-        return (after.cite if after else None), (before.cite if before else None)
+        """``(after, before)``: the cites of the laws printed right before and right after ``node`` in its document's
+        reading order (``None`` at an end) (:func:`lawref.query.pages.laws_around`)."""
+        return q_pages.laws_around(self, node)
 
     def incoming(self, node: Node) -> list[tuple[Node, Ref]]:
-        """References to ``node`` or any of its descendants (the backlinks
-        stored at build time), in reading order of the citing nodes."""
-        store = self.store
-        found = [(src, src.refs[i]) for _, n in self.subtree(node) for sid, i in store.incoming(n.id)
-                 if (src := store.node(sid)) is not None]
-        return sorted(found, key=lambda pair: (store.seq(pair[0].id), pair[1].start))
+        """References to ``node`` or any of its descendants (the backlinks stored at build time), in reading order of
+        the citing nodes (:func:`lawref.query.refs.incoming`)."""
+        return q_refs.incoming(self, node)
 
     def selection(self, doc: str | None = None, law: str | None = None, edition: str | None = None
                   ) -> tuple[tuple[Document, ...], list[Node]]:
-        """``(documents, nodes)`` an export holds, nodes in reading order:
-        every document, or document ``doc``, or the documents of ``edition``;
-        with ``law`` (any cite :meth:`find` takes), the subtree of the node it
-        names (in a laws document first) and its document — and, for a law
-        and no ``doc``, the commentary on it (:meth:`_commentary_on`). Raises
-        :class:`UsageError` for an unknown ``doc`` or ``edition`` or when no
-        document is left, :class:`NotFound` for a cite the corpus lacks,
-        :class:`~lawref.cite.CiteError` for a malformed one."""
-        self.check_doc(doc)
-        chosen = self.pick_edition(edition) if edition else None
-        docs = [d for d in self.documents if (doc is None or d.id == doc) and (chosen is None or d.edition == chosen)]
-        if not docs:
-            raise UsageError(N_("no document of edition {edition} is document {doc}").format(
-                edition=chosen, doc=repr(doc)))
-        if law is not None:
-            top = self.find(law, doc, edition)[0]
-            nodes = [n for _, n in self.subtree(top)]
-            notes = self._commentary_on(top) if doc is None else []
-            keep = {top.doc, *(n.doc for n in notes)}
-            return tuple(d for d in docs if d.id in keep), nodes + notes
-        ids = {d.id for d in docs}
-        return tuple(docs), [n for n in self.nodes if n.doc in ids]
+        """``(documents, nodes)`` an export holds, nodes in reading order: every document, or document ``doc``, or the
+        documents of ``edition``; with ``law`` (any cite :meth:`find` takes), the subtree of the node it names (in a
+        laws document first) and its document — and, for a law and no ``doc``, the commentary on it
+        (:meth:`_commentary_on`) (:func:`lawref.query.editions.selection`)."""
+        return q_editions.selection(self, doc, law, edition)
 
-    def _commentary_on(self, law: Node) -> list[Node]:
-        """The commentary on ``law`` (a law node of a laws document): the
-        subtree of the same cite in each commentary document of its
-        language and edition, in reading order."""
-        mine = self.document(law.doc)
-        if law.kind != "law" or law.cite is None or mine is None or mine.kind != "laws":
-            return []
-        out = []
-        for node in self.store.with_cite(law.cite):
-            theirs = self.document(node.doc)
-            if theirs is not None and theirs.kind == "commentary" and (theirs.lang, theirs.edition) == (
-                    mine.lang, mine.edition):
-                out += [n for _, n in self.subtree(node)]
-        return out
 
     @_answers
     def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:
-        """Every citation of the corpus that is not ``exact``, by status."""
-        out: dict[str, list[tuple[Node, Ref]]] = {s: [] for s in STATUSES if s != "exact"}
-        for n in self.nodes:
-            for r in n.refs:
-                if r.status != "exact":
-                    out[r.status].append((n, r))
-        return out
+        """Every citation of the corpus that is not ``exact``, by status (:func:`lawref.query.refs.dangling`)."""
+        return q_refs.dangling(self)
 
     @_answers
     def link(self, text: str, edition: str | None = None) -> list[Linked]:
-        """Citations in free ``text`` (any language of the grammar), resolved
-        against this corpus within one edition (``edition``, else
-        :meth:`default_edition`; documents in the citation's language
-        first), each target naming it. Offsets are code-point offsets into
-        ``text``, end-exclusive; ``text[c.start:c.end] == c.text``. Raises
-        :class:`UsageError` only for an edition no document has. Relative
-        references (``пункту 1``) need a node and are not taken."""
-        return self._resolved(find_citations(text, relative=False), edition)
+        """Citations in free ``text`` (any language of the grammar), resolved against this corpus within one edition
+        (``edition``, else :meth:`default_edition`; documents in the citation's language first), each target naming
+        it (:func:`lawref.query.link.link`)."""
+        return q_link.link(self, text, edition)
 
-    def _resolved(self, found: Iterable[Citation], edition: str | None) -> list[Linked]:
-        """``found`` citations resolved within ``edition`` (as :meth:`link`)."""
-        chosen = self.pick_edition(edition)
-        return [Linked(c, tuple(self.resolver.targets(c, edition=chosen))) for c in found]
 
     def link_stream(self, read: Callable[[int], str], *, block: int = 1 << 16, edition: str | None = None
                     ) -> Iterator[tuple[int, str, list[Linked]]]:
-        """Citations in a text read piece by piece with ``read(n)`` (a text
-        stream's ``read``), resolved: yields ``(offset, piece, linked)`` in
-        order, where ``piece`` is the next stretch of the input, ``offset``
-        its code-point offset in the whole input and ``linked`` its
-        citations with offsets into the whole input. Pieces end where the
-        whole text's contexts end (:func:`lawref.cite.next_cut`: places that
-        are the same whatever was read before, and that no citation
-        crosses), and each piece's citations are read in those contexts, so
-        the result is what :meth:`link` gives on the whole text for any
-        ``block``; memory stays within a few ``block``s and
-        :data:`~lawref.cite.HARD_CUT` code points whatever the input's size.
-        Raises what ``read`` raises (``UnicodeDecodeError`` for bad input)."""
-        self.pick_edition(edition)  # a bad edition fails before any input is read
-        state = self.follow()  # the whole stream is linked against one generation
-        offset, kept, carry, scanned = 0, "", "", 0
-        while True:
-            more = read(block)
-            text, base = kept + carry + more, len(kept)
-            spans: list[tuple[int, int]] = []
-            start = base
-            while True:
-                cut, scanned = next_cut(text, start, final=not more, scanned=scanned)
-                if cut is None:
-                    break
-                spans.append((start, cut))
-                start = cut
-            if spans:
-                shift = offset - base
-                cites = [replace(c, start=c.start + shift, end=c.end + shift)
-                         for c in find_in_contexts(text, spans, relative=False)]
-                yield offset, text[base:start], self._resolved_on(state, cites, edition)
-                offset += start - base
-                kept, carry = text[max(0, start - KEEP_BEFORE) : start], text[start:]
-                scanned = max(0, scanned - (start - len(kept)))
-            else:
-                carry = text[base:]
-            if not more:
-                return
+        """Citations in a text read piece by piece with ``read(n)`` (a text stream's ``read``), resolved: yields
+        ``(offset, piece, linked)`` in order, where ``piece`` is the next stretch of the input, ``offset`` its code-
+        point offset in the whole input and ``linked`` its citations with offsets into the whole input
+        (:func:`lawref.query.link.link_stream`)."""
+        return q_link.link_stream(self, read, block=block, edition=edition)
 
-    def _resolved_on(self, state: _State, found: list[Citation], edition: str | None) -> list[Linked]:
-        """:meth:`_resolved` answered from ``state`` (the generation a stream started on)."""
-        self._pin.state = state
-        try:
-            return self._resolved(found, edition)
-        finally:
-            self._pin.state = None
 
     @_answers
     def resolve(self, text: str, edition: str | None = None) -> Node | None:
-        """The node a citation or cite names when it resolves ``exact``
-        (``"правило 62B"``, ``"Law 62B"``, ``"62В"``, ``"п. 45.5"``) in
-        ``edition`` (default: :meth:`default_edition`), else None."""
-        target = self.resolve_target(text, edition)
-        return self.store.node(target.id) if target and target.status == "exact" and target.id else None
+        """The node a citation or cite names when it resolves ``exact`` (``"правило 62B"``, ``"Law 62B"``, ``"62В"``,
+        ``"п. 45.5"``) in ``edition`` (default: :meth:`default_edition`), else None
+        (:func:`lawref.query.link.resolve`)."""
+        return q_link.resolve(self, text, edition)
 
     @_answers
     def resolve_target(self, text: str, edition: str | None = None) -> Target | None:
-        """The first of :meth:`resolve_targets` (``None``: no citation)."""
-        found = self.resolve_targets(text, edition)
-        return found[0] if found else None
+        """The first of :meth:`resolve_targets` (``None``: no citation) (:func:`lawref.query.link.resolve_target`)."""
+        return q_link.resolve_target(self, text, edition)
 
     @_answers
     def resolve_targets(self, text: str, edition: str | None = None) -> list[Target]:
-        """The targets of a cite, or of every cite of the first citation in
-        ``text`` (``правила 70 или 71`` → 70 and 71; ``62A–C`` → three),
-        resolved within ``edition`` (default: :meth:`default_edition`;
-        documents in the language the citation is written in first); ``[]``
-        when ``text`` holds no citation. Raises :class:`UsageError` for an
-        edition no document has."""
-        chosen = self.pick_edition(edition)
-        try:
-            cite = normalise_cite(text)
-        except CiteError:
-            return [t for item in _first_run(text, self.link(text, chosen)) for t in item.targets]
-        lang = "ru" if P.CYRILLIC.search(text) else "en" if P.LATIN_LETTER.search(text) else None
-        return [self.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=chosen, lang=lang)]
+        """The targets of a cite, or of every cite of the first citation in ``text`` (``правила 70 или 71`` → 70 and
+        71; ``62A–C`` → three), resolved within ``edition`` (default: :meth:`default_edition`; documents in the
+        language the citation is written in first); ``[]`` when ``text`` holds no citation
+        (:func:`lawref.query.link.resolve_targets`)."""
+        return q_link.resolve_targets(self, text, edition)
 
     @_answers
     def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[Hit]:
@@ -783,208 +520,93 @@ class Library:
                        compounds={k: list(v) for k, v in found.compounds.items()})
 
     def absent_law(self, query: str) -> tuple[str, str] | None:
-        """``(cite, English title)`` when ``query`` is only a law's cite
-        (``59``, ``правило 59``) that the edition has and the corpus lacks —
-        what ``search`` says beside the hits that cite it — else ``None``."""
-        try:
-            cite = normalise_cite(query)
-        except CiteError:
-            return None
-        if "." in cite or not cite.isdigit() or self.store.with_cite(cite):
-            return None
-        _, entry = self.catalogue_entry(cite)
-        return (cite, entry.title_en) if entry is not None and entry.id == cite else None
+        """``(cite, English title)`` when ``query`` is only a law's cite (``59``, ``правило 59``) that the edition has
+        and the corpus lacks — what ``search`` says beside the hits that cite it — else ``None``
+        (:func:`lawref.query.editions.absent_law`)."""
+        return q_editions.absent_law(self, query)
 
     @_answers
     def holders(self, cite: str) -> list[Node]:
-        """Nodes that may hold the text of ``cite``, which the corpus lacks:
-        the fragments no law holds between the laws around it
-        (:meth:`fragments_for`), or, when its law is here, that law's
-        fragments (``43B2(b)`` → the fragments of law 43), in reading order."""
-        found, _ = self.fragments_for(cite)
-        if found:
-            return found
-        law = next((n for n in self.store.with_cite(str(law_of(cite))) if n.kind == "law"), None)
-        return [n for _, n in self.subtree(law) if n.kind == "fragment"] if law is not None else []
+        """Nodes that may hold the text of ``cite``, which the corpus lacks: the fragments no law holds between the
+        laws around it (:meth:`fragments_for`), or, when its law is here, that law's fragments (``43B2(b)`` → the
+        fragments of law 43), in reading order (:func:`lawref.query.editions.holders`)."""
+        return q_editions.holders(self, cite)
 
     def document(self, doc_id: str) -> Document | None:
-        """The document ``doc_id`` (``None`` if there is none)."""
-        return next((d for d in self.documents if d.id == doc_id), None)
+        """The document ``doc_id`` (``None`` if there is none) (:func:`lawref.query.editions.document`)."""
+        return q_editions.document(self, doc_id)
 
     def edition(self) -> str:
-        """The edition whose catalogue names what the corpus lacks: the
-        default edition, else the catalogue's default (1997)."""
-        from lawref.lang.catalogue import DEFAULT_EDITION
-
-        return self.default_edition() or DEFAULT_EDITION
+        """The edition whose catalogue names what the corpus lacks: the default edition, else the catalogue's default
+        (1997) (:func:`lawref.query.editions.edition`)."""
+        return q_editions.edition(self)
 
     def editions(self) -> list[str]:
-        """The editions the documents name, oldest first (by year)."""
-        return list(self._editions)
+        """The editions the documents name, oldest first (by year) (:func:`lawref.query.editions.editions`)."""
+        return q_editions.editions(self)
 
-    @_cached
-    def _editions(self) -> tuple[str, ...]:
-        return tuple(sorted({d.edition for d in self.documents if d.edition}, key=_edition_key))
 
     def default_edition(self) -> str | None:
-        """The edition answers come from when none is asked for: the
-        manifest's ``default_edition`` when a document has it, else the only
-        edition, else the newest; ``None`` when no document names one."""
-        found = self.editions()
-        if self.manifest_edition in found:
-            return self.manifest_edition
-        return found[-1] if found else None
+        """The edition answers come from when none is asked for: the manifest's ``default_edition`` when a document has
+        it, else the only edition, else the newest; ``None`` when no document names one
+        (:func:`lawref.query.editions.default_edition`)."""
+        return q_editions.default_edition(self)
 
     def pick_edition(self, edition: str | None) -> str | None:
-        """``edition`` when a document has it (``None``: the default one).
-        Raises :class:`UsageError` for an edition no document has."""
-        if edition is None:
-            return self.default_edition()
-        if edition not in self.editions():
-            shown = ", ".join(self.editions()) or "none named"
-            raise UsageError(tr("no edition {edition} in this corpus (editions: {known})").format(
-                edition=repr(edition), known=shown))
-        return edition
+        """``edition`` when a document has it (``None``: the default one):
+        :func:`lawref.query.editions.pick_edition`."""
+        return q_editions.pick_edition(self, edition)
 
     def catalogue_entry(self, cite: str, edition: str | None = None) -> tuple[str, Entry | None]:
-        """``(edition, entry)`` for the law or section a canonical ``cite``
-        names in the catalogue of ``edition`` (default: :meth:`edition`; the
-        law's entry when the section has none); ``entry`` is ``None`` when
-        the edition has no such law."""
-        from lawref.lang.catalogue import load as load_catalogue
-
-        cat = load_catalogue(edition or self.edition())
-        entry = cat.entries.get(f"section:{cite}") or cat.law(law_of(cite))
-        return cat.edition, entry
+        """``(edition, entry)`` for the law or section a canonical ``cite`` names in the catalogue of ``edition``
+        (default: :meth:`edition`; the law's entry when the section has none); ``entry`` is ``None`` when the
+        edition has no such law (:func:`lawref.query.editions.catalogue_entry`)."""
+        return q_editions.catalogue_entry(self, cite, edition)
 
     def variants(self, node: Node) -> list[Node]:
-        """``node`` and the other texts of it kept beside it (``62A``,
-        ``62A~2``: two files of a document held different texts), in order."""
-        return self.store.variants(node.id.split("~")[0])
+        """``node`` and the other texts of it kept beside it (``62A``, ``62A~2``: two files of a document held
+        different texts), in order (:func:`lawref.query.editions.variants`)."""
+        return q_editions.variants(self, node)
 
     def lost_sections(self, law: Node) -> tuple[list[str], list[str]]:
-        """``(before, after)``: the sections of ``law`` the edition has and
-        the corpus lacks because its text starts after, or ends at, a page the
-        scrape lost (``62`` ends with 62B at the end of page 89 → after
-        ``["62C", "62D"]``; 68 starts mid-law on page 93 → before ``["68A"]``).
-        ``([], [])`` for a law whose text is whole or not on printed pages."""
-        if law.cite is None:
-            return [], []
-        cite = law.cite
-        present = [n.cite for _, n in self.subtree(law) if n.kind == "section" and n.cite]
-        from lawref.lang.catalogue import load as load_catalogue
-
-        known = [e.id for e in load_catalogue(self.edition()).entries.values()
-                 if e.kind == "section" and e.id[:-1] == cite and e.id[-1:].isalpha()]
-        if not known:
-            return [], []
-        letters = sorted(c[len(cite)] for c in present)
-        last = self.subtree(law)[-1][1]
-        after = [c for c in known if not letters or c[-1] > letters[-1]] if self.page_edges(last)[1] else []
-        first = next((n for _, n in self.subtree(law) if n is not law), None)
-        starts_lost = law.inferred and first is not None and self.page_edges(first)[0]
-        before = [c for c in known if letters and c[-1] < letters[0]] if starts_lost else []
-        return before, after
+        """``(before, after)``: the sections of ``law`` the edition has and the corpus lacks because its text starts
+        after, or ends at, a page the scrape lost (``62`` ends with 62B at the end of page 89 → after ``["62C",
+        "62D"]``; 68 starts mid-law on page 93 → before ``["68A"]``) (:func:`lawref.query.pages.lost_sections`)."""
+        return q_pages.lost_sections(self, law)
 
     def fragments_for(self, cite: str) -> tuple[list[Node], dict[str, Any]]:
-        """Fragments that may hold the text of ``cite``, which the corpus
-        lacks, and why: for a law, the fragments no law holds that stand
-        between the laws before and after it (003 page 59, between laws 26
-        and 35, for law 30); for a commentary paragraph ``45.3``, the
-        fragments of the commentary on law 45 right before ``45.4``. ``why``
-        is ``{"between": [26, 35]}`` (``null`` for an open end) or
-        ``{"before": "45.4"}``; ``{}`` when nothing is found."""
-        if "." in cite:
-            return self._commentary_fragments(cite)
-        n, found, why = law_of(cite), [], {}
-        for doc in self.documents:
-            nodes = [x for x in self.nodes if x.doc == doc.id]  # reading order: files by their first page
-            numbers = [int(x.cite) if x.kind == "law" and x.cite and x.cite.isdigit() else None for x in nodes]
-            for k, node in enumerate(nodes):
-                if node.kind != "fragment" or self.law_of(node) is not None:
-                    continue
-                before = max((v for v in numbers[:k] if v is not None), default=0)
-                after = min((v for v in numbers[k:] if v is not None), default=1000)
-                if before < n < after:
-                    found.append(node)
-                    why = {"between": [before or None, after if after < 1000 else None]}
-        return found, why
+        """Fragments that may hold the text of ``cite``, which the corpus lacks, and why: for a law, the fragments no
+        law holds that stand between the laws before and after it (003 page 59, between laws 26 and 35, for law 30);
+        for a commentary paragraph ``45.3``, the fragments of the commentary on law 45 right before ``45.4``
+        (:func:`lawref.query.editions.fragments_for`)."""
+        return q_editions.fragments_for(self, cite)
 
-    def _commentary_fragments(self, cite: str) -> tuple[list[Node], dict[str, Any]]:
-        law, num = cite.split(".")
-        nxt = f"{law}.{int(num) + 1}"
-        out = []
-        for parent in self.store.with_cite(law):
-            siblings = self.store.children(parent.id)
-            for n in (x for x in siblings if x.kind == "fragment"):
-                after = siblings[siblings.index(n) + 1 :]
-                if after and after[0].cite == nxt:
-                    out.append(n)
-        return out, ({"before": nxt} if out else {})
 
     def english_of(self, nodes: list[Node]) -> list[Node]:
-        """The English texts among ``nodes`` and their counterparts (what
-        ``show --lang en`` can print beyond a catalogue title)."""
-        out = [n for n in nodes if (d := self.document(n.doc)) is not None and d.lang == "en"]
-        return out + [t for n in nodes if (t := self.counterpart(n)) is not None]
+        """The English texts among ``nodes`` and their counterparts (what ``show --lang en`` can print beyond a
+        catalogue title) (:func:`lawref.query.editions.english_of`)."""
+        return q_editions.english_of(self, nodes)
 
     def counterpart(self, node: Node) -> Node | None:
-        """The node with the same cite in a document of the other language and
-        the same kind (Russian ↔ English), of the same edition when the
-        corpus has one, else of another edition; ``None`` if there is none."""
-        mine = self.document(node.doc)
-        if node.cite is None or mine is None:
-            return None
-        for doc in sorted(self.documents, key=lambda d: d.edition != mine.edition):
-            if doc.lang != mine.lang and doc.kind == mine.kind:
-                twin = next((n for n in self.store.with_cite(node.cite) if n.doc == doc.id), None)
-                if twin is not None:
-                    return twin
-        return None
+        """The node with the same cite in a document of the other language and the same kind (Russian ↔ English), of
+        the same edition when the corpus has one, else of another edition; ``None`` if there is none
+        (:func:`lawref.query.editions.counterpart`)."""
+        return q_editions.counterpart(self, node)
 
     def terms(self, word: str) -> list[glossary.Term]:
-        """Glossary entries for ``word``: a Russian word in any form (its
-        lemma, by pymorphy3) or an English term; ``[]`` when none."""
-        try:
-            return glossary_entries(word)
-        except (NotFound, UsageError):
-            return []
+        """Glossary entries for ``word``: a Russian word in any form (its lemma, by pymorphy3) or an English term;
+        ``[]`` when none (:func:`lawref.query.terms.terms`)."""
+        return q_terms.terms(self, word)
 
     def term_laws(self, term: glossary.Term) -> list[tuple[str, int]]:
-        """``[(law cite, number of its nodes that use the term)]``, most first."""
-        query = f'"{term.ru}"' if " " in term.ru else term.ru
-        counts: dict[str, int] = {}
-        for hit in self._state.searcher().search(query, limit=1000):
-            node = self.store.node(hit.id)
-            law = self.law_of(node) if node is not None else None
-            if law is None:
-                key = tr("fragments without a law number")
-            else:
-                key = f"{law.doc}/{law.cite}" if law.doc != "laws" else str(law.cite)
-            counts[key] = counts.get(key, 0) + 1
-        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        """``[(law cite, number of its nodes that use the term)]``, most first:
+        :func:`lawref.query.terms.term_laws`."""
+        return q_terms.term_laws(self, term)
 
     def title_en(self, node: Node) -> str | None:
-        """English title of the law ``node`` belongs to (catalogue), for display."""
-        law = self.law_of(node)
-        return law.title_en if law is not None else None
-
-
-def _edition_key(edition: str) -> tuple[int, str]:
-    """Sort key of an edition label: its year first (``"2017"``), then the label."""
-    digits = "".join(ch for ch in edition if ch.isdigit())[:4]
-    return (int(digits) if digits else 0, edition)
-
-
-def _first_run(text: str, found: list[Linked]) -> list[Linked]:
-    """The first citation of ``found`` and those listed on after it
-    (``правила 70 или 71``: ``70`` and ``71``, only a list word between)."""
-    run = found[:1]
-    for item in found[1:]:
-        if not re.fullmatch(P.LIST_SEP, text[run[-1].citation.end : item.citation.start]):
-            break
-        run.append(item)
-    return run
+        """English title of the law ``node`` belongs to (catalogue), for display
+        (:func:`lawref.query.editions.title_en`)."""
+        return q_editions.title_en(self, node)
 
 
 def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, *,

@@ -1,0 +1,246 @@
+"""query.editions: the choice of edition, catalogue entries, counterparts, what a corpus lacks.
+
+Functions of an open :class:`~lawref.library.Library` (``lib``), which hands
+its public methods on to them; each reads the node store of the generation
+``lib`` answers from.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from lawref.cite import law_of, normalise_cite
+from lawref.errors import CiteError, NotFound, UsageError
+from lawref.i18n import N_, tr
+from lawref.model import Document, Node
+
+if TYPE_CHECKING:
+    from lawref.lang.catalogue import Entry
+    from lawref.library import Library
+
+def _edition_key(edition: str) -> tuple[int, str]:
+    """Sort key of an edition label: its year first (``"2017"``), then the label."""
+    digits = "".join(ch for ch in edition if ch.isdigit())[:4]
+    return (int(digits) if digits else 0, edition)
+
+
+def absent(lib: Library, cite_or_id: str, edition: str | None = None) -> tuple[str, str, Entry]:
+    """For a cite the corpus lacks: ``(canonical cite, edition, catalogue
+    entry)`` of what ``edition`` (default: :meth:`edition`) calls it.
+    Raises :class:`~lawref.errors.NotFound` when ``cite_or_id`` is not a
+    cite, is in the corpus (in another document), or the edition has no
+    such law."""
+    try:
+        cite = normalise_cite(cite_or_id)
+    except CiteError as exc:
+        raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id))) from exc
+    docs = {d.id: d.edition for d in lib.documents}
+    if any(edition is None or docs[n.doc] == edition for n in lib.store.with_cite(cite)):
+        raise NotFound(tr("{cite} is in this corpus, not in the document asked for").format(cite=cite))
+    edition, entry = lib.catalogue_entry(cite, edition)
+    if entry is None:
+        raise NotFound(tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
+            cite=cite, edition=edition, law=cite.split(".")[0]))
+    return cite, edition, entry
+
+
+def edition_of(lib: Library, doc: str | None) -> str | None:
+    """The edition document ``doc`` names (``None`` for no document or none named)."""
+    found = lib.document(doc) if doc else None
+    return found.edition if found else None
+
+
+def document(lib: Library, doc_id: str) -> Document | None:
+    """The document ``doc_id`` (``None`` if there is none)."""
+    return next((d for d in lib.documents if d.id == doc_id), None)
+
+
+def edition(lib: Library) -> str:
+    """The edition whose catalogue names what the corpus lacks: the
+    default edition, else the catalogue's default (1997)."""
+    from lawref.lang.catalogue import DEFAULT_EDITION
+
+    return lib.default_edition() or DEFAULT_EDITION
+
+
+def editions(lib: Library) -> list[str]:
+    """The editions the documents name, oldest first (by year)."""
+    return list(_editions(lib))
+
+
+def _editions(lib: Library) -> tuple[str, ...]:
+    return tuple(sorted({d.edition for d in lib.documents if d.edition}, key=_edition_key))
+
+
+def default_edition(lib: Library) -> str | None:
+    """The edition answers come from when none is asked for: the
+    manifest's ``default_edition`` when a document has it, else the only
+    edition, else the newest; ``None`` when no document names one."""
+    found = lib.editions()
+    if lib.manifest_edition in found:
+        return lib.manifest_edition
+    return found[-1] if found else None
+
+
+def pick_edition(lib: Library, edition: str | None) -> str | None:
+    """``edition`` when a document has it (``None``: the default one).
+    Raises :class:`UsageError` for an edition no document has."""
+    if edition is None:
+        return lib.default_edition()
+    if edition not in lib.editions():
+        shown = ", ".join(lib.editions()) or "none named"
+        raise UsageError(tr("no edition {edition} in this corpus (editions: {known})").format(
+            edition=repr(edition), known=shown))
+    return edition
+
+
+def catalogue_entry(lib: Library, cite: str, edition: str | None = None) -> tuple[str, Entry | None]:
+    """``(edition, entry)`` for the law or section a canonical ``cite``
+    names in the catalogue of ``edition`` (default: :meth:`edition`; the
+    law's entry when the section has none); ``entry`` is ``None`` when
+    the edition has no such law."""
+    from lawref.lang.catalogue import load as load_catalogue
+
+    cat = load_catalogue(edition or lib.edition())
+    entry = cat.entries.get(f"section:{cite}") or cat.law(law_of(cite))
+    return cat.edition, entry
+
+
+def variants(lib: Library, node: Node) -> list[Node]:
+    """``node`` and the other texts of it kept beside it (``62A``,
+    ``62A~2``: two files of a document held different texts), in order."""
+    return lib.store.variants(node.id.split("~")[0])
+
+
+def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
+    """Fragments that may hold the text of ``cite``, which the corpus
+    lacks, and why: for a law, the fragments no law holds that stand
+    between the laws before and after it (003 page 59, between laws 26
+    and 35, for law 30); for a commentary paragraph ``45.3``, the
+    fragments of the commentary on law 45 right before ``45.4``. ``why``
+    is ``{"between": [26, 35]}`` (``null`` for an open end) or
+    ``{"before": "45.4"}``; ``{}`` when nothing is found."""
+    if "." in cite:
+        return _commentary_fragments(lib, cite)
+    n, found, why = law_of(cite), [], {}
+    for doc in lib.documents:
+        nodes = [x for x in lib.nodes if x.doc == doc.id]  # reading order: files by their first page
+        numbers = [int(x.cite) if x.kind == "law" and x.cite and x.cite.isdigit() else None for x in nodes]
+        for k, node in enumerate(nodes):
+            if node.kind != "fragment" or lib.law_of(node) is not None:
+                continue
+            before = max((v for v in numbers[:k] if v is not None), default=0)
+            after = min((v for v in numbers[k:] if v is not None), default=1000)
+            if before < n < after:
+                found.append(node)
+                why = {"between": [before or None, after if after < 1000 else None]}
+    return found, why
+
+
+def _commentary_fragments(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
+    law, num = cite.split(".")
+    nxt = f"{law}.{int(num) + 1}"
+    out = []
+    for parent in lib.store.with_cite(law):
+        siblings = lib.store.children(parent.id)
+        for n in (x for x in siblings if x.kind == "fragment"):
+            after = siblings[siblings.index(n) + 1 :]
+            if after and after[0].cite == nxt:
+                out.append(n)
+    return out, ({"before": nxt} if out else {})
+
+
+def english_of(lib: Library, nodes: list[Node]) -> list[Node]:
+    """The English texts among ``nodes`` and their counterparts (what
+    ``show --lang en`` can print beyond a catalogue title)."""
+    out = [n for n in nodes if (d := lib.document(n.doc)) is not None and d.lang == "en"]
+    return out + [t for n in nodes if (t := lib.counterpart(n)) is not None]
+
+
+def counterpart(lib: Library, node: Node) -> Node | None:
+    """The node with the same cite in a document of the other language and
+    the same kind (Russian ↔ English), of the same edition when the
+    corpus has one, else of another edition; ``None`` if there is none."""
+    mine = lib.document(node.doc)
+    if node.cite is None or mine is None:
+        return None
+    for doc in sorted(lib.documents, key=lambda d: d.edition != mine.edition):
+        if doc.lang != mine.lang and doc.kind == mine.kind:
+            twin = next((n for n in lib.store.with_cite(node.cite) if n.doc == doc.id), None)
+            if twin is not None:
+                return twin
+    return None
+
+
+def title_en(lib: Library, node: Node) -> str | None:
+    """English title of the law ``node`` belongs to (catalogue), for display."""
+    law = lib.law_of(node)
+    return law.title_en if law is not None else None
+
+
+def absent_law(lib: Library, query: str) -> tuple[str, str] | None:
+    """``(cite, English title)`` when ``query`` is only a law's cite
+    (``59``, ``правило 59``) that the edition has and the corpus lacks —
+    what ``search`` says beside the hits that cite it — else ``None``."""
+    try:
+        cite = normalise_cite(query)
+    except CiteError:
+        return None
+    if "." in cite or not cite.isdigit() or lib.store.with_cite(cite):
+        return None
+    _, entry = lib.catalogue_entry(cite)
+    return (cite, entry.title_en) if entry is not None and entry.id == cite else None
+
+
+def holders(lib: Library, cite: str) -> list[Node]:
+    """Nodes that may hold the text of ``cite``, which the corpus lacks:
+    the fragments no law holds between the laws around it
+    (:meth:`fragments_for`), or, when its law is here, that law's
+    fragments (``43B2(b)`` → the fragments of law 43), in reading order."""
+    found, _ = lib.fragments_for(cite)
+    if found:
+        return found
+    law = next((n for n in lib.store.with_cite(str(law_of(cite))) if n.kind == "law"), None)
+    return [n for _, n in lib.subtree(law) if n.kind == "fragment"] if law is not None else []
+
+
+def selection(lib: Library, doc: str | None = None, law: str | None = None, edition: str | None = None
+              ) -> tuple[tuple[Document, ...], list[Node]]:
+    """``(documents, nodes)`` an export holds, nodes in reading order:
+    every document, or document ``doc``, or the documents of ``edition``;
+    with ``law`` (any cite :meth:`find` takes), the subtree of the node it
+    names (in a laws document first) and its document — and, for a law
+    and no ``doc``, the commentary on it (:meth:`_commentary_on`). Raises
+    :class:`UsageError` for an unknown ``doc`` or ``edition`` or when no
+    document is left, :class:`NotFound` for a cite the corpus lacks,
+    :class:`~lawref.cite.CiteError` for a malformed one."""
+    lib.check_doc(doc)
+    chosen = lib.pick_edition(edition) if edition else None
+    docs = [d for d in lib.documents if (doc is None or d.id == doc) and (chosen is None or d.edition == chosen)]
+    if not docs:
+        raise UsageError(N_("no document of edition {edition} is document {doc}").format(
+            edition=chosen, doc=repr(doc)))
+    if law is not None:
+        top = lib.find(law, doc, edition)[0]
+        nodes = [n for _, n in lib.subtree(top)]
+        notes = _commentary_on(lib, top) if doc is None else []
+        keep = {top.doc, *(n.doc for n in notes)}
+        return tuple(d for d in docs if d.id in keep), nodes + notes
+    ids = {d.id for d in docs}
+    return tuple(docs), [n for n in lib.nodes if n.doc in ids]
+
+
+def _commentary_on(lib: Library, law: Node) -> list[Node]:
+    """The commentary on ``law`` (a law node of a laws document): the
+    subtree of the same cite in each commentary document of its
+    language and edition, in reading order."""
+    mine = lib.document(law.doc)
+    if law.kind != "law" or law.cite is None or mine is None or mine.kind != "laws":
+        return []
+    out = []
+    for node in lib.store.with_cite(law.cite):
+        theirs = lib.document(node.doc)
+        if theirs is not None and theirs.kind == "commentary" and (theirs.lang, theirs.edition) == (
+                mine.lang, mine.edition):
+            out += [n for _, n in lib.subtree(node)]
+    return out

@@ -1,0 +1,129 @@
+"""query.link: citations found in other tools' text and resolved within an edition.
+
+Functions of an open :class:`~lawref.library.Library` (``lib``), which hands
+its public methods on to them; each reads the node store of the generation
+``lib`` answers from.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from lawref import patterns as P
+from lawref.cite import KEEP_BEFORE, find_citations, find_in_contexts, next_cut, normalise_cite
+from lawref.errors import CiteError
+from lawref.model import Citation, Linked, Node, Target
+
+if TYPE_CHECKING:
+    from lawref.library import Library, _State
+
+def _first_run(text: str, found: list[Linked]) -> list[Linked]:
+    """The first citation of ``found`` and those listed on after it
+    (``правила 70 или 71``: ``70`` and ``71``, only a list word between)."""
+    run = found[:1]
+    for item in found[1:]:
+        if not re.fullmatch(P.LIST_SEP, text[run[-1].citation.end : item.citation.start]):
+            break
+        run.append(item)
+    return run
+
+
+def link(lib: Library, text: str, edition: str | None = None) -> list[Linked]:
+    """Citations in free ``text`` (any language of the grammar), resolved
+    against this corpus within one edition (``edition``, else
+    :meth:`default_edition`; documents in the citation's language
+    first), each target naming it. Offsets are code-point offsets into
+    ``text``, end-exclusive; ``text[c.start:c.end] == c.text``. Raises
+    :class:`UsageError` only for an edition no document has. Relative
+    references (``пункту 1``) need a node and are not taken."""
+    return _resolved(lib, find_citations(text, relative=False), edition)
+
+
+def _resolved(lib: Library, found: Iterable[Citation], edition: str | None) -> list[Linked]:
+    """``found`` citations resolved within ``edition`` (as :meth:`link`)."""
+    chosen = lib.pick_edition(edition)
+    return [Linked(c, tuple(lib.resolver.targets(c, edition=chosen))) for c in found]
+
+
+def link_stream(lib: Library, read: Callable[[int], str], *, block: int = 1 << 16, edition: str | None = None
+                ) -> Iterator[tuple[int, str, list[Linked]]]:
+    """Citations in a text read piece by piece with ``read(n)`` (a text
+    stream's ``read``), resolved: yields ``(offset, piece, linked)`` in
+    order, where ``piece`` is the next stretch of the input, ``offset``
+    its code-point offset in the whole input and ``linked`` its
+    citations with offsets into the whole input. Pieces end where the
+    whole text's contexts end (:func:`lawref.cite.next_cut`: places that
+    are the same whatever was read before, and that no citation
+    crosses), and each piece's citations are read in those contexts, so
+    the result is what :meth:`link` gives on the whole text for any
+    ``block``; memory stays within a few ``block``s and
+    :data:`~lawref.cite.HARD_CUT` code points whatever the input's size.
+    Raises what ``read`` raises (``UnicodeDecodeError`` for bad input)."""
+    lib.pick_edition(edition)  # a bad edition fails before any input is read
+    state = lib.follow()  # the whole stream is linked against one generation
+    offset, kept, carry, scanned = 0, "", "", 0
+    while True:
+        more = read(block)
+        text, base = kept + carry + more, len(kept)
+        spans: list[tuple[int, int]] = []
+        start = base
+        while True:
+            cut, scanned = next_cut(text, start, final=not more, scanned=scanned)
+            if cut is None:
+                break
+            spans.append((start, cut))
+            start = cut
+        if spans:
+            shift = offset - base
+            cites = [replace(c, start=c.start + shift, end=c.end + shift)
+                     for c in find_in_contexts(text, spans, relative=False)]
+            yield offset, text[base:start], _resolved_on(lib, state, cites, edition)
+            offset += start - base
+            kept, carry = text[max(0, start - KEEP_BEFORE) : start], text[start:]
+            scanned = max(0, scanned - (start - len(kept)))
+        else:
+            carry = text[base:]
+        if not more:
+            return
+
+
+def _resolved_on(lib: Library, state: _State, found: list[Citation], edition: str | None) -> list[Linked]:
+    """:meth:`_resolved` answered from ``state`` (the generation a stream started on)."""
+    lib._pin.state = state
+    try:
+        return _resolved(lib, found, edition)
+    finally:
+        lib._pin.state = None
+
+
+def resolve(lib: Library, text: str, edition: str | None = None) -> Node | None:
+    """The node a citation or cite names when it resolves ``exact``
+    (``"правило 62B"``, ``"Law 62B"``, ``"62В"``, ``"п. 45.5"``) in
+    ``edition`` (default: :meth:`default_edition`), else None."""
+    target = lib.resolve_target(text, edition)
+    return lib.store.node(target.id) if target and target.status == "exact" and target.id else None
+
+
+def resolve_target(lib: Library, text: str, edition: str | None = None) -> Target | None:
+    """The first of :meth:`resolve_targets` (``None``: no citation)."""
+    found = lib.resolve_targets(text, edition)
+    return found[0] if found else None
+
+
+def resolve_targets(lib: Library, text: str, edition: str | None = None) -> list[Target]:
+    """The targets of a cite, or of every cite of the first citation in
+    ``text`` (``правила 70 или 71`` → 70 and 71; ``62A–C`` → three),
+    resolved within ``edition`` (default: :meth:`default_edition`;
+    documents in the language the citation is written in first); ``[]``
+    when ``text`` holds no citation. Raises :class:`UsageError` for an
+    edition no document has."""
+    chosen = lib.pick_edition(edition)
+    try:
+        cite = normalise_cite(text)
+    except CiteError:
+        return [t for item in _first_run(text, lib.link(text, chosen)) for t in item.targets]
+    lang = "ru" if P.CYRILLIC.search(text) else "en" if P.LATIN_LETTER.search(text) else None
+    return [lib.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=chosen, lang=lang)]

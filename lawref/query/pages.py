@@ -1,0 +1,93 @@
+"""query.pages: printed pages, where a scrape cut a node, the laws around a fragment.
+
+Functions of an open :class:`~lawref.library.Library` (``lib``), which hands
+its public methods on to them; each reads the node store of the generation
+``lib`` answers from.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lawref import patterns as P
+from lawref.model import Node
+
+if TYPE_CHECKING:
+    from lawref.library import Library
+
+def page_edges(lib: Library, node: Node) -> tuple[bool, bool]:
+    """``(first, last)``: whether ``node`` opens or closes the text of a
+    printed page of its file — the places where a scrape of every fourth
+    page cuts sentences. Always ``(False, False)`` in a file with no
+    printed page markers (nothing was lost between its pages); see
+    :func:`lawref.nodestore.page_edges`."""
+    return lib.store.edges(node.id)
+
+
+def cut_edges(lib: Library, node: Node) -> tuple[bool, bool]:
+    """``(starts_after_gap, cut_at_end)``: ``node``'s text opens a
+    scraped page mid-sentence (its start is on a page the scan lacks),
+    or closes one unfinished — the marks ``show`` and the exports print
+    beside it (:meth:`page_edges` and the text's own first and last
+    characters)."""
+    first, last = lib.page_edges(node)
+    text = node.text
+    return bool(first and text[:1].islower()), bool(last and text and not P.SENTENCE_END.search(text))
+
+
+def on_page(lib: Library, page: int, doc: str | None = None) -> list[Node]:
+    """The nodes printed on page ``page`` (of document ``doc``) whose
+    parent is not on it too — each with its subtree, what ``show
+    --page`` prints — in reading order; ``[]`` for a page the scrape lost."""
+    nodes = lib.store.on_page(page, doc)
+    ids = {n.id for n in nodes}
+    return [n for n in nodes if n.parent not in ids]
+
+
+def pages_kept(lib: Library, doc: str | None = None) -> str:
+    """The printed pages the corpus holds (of ``doc``), as ``47, 51, 55 … 97``."""
+    pages = sorted({n.page for n in lib.nodes if n.page is not None and (doc is None or n.doc == doc)})
+    shown = ", ".join(map(str, pages[:12]))
+    return shown + (f" … {pages[-1]}" if len(pages) > 12 else "") if pages else "none"
+
+
+def neighbours(lib: Library, node: Node) -> tuple[Node | None, Node | None]:
+    """The nodes printed right before and right after ``node`` and its
+    subtree in its document (footnotes and ``node``'s own descendants
+    skipped): where a fragment stands."""
+    store = lib.store
+    seqs = [store.seq(n.id) for _, n in lib.subtree(node)]
+    return store.printed_near(node.doc, min(seqs), max(seqs))
+
+
+def lost_sections(lib: Library, law: Node) -> tuple[list[str], list[str]]:
+    """``(before, after)``: the sections of ``law`` the edition has and
+    the corpus lacks because its text starts after, or ends at, a page the
+    scrape lost (``62`` ends with 62B at the end of page 89 → after
+    ``["62C", "62D"]``; 68 starts mid-law on page 93 → before ``["68A"]``).
+    ``([], [])`` for a law whose text is whole or not on printed pages."""
+    if law.cite is None:
+        return [], []
+    cite = law.cite
+    present = [n.cite for _, n in lib.subtree(law) if n.kind == "section" and n.cite]
+    from lawref.lang.catalogue import load as load_catalogue
+
+    known = [e.id for e in load_catalogue(lib.edition()).entries.values()
+             if e.kind == "section" and e.id[:-1] == cite and e.id[-1:].isalpha()]
+    if not known:
+        return [], []
+    letters = sorted(c[len(cite)] for c in present)
+    last = lib.subtree(law)[-1][1]
+    after = [c for c in known if not letters or c[-1] > letters[-1]] if lib.page_edges(last)[1] else []
+    first = next((n for _, n in lib.subtree(law) if n is not law), None)
+    starts_lost = law.inferred and first is not None and lib.page_edges(first)[0]
+    before = [c for c in known if letters and c[-1] < letters[0]] if starts_lost else []
+    return before, after
+
+
+def laws_around(lib: Library, node: Node) -> tuple[str | None, str | None]:
+    """``(after, before)``: the cites of the laws printed right before and
+    right after ``node`` in its document's reading order (``None`` at an end)."""
+    seq = lib.store.seq(node.id)
+    after, before = lib.store.printed_near(node.doc, seq, seq, kind="law")
+    return (after.cite if after else None), (before.cite if before else None)
