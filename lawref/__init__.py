@@ -33,22 +33,27 @@ from lawref.errors import LawrefError
 __all__ = ["Library", "LawrefError", "__version__", "link", "open_library", "resolve"]
 
 if TYPE_CHECKING:
-    from lawref.library import Library, open_library
+    from lawref.library import Library
     from lawref.model import Linked, Node
+    from lawref.query.opening import open_library
 
 
 def __getattr__(name: str) -> Any:
     """``Library`` and ``open_library``, imported on first use (PEP 562)."""
-    if name in ("Library", "open_library"):
-        from lawref import library
+    if name == "Library":
+        from lawref.library import Library
 
-        return getattr(library, name)
+        return Library
+    if name == "open_library":
+        from lawref.query.opening import open_library
+
+        return open_library
     raise AttributeError(f"module 'lawref' has no attribute {name!r}")
 
 
 @cache
 def _default() -> Library:
-    from lawref.library import open_library
+    from lawref.query.opening import open_library
 
     corpus, index = os.environ.get("LAWREF_CORPUS"), os.environ.get("LAWREF_INDEX")
     return open_library(Path(corpus) if corpus else None, Path(index) if index else None)

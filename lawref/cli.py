@@ -170,7 +170,7 @@ class _Ctx:
         self.corpus, self.index = corpus, index
 
     def library(self) -> Library:
-        from lawref.library import open_library
+        from lawref.query.opening import open_library
 
         rebuilt: list[str] = []
 
@@ -192,7 +192,7 @@ class _Ctx:
         return lib
 
     def dirs(self) -> tuple[Path, Path]:
-        from lawref.library import default_corpus, default_index
+        from lawref.query.opening import default_corpus, default_index
 
         corpus = self.corpus or default_corpus()
         return corpus, self.index or default_index(corpus)
@@ -406,7 +406,8 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
     ``62B``). It never builds: with no index there is nothing to offer."""
     from click.shell_completion import CompletionItem
 
-    from lawref.library import Library, default_corpus, default_index
+    from lawref.library import Library
+    from lawref.query.opening import default_corpus, default_index
 
     root = ctx.find_root().params
     try:

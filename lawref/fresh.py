@@ -3,7 +3,7 @@
 A query must not hash every corpus file and index file to learn that
 nothing changed (issue 13: the check is most of a cold query on a large
 corpus). After a full check found the index fresh (content hashes:
-:func:`lawref.library._stale`), :func:`record` stores a *fingerprint*: the
+:func:`lawref.query.opening._stale`), :func:`record` stores a *fingerprint*: the
 ``stat`` of every entry under the corpus folder, of every file of the live
 generation and of lawref's own source files (size, modification and
 change times in ns, inode). :func:`unchanged` recomputes it — one ``stat``

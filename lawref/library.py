@@ -18,21 +18,18 @@ load the build side. Default places:
 from __future__ import annotations
 
 import functools
-import os
 import threading
-from abc import abstractmethod
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lawref import fresh, labels, seal
+from lawref import labels
 from lawref.errors import IndexDamaged, IndexUnavailable, UsageError
-from lawref.folder import CURRENT, Generation, check_foreign
+from lawref.folder import Generation
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, tr
 from lawref.model import Answer, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
-from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 from lawref.query import editions as q_editions
 from lawref.query import find as q_find
 from lawref.query import link as q_link
@@ -41,6 +38,7 @@ from lawref.query import refs as q_refs
 from lawref.query import source as q_source
 from lawref.query import terms as q_terms
 from lawref.query.refs import References
+from lawref.query.views import ByCite, ById, ByLabel, Children, NodeStore, live_key, open_store
 from lawref.resolver import Resolver
 
 if TYPE_CHECKING:
@@ -48,25 +46,8 @@ if TYPE_CHECKING:
     from lawref.lang import glossary
     from lawref.lang.catalogue import Entry
 
-NodeStore = MemoryStore | SqliteStore
-
 #: Search answers a library keeps per generation (see :meth:`Library.answer`).
 ANSWERS_KEPT = 1024
-
-
-def default_corpus() -> Path:
-    """The corpus shipped inside the package (the four seed files)."""
-    return Path(__file__).resolve().parent / "corpus"
-
-
-def default_index(corpus_dir: Path) -> Path:
-    """Per-user cache folder for the index of ``corpus_dir``."""
-    import hashlib
-
-    import platformdirs  # only when no index folder is given
-
-    key = hashlib.sha256(os.fsencode(Path(corpus_dir).resolve())).hexdigest()[:12]
-    return platformdirs.user_cache_path("lawref") / f"index-{key}"
 
 
 class _State:
@@ -159,7 +140,7 @@ class Library:
     def __init__(self, store: NodeStore, generation: Generation | None = None, *,
                  index_dir: Path | None = None, verified: bool = False) -> None:
         self._index_dir = Path(index_dir) if index_dir is not None else None
-        self._current = _State(store, generation, _live_key(self._index_dir), verified)
+        self._current = _State(store, generation, live_key(self._index_dir), verified)
         self._pin = threading.local()
         self._swap = threading.Lock()
 
@@ -171,7 +152,7 @@ class Library:
         Raises :class:`~lawref.errors.IndexUnavailable` when there is none,
         :class:`~lawref.errors.IndexDamaged` when it is damaged."""
         gen = open_generation(index)
-        return cls(_open_store(gen, verify), gen, index_dir=None if isinstance(index, Generation) else Path(index),
+        return cls(open_store(gen, verify), gen, index_dir=None if isinstance(index, Generation) else Path(index),
                    verified=not verify)
 
     def __repr__(self) -> str:
@@ -202,14 +183,14 @@ class Library:
         state = self._current
         if self._index_dir is None:
             return state
-        key = _live_key(self._index_dir)
+        key = live_key(self._index_dir)
         if key is None or key == state.key:
             return state
         with self._swap:
             if self._current is state:
                 try:
                     gen = open_generation(self._index_dir)
-                    self._current = _State(_open_store(gen, True), gen, key, False)
+                    self._current = _State(open_store(gen, True), gen, key, False)
                 except (IndexUnavailable, IndexDamaged):
                     return state  # mid-swap or damaged: answer from the old one
             return self._current
@@ -276,14 +257,14 @@ class Library:
         return self.generation.path.parent
 
     @property
-    def by_id(self) -> _ById:
+    def by_id(self) -> ById:
         """Nodes by id (a mapping read from the store)."""
-        return _ById(self.store)
+        return ById(self.store)
 
     @property
-    def children(self) -> _Children:
+    def children(self) -> Children:
         """Children by parent id (``None``: the roots), in reading order."""
-        return _Children(self.store)
+        return Children(self.store)
 
     @_answers
     def find(self, cite_or_id: str, doc: str | None = None, edition: str | None = None) -> list[Node]:
@@ -310,9 +291,9 @@ class Library:
         return labels.unique_labels(self.documents, self.nodes)
 
     @property
-    def by_label(self) -> _ByLabel:
+    def by_label(self) -> ByLabel:
         """Nodes without a cite by their label (as :meth:`label` prints it)."""
-        return _ByLabel(self.store)
+        return ByLabel(self.store)
 
     def _label(self, node: Node) -> str:
         """:func:`lawref.labels.label` of ``node`` in this corpus."""
@@ -343,7 +324,7 @@ class Library:
     def resolver(self) -> Resolver:
         """Citations → nodes of this generation (reads nodes by cite, on demand)."""
         store = self.store
-        return Resolver(self.documents, by_cite=_ByCite(store), children=_Children(store), by_id=_ById(store))
+        return Resolver(self.documents, by_cite=ByCite(store), children=Children(store), by_id=ById(store))
 
     def page_edges(self, node: Node) -> tuple[bool, bool]:
         """``(first, last)``: whether ``node`` opens or closes the text of a printed page of its file — the places
@@ -609,192 +590,15 @@ class Library:
         return q_editions.title_en(self, node)
 
 
-def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, *,
-                 on_rebuild: Callable[[str], None] | None = None,
-                 progress: Callable[[str, int, int], None] | None = None,
-                 on_stale: Callable[[str], None] | None = None) -> Library:
-    """Open the index of ``corpus_dir``, rebuilding it first when it is
-    missing, stale or damaged (``on_rebuild(reason)`` is called before a
-    rebuild, e.g. to say so on stderr; ``progress(step, done, total)`` as
-    it goes). Only the documents whose files changed are rebuilt.
-
-    Fast path: when nothing in the corpus folder, the index's files or
-    lawref's code changed since the last full check (:mod:`lawref.fresh`:
-    one ``stat`` each), no file is read or hashed.
-
-    An index folder lawref cannot write (a read-only cache, a full disk)
-    whose live build is whole and sealed answers as it is: ``on_stale(why)``
-    is called instead of rebuilding.
-
-    Raises :class:`~lawref.errors.CorpusError` (also for nothing usable),
-    :class:`~lawref.errors.IndexFolderError` (``index_dir`` is not ours) and
-    :class:`OSError` when the index cannot be written and there is none to
-    answer from."""
-    corpus_dir = Path(corpus_dir) if corpus_dir else default_corpus()
-    index_dir = Path(index_dir) if index_dir else default_index(corpus_dir)
-    check_foreign(index_dir)  # a folder that is not ours: refused before any word of rebuilding
-    seal.require()  # and a key that cannot be had
-    if fresh.unchanged(corpus_dir, index_dir):
-        try:
-            return Library.open(index_dir, verify=False)
-        except (IndexUnavailable, IndexDamaged):
-            pass  # swapped or damaged since: the full check below says which
-    reason = _stale(corpus_dir, index_dir)
-    if reason is None:
-        fresh.record(corpus_dir, index_dir)
-        try:
-            return Library.open(index_dir, verify=False)
-        except IndexDamaged as exc:
-            reason = str(exc)
-    reason = reason or N_("the index is out of date")
-    if not _writable(index_dir) and (as_it_is := _as_it_is(index_dir)) is not None:
-        _stale_said(on_stale, reason, N_("the index folder is read-only"))
-        return as_it_is
-    if on_rebuild is not None:
-        on_rebuild(reason)
-    from lawref.store import ensure  # the build side, loaded only to rebuild
-
-    try:
-        ensure(corpus_dir, index_dir, progress=progress)
-    except OSError as exc:
-        if (as_it_is := _as_it_is(index_dir)) is None:
-            raise
-        _stale_said(on_stale, reason, exc.strerror or str(exc))
-        return as_it_is
-    fresh.record(corpus_dir, index_dir)
-    return Library.open(index_dir, verify=False)
+__all__ = ["Library", "References"]
 
 
-def _writable(index_dir: Path) -> bool:
-    """Whether lawref may write ``index_dir`` (or make it in its nearest existing parent)."""
-    path = Path(index_dir)
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return os.access(path, os.W_OK)
+def __getattr__(name: str) -> Any:
+    """``open_library``, ``default_corpus`` and ``default_index`` from
+    :mod:`lawref.query.opening`, on first use (PEP 562): opening a library
+    may rebuild, and that module holds the one arrow back up to the build."""
+    if name in ("open_library", "default_corpus", "default_index"):
+        from lawref.query import opening
 
-
-def _as_it_is(index_dir: Path) -> Library | None:
-    """The live build of ``index_dir`` when it is whole and sealed (every file
-    checked), else ``None``."""
-    try:
-        return Library.open(index_dir, verify=True)
-    except IndexUnavailable:
-        return None
-
-
-def _stale_said(on_stale: Callable[[str], None] | None, reason: str, why: str) -> None:
-    if on_stale is not None:
-        on_stale(N_("{reason_msg}, and it cannot be rebuilt ({why}): answering from the index as it is").format(
-            reason_msg=reason, why=why))
-
-
-def _stale(corpus_dir: Path, index_dir: Path) -> str | None:
-    """Why the live index of ``index_dir`` cannot answer for ``corpus_dir``
-    (missing, stale, damaged: every corpus file and index file hashed), or
-    ``None`` when it can. Raises :class:`~lawref.errors.CorpusError` for a
-    corpus folder that cannot be scanned."""
-    from lawref.scan import code_version, scan, stamp  # the corpus scan: only when something changed
-
-    found = scan(corpus_dir)
-    try:
-        gen = open_generation(index_dir)
-        if gen.stamp != stamp(found, code_version(), gen.encoding):
-            return N_("the corpus or lawref changed since the index was built")
-        gen.verify()
-    except IndexDamaged as exc:
-        return N_("the index is damaged ({damage_msg})").format(damage_msg=exc)
-    except IndexUnavailable:
-        return N_("no index yet")
-    return None
-
-
-def _open_store(gen: Generation, verify: bool) -> SqliteStore:
-    """The node store of ``gen`` (its checksum checked when ``verify``).
-    Raises :class:`~lawref.errors.IndexDamaged` for a build without one (an
-    older lawref's) or a damaged one."""
-    if NODES_FILE not in gen.meta.get("files", {}):
-        raise IndexDamaged(N_("the build has no {file} (made by an older lawref)").format(file=NODES_FILE))
-    if verify:
-        gen.verify([NODES_FILE])
-    return SqliteStore(gen.path / NODES_FILE)
-
-
-def _live_key(index_dir: Path | None) -> tuple[int, int] | None:
-    """``(inode, mtime)`` of the folder's ``CURRENT`` — it changes when a
-    build swaps a generation in (``CURRENT`` is replaced by a rename)."""
-    if index_dir is None:
-        return None
-    try:
-        st = os.stat(index_dir / CURRENT)
-    except OSError:
-        return None
-    return st.st_ino, st.st_mtime_ns
-
-
-class _StoreView(Mapping[Any, Any]):
-    """A mapping read from a node store on demand: a subclass says how one
-    key is found (:meth:`_find`, ``None`` for none) and which keys there are."""
-
-    def __init__(self, store: NodeStore) -> None:
-        self._store = store
-
-    @abstractmethod
-    def _find(self, key: Any) -> Any:
-        """The value of ``key``, or ``None`` when the store has none."""
-
-    def __getitem__(self, key: Any) -> Any:
-        found = self._find(key)
-        if found is None:
-            raise KeyError(key)
-        return found
-
-    @abstractmethod
-    def __iter__(self) -> Iterator[Any]:
-        """The keys there are."""
-
-    def __len__(self) -> int:
-        return sum(1 for _ in self)
-
-
-class _ById(_StoreView):
-    """Nodes by id."""
-
-    def _find(self, key: str) -> Node | None:
-        return self._store.node(key)
-
-    def __iter__(self) -> Iterator[str]:
-        return (n.id for n in self._store.all_nodes())
-
-
-class _Children(_StoreView):
-    """Children by parent id (``None``: the roots); a node without children maps to ``[]``."""
-
-    def _find(self, key: str | None) -> list[Node]:
-        return self._store.children(key)
-
-    def __iter__(self) -> Iterator[str | None]:
-        return iter(dict.fromkeys(n.parent for n in self._store.all_nodes()))
-
-
-class _ByLabel(_StoreView):
-    """Nodes without a cite by their stored label."""
-
-    def _find(self, key: str) -> Node | None:
-        return self._store.by_label(key)
-
-    def __iter__(self) -> Iterator[str]:
-        return (lab for n in self._store.all_nodes() if not n.cite and (lab := self._store.label(n.id)))
-
-
-class _ByCite(_StoreView):
-    """The first node of a document with a cite: ``(doc, cite)`` → node."""
-
-    def _find(self, key: tuple[str, str]) -> Node | None:
-        doc, cite = key
-        return next((n for n in self._store.with_cite(cite) if n.doc == doc), None)
-
-    def __iter__(self) -> Iterator[tuple[str, str]]:
-        return iter(dict.fromkeys((n.doc, n.cite) for n in self._store.all_nodes() if n.cite))
-
-
-__all__ = ["Library", "References", "default_corpus", "default_index", "open_library"]
+        return getattr(opening, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

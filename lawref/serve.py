@@ -369,7 +369,7 @@ def app_from_env() -> FastAPI:
     through the environment (``LAWREF_CORPUS``, ``LAWREF_INDEX``,
     ``LAWREF_CORS_ORIGINS``, space-separated): uvicorn imports it in each
     worker process."""
-    from lawref.library import open_library
+    from lawref.query.opening import open_library
 
     corpus = os.environ.get("LAWREF_CORPUS")
     index = os.environ.get("LAWREF_INDEX")

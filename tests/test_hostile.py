@@ -760,7 +760,7 @@ def test_an_index_inside_the_corpus_folder_is_not_read_as_corpus(tmp_path: Path)
 
 
 def test_a_read_only_index_answers_as_it_is_with_one_line(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import lawref.library as L
+    import lawref.query.opening as L
 
     corpus = seed_corpus(tmp_path / "c")
     index = tmp_path / "ix"
