@@ -43,7 +43,7 @@ from lawref.export import json as J
 from lawref.export import text as T
 from lawref.export.json import dumps
 from lawref.i18n import choose, chosen, retell, speak, tr, trn
-from lawref.model import Node
+from lawref.model import Node, Status
 from lawref.safeio import atomic_write, display_name, printable
 
 if TYPE_CHECKING:
@@ -531,7 +531,7 @@ def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
     lib = obj.library()
     entries = lib.contents(doc, _text(law) if law is not None else None)
     _json(J.toc_json(entries)) if as_json else _lines(T.toc_lines(lib, entries))
-    if law is not None and all(e.status == "absent" for e in entries):
+    if law is not None and all(e.status == Status.ABSENT for e in entries):
         sys.exit(EXIT_NOT_FOUND)  # the edition has it, the corpus does not: as show says it
 
 
@@ -627,7 +627,7 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
     lib = obj.library()
     answers = [(c, t) for c in citations for t in (lib.resolve_targets(_text(c), edition) or [None])]
     _json(J.resolve_json(answers)) if as_json else _lines(T.resolve_lines(answers))
-    if any(t is None or t.status != "exact" for _, t in answers):
+    if any(t is None or t.status != Status.EXACT for _, t in answers):
         sys.exit(EXIT_NOT_FOUND)
 
 

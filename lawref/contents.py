@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from lawref.i18n import tr
-from lawref.model import Document, Node, TocEntry
+from lawref.model import Document, Kind, Node, TocEntry, TocStatus
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -79,22 +79,22 @@ OPENING = 60
 
 
 def _row(lib: Library, n: Node, depth: int, warned: frozenset[str] = frozenset()) -> TocEntry:
-    title_en = n.title_en or (lib.title_en(n) if n.kind == "law" else None)
+    title_en = n.title_en or (lib.title_en(n) if n.kind == Kind.LAW else None)
     title = n.title
-    if n.kind == "commentary" and not title and n.text:  # its opening words, as a contents shows them
+    if n.kind == Kind.COMMENTARY and not title and n.text:  # its opening words, as a contents shows them
         title = n.text if len(n.text) <= OPENING else n.text[: OPENING - 1].rsplit(" ", 1)[0] + "…"
     return TocEntry(n.id, n.doc, n.kind, n.cite, lib.label(n), title, title_en, n.page, _status(lib, n, warned),
                     depth)
 
 
 def _status(lib: Library, n: Node, warned: frozenset[str]) -> str:
-    if n.kind == "fragment":
-        return "fragment"
-    if n.kind == "law" and n.id in warned:
-        return "structure warning"  # whole only when no structure warning touches it (issue 23)
-    if n.kind == "law" and (any(lib.lost_sections(n)) or (n.inferred and not n.label)):
-        return "lost pages"
-    return "lost pages" if any(lib.cut_edges(n)) else "whole"
+    if n.kind == Kind.FRAGMENT:
+        return TocStatus.FRAGMENT
+    if n.kind == Kind.LAW and n.id in warned:
+        return TocStatus.STRUCTURE_WARNING  # whole only when no structure warning touches it (issue 23)
+    if n.kind == Kind.LAW and (any(lib.lost_sections(n)) or (n.inferred and not n.label)):
+        return TocStatus.LOST_PAGES
+    return TocStatus.LOST_PAGES if any(lib.cut_edges(n)) else TocStatus.WHOLE
 
 
 def _warned_laws(lib: Library) -> frozenset[str]:
@@ -109,7 +109,7 @@ def _findings_by_law(lib: Library) -> list[tuple[str | None, dict[str, object]]]
     out = []
     for f in lib.structure:
         node = lib.by_id.get(str(f.get("node")))
-        while node is not None and node.kind != "law":
+        while node is not None and node.kind != Kind.LAW:
             node = lib.by_id.get(node.parent) if node.parent else None
         out.append((node.id if node is not None else None, f))
     return out
@@ -122,7 +122,7 @@ def structure_warnings(lib: Library, nodes: list[Node]) -> list[dict[str, object
     laws, ids = set(), {n.id for n in nodes}
     for n in nodes:
         node: Node | None = n
-        while node is not None and node.kind != "law":
+        while node is not None and node.kind != Kind.LAW:
             node = lib.by_id.get(node.parent) if node.parent else None
         if node is not None:
             laws.add(node.id)
@@ -136,13 +136,13 @@ def _with_absent(lib: Library, doc: Document, rows: list[TocEntry]) -> list[TocE
         return rows
     from lawref.lang.catalogue import load as load_catalogue
 
-    have = {r.cite for r in rows if r.kind == "law"}
-    missing = [e for e in load_catalogue(doc.edition).entries.values() if e.kind == "law" and e.id not in have]
+    have = {r.cite for r in rows if r.kind == Kind.LAW}
+    missing = [e for e in load_catalogue(doc.edition).entries.values() if e.kind == Kind.LAW and e.id not in have]
     out = list(rows)
     for entry in sorted(missing, key=lambda e: int(e.id)):
-        at = next((k for k, r in enumerate(out) if r.kind == "law" and r.cite and _number(r.cite) > int(entry.id)),
+        at = next((k for k, r in enumerate(out) if r.kind == Kind.LAW and r.cite and _number(r.cite) > int(entry.id)),
                   len(out))
-        while at > 0 and out[at - 1].kind in ("chapter", "part", "division"):
+        while at > 0 and out[at - 1].kind in (Kind.CHAPTER, Kind.PART, Kind.DIVISION):
             at -= 1  # before the headings that open the next law: the missing law is not under them
         out.insert(at, TocEntry(None, doc.id, "law", entry.id, entry.id, entry.title_ru or None, entry.title_en,
                                 None, "absent", 0))

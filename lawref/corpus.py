@@ -29,7 +29,7 @@ from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
 from lawref.lang import catalogue
 from lawref.manifest import DocumentSpec
-from lawref.model import Citation, Document, Node, Source
+from lawref.model import Citation, Document, Kind, Node, Source
 from lawref.parse import parse
 from lawref.records import FileReport
 from lawref.resolver import Resolver
@@ -364,7 +364,7 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
                                   "or unrepaired mojibake?").format(share=share))
         report.status = "warning"
     report.nodes = len(nodes)
-    report.fragments = sum(1 for n in nodes if n.kind == "fragment")
+    report.fragments = sum(1 for n in nodes if n.kind == Kind.FRAGMENT)
     report.inferred = sum(1 for n in nodes if n.inferred)
     if not any(n.cite for n in nodes):
         report.warnings.append(N_("no law, section or commentary heading found: text kept as fragments"))
@@ -433,7 +433,7 @@ def _printed_copy(node: Node, printed: dict[tuple[int, str | None, str], str], k
     """The labelled node another file of the document printed on the same
     page with the same title and text, when ``node`` is a fragment of a later
     file (two sites' copies of one printed page), else ``None``."""
-    if node.kind != "fragment" or node.page is None or not node.text.strip():
+    if node.kind != Kind.FRAGMENT or node.page is None or not node.text.strip():
         return None
     found = kept.get(printed.get((node.page, node.title, node.text), ""))
     return found if found is not None and found.source.file != node.source.file else None
@@ -446,7 +446,7 @@ def _loose_key(node: Node) -> tuple[str, str | None, str, str | None]:
 
 
 def _same(a: Node, b: Node) -> bool:
-    if a.kind == "law" and b.kind == "law" and (b.inferred and not b.text):
+    if a.kind == Kind.LAW and b.kind == Kind.LAW and (b.inferred and not b.text):
         return True
     return (a.kind, a.title, a.text) == (b.kind, b.title, b.text)
 
@@ -628,7 +628,7 @@ def _citations(node: Node, doc: Document, cache: BuildCache | None) -> list[Cita
         return None
     if not P.ANY_DIGIT.search(node.text):  # no number, no citation (:func:`find_citations`)
         return []
-    commentary, alphabet = doc.kind == "commentary", doc.letters == "alphabet"
+    commentary, alphabet = doc.kind == Kind.COMMENTARY, doc.letters == "alphabet"
     key = citation_key(node.text, commentary, alphabet)
     known = cache.get("citations", key)
     if known is None:
@@ -666,7 +666,7 @@ def _section_titles(edition: str | None) -> dict[str, str]:
     holds, as evidence for the English reader; empty for an unknown edition."""
     if edition is None or not catalogue.has(edition):
         return {}
-    return {e.id: e.title_en for e in catalogue.load(edition).entries.values() if e.kind == "section" and e.title_en}
+    return {e.id: e.title_en for e in catalogue.load(edition).entries.values() if e.kind == Kind.SECTION and e.title_en}
 
 
 def _title_en(node: Node, doc: Document) -> str | None:
@@ -675,14 +675,14 @@ def _title_en(node: Node, doc: Document) -> str | None:
     edition catalogue's for its cite (chapters by their number)."""
     cat = catalogue.load(doc.edition or catalogue.DEFAULT_EDITION)
     if doc.lang == "en":  # its own, in the catalogue's letter case when the words are the same (``THE PACK``)
-        kept = node.kind in ("law", "section") and catalogue.has(doc.edition or "")
+        kept = node.kind in (Kind.LAW, Kind.SECTION) and catalogue.has(doc.edition or "")
         known = cat.title_en(node.cite) if kept else None
         same = known is not None and (node.title is None or _words(known) == _words(node.title))
         return known if same else node.title  # no title printed (a law inferred at a lost page): the edition's
-    if node.kind == "chapter":
+    if node.kind == Kind.CHAPTER:
         entry = cat.chapter(node.id.rsplit("chapter-", 1)[-1].split("/")[0])
         return entry.title_en if entry else None
-    if node.kind in ("law", "section", "subsection", "item"):
+    if node.kind in (Kind.LAW, Kind.SECTION, Kind.SUBSECTION, Kind.ITEM):
         return cat.title_en(node.cite)
     return None
 

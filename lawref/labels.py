@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 
-from lawref.model import Document, Node
+from lawref.model import Document, Kind, Node
 
 __all__ = ["label", "law_before", "law_of", "unique_labels"]
 
@@ -23,7 +23,7 @@ __all__ = ["label", "law_before", "law_of", "unique_labels"]
 def law_of(node: Node, parent_of: Callable[[str], Node | None]) -> Node | None:
     """The law node above ``node`` (itself if it is a law); ``parent_of`` finds a node by id."""
     cur: Node | None = node
-    while cur is not None and cur.kind != "law":
+    while cur is not None and cur.kind != Kind.LAW:
         cur = parent_of(cur.parent) if cur.parent else None
     return cur
 
@@ -34,7 +34,7 @@ def law_before(nodes: Iterable[Node]) -> dict[str, str]:
     out: dict[str, str] = {}
     last: dict[str, str] = {}
     for n in nodes:
-        if n.kind == "law" and n.cite:
+        if n.kind == Kind.LAW and n.cite:
             last[n.doc] = n.cite
         elif n.doc in last:
             out[n.id] = last[n.doc]
@@ -48,7 +48,7 @@ def label(node: Node, documents: Mapping[str, Document], node_of: Callable[[str]
     if node.cite:
         return node.cite
     en = (doc := documents.get(node.doc)) is not None and doc.lang == "en"
-    if node.kind == "fragment":
+    if node.kind == Kind.FRAGMENT:
         page = (f", p. {node.page}" if en else f", стр. {node.page}") if node.page is not None else ""
         law = law_of(node, node_of)
         if law is not None and law.cite:
@@ -57,7 +57,7 @@ def label(node: Node, documents: Mapping[str, Document], node_of: Callable[[str]
         after = (f", after Law {cite}" if en else f", после правила {cite}") if cite else ""
         return f"{'fragment' if en else 'фрагмент'}{page}{after}"
     parent = node_of(node.parent) if node.parent else None
-    if node.kind == "footnote" and parent is not None:
+    if node.kind == Kind.FOOTNOTE and parent is not None:
         whose = label(parent, documents, node_of, before)
         if not en and whose.startswith("фрагмент"):
             whose = "фрагменту" + whose[len("фрагмент"):]  # «сноска (*) к фрагменту, после правила 36»

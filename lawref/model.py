@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields
+from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -45,19 +46,23 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-#: Node kinds, in the field's terms.
-KINDS = (
-    "chapter",
-    "part",
-    "division",
-    "law",
-    "section",
-    "subsection",
-    "item",
-    "commentary",
-    "footnote",
-    "fragment",
-)
+class Kind(StrEnum):
+    """Node kinds, in the field's terms (a member is its string: ``Kind.LAW == "law"``)."""
+
+    CHAPTER = "chapter"
+    PART = "part"
+    DIVISION = "division"
+    LAW = "law"
+    SECTION = "section"
+    SUBSECTION = "subsection"
+    ITEM = "item"
+    COMMENTARY = "commentary"
+    FOOTNOTE = "footnote"
+    FRAGMENT = "fragment"
+
+
+#: Node kinds, in the field's terms, as plain strings (:class:`Kind`).
+KINDS = tuple(k.value for k in Kind)
 
 #: Document kinds a manifest may name.
 DOC_KINDS = ("laws", "commentary")
@@ -230,8 +235,27 @@ class Node:
 
 # -- citations ------------------------------------------------------------------------
 
-#: Resolution statuses, best first.
-STATUSES = ("exact", "partial", "absent", "invalid")
+class Status(StrEnum):
+    """How a citation resolved, best first: ``exact`` (the node it names),
+    ``partial`` (an ancestor: the text of the part cited is lost), ``absent``
+    (the edition has it, the corpus does not), ``invalid`` (no such law)."""
+
+    EXACT = "exact"
+    PARTIAL = "partial"
+    ABSENT = "absent"
+    INVALID = "invalid"
+
+
+#: Resolution statuses, best first, as plain strings (:class:`Status`).
+STATUSES = tuple(s.value for s in Status)
+
+
+class Reading(StrEnum):
+    """How a citation's Cyrillic section letters were read (:attr:`Citation.reading`)."""
+
+    NONE = ""
+    LOOKALIKE = "lookalike"
+    ALPHABET = "alphabet"
 
 
 def overall(statuses: Iterable[str]) -> str:
@@ -398,7 +422,17 @@ class Hit:
 
 
 #: What a contents row says of its node (``lawref toc``).
-TOC_STATUSES = ("whole", "lost pages", "structure warning", "fragment", "absent")
+class TocStatus(StrEnum):
+    """A contents row's status (``lawref toc``, :class:`TocEntry`)."""
+
+    WHOLE = "whole"
+    LOST_PAGES = "lost pages"
+    STRUCTURE_WARNING = "structure warning"
+    FRAGMENT = "fragment"
+    ABSENT = "absent"
+
+
+TOC_STATUSES = tuple(s.value for s in TocStatus)
 
 
 @dataclass(frozen=True)

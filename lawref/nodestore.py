@@ -43,7 +43,7 @@ from urllib.parse import quote
 
 from lawref.errors import IndexDamaged
 from lawref.i18n import N_
-from lawref.model import Document, Node
+from lawref.model import Document, Kind, Node
 
 __all__ = ["NODES_FILE", "Carry", "MemoryStore", "SqliteStore", "page_edges", "write"]
 
@@ -93,7 +93,7 @@ def _file_edges(same: list[Node]) -> dict[str, tuple[bool, bool]]:
     passes: the page of the printed node before each node, and after it)."""
     if all(n.page is None for n in same):
         return {n.id: (False, False) for n in same}
-    printed = [n.kind != "footnote" and bool(n.text or n.label) for n in same]
+    printed = [n.kind != Kind.FOOTNOTE and bool(n.text or n.label) for n in same]
     before: list[object] = []
     last: object = _NONE
     for n, p in zip(same, printed, strict=True):
@@ -193,7 +193,7 @@ class MemoryStore:
                      ) -> tuple[Node | None, Node | None]:
         """The last node of ``doc`` before reading position ``before`` and
         the first after ``after`` (footnotes skipped; only ``kind`` when given)."""
-        nodes = [n for n in self._nodes if n.doc == doc and n.kind != "footnote" and kind in (None, n.kind)]
+        nodes = [n for n in self._nodes if n.doc == doc and n.kind != Kind.FOOTNOTE and kind in (None, n.kind)]
         prev = next((n for n in reversed(nodes) if self._seq[n.id] < before), None)
         nxt = next((n for n in nodes if self._seq[n.id] > after), None)
         return prev, nxt
@@ -240,7 +240,7 @@ class MemoryStore:
 
     def law_titles(self) -> list[tuple[str, str]]:
         """``[(law node id, English title)]`` of every law with one, in reading order."""
-        return [(n.id, n.title_en) for n in self._nodes if n.kind == "law" and n.title_en]
+        return [(n.id, n.title_en) for n in self._nodes if n.kind == Kind.LAW and n.title_en]
 
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
         """The forms table has no rows in memory: always ``{}``."""
@@ -495,7 +495,7 @@ def _fill(db: sqlite3.Connection, documents: Sequence[Document], nodes: Sequence
         else:
             db.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
                 (seq + i, n.id, n.doc, n.kind, n.cite, n.parent, None if n.cite else labels.get(n.id),
-                 int(edges[n.id][0]), int(edges[n.id][1]), n.title_en if n.kind == "law" else None,
+                 int(edges[n.id][0]), int(edges[n.id][1]), n.title_en if n.kind == Kind.LAW else None,
                  dump(n.to_json(full=True))) for i, n in enumerate(mine)))
             db.executemany("INSERT INTO refs VALUES (?, ?, ?, ?)", (
                 (n.id, i, r.cite, r.id) for n in mine for i, r in enumerate(n.refs)))

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 
 from lawref import patterns as P
 from lawref.cite import ancestors, find_citations, latin, law_of
-from lawref.model import STATUSES, Citation, Document, Node, Ref, Target, overall
+from lawref.model import STATUSES, Citation, Document, Kind, Node, Ref, Target, overall
 
 __all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "Target", "overall"]
 
@@ -130,7 +130,7 @@ class Resolver:
 
     def _resolve_cite(self, cite: str, kind: str, prefer: str | None, edition: str | None,
                       lang: str | None) -> Target:
-        docs = self._docs("commentary" if kind == "commentary" else "laws", prefer, edition, lang)
+        docs = self._docs("commentary" if kind == Kind.COMMENTARY else "laws", prefer, edition, lang)
         mine = self.documents.get(prefer) if prefer else None
         edition = mine.edition if mine is not None else edition
         for doc in self._holding(cite, docs):
@@ -201,7 +201,7 @@ class Resolver:
         here when not given), resolved. ``line_map`` gives ``(offset, raw
         line)`` pairs to set each ref's line."""
         doc = self.documents.get(node.doc)
-        commentary = doc is not None and doc.kind == "commentary"
+        commentary = doc is not None and doc.kind == Kind.COMMENTARY
         alphabet = doc is not None and doc.letters == "alphabet"
         if citations is None:
             citations = find_citations(node.text, commentary=commentary, alphabet=alphabet)

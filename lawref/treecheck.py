@@ -66,7 +66,7 @@ from dataclasses import dataclass
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.lang import english
-from lawref.model import Node
+from lawref.model import Kind, Node
 
 __all__ = ["CHECKS", "Finding", "check_document", "check_tree"]
 
@@ -176,7 +176,7 @@ def label_order(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
     met twice; a section letter skipped where the pages run on."""
     labelled: dict[str, Node] = {}
     for n in nodes:
-        if n.kind in ("section", "subsection", "item") and n.cite:
+        if n.kind in (Kind.SECTION, Kind.SUBSECTION, Kind.ITEM) and n.cite:
             if n.cite in labelled:
                 yield _at(n, "label_order", N_("{label} comes twice in this file (first at line {line}): a label "
                                                "the source lost, and text filed under the wrong one?").format(
@@ -186,7 +186,7 @@ def label_order(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
     last_law = 0
     last_section: dict[str, Node] = {}
     for n in nodes:
-        if n.kind == "law" and n.cite and _LAW_NUMBER.fullmatch(n.cite):
+        if n.kind == Kind.LAW and n.cite and _LAW_NUMBER.fullmatch(n.cite):
             number = int(n.cite)
             if n.cite in seen:
                 yield _at(n, "label_order", N_("{label} comes twice in this file (first at line {line})").format(
@@ -196,7 +196,7 @@ def label_order(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
                     label=_name(n), before=last_law))
             seen.setdefault(n.cite, n)
             last_law = max(last_law, number)
-        letter = _LETTER.match(n.cite or "") if n.kind == "section" else None
+        letter = _LETTER.match(n.cite or "") if n.kind == Kind.SECTION else None
         if letter and n.parent:
             before = last_section.get(n.parent)
             if before is not None and _skipped(before, n):
@@ -222,7 +222,7 @@ def embedded_heading(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()
     for n in nodes:
         offset = 0
         for k, line in enumerate(n.text.split("\n")):
-            if (k or n.kind == "law") and P.LAW_HEADING_LINE.match(line.strip()):
+            if (k or n.kind == Kind.LAW) and P.LAW_HEADING_LINE.match(line.strip()):
                 message = N_("the text of {label} holds the law heading {line}: text filed under the wrong "
                              "law?").format(label=_name(n), line=repr(line.strip()[:60]))
                 yield Finding("embedded_heading", _raw_line(n, offset), n.id, message)
@@ -262,12 +262,12 @@ def fragment_share(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
     """Most letters in fragments although the pages run one after another."""
     letters = [(n, sum(c.isalpha() for c in n.text)) for n in nodes]
     total = sum(k for _, k in letters)
-    loose = sum(k for n, k in letters if n.kind == "fragment")
+    loose = sum(k for n, k in letters if n.kind == Kind.FRAGMENT)
     pages = sorted({n.page for n in nodes if n.page is not None})
     steps = [b - a for a, b in zip(pages, pages[1:], strict=False)]
     running = len(steps) >= 2 and sum(1 for s in steps if s == 1) >= 0.8 * len(steps)
     if total and loose / total > MAX_FRAGMENT_SHARE and running:
-        first = next(n for n in nodes if n.kind == "fragment")
+        first = next(n for n in nodes if n.kind == Kind.FRAGMENT)
         yield _at(first, "fragment_share", N_("{share:.0%} of the file's letters are in fragments though its pages "
                                               "run one after another: headings not found?").format(share=loose / total))
 
@@ -312,7 +312,7 @@ def title_in_body(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -
     …``) — or whose title took its body's first words (a title ending in a
     small word: ``… Play Period Unless the``)."""
     for n in nodes:
-        if n.kind != "section" or not n.text[:60].isascii():
+        if n.kind != Kind.SECTION or not n.text[:60].isascii():
             continue
         title = (n.title or "").split()
         if title and title[-1].lower() in english.SMALL_WORDS:
@@ -370,7 +370,7 @@ def check_document(nodes: Sequence[Node]) -> list[Finding]:
     found = []
     held: dict[int, Node] = {}  # page → the last labelled node another file printed on it
     for n in nodes:
-        if n.kind == "fragment" and n.page is not None:
+        if n.kind == Kind.FRAGMENT and n.page is not None:
             before = held.get(n.page) or held.get(n.page - 1)
             if before is not None and before.source.file != n.source.file:
                 found.append(_at(n, "cut_across_files", N_(

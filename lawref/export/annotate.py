@@ -12,7 +12,7 @@ from functools import cache
 from typing import Any
 
 from lawref import patterns as P
-from lawref.model import Linked, Target
+from lawref.model import Linked, Status, Target
 
 #: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.
 Href = Callable[[str], "str | None"]
@@ -61,7 +61,7 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
         first = item.ids[0] if item.ids else None
         words = STATUS_WORDS[_language(c.text, around)]
         notes = [f"{run}: {words[status]}" for run, status in _status_runs(item.targets)
-                 if len(item.targets) > 1 or status != "exact"]
+                 if len(item.targets) > 1 or status != Status.EXACT]
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
                     "href": href(first) if first else None, "title": ", ".join(notes)})
         pos = end

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from lawref.export.text import WORDS, heading
-from lawref.model import Document, Node, Ref
+from lawref.model import Document, Kind, Node, Ref, Status
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -177,7 +177,7 @@ class Anchors:
         folder = self.folder(node.doc)
         law = self.lib.law_of(node)
         if law is None and node.kind in DIVISIONS:
-            law = next((n for _, n in self.lib.subtree(node) if n.kind == "law"), None) or self._law_after(node)
+            law = next((n for _, n in self.lib.subtree(node) if n.kind == Kind.LAW), None) or self._law_after(node)
         if law is None:
             cite = self.lib.law_before.get(node.id)
             name = slug(cite) if cite else "start"
@@ -190,7 +190,7 @@ class Anchors:
             self._after = {}
             pending: list[str] = []
             for n in self.lib.nodes:
-                if n.kind == "law":
+                if n.kind == Kind.LAW:
                     self._after.update((p, n.id) for p in pending)
                     pending = []
                 elif n.kind in DIVISIONS:
@@ -244,13 +244,13 @@ class Book:
         words = WORDS["en" if self.docs[n.doc].lang == "en" else "ru"]
         lost_start, lost_end = self.lib.cut_edges(n)
         before, after, end = [], [], []
-        if n.kind == "law":
+        if n.kind == Kind.LAW:
             lost_before, lost_after = self.lib.lost_sections(n)
             if lost_before:
                 before.append(f"[{words['lost-start']} {', '.join(lost_before)}]")
             if lost_after:
                 end.append(f"[{words['lost-end']} {', '.join(lost_after)}]")
-        if n.kind == "fragment":
+        if n.kind == Kind.FRAGMENT:
             page = f", {words['page']} {n.page}" if n.page is not None else ""
             before.append(f"[{words['fragment']}{page}]")
         copies = self.lib.variants(n) if "~" in n.id or n.cite else []
@@ -314,8 +314,8 @@ class Book:
         """``group`` with each footnote moved after the last entry of the
         subtree it notes (its law's; its parent's when no law holds it) —
         the end of its law, never into a fragment that follows the law."""
-        body = [e for e in group if e.node.kind != "footnote"]
-        for note in (e for e in group if e.node.kind == "footnote"):
+        body = [e for e in group if e.node.kind != Kind.FOOTNOTE]
+        for note in (e for e in group if e.node.kind == Kind.FOOTNOTE):
             owner = self._owner(note.node)
             at = max((k for k, e in enumerate(body) if self._owner(e.node) == owner), default=len(body) - 1)
             body.insert(at + 1, note)
@@ -324,9 +324,9 @@ class Book:
     def _owner(self, node: Node) -> str:
         """The id of the law above ``node`` (a footnote: of its parent), or
         of its topmost ancestor in this export when no law holds it."""
-        cur = self.lib.by_id.get(node.parent) if node.kind == "footnote" and node.parent else node
+        cur = self.lib.by_id.get(node.parent) if node.kind == Kind.FOOTNOTE and node.parent else node
         top = cur
-        while cur is not None and cur.kind != "law":
+        while cur is not None and cur.kind != Kind.LAW:
             top = cur
             cur = self.lib.by_id.get(cur.parent) if cur.parent and cur.parent in self._seq else None
         return (cur or top or node).id
@@ -346,17 +346,17 @@ class Book:
                 host = self.lib.document(folder) or self.docs[e.node.doc]
                 page = pages[key] = Page(host, name)
             doc = self.docs[e.node.doc]
-            if e.node.kind == "law" and doc.kind == "laws" and page.law is None:
+            if e.node.kind == Kind.LAW and doc.kind == "laws" and page.law is None:
                 page.law = e.node
             if e.node.kind in DIVISIONS:
                 page.divisions.append(e)
-            elif doc.kind == "commentary":
+            elif doc.kind == Kind.COMMENTARY:
                 page.commentary.append(e)
             else:
                 page.entries.append(e)
         for page in pages.values():
             page.entries = self._notes_last(page.entries)
-            if page.law is None and page.commentary and page.commentary[0].node.kind == "law":
+            if page.law is None and page.commentary and page.commentary[0].node.kind == Kind.LAW:
                 page.law = page.commentary[0].node
         return sorted(pages.values(), key=self._page_order)
 
@@ -380,9 +380,9 @@ class Book:
         """What a citation's status means, in ``words`` (:data:`WORDS` of the
         citing document's language): «нет в корпусе», «в корпусе только 47»,
         «нет такого правила»; ``""`` for ``exact``."""
-        if ref.status == "partial" and ref.id is not None:
+        if ref.status == Status.PARTIAL and ref.id is not None:
             node = self.lib.by_id.get(ref.id)
             return words["only"].format(cite=self.lib.label(node) if node is not None else "?")
-        if ref.status == "exact":
+        if ref.status == Status.EXACT:
             return ""
-        return words["absent"] if ref.status == "absent" else words["invalid"]
+        return words["absent"] if ref.status == Status.ABSENT else words["invalid"]

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.model import Answer, Document, Hit, Node, Ref, Target, TocEntry
+from lawref.model import Answer, Document, Hit, Kind, Node, Ref, Target, TocEntry
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
@@ -91,7 +91,7 @@ def context_json(lib: Library, node: Node) -> dict[str, Any]:
         "cut_at_end": cut_at_end,
         "incoming": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in lib.incoming_to(node)],
     }
-    if node.kind == "fragment":
+    if node.kind == Kind.FRAGMENT:
         law = lib.law_of(node)
         after, before = lib.laws_around(node)
         out["likely_law"] = {"cite": law.cite if law is not None else None, "after": after, "before": before}
@@ -107,7 +107,7 @@ def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
     tree = tree_json(lib, nodes[0])
     tree["edition"] = lib.edition_of(nodes[0].doc)
     tree["others"] = [n.id for n in nodes[1:]]
-    if nodes[0].kind == "law":
+    if nodes[0].kind == Kind.LAW:
         before, after = lib.lost_sections(nodes[0])
         tree["lost"] = {"before": before, "after": after}
     if lang != "ru":

@@ -13,7 +13,7 @@ import re
 
 from lawref.export.book import Book, Entry, segments
 from lawref.export.text import WORDS
-from lawref.model import Document, Node, Ref
+from lawref.model import Document, Kind, Node, Ref, Status
 
 __all__ = ["LEVEL", "escape", "link", "to_markdown"]
 
@@ -63,11 +63,11 @@ def to_markdown(book: Book, base: str | None = None) -> str:
 def _document(book: Book, doc: Document, base: str | None) -> list[str]:
     words = WORDS["en" if doc.lang == "en" else "ru"]
     lines = [f'# <a id="doc-{book.anchors.prefix.get(doc.id, "")}{doc.id}"></a>{escape(doc.title or doc.id)}', ""]
-    notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == "footnote"}
+    notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == Kind.FOOTNOTE}
     page: int | None = None
     for _, group in book.law_entries(doc.id):
         for e, ends in book.with_ends(group):
-            if e.node.page is not None and e.node.page != page and e.node.kind != "footnote":
+            if e.node.page is not None and e.node.page != page and e.node.kind != Kind.FOOTNOTE:
                 page = e.node.page
                 lines += [f"*— {words['page']} {page} —*", ""]
             lines += _entry(book, e, words, notes, base) + [b for m in ends for b in (f"*{escape(m)}*", "")]
@@ -78,17 +78,17 @@ def _entry(book: Book, e: Entry, words: dict[str, str], notes: dict[str | None, 
            base: str | None) -> list[str]:
     """The Markdown blocks of one entry, a blank line after each."""
     n = e.node
-    if n.kind == "footnote":
+    if n.kind == Kind.FOOTNOTE:
         return [f"[^{e.anchor}]: {_text(book, n, words, base) or escape(n.label or '')}", ""]
     blocks = [f"*{escape(m)}*" for m in e.before]
-    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == "law" and n.cite else "")
+    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == Kind.LAW and n.cite else "")
     note = notes.get(n.id)
     if head:
         marks = "#" * LEVEL.get(n.kind, 6)
         blocks.insert(0, f'{marks} <a id="{e.anchor}"></a>{escape(head, line_start=False)}')
-    if n.kind == "law" and n.inferred and not n.label and not e.context:
+    if n.kind == Kind.LAW and n.inferred and not n.label and not e.context:
         blocks.append(f"*{escape('[' + words['inferred'] + ']')}*")
-    if n.kind == "law" and n.title_en and (doc := book.docs.get(n.doc)) is not None and doc.lang != "en":
+    if n.kind == Kind.LAW and n.title_en and (doc := book.docs.get(n.doc)) is not None and doc.lang != "en":
         blocks.append(f"*Law {escape(n.cite or '')}: {escape(n.title_en)}*")
     body = _text(book, n, words, base)
     if body:
@@ -133,7 +133,7 @@ def _cite(book: Book, text: str, ref: Ref, words: dict[str, str], base: str | No
     if node is not None and base:
         return link(text, book.site.href(node, base), title)
     if ref.status in ("absent", "invalid"):
-        word = words["absent"] if ref.status == "absent" else words["invalid"]
+        word = words["absent"] if ref.status == Status.ABSENT else words["invalid"]
         return f"{escape(text)} *({escape(word)})*"
     return escape(text)
 

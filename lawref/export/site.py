@@ -25,7 +25,7 @@ from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
 from lawref.export.files import write_folder
 from lawref.export.text import WORDS
-from lawref.model import Document, Node, Ref
+from lawref.model import Document, Kind, Node, Ref
 
 if TYPE_CHECKING:
     import jinja2
@@ -141,13 +141,13 @@ def _incoming(book: Book, node: Node, here: str | None) -> list[dict[str, Any]]:
 def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes: dict[str, Entry],
            base: str | None = None) -> dict[str, Any]:
     n = e.node
-    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == "law" and n.cite else "")
-    orphan = n.kind == "fragment" and book.lib.law_of(n) is None
+    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == Kind.LAW and n.cite else "")
+    orphan = n.kind == Kind.FRAGMENT and book.lib.law_of(n) is None
     return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head, "orphan": orphan,
             "depth": e.depth, "before": list(e.before), "after": [*e.after, *e.end], "page": n.page,
             "paras": _inline(book, n, here, words, notes, base),
             "incoming": [] if e.context else _incoming(book, n, here),
-            "label": n.label or "", "inferred": n.kind == "law" and n.inferred and not n.label and not e.context}
+            "label": n.label or "", "inferred": n.kind == Kind.LAW and n.inferred and not n.label and not e.context}
 
 
 def _words(doc: Document) -> dict[str, str]:
@@ -160,7 +160,7 @@ def _page_context(book: Book, page: Page, pages: list[Page]) -> dict[str, Any]:
     here = f"{page.folder.id}/{page.name}"
     words = _words(page.folder)
     entries = [*page.entries, *page.commentary]
-    notes = {e.node.parent: e for e in entries if e.node.kind == "footnote" and e.node.parent}
+    notes = {e.node.parent: e for e in entries if e.node.kind == Kind.FOOTNOTE and e.node.parent}
     law = page.law
     body = [_entry(book, e, here, words, notes) for e in page.entries if e.node is not law]
     head = next((_entry(book, e, here, words, notes) for e in page.entries if e.node is law), None)
@@ -225,7 +225,7 @@ def _contents(book: Book, pages: list[Page]) -> list[dict[str, Any]]:
 def _contents_row(book: Book, page: Page) -> dict[str, Any]:
     words = _words(page.folder)
     law = page.law
-    commentary = [e.node.cite for e in page.commentary if e.node.kind == "commentary" and e.node.cite]
+    commentary = [e.node.cite for e in page.commentary if e.node.kind == Kind.COMMENTARY and e.node.cite]
     span = f"{commentary[0]}–{commentary[-1]}" if len(commentary) > 1 else "".join(commentary)
     return {"division": None, "href": f"{page.folder.id}/{page.name}.html",
             "cite": law.cite if law is not None else None,
@@ -242,7 +242,7 @@ def _absent(book: Book, doc: Document, pages: list[Page]) -> list[dict[str, str]
         return []
     have = {p.law.cite for p in pages if p.law is not None and p.folder.id == doc.id}
     cat = load_catalogue(doc.edition)
-    laws = [e for e in cat.entries.values() if e.kind == "law" and e.id not in have]
+    laws = [e for e in cat.entries.values() if e.kind == Kind.LAW and e.id not in have]
     return [{"cite": e.id, "title_en": e.title_en, "title_ru": e.title_ru} for e in laws]
 
 
@@ -264,7 +264,7 @@ def search_index(book: Book, pages: list[Page] | None = None) -> dict[str, Any]:
         words = {_fold(w) for w in P.WORD.findall(" ".join(p for p in (n.label, n.title, n.text, n.title_en) if p))}
         words |= {x for w in words for x in forms.get(w, ())}
         head = e.heading
-        if n.kind == "law" and not n.label and n.cite:  # its heading was lost: as the contents name it
+        if n.kind == Kind.LAW and not n.label and n.cite:  # its heading was lost: as the contents name it
             head = f"{_words(book.docs[n.doc])['law']} {n.cite}" + (f". {n.title}" if n.title else "")
         nodes.append({"u": url, "c": n.cite, "l": book.lib.label(n), "t": head, "e": n.title_en,
                       "x": n.text, "w": " ".join(sorted(words))})
@@ -315,10 +315,10 @@ def render_page(book: Book, base: str | None = None) -> str:
     words = _words(doc)
     entries = book._notes_last(book.of(doc.id))
     others = [e for d in docs[1:] for e in book.of(d.id)]  # the commentary on the law (export --law 46)
-    notes = {e.node.parent: e for e in [*entries, *others] if e.node.kind == "footnote" and e.node.parent}
+    notes = {e.node.parent: e for e in [*entries, *others] if e.node.kind == Kind.FOOTNOTE and e.node.parent}
     body = [_entry(book, e, None, words, notes, base) for e in entries]
     top = entries[0].node if entries else None
-    is_law = top is not None and top.kind == "law"
+    is_law = top is not None and top.kind == Kind.LAW
     title = ""
     if top is not None:
         title = " ".join(p for p in (top.label, top.title) if p) or (

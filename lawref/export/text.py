@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
 from lawref.i18n import N_, retell, tr
-from lawref.model import Hit, Node, Ref, Target, TocEntry
+from lawref.model import Hit, Kind, Node, Ref, Status, Target, TocEntry
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
@@ -186,7 +186,7 @@ def _render_counterpart(lib: Library, node: Node) -> str:
     catalogue's English title when the corpus has no English text of it;
     lawref's notes in the user's language."""
     twin = lib.counterpart(node)
-    if twin is None and node.kind == "commentary":
+    if twin is None and node.kind == Kind.COMMENTARY:
         law = lib.law_of(node)
         return tr("Commentary {cite} (on Law {law}: {title}) [no English text of this commentary in the corpus]"
                   ).format(cite=node.cite, law=law.cite if law else "—", title=lib.title_en(node) or "—")
@@ -207,9 +207,9 @@ def _render_counterpart(lib: Library, node: Node) -> str:
 
 def _ref_label(lib: Library, ref: Ref, words: dict[str, str]) -> str:
     target = lib.by_id.get(ref.id) if ref.id else None
-    if ref.status == "exact" and target is not None:
+    if ref.status == Status.EXACT and target is not None:
         return lib.label(target)
-    if ref.status == "partial" and target is not None:
+    if ref.status == Status.PARTIAL and target is not None:
         return f"{ref.cite} ({words['only'].format(cite=lib.label(target))})"
     return f"{ref.cite} ({words['absent'] if ref.status == 'absent' else words['invalid']})"
 
@@ -234,7 +234,7 @@ def _xrefs(lib: Library, node: Node) -> str:
         lines.append(f"{words['see-also']}: " + listed(out))
     if inc:
         lines.append(f"{words['cited-by']}: " + listed(inc))
-    near = _neighbours(lib, node, words).strip() if node.kind == "fragment" else ""
+    near = _neighbours(lib, node, words).strip() if node.kind == Kind.FRAGMENT else ""
     if near:
         lines.append(near)
     return "\n\n" + "\n".join(lines) if lines else ""
@@ -266,7 +266,7 @@ def render(lib: Library, node: Node, *, plain: bool = False) -> str:
     if plain:
         del lines[1]  # the document line: lawref's, not the law's
     lines += _context(lib, node, law)
-    before, after = lib.lost_sections(node) if node.kind == "law" else ([], [])
+    before, after = lib.lost_sections(node) if node.kind == Kind.LAW else ([], [])
     if before:
         lines += [f"[{words['lost-start']} {', '.join(before)}]", ""]
     for _, n in lib.subtree(node):
@@ -336,11 +336,11 @@ def _variant(lib: Library, node: Node, words: dict[str, str]) -> str:
 
 def _render_one(n: Node, lost_start: bool = False, lost_end: bool = False, variant: str = "",
                 words: dict[str, str] = WORDS["ru"], label: str = "") -> list[str]:
-    if n.kind == "footnote":
+    if n.kind == Kind.FOOTNOTE:
         return [f"{n.label} - {n.text}", ""]
     out = []
     head = " ".join(p for p in (heading(n), variant) if p)
-    if n.kind == "fragment":
+    if n.kind == Kind.FRAGMENT:
         head = f"[{label or words['fragment']}] {head}".rstrip()  # its label names its page
     elif head and n.page is not None:
         head += f"  ({words['page']} {n.page})"
@@ -399,7 +399,7 @@ def toc_lines(lib: Library, entries: Sequence[TocEntry]) -> list[str]:
         if title and english and _words_of(title) == _words_of(english):  # one title, never doubled
             title, english = (english if title.isupper() else title), None
         titles = " — ".join(p for p in (title, english) if p)
-        page = e.page is not None and e.kind != "fragment"  # a fragment's label names its page
+        page = e.page is not None and e.kind != Kind.FRAGMENT  # a fragment's label names its page
         fields = [e.cite or e.label, titles, f"{tr('p.')} {e.page}" if page else "",
                   f"[{tr(e.status)}]" if e.status != "whole" else ""]
         out.append("  " * (e.depth + 1) + "  ".join(f for f in fields if f))

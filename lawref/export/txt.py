@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, slug
 from lawref.export.text import WORDS
-from lawref.model import Document
+from lawref.model import Document, Kind
 
 __all__ = ["corpus_files", "to_txt"]
 
@@ -64,11 +64,11 @@ def _document(book: Book, doc: Document, width: int) -> list[str]:
     file = None
     for _, group in book.law_entries(doc.id, notes_last=False):
         for e, ends in book.with_ends(group):
-            if e.node.kind != "footnote" and file is not None and e.node.source.file != file:
+            if e.node.kind != Kind.FOOTNOTE and file is not None and e.node.source.file != file:
                 lines += [words["gap"], ""]  # the parse started afresh here: so does the reader
                 page = None
-            file = e.node.source.file if e.node.kind != "footnote" else file
-            if e.node.page is not None and e.node.page != page and e.node.kind != "footnote":
+            file = e.node.source.file if e.node.kind != Kind.FOOTNOTE else file
+            if e.node.page is not None and e.node.page != page and e.node.kind != Kind.FOOTNOTE:
                 page = e.node.page
                 lines += [f"- {page} -", ""]
             lines += _entry(e, words, width) + [line for m in ends for line in (m, "")]  # a law's: at its indent
@@ -79,16 +79,16 @@ def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
     """The lines of one entry, a blank line after each paragraph."""
     n, indent = e.node, "  " * e.depth
     lines = [indent + m for m in e.before]  # a mark is one line, never wrapped: the reader drops it whole
-    if n.kind == "law" and n.inferred and not n.label and not e.context:
+    if n.kind == Kind.LAW and n.inferred and not n.label and not e.context:
         lines.insert(0, f"{indent}[{words['law']} {n.cite} — {words['inferred']}]")
     paras = n.text.split("\n") if n.text else []
-    if n.kind == "footnote":
+    if n.kind == Kind.FOOTNOTE:
         # ``[2] …`` in English editions, ``(*) - …`` in the seeds: as the reader knows them
         sep = " " if (n.label or "").startswith("[") else " - "
         paras = [f"{n.label}{sep}{paras[0] if paras else ''}", *paras[1:]]
-    elif n.kind == "commentary" and e.heading:
+    elif n.kind == Kind.COMMENTARY and e.heading:
         paras = [f"{e.heading} {paras[0] if paras else ''}".rstrip(), *paras[1:]]
-    elif n.kind == "law" and n.title and not n.label:  # a title whose heading was lost, underlined as printed
+    elif n.kind == Kind.LAW and n.title and not n.label:  # a title whose heading was lost, underlined as printed
         lines.append(_wrap(n.title, indent, width) + "\n" + indent + "-" * min(len(n.title), width - len(indent)))
     elif e.heading:
         lines.append(_wrap(e.heading, "" if n.kind in DIVISIONS else indent, width))

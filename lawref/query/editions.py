@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from lawref.cite import law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_, tr
-from lawref.model import Document, Node
+from lawref.model import Document, Kind, Node
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
@@ -125,9 +125,9 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
     n, found, why = law_of(cite), [], {}
     for doc in lib.documents:
         nodes = [x for x in lib.nodes if x.doc == doc.id]  # reading order: files by their first page
-        numbers = [int(x.cite) if x.kind == "law" and x.cite and x.cite.isdigit() else None for x in nodes]
+        numbers = [int(x.cite) if x.kind == Kind.LAW and x.cite and x.cite.isdigit() else None for x in nodes]
         for k, node in enumerate(nodes):
-            if node.kind != "fragment" or lib.law_of(node) is not None:
+            if node.kind != Kind.FRAGMENT or lib.law_of(node) is not None:
                 continue
             before = max((v for v in numbers[:k] if v is not None), default=0)
             after = min((v for v in numbers[k:] if v is not None), default=1000)
@@ -143,7 +143,7 @@ def _commentary_fragments(lib: Library, cite: str) -> tuple[list[Node], dict[str
     out = []
     for parent in lib.store.with_cite(law):
         siblings = lib.store.children(parent.id)
-        for n in (x for x in siblings if x.kind == "fragment"):
+        for n in (x for x in siblings if x.kind == Kind.FRAGMENT):
             after = siblings[siblings.index(n) + 1 :]
             if after and after[0].cite == nxt:
                 out.append(n)
@@ -200,8 +200,8 @@ def holders(lib: Library, cite: str) -> list[Node]:
     found, _ = lib.fragments_for(cite)
     if found:
         return found
-    law = next((n for n in lib.store.with_cite(str(law_of(cite))) if n.kind == "law"), None)
-    return [n for _, n in lib.subtree(law) if n.kind == "fragment"] if law is not None else []
+    law = next((n for n in lib.store.with_cite(str(law_of(cite))) if n.kind == Kind.LAW), None)
+    return [n for _, n in lib.subtree(law) if n.kind == Kind.FRAGMENT] if law is not None else []
 
 
 def selection(lib: Library, doc: str | None = None, law: str | None = None, edition: str | None = None
@@ -235,12 +235,12 @@ def _commentary_on(lib: Library, law: Node) -> list[Node]:
     subtree of the same cite in each commentary document of its
     language and edition, in reading order."""
     mine = lib.document(law.doc)
-    if law.kind != "law" or law.cite is None or mine is None or mine.kind != "laws":
+    if law.kind != Kind.LAW or law.cite is None or mine is None or mine.kind != "laws":
         return []
     out = []
     for node in lib.store.with_cite(law.cite):
         theirs = lib.document(node.doc)
-        if theirs is not None and theirs.kind == "commentary" and (theirs.lang, theirs.edition) == (
+        if theirs is not None and theirs.kind == Kind.COMMENTARY and (theirs.lang, theirs.edition) == (
                 mine.lang, mine.edition):
             out += [n for _, n in lib.subtree(node)]
     return out

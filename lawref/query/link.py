@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from lawref import patterns as P
 from lawref.cite import KEEP_BEFORE, find_citations, find_in_contexts, next_cut, normalise_cite
 from lawref.errors import CiteError
-from lawref.model import Citation, Linked, Node, Target
+from lawref.model import Citation, Linked, Node, Status, Target
 
 if TYPE_CHECKING:
     from lawref.library import Library, _State
@@ -104,7 +104,7 @@ def resolve(lib: Library, text: str, edition: str | None = None) -> Node | None:
     (``"правило 62B"``, ``"Law 62B"``, ``"62В"``, ``"п. 45.5"``) in
     ``edition`` (default: :meth:`default_edition`), else None."""
     target = lib.resolve_target(text, edition)
-    return lib.store.node(target.id) if target and target.status == "exact" and target.id else None
+    return lib.store.node(target.id) if target and target.status == Status.EXACT and target.id else None
 
 
 def resolve_target(lib: Library, text: str, edition: str | None = None) -> Target | None:

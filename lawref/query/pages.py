@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from lawref import patterns as P
-from lawref.model import Node
+from lawref.model import Kind, Node
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -69,11 +69,11 @@ def lost_sections(lib: Library, law: Node) -> tuple[list[str], list[str]]:
     if law.cite is None:
         return [], []
     cite = law.cite
-    present = [n.cite for _, n in lib.subtree(law) if n.kind == "section" and n.cite]
+    present = [n.cite for _, n in lib.subtree(law) if n.kind == Kind.SECTION and n.cite]
     from lawref.lang.catalogue import load as load_catalogue
 
     known = [e.id for e in load_catalogue(lib.edition()).entries.values()
-             if e.kind == "section" and e.id[:-1] == cite and e.id[-1:].isalpha()]
+             if e.kind == Kind.SECTION and e.id[:-1] == cite and e.id[-1:].isalpha()]
     if not known:
         return [], []
     letters = sorted(c[len(cite)] for c in present)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from lawref.cite import cite_pattern, normalise_cite
 from lawref.errors import NotFound
-from lawref.model import STATUSES, Node, Ref
+from lawref.model import STATUSES, Node, Ref, Status
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -83,6 +83,6 @@ def dangling(lib: Library) -> dict[str, list[tuple[Node, Ref]]]:
     out: dict[str, list[tuple[Node, Ref]]] = {s: [] for s in STATUSES if s != "exact"}
     for n in lib.nodes:
         for r in n.refs:
-            if r.status != "exact":
+            if r.status != Status.EXACT:
                 out[r.status].append((n, r))
     return out
