@@ -416,10 +416,10 @@ SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z\"'“].*)$",
                 example="B. The Deal The cards must be dealt face down")
 #: ``1. Dummy's Limitations``.
 SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, example="1. Dummy's Limitations")
-#: ``1. The Director may award …`` — a subsection printed with its text and no
-#: title (a title is short, in title case, without a full stop: see
+#: ``1. The Director may award …``, ``2. except as provided in B1 above …`` — a subsection printed with
+#: its text and no title (a title is short, in title case, without a full stop: see
 #: :func:`lawref.lang.english.looks_like_title`).
-SUBSECTION_TEXT_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z“\"'(].*)$", re.S,
+SUBSECTION_TEXT_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Za-z“\"'(].*)$", re.S,
                         example="1. The Director may award an adjusted score when")
 #: A suit's symbol lost inside parentheses after its name: ``spades ()``, ``the trump suit ( )``.
 LOST_SUIT_EN = Rx(r"\b(?P<suit>spades?|hearts?|diamonds?|clubs?|suit)\s*\(\s*\)", re.I, example="spades ()")
@@ -677,7 +677,7 @@ HTML_BLOCK_TAG = Rx(r"<(?:p|div|br|table|td|h[1-6])\b", example="<p>Правил
 #: ``… at once. 2. The Director …``, ``1.(a) When … (b) The …``, ``(c)it derives``): a number label after a
 #: sentence mark, an item label after a sentence mark, a comma, ``or``/``and``, or straight after a number label.
 #: :func:`lawref.ingest.paragraphs.split_run_in_items` cuts only labels in sequence.
-RUN_IN_EN = Rx(r"(?:(?<=[.:;])\s+(?P<num>\d{1,2})\.(?=\s+[A-Z“\"']|\s*\()"
+RUN_IN_EN = Rx(r"(?:(?<=[.:;])\s+(?P<num>\d{1,2})\.(?=\s+[A-Za-z“\"']|\s*\()"
                r"|(?:(?<=[.:;,])|(?<=\bor)|(?<=\band)|(?<=\d\.))\s*(?P<item>\((?:[a-z]|ii|iii|iv|vi|vii|viii)\))"
                r"(?=\s*[A-Za-z“\"']))",
                example="… at once. 2. The Director rules (a) first")

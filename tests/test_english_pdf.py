@@ -322,3 +322,10 @@ def test_two_sections_sharing_their_words_are_both_kept(sep: str) -> None:
     got = _nodes(text)
     for law in ("31", "32"):
         assert got[f"{law}A2(b)"] == (None, "the lead restrictions of Law 26 may apply in this test text."), law
+
+
+def test_a_run_in_subsection_that_opens_in_lower_case() -> None:
+    got = _nodes("LAW 27\nINSUFFICIENT BID\nB. Bid Not Accepted Then: 1. (a) if the bid is corrected the auction goes "
+                 "on. 2. except as provided in B1 above, the partner must pass in this test text.\n")
+    assert got["27B1(a)"] == (None, "if the bid is corrected the auction goes on.")
+    assert got["27B2"] == (None, "except as provided in B1 above, the partner must pass in this test text.")
