@@ -412,14 +412,14 @@ def test_every_letter_of_every_seed_is_in_a_node_or_a_dropped_line(seed: str) ->
 
 
 def test_a_step_that_loses_a_word_silently_is_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    from lawref.ingest import lines as L
+    from lawref.ingest import pages as PG
 
-    real = L.drop_pagers
+    real = PG.drop_pagers
 
     def careless(lines, ctx):  # type: ignore[no-untyped-def]
         return [ln for ln in real(lines, ctx) if "сыграна" not in ln.text]  # drops a line, records nothing
 
-    monkeypatch.setattr(L, "drop_pagers", careless)
+    monkeypatch.setattr(PG, "drop_pagers", careless)
     from lawref.ingest import clean as C
 
     monkeypatch.setitem(C.STEPS, "drop_pagers", careless)

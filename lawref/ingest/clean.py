@@ -29,7 +29,10 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref.i18n import N_
+from lawref.ingest import chrome as CH
 from lawref.ingest import lines as L
+from lawref.ingest import lists as LS
+from lawref.ingest import pages as PG
 from lawref.ingest import paragraphs as G
 from lawref.ingest import pdf
 from lawref.ingest.reflow import join_words, reflow
@@ -53,10 +56,10 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
     L.drop_export_marks, L.split_pilcrows, L.split_glued_headings, pdf.split_law_heads, L.strip_box_borders,
-    L.strip_rules, L.drop_chrome, pdf.drop_contents,
-    L.drop_leader_lists,    L.drop_pagers,
-    L.drop_repeated_pages, pdf.split_numbered_heads,
-    L.mark_pages, L.drop_running_heads, pdf.drop_repeated_law_heads, L.drop_title_lists, pdf.drop_index,
+    L.strip_rules, CH.drop_chrome, pdf.drop_contents,
+    LS.drop_leader_lists,    PG.drop_pagers,
+    PG.drop_repeated_pages, pdf.split_numbered_heads,
+    PG.mark_pages, PG.drop_running_heads, pdf.drop_repeated_law_heads, LS.drop_title_lists, pdf.drop_index,
     pdf.mark_page_numbers,
     pdf.fold_ligature_forms, pdf.repair_ligatures, pdf.mark_lost_suits, L.repair_lost_yo, pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,

@@ -2,7 +2,7 @@
 
 A library's page wraps the book's text in its own header and footer: the
 site's name, the book's name and its page, a menu. Their shapes are many
-(:func:`lawref.ingest.lines.chrome_shape` knows the common ones); what they
+(:func:`lawref.ingest.chrome.chrome_shape` knows the common ones); what they
 all share is *repetition*: the same line at the same place — among the first
 or the last :data:`FRAME_LINES` lines — of most pages of one site, with
 other text after it on each page. :func:`learn` finds such lines among the

@@ -10,7 +10,7 @@ import re
 
 from lawref import patterns as P
 from lawref.i18n import N_
-from lawref.ingest.lines import is_pager, looks_like_marker
+from lawref.ingest.pages import is_pager, looks_like_marker
 from lawref.ingest.reflow import TITLE_TAIL, join_words
 from lawref.ingest.state import Ctx, Para, example
 from lawref.lang import english

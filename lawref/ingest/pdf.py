@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.i18n import N_
-from lawref.ingest import lines as L
+from lawref.ingest import pages as PG
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import english
 
@@ -188,7 +188,7 @@ def split_numbered_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """English editions: a running head printed on one line with the page
     number (``12  THE LAWS – A TEST EDITION``) — the same words on three
     lines or more, their numbers rising — becomes the lone page number (a
-    page marker for :func:`~lawref.ingest.lines.mark_pages`) and the head is
+    page marker for :func:`~lawref.ingest.pages.mark_pages`) and the head is
     dropped into the report."""
     if ctx.lang != "en":
         return lines
@@ -218,7 +218,7 @@ def drop_repeated_law_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     nor a citation of it. A law's first heading is never dropped."""
     if ctx.lang != "en":
         return lines
-    near = {k for k, _ in L.next_to_markers(lines)}
+    near = {k for k, _ in PG.next_to_markers(lines)}
     heads: dict[int, str] = {}
     last: int | None = None
     drop: set[int] = set()

@@ -1,0 +1,170 @@
+"""ingest.chrome: clean's chrome step — a site's lines found by shape, place and repetition.
+
+:func:`drop_chrome` takes out what a site prints around the text: links,
+menus, the book's card, pagers in words, a page's frame walked from its
+edges, and the lines learnt by repetition across a folder
+(:mod:`lawref.ingest.frames`) — never by a list of sites.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from lawref import patterns as P
+from lawref.i18n import N_
+from lawref.ingest import frames
+from lawref.ingest.pages import is_labelled, looks_like_marker, pager_numbers
+from lawref.ingest.state import Ctx, Ln, example
+from lawref.lang import morph
+
+
+def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Drop site chrome lines and take the book-title line (001:1) as
+    metadata. Chrome is known by its shape, on any site
+    (:func:`chrome_shape`): the seeds' (000:1 ``ТОП авторов и книг …``), an
+    alphabet bar ``А Б В … Я AZ``, a link alone, a line naming a site by
+    its domain, a navigation bar, a pager in words, a book's card
+    (``Автор: …``, ``Жанр: …``), a reading page's line (``… - читать онлайн
+    …``, ``… - Чтение (стр. 17)``). The book's name those lines give is
+    learnt from the page, and a short line that is only that name is chrome
+    too. A file name glued before the text (``144509.fb2 вправе …``) is cut
+    off and the text kept."""
+    out, ex = [], []
+    names = _book_names(lines)
+    verdict: dict[str, str | None] = {}  # once per distinct line: hostile files repeat lines
+
+    def shape_of(text: str) -> str | None:
+        if text not in verdict:
+            verdict[text] = None if P.BOOK_TITLE.match(text) else chrome_shape(text, names)
+        return verdict[text]
+
+    shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and (why := shape_of(ln.text)) is not None}
+    shaped.update(_learnt_chrome(lines, ctx.chrome))
+    shaped.update(_page_frame(lines, shaped))
+    for k, ln in enumerate(lines):
+        m = P.BOOK_TITLE.match(ln.text)
+        why = None if m or ln.kind != "text" else shaped.get(k)
+        if m:  # the book title, also when repeated as a running head (колонтитул)
+            ctx.title = ctx.title or m.group("title")
+            ctx.drop(ln.no, ln.text, N_("book title (kept as the document's title)"))
+        elif why is not None:
+            ctx.drop(ln.no, ln.text, why)
+        elif ln.kind == "text" and (f := P.FILE_NAME_PREFIX.match(ln.text)) and ln.text[f.end():].strip():
+            ctx.drop(ln.no, f.group(), N_("site chrome: a file name before the text"))
+            out.append(replace(ln, text=ln.text[f.end():]))
+        else:
+            out.append(ln)
+            continue
+        ex.append(example(ln.text))
+    ctx.record(N_("site chrome and book-title lines removed"), len(ex), ex)
+    return out
+#: The longest line taken for chrome by its shape (a site's line is short; law text runs long).
+MAX_CHROME_CHARS = 240
+#: How far from a page's start or end a walk for its site header or footer goes at most (lines).
+FRAME_WALK = 400
+#: The longest line of a menu or a header between two chrome lines.
+MAX_MENU_CHARS = 60
+#: The most menu lines a header holds between two of its chrome lines.
+MAX_MENU_LINES = 10
+#: The longest line in lower case at a page's very edge, right over its chrome, taken with it (an advert's link).
+MAX_EDGE_CHARS = 45
+def _learnt_chrome(lines: list[Ln], chrome: frozenset[str]) -> dict[int, str]:
+    """Lines in the page's frame that the corpus's pages repeat at the same
+    place with other text after them (:mod:`lawref.ingest.frames`)."""
+    if not chrome:
+        return {}
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
+    frame = set(texts[: frames.FRAME_LINES]) | set(texts[-frames.FRAME_LINES:])
+    return {k: N_("site chrome: the same line at the same place of the site's other pages") for k in frame
+            if frames.key(lines[k].text) in chrome and not is_labelled(lines[k].text.strip())}
+def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
+    """The rest of a site's header and footer: short lines with no shape of
+    their own (menu items ``Поиск по сайту``, ``Фантастика. Фэнтези``,
+    another book's name, ``сообщить о нарушении`` between two card lines).
+    Walked from the page's start and from its end inward: a chrome line
+    (:func:`chrome_shape`, or a pager) or a page marker goes on; a line a
+    menu can be (:func:`_menu_like`) goes on when a chrome line follows
+    within :data:`MAX_MENU_LINES` lines, all of them menu lines; the first
+    other line — a law heading, text, a sentence — ends the frame, and
+    nothing past it is taken. A line in lower case is taken only between two
+    chrome lines."""
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
+    found: dict[int, str] = {}
+
+    def chrome(k: int) -> bool:  # a pager holds two numbers or more (one is a page marker, ``- 89 -``)
+        run = pager_numbers(lines[k].text) if k not in shaped else None
+        return k in shaped or (run is not None and len(run) >= 2)
+
+    def chrome_ahead(ahead: list[int], lower: bool) -> bool:
+        """A chrome line comes before any line a menu cannot be."""
+        for j in ahead:
+            if chrome(j):
+                return True
+            text = lines[j].text
+            if not (looks_like_marker(text) or P.READER_MARKER.match(text) or _menu_like(text, lower)):
+                return False
+        return False
+
+    for order in (texts, texts[::-1]):
+        after_chrome = False
+        for i, k in enumerate(order[:FRAME_WALK]):
+            text = lines[k].text
+            if chrome(k) or looks_like_marker(text) or P.READER_MARKER.match(text):
+                after_chrome = after_chrome or chrome(k)
+                continue
+            ahead = order[i + 1 : i + 1 + MAX_MENU_LINES]
+            sandwiched = after_chrome and chrome_ahead(ahead[:2], lower=True)
+            edge = i == 0 and len(text.strip()) <= MAX_EDGE_CHARS and bool(ahead) and chrome(ahead[0])  # an advert's
+            if (_menu_like(text) and chrome_ahead(ahead, lower=False)) or (  # link over the header: ``душевой уголок``
+                    (sandwiched or edge) and _menu_like(text, True)):
+                found[k] = N_("site chrome: a menu line in the page's header or footer")
+                continue
+            break
+    return found
+def _menu_like(text: str, lower: bool = False) -> bool:
+    """A line a site's menu or header can be: short, not starting in lower
+    case (unless ``lower``), no law heading or label, no sentence of text (a
+    word or two with a full stop is a menu item: ``Преферанс.``)."""
+    t = text.strip()
+    return (len(t) <= MAX_MENU_CHARS and (lower or not t[:1].islower()) and not P.LAW_HEADING_LINE.match(t)
+            and not is_labelled(t)
+            and not P.COMMENTARY.match(t) and not (len(t.split()) >= 3 and re.search(r"[а-яёa-z]{2}[.!?;:]$", t)))
+def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
+    """Why ``text`` is a site's chrome by its shape, or ``None``. ``names``:
+    book names the page's own reading lines gave (:func:`_book_names`). A
+    law heading is never chrome."""
+    t = text.strip()
+    if not t or len(t) > MAX_CHROME_CHARS or P.LAW_HEADING_LINE.match(t) or P.CONTENTS_TITLE.match(t):
+        return None  # a spaced ``П Р Е Д М Е Т Н Ы Й`` is an index's title (drop_leader_lists), not an alphabet bar
+    if P.CHROME.match(t) or _alphabet_bar(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t):
+        return N_("site chrome")
+    if P.URL_LINE.match(t) or P.FILE_NAME_PREFIX.fullmatch(t):
+        return N_("site chrome: a link")
+    if P.BOOK_CARD.match(t) or P.READING_LINE.search(t):
+        return N_("site chrome: the book's card or reading line")
+    if P.WEB_UI.search(t) and len(t) <= MAX_MENU_CHARS * 2:
+        return N_("site chrome")
+    if P.DOMAIN.search(t) and not P.SENTENCE_END.search(t):
+        return N_("site chrome: a line naming a site")
+    if morph.fold(" ".join(t.split())) in names:
+        return N_("site chrome: the book's name")
+    return None
+def _alphabet_bar(text: str) -> bool:
+    """An alphabet bar (``А Б В … Я AZ``): single letters in alphabet order —
+    never a title printed letter-spaced (``П Р А В И Л А``)."""
+    if not P.ALPHABET_BAR.match(text):
+        return False
+    letters = [t for t in re.split(r"[\s|·•,]+", text) if len(t) == 1 and t.isalpha()]
+    rising = sum(1 for a, b in zip(letters, letters[1:], strict=False) if b > a)
+    return rising >= 0.8 * max(1, len(letters) - 1)
+def _book_names(lines: list[Ln]) -> frozenset[str]:
+    """Book names the page's reading lines give (``Все о Бридже - читать
+    онлайн`` → ``все о бридже``), folded, spaces collapsed."""
+    found = set()
+    for ln in lines[:400]:
+        m = P.BOOK_NAME.search(ln.text) if ln.kind == "text" and len(ln.text) <= MAX_CHROME_CHARS else None
+        name = m and (m.group("name") or m.group("quoted") or m.group("read"))
+        if name:
+            found.add(morph.fold(" ".join(name.split())))
+    return frozenset(found)

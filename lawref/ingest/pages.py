@@ -1,0 +1,494 @@
+"""ingest.pages: clean's page steps — pagers, repeated pages, page markers, running heads.
+
+Each step is ``step(lines, ctx) -> lines`` (see :mod:`lawref.ingest.lines`);
+page numbers are decided by the run they form for the whole file
+(:func:`page_run`), running heads by recurring at page tops.
+"""
+
+from __future__ import annotations
+
+import re
+from array import array
+from dataclasses import replace
+
+from lawref import patterns as P
+from lawref.i18n import N_
+from lawref.ingest.lines import strip_line
+from lawref.ingest.state import Ctx, Ln, example
+from lawref.lang import morph
+
+#: The longest line taken for a pager (``1 2 3 … 999``, with fillers, is far shorter).
+MAX_PAGER = 5000
+def is_pager(line: str) -> bool:
+    """A pager: the numbers 1, 2, 3 … N and nothing else but ``...``, ``…``,
+    arrows and «Назад/Вперед»; consecutive except across an ellipsis, and at
+    least 10 numbers (5 with an ellipsis), so a row of a scoring table
+    (``1 2 3 4 5 6 7``) is never taken for one. 000:142 ``1 2 3 … 247``."""
+    run = pager_numbers(line)
+    return run is not None and run[0][0] == 1 and len(run) >= (4 if any(gap for _, gap in run) else 10)
+def pager_numbers(line: str) -> list[tuple[int, bool]] | None:
+    """The numbers of a line that holds only numbers going up and pager
+    fillers, each with whether an ellipsis gap came before it; ``None`` for
+    any other line (or one longer than :data:`MAX_PAGER`)."""
+    if len(line) > MAX_PAGER:
+        return None  # a pager is a short line: never split a 17 MB line into tokens to find out
+    numbers: list[tuple[int, bool]] = []
+    gap_ok = False
+    for token in line.split():
+        if token.isascii() and token.isdigit():
+            n = int(token)
+            if numbers and n != numbers[-1][0] + 1 and not (gap_ok and n > numbers[-1][0]):
+                return None
+            numbers.append((n, bool(numbers) and n != numbers[-1][0] + 1))
+            gap_ok = False
+        elif P.PAGER_FILLER.match(token):
+            gap_ok = gap_ok or token.startswith((".", "…"))
+        else:
+            return None
+    return numbers or None
+#: A run of this many numbers, one a line and nothing between, is a pager printed down the page.
+MIN_VERTICAL_PAGER = 5
+def drop_pagers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Drop pager lines (``1 2 3 … 247``, ``« 1 2 3 ... 46 »``, ``Страницы: 1
+    2 3 …``; see :func:`is_pager`; a pager wrapped over lines, each going on
+    from the last: ``Страницы: - 1 - 2 … - 16 -`` ⏎ ``17 - 18 …``) and pagers printed down the page: a run
+    of :data:`MIN_VERTICAL_PAGER` or more lines that are each one number
+    (``- 1`` ⏎ ``- 2`` ⏎ … ``- 100``), going up by one with only blank lines
+    between — a page's pages are never that, so they are chrome, not as
+    many page markers."""
+    pager = _vertical_pagers(lines) | _wrapped_pagers(lines)
+    out, ex = [], []
+    for k, ln in enumerate(lines):
+        if k in pager or is_pager(ln.text):
+            ex.append(example(ln.text))
+            ctx.drop(ln.no, ln.text, N_("pager"))
+        else:
+            out.append(ln)
+    ctx.record(N_("pager lines removed"), len(ex), ex)
+    return out
+def _wrapped_pagers(lines: list[Ln]) -> set[int]:
+    """Indexes of the lines of a pager wrapped over lines: lines of numbers
+    and fillers (:func:`pager_numbers`), the first from 1, each going on from
+    the last number of the one before, blank lines between, that together
+    make a pager (:func:`is_pager`'s counts)."""
+    found: set[int] = set()
+    chain: list[int] = []
+    numbers: list[tuple[int, bool]] = []
+    for k, ln in enumerate([*lines, Ln("end", 0)]):
+        if ln.kind == "blank":
+            continue
+        run = pager_numbers(ln.text) if ln.kind == "text" else None
+        if run is not None and numbers and run[0][0] == numbers[-1][0] + 1:
+            chain.append(k)
+            numbers += run
+            continue
+        if len(chain) >= 2 and len(numbers) >= (4 if any(gap for _, gap in numbers) else 10):
+            found.update(chain)
+        chain, numbers = ([k], list(run)) if run is not None and run[0][0] == 1 else ([], [])
+    return found
+def _vertical_pagers(lines: list[Ln]) -> set[int]:
+    """Indexes of the lines of pagers printed one number a line (see :func:`drop_pagers`)."""
+    found: set[int] = set()
+    run: list[tuple[int, int]] = []
+    for k, ln in enumerate([*lines, Ln("end", 0)]):
+        if ln.kind == "blank":
+            continue
+        m = P.PAGE_MARKER.match(ln.text) or P.BARE_NUMBER.match(ln.text) if ln.kind == "text" else None
+        n = _page_of(m) if m else None
+        if n is not None and run and n == run[-1][1] + 1:
+            run.append((k, n))
+            continue
+        if len(run) >= MIN_VERTICAL_PAGER:
+            found.update(i for i, _ in run)
+        run = [(k, n)] if n is not None else []
+    return found
+#: A repeated run must hold this many letters and digits to count as a copy.
+MIN_REPEAT_LETTERS = 200
+#: Words a repeated run is anchored on (a shingle).
+SHINGLE = 6
+def _repeated_word_runs(words: list[str]) -> list[tuple[int, int, int]]:
+    """``(start, length, start of the earlier copy)`` of every run of
+    ``words`` that repeats an earlier run word for word, found by shingles
+    of :data:`SHINGLE` words and extended greedily: linear in the words."""
+    first: dict[int, int] = {}  # hash of a shingle → where it first stands (checked word by word below)
+    runs: list[tuple[int, int, int]] = []
+    i = 0
+    while i + SHINGLE <= len(words):
+        key = hash(tuple(words[i : i + SHINGLE]))
+        j = first.get(key)
+        if j is not None and j < i:
+            n = 0
+            while i + n < len(words) and j + n < i and words[i + n] == words[j + n]:
+                n += 1
+            if n >= SHINGLE and sum(len(w) for w in words[i : i + n]) >= MIN_REPEAT_LETTERS:
+                runs.append((i, n, j))
+                i += n
+                continue
+        first.setdefault(key, i)
+        i += 1
+    return runs
+def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Drop a later copy of text already seen — whole pages repeated, as in
+    000 where lines 143–281 repeat lines 3–141, also when the copy was
+    wrapped at other places.
+
+    The text is compared word by word (letters and digits), so line breaks
+    do not matter; a run counts as a copy when it holds at least
+    :data:`MIN_REPEAT_LETTERS` letters and digits (shorter repeats are kept:
+    law text may repeat a phrase). A line wholly inside a copy is dropped; a
+    line the copy only begins or ends in keeps its other words. Lines without
+    a word (``-----``) inside a copy go with it. Every dropped line is listed;
+    how many paragraphs they held is counted at the end of :func:`clean`.
+    A short page repeated (:func:`_same_page_again`) is dropped first."""
+    lines = _same_page_again(lines, ctx)
+    ks, starts, ends, words = _word_spans(lines)
+    runs = _repeated_word_runs(words)
+    if not runs:
+        ctx.record(N_("lines dropped as a repeated copy"), 0, [])
+        ctx.record(N_("paragraphs those lines held"), 0, [], part="paragraphs")
+        return lines
+    cut: dict[int, list[int]] = {}  # line → [words cut, where the first cut starts, where the last ends]
+    whole: set[int] = set()
+    for start, n, _ in runs:
+        whole.update(range(ks[start], ks[start + n - 1] + 1))
+        for i in range(start, start + n):
+            c = cut.setdefault(ks[i], [0, starts[i], ends[i]])
+            c[0], c[2] = c[0] + 1, ends[i]
+    by_line: dict[int, tuple[int, int]] = {}  # line → (its number of words, where its first word starts)
+    for k, a in zip(ks, starts, strict=True):
+        n_words, first = by_line.get(k, (0, a))
+        by_line[k] = (n_words + 1, first)
+    out, dropped = [], 0
+    for k, ln in enumerate(lines):
+        if k not in whole:
+            out.append(ln)
+            continue
+        n_cut, lo, hi = cut.get(k, (0, 0, 0))
+        kept = _without_words(ln.text, n_cut, lo, hi, *by_line.get(k, (0, 0)))
+        reason = N_("repeats earlier text")
+        if kept.strip() and any(ch.isalnum() for ch in kept):
+            ctx.drop(ln.no, ln.text[lo:hi] if n_cut else "", reason)
+            out.append(replace(ln, text=kept))
+        else:
+            ctx.drop(ln.no, ln.text, reason)
+            dropped += 1
+    ex = [N_("lines {first}–{last} repeat lines {origin}–{origin_last}").format(
+        first=lines[ks[s]].no, last=lines[ks[s + n - 1]].no, origin=lines[ks[o]].no,
+        origin_last=lines[ks[o + n - 1]].no) for s, n, o in runs]
+    ctx.record(N_("lines dropped as a repeated copy"), dropped, ex)
+    ctx.repeat_origins = [(lines[ks[o]].no, lines[ks[o + n - 1]].no) for _, n, o in runs]
+    ctx.record(N_("paragraphs those lines held"), 0, ex[:1], part="paragraphs")
+    return out
+def _same_page_again(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """A page printed twice in a row — the same page marker again, the same
+    words after it (a site that shows a page twice), however short — keeps
+    its first copy; the second marker and its words are dropped as a
+    repeated page. The same number over other text is left to the page run
+    (a marker off it)."""
+    marks = [k for k, ln in enumerate(lines) if ln.kind == "text" and (P.PAGE_MARKER.match(ln.text)
+                                                                       or P.BARE_NUMBER.match(ln.text))]
+    drop: set[int] = set()
+    for a, b, c in zip(marks, marks[1:], [*marks[2:], len(lines)], strict=False):
+        if a in drop or _marker_number(lines[a].text) != _marker_number(lines[b].text):
+            continue
+        first, second = _page_words(lines, a + 1, b), _page_words(lines, b + 1, c)
+        if first and first == second:
+            drop.update(k for k in range(b, c) if lines[k].kind == "text")
+    for k in sorted(drop):
+        ctx.drop(lines[k].no, lines[k].text, N_("repeats earlier text"))
+    return [ln for k, ln in enumerate(lines) if k not in drop]
+def _marker_number(text: str) -> int | None:
+    m = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
+    return _page_of(m) if m else None
+def _page_words(lines: list[Ln], a: int, b: int) -> list[str]:
+    """The words of lines ``a`` to ``b`` (end-exclusive), as a page is compared with its copy."""
+    return [w for ln in lines[a:b] if ln.kind == "text" for w in P.VOCABULARY_WORD.findall(ln.text)]
+def _word_spans(lines: list[Ln]) -> tuple[array, array, array, list[str]]:
+    """Every word of the text and footnote lines: its line index, start and
+    end (code-point offsets, end-exclusive) in three compact arrays, and the
+    word folded (:func:`~lawref.patterns.latin_fold`; one string a distinct
+    word) — a 17 MB line costs tens of MiB, not hundreds."""
+    ks, starts, ends, words = array("l"), array("l"), array("l"), []
+    folded: dict[str, str] = {}
+    for k, ln in enumerate(lines):
+        if ln.kind not in ("text", "footnote"):
+            continue
+        for m in P.WORD.finditer(ln.text):
+            ks.append(k)
+            starts.append(m.start())
+            ends.append(m.end())
+            w = m.group()
+            words.append(folded.setdefault(w, P.latin_fold(w)))
+    return ks, starts, ends, words
+def _without_words(text: str, n_cut: int, lo: int, hi: int, n_words: int, first: int) -> str:
+    """``text`` without its ``n_cut`` words from offset ``lo`` to ``hi`` (the
+    line has ``n_words`` words, the first at ``first``); all cut → ``""``."""
+    if n_cut >= n_words:
+        return ""
+    if n_cut and lo == first:  # the copy ends in this line: keep what follows it
+        return text[hi:].strip()
+    if n_cut:  # the copy begins in this line: keep what precedes it
+        return text[:lo].strip()
+    return text.strip()
+class _Pages:
+    """The printed pages seen so far in a file: the last one and the step
+    between the last two (4 in the seeds, which hold every fourth page)."""
+
+    def __init__(self) -> None:
+        self.last: int | None = None
+        self.step: int | None = None
+
+    def plausible(self, n: int) -> bool:
+        """``n`` may be the next printed page: above the last, not a wild jump."""
+        return 1 <= n <= 3000 if self.last is None else self.last < n <= self.last + 200
+
+    def fits(self, n: int) -> bool:
+        """``n`` is the page expected next (the last + 1, or + the step)."""
+        return self.last is not None and (n == self.last + 1 or (self.step is not None and n == self.last + self.step))
+
+    def take(self, n: int) -> None:
+        self.step = n - self.last if self.last is not None else None
+        self.last = n
+def _page_of(m: re.Match[str]) -> int:
+    return int(next(v for k, v in m.groupdict().items() if k.startswith("page") and v))
+def _counts_something(rest: str) -> bool:
+    """``rest`` starts with a word a number would count (``2 карты``, ``13
+    взяток``): then ``- 2 …`` is a list item, not a page marker."""
+    m = P.LEADING_WORD.match(rest)
+    return m is not None and morph.is_counted(m.group("word"))
+def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Turn page markers into ``marker`` lines; split glued and inline ones.
+
+    Spellings: ``- 89 -``, ``- 69`` (000:30, 001:11), ``— 89 —``, ``Стр. 89``,
+    ``[89]``, a bare ``89`` on its own line, glued ``- 77 при первой …``
+    (001:73) and inside a line ``… масть. - 89 - Если …`` (there only the
+    page expected next: the last + 1, or + the step); ``..page4``
+    (004:75) is a reader page. A marker is believed only when plausible:
+    its number follows the pages seen (above the last, not a wild jump); a
+    glued one is not followed by a word the number counts (``- 2 карты``)
+    unless it is the very page expected next. A line that looks like a marker
+    but is not believed (``- 8 9 -``, a number out of sequence) still ends
+    the page — as a page of unknown number — so text after it is never filed
+    under the law before it; the report says so."""
+    pages, out, ex = _Pages(), [], []
+    heads = _page_heads(lines)
+    run = page_run(lines, heads)
+    for k, ln in enumerate(lines):
+        if ln.kind != "text":
+            out.append(ln)
+            continue
+        if k not in run and P.BARE_NUMBER.match(ln.text):
+            out.append(ln)  # a bare number off the file's run of pages: a table's or a list's number, a year
+            continue
+        pieces = _marker_pieces(ln, pages, ctx, k in heads)
+        out.extend(pieces)
+        if pieces != [ln]:
+            ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
+    ctx.record(N_("page and reader markers taken out of the text"), len(ex), ex)
+    return _footers_to_headers(out)
+#: The widest step between two pages of a run (a scrape of every 4th page has gaps; a year has not).
+MAX_PAGE_STEP = 200
+def page_run(lines: list[Ln], heads: set[int] | None = None) -> set[int]:
+    """Indexes of the whole-line page markers (``- 89 -``, ``Стр. 89``, a bare
+    ``89``, a page head with its number) that form the file's run of pages,
+    decided for the file at once: the longest sequence of them whose numbers
+    go up (gaps allowed, none wider than :data:`MAX_PAGE_STEP`). A bare
+    number joins only a run of two or more — a lone ``1997`` or a table's
+    ``12`` is no page — and numbers off the run never shift it."""
+    found = []
+    for k, ln in enumerate(lines):
+        m = (P.PAGE_MARKER.match(ln.text) or P.BARE_NUMBER.match(ln.text)
+             or (P.HEAD_MARKER.match(ln.text) if heads and k in heads else None)) if ln.kind == "text" else None
+        if m is not None:
+            found.append((k, _page_of(m)))
+    best = _longest_rising([n for _, n in found])
+    chosen = [found[i][0] for i in best]
+    return set(chosen) if len(chosen) >= 2 else {k for k in chosen if not P.BARE_NUMBER.match(lines[k].text)}
+#: Up to this many candidates the run is chosen by its steps' regularity too (quadratic); past it, by length alone.
+MAX_REGULAR_RUN = 400
+def _longest_rising(numbers: list[int]) -> list[int]:
+    """Indexes of the longest strictly rising subsequence of ``numbers`` with
+    no step over :data:`MAX_PAGE_STEP`; of runs as long, the most regular one
+    (fewest changes of step: ``89 93 97``, not ``30 93 97``)."""
+    if len(numbers) > MAX_REGULAR_RUN:
+        return _longest_rising_fast(numbers)
+    size = [1] * len(numbers)
+    irregular = [0] * len(numbers)
+    prev = [-1] * len(numbers)
+    for i, n in enumerate(numbers):
+        for j in range(i):
+            step = n - numbers[j]
+            if not 0 < step <= MAX_PAGE_STEP:
+                continue
+            changes = irregular[j] + (prev[j] != -1 and step != numbers[j] - numbers[prev[j]])
+            if (size[j] + 1, -changes) > (size[i], -irregular[i]):
+                size[i], irregular[i], prev[i] = size[j] + 1, changes, j
+    if not numbers:
+        return []
+    i = max(range(len(numbers)), key=lambda k: (size[k], -irregular[k]))
+    chain: list[int] = []
+    while i != -1:
+        chain.append(i)
+        i = prev[i]
+    return chain[::-1]
+def _longest_rising_fast(numbers: list[int]) -> list[int]:
+    """:func:`_longest_rising` by length alone (patience sorting, then the
+    chain cut at its first wild step: O(n log n)), for files with very many
+    candidates."""
+    tails: list[int] = []  # the index of the smallest tail of each length
+    prev: list[int] = [-1] * len(numbers)
+    for i, n in enumerate(numbers):
+        j = _bisect_tails(numbers, tails, n)
+        prev[i] = tails[j - 1] if j else -1
+        if j == len(tails):
+            tails.append(i)
+        else:
+            tails[j] = i
+    chain: list[int] = []
+    i = tails[-1] if tails else -1
+    while i != -1:
+        chain.append(i)
+        i = prev[i]
+    chain.reverse()
+    kept: list[int] = []
+    for i in chain:  # a wild step (``40 41 1997``) ends the run where it is
+        if kept and numbers[i] - numbers[kept[-1]] > MAX_PAGE_STEP:
+            break
+        kept.append(i)
+    return kept
+def _bisect_tails(numbers: list[int], tails: list[int], n: int) -> int:
+    """The first length whose smallest tail is not below ``n``."""
+    lo, hi = 0, len(tails)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if numbers[tails[mid]] < n:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+def _footers_to_headers(lines: list[Ln]) -> list[Ln]:
+    """Page numbers printed at the foot of their page (a PDF extraction: the
+    file ends with one and does not start with one) are moved to the top of
+    the text they close, so every marker opens its own page as in the seeds
+    (``- 89 -`` above page 89's text)."""
+    filled = [ln for ln in lines if ln.kind not in ("blank", "rule")]
+    if not filled or filled[-1].kind != "marker" or filled[0].kind == "marker":
+        return lines
+    out: list[Ln] = []
+    start = 0  # where the current page's text begins in ``out``
+    for ln in lines:
+        if ln.kind == "marker":
+            out.insert(start, ln)
+            start = len(out)
+        else:
+            out.append(ln)
+    return out
+def looks_like_marker(text: str) -> bool:
+    """A whole line that is (or looks like) a page marker: ``- 89 -``,
+    ``Стр. 89``, ``[89]``, a bare ``89``, ``- 8 9 -`` — never a label ``1.``."""
+    return bool(P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
+                or (P.MARKER_LIKE.match(text) and not P.LABEL_ONLY.match(text)))
+def _page_heads(lines: list[Ln]) -> set[int]:
+    """Indexes of the lines that are page heads or feet printed with their
+    number (:data:`~lawref.patterns.HEAD_MARKER`), decided for the file: one
+    that names its page (``страница 47``, ``Страница 91 из 247``), whose head
+    recurs at another such line (``88 | Глава VI`` … ``Глава VI | 89``), or
+    that is the file's first or last line of text. A table row in a law
+    (``по червям | 30``) is none of these."""
+    found = {k: m for k, ln in enumerate(lines) if ln.kind == "text" and (m := P.HEAD_MARKER.match(ln.text))}
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
+    ends = {texts[0], texts[-1]} if texts else set()
+    keys = {k: re.sub(r"[\d|│]+|(?i:страница|стр\.?|page)", "", lines[k].text).strip().casefold() for k in found}
+    count: dict[str, int] = {}
+    for key in keys.values():
+        count[key] = count.get(key, 0) + 1
+    return {k for k, m in found.items() if m.group("page3") or re.search(r"(?i)страниц|стр\.|page", lines[k].text)
+            or count[keys[k]] >= 2 or k in ends}
+def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx, head: bool = False) -> list[Ln]:
+    """``ln`` as pieces: unchanged, or with its marker made a ``marker`` line
+    (``head``: the line is a page head with its number, :func:`_page_heads`)."""
+    text = ln.text
+    if r := P.READER_MARKER.match(text):
+        ctx.drop(ln.no, text, N_("reader page marker"))
+        return [Ln(text, ln.no, "reader", int(r.group("page")))]
+    whole = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text) or (P.HEAD_MARKER.match(text) if head else None)
+    if whole:
+        return [_marker(ln, text, _page_of(whole), pages, ctx)]
+    if P.MARKER_LIKE.match(text) and not P.LABEL_ONLY.match(text):
+        return [_marker(ln, text, None, pages, ctx)]
+    glued = P.PAGE_MARKER_GLUED.match(text)
+    if glued:
+        n, rest = _page_of(glued), glued.group("rest")
+        if pages.plausible(n) and (pages.fits(n) or not _counts_something(rest)):
+            marker = _marker(ln, text[: glued.start("rest")].strip(), n, pages, ctx)
+            return [marker, *strip_line(Ln(rest, ln.no))]  # what follows starts a line: strip its rules too
+    for inline in P.PAGE_MARKER_INLINE.finditer(text):
+        n = _page_of(inline)
+        if pages.fits(n):  # inside a sentence only the page expected next is believed
+            before, after = text[: inline.start()].rstrip(), text[inline.end() :].strip()
+            first = _marker_pieces(Ln(before, ln.no), pages, ctx) if before else []  # a marker too, maybe
+            marker = _marker(ln, inline.group().strip(), n, pages, ctx)
+            return [*first, marker, *(_marker_pieces(Ln(after, ln.no), pages, ctx) if after else [])]
+    return [ln]
+def _marker(ln: Ln, text: str, n: int | None, pages: _Pages, ctx: Ctx) -> Ln:
+    """A ``marker`` line for page ``n`` when it is plausible; else a marker of
+    an unknown page (noted in the report)."""
+    if n is not None and pages.plausible(n):
+        pages.take(n)
+        ctx.drop(ln.no, text, N_("page marker (page {page})").format(page=n))
+        return Ln(text, ln.no, "marker", n)
+    ctx.drop(ln.no, text, N_("page break of unknown number (a marker lawref does not believe)"))
+    ctx.note(N_("line {line}: {text} looks like a page marker but does not follow the pages before it: taken as "
+                "a page of unknown number").format(line=ln.no, text=repr(text.strip()[:30])))
+    return Ln(text, ln.no, "marker", None)
+def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Drop running heads (колонтитулы): a line that stands next to a page
+    marker (the first line after it, or the last before it) and stands so,
+    in two copies at least, at two markers or more — the book's title, a chapter's name
+    (``Глава VI. Розыгрыш``), which is not a chapter heading — or equals the
+    book title found by :func:`drop_chrome`. A line that starts in lower case
+    or ends a sentence is never a running head."""
+    near = next_to_markers(lines)
+    key = {k: " ".join(lines[k].text.split()).casefold() for k, _ in near}
+    pages: dict[str, set[int]] = {}
+    copies: dict[str, set[int]] = {}
+    for k, marker in near:
+        pages.setdefault(key[k], set()).add(marker)
+        copies.setdefault(key[k], set()).add(k)
+    title = " ".join((ctx.title or "").split()).casefold()
+    heads = {k for k, _ in near if _may_be_head(lines[k].text)
+             and ((len(pages[key[k]]) >= 2 and len(copies[key[k]]) >= 2) or (title and key[k] == title))}
+    ex = []
+    for k in sorted(heads):
+        ex.append(example(lines[k].text))
+        ctx.drop(lines[k].no, lines[k].text, N_("running head (колонтитул)"))
+    ctx.record(N_("running heads next to page markers dropped"), len(ex), ex)
+    return [ln for k, ln in enumerate(lines) if k not in heads]
+def _may_be_head(text: str) -> bool:
+    """A running head is a title: it neither starts in lower case nor ends a
+    sentence or clause (the last line of a paragraph, ``Director at once and
+    waits for the ruling.``, may stand at two page ends and is law text)."""
+    text = text.strip()
+    return not text[:1].islower() and not text.endswith((".", ",", ";", ":", "!", "?", "…")) and not is_labelled(text)
+def is_labelled(text: str) -> bool:
+    """A law, section, subsection or item heading (``B.Порядок исправления``,
+    ``Правило 62. …``, ``LAW 62 …``): never a running head, even when its
+    title recurs at page tops in two laws (a chapter's name is one:
+    ``Глава VI. Розыгрыш``)."""
+    return bool(P.LAW_HEADING_LINE.match(text) or P.SECTION.match(text) or P.SUBSECTION.match(text)
+                or P.ITEM.match(text) or P.SPACED_LABEL.match(text) or P.SECTION_EN.match(text))
+def next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
+    """``(index of a text line, index of its marker)`` for the text lines
+    right after and right before each marker (blank lines and rules between
+    them do not count)."""
+    found = set()
+    for k, ln in enumerate(lines):
+        if ln.kind != "marker":
+            continue
+        for step in (1, -1):
+            j = k + step
+            while 0 <= j < len(lines) and lines[j].kind in ("blank", "rule"):
+                j += step
+            if 0 <= j < len(lines) and lines[j].kind == "text":
+                found.add((j, k))
+    return sorted(found)
