@@ -610,7 +610,7 @@ def test_progress_bar_only_on_a_terminal_and_after_a_second(monkeypatch: pytest.
     import io
     import time as time_module
 
-    from lawref import cli as cli_module
+    from lawref import clikit as cli_module
 
     class Tty(io.StringIO):
         def isatty(self) -> bool:

@@ -1,0 +1,365 @@
+"""cli_read: the commands that read a built corpus (search, show, toc, refs, link, resolve, term)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from lawref import usecases
+from lawref.budget import Budget
+from lawref.cite import latin
+from lawref.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_NOT_FOUND,
+    LawrefError,
+    NotFound,
+    UsageError,
+)
+from lawref.export import formats
+from lawref.export import json as J
+from lawref.export import text as T
+from lawref.i18n import retell, tr
+from lawref.model import Node, Status
+
+if TYPE_CHECKING:
+    from lawref.library import Library
+from lawref.clikit import (
+    _ANSWER,
+    _AS_JSON,
+    _DOC,
+    _EDITION,
+    MORE_COUNTED,
+    _by_paragraph,
+    _codec,
+    _command_at,
+    _counted,
+    _Ctx,
+    _flush,
+    _globals_first,
+    _hit_lines,
+    _input_name,
+    _json,
+    _lines,
+    _open_text,
+    _read,
+    _say,
+    _stream_json,
+    _stream_lines,
+    _text,
+    check_base_url,
+    fail,
+    more_line,
+)
+
+
+@click.command()
+@click.argument("words", metavar="QUERY", nargs=-1, required=True)
+@click.option("--limit", type=click.IntRange(1, 1000), default=10, show_default=True, help="Most hits to print.")
+@_DOC
+@_AS_JSON
+@click.option("--lang", type=click.Choice(["ru", "en", "any"]), default="any", show_default=True,
+              help="Language of the query: en translates English bridge terms through the glossary.")
+@click.pass_obj
+def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_json: bool, lang: str) -> None:
+    """Ranked search in any Russian word form, or in English bridge terms
+    (revoke, dummy, adjusted score). Exit 1 when nothing is found.
+
+    \b
+    QUERY syntax:
+      взятка фальшренонс   every word, in any form (AND); typos are corrected
+      "ход вне очереди"    a phrase: the words together, in this order
+      претензия OR уступка either word
+      62B, правило 62B     a cite: that node first, then the nodes citing it
+      62B фальшренонс      a cite and words: the cited node, then the words
+      revoke, dummy        English bridge terms, through the glossary
+                           (--lang en: English only; --lang ru: Russian only)"""
+
+    query, lib = _text(" ".join(words)), obj.library()  # words need no quotes: взятка фальшренонс
+    lib.check_doc(doc)
+    answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
+    hits = answer.hits
+    for note in answer.notes():
+        _say(f"lawref: {note}", err=True)
+    if (gone := lib.absent_law(query)) is not None:
+        _say(tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it").format(
+            cite=gone[0], title=gone[1]), err=True)
+    if as_json:
+        _json(J.search_json(lib, query, hits, answer))
+    else:
+        _hit_lines(T.hit_lines(lib, hits))
+        if len(hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
+            _say(more_line(len(lib.answer(query, limit=MORE_COUNTED, doc=doc, lang=lang).hits), limit))
+    if not hits:
+        raise NotFound(tr("nothing found for {query}").format(query=repr(query[:79]))) if not as_json else SystemExit(
+            EXIT_NOT_FOUND)
+
+
+def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Shell completion of a CITE (``lawref show 62<TAB>`` → 62, 62A, 62B):
+    the cites of the built index that start with what was typed (``62в`` →
+    ``62B``). It never builds: with no index there is nothing to offer."""
+    from click.shell_completion import CompletionItem
+
+    from lawref.library import Library
+    from lawref.query.opening import default_corpus, default_index
+
+    group, root = ctx.find_root().command, ctx.find_root().params
+    if not isinstance(group, click.Group):
+        return []
+    try:
+        corpus = root.get("corpus") or _completed_global("--corpus", group) or default_corpus()
+        lib = Library.open(root.get("index_dir") or _completed_global("--index", group) or default_index(corpus),
+                           verify=False)
+        try:
+            found = lib.store.cites_from(latin(incomplete.strip()), limit=200)
+        finally:
+            lib.close()
+    except (LawrefError, OSError, ValueError):
+        return []
+    return [CompletionItem(c) for c in found]
+
+
+def _completed_global(option: str, group: click.Group) -> Path | None:
+    """The value of a global ``option`` typed after the command in the line
+    being completed (``lawref show 62 --index DIR``): click reads the
+    group's options only before the command, and completion reads the
+    shell's ``COMP_WORDS``, not the argv :func:`_globals_first` reorders."""
+    from click.shell_completion import split_arg_string
+
+    words = split_arg_string(os.environ.get("COMP_WORDS", ""))
+    argv = _globals_first(words[1:], group)
+    for k, word in enumerate(argv[: _command_at(argv, group) or 0]):
+        if word == option and k + 1 < len(argv):
+            return Path(argv[k + 1])
+        if word.startswith(option + "="):
+            return Path(word.split("=", 1)[1])
+    return None
+
+
+@click.command()
+@click.argument("cite_words", metavar="[CITE]", nargs=-1, shell_complete=_complete_cite)
+@_DOC
+@click.option("--json", "as_json", is_flag=True, help="Print the node with nested children as JSON.")
+@click.option("--source", "raw", is_flag=True, help="Print the raw lines the node came from instead.")
+@click.option("--lang", type=click.Choice(["ru", "en", "both"]), default="ru", show_default=True,
+              help="en: the English counterpart; both: side by side (same edition when there is one).")
+@click.option("--page", type=click.IntRange(0, 99_999), help="Print the whole printed page N instead of a CITE.")
+@click.option("--plain", is_flag=True, help="Only the law's own words and marks, for pasting into a ruling: no "
+              "English titles, document line or reference lines.")
+@click.option("--no-pager", is_flag=True, help="On a terminal, never page (by default text longer than the screen "
+              "goes through $PAGER, else less -R).")
+@_EDITION
+@click.pass_obj
+def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool, raw: bool, lang: str,
+         page: int | None, plain: bool, no_pager: bool, edition: str | None) -> None:
+    """Print a law, section or commentary paragraph with its children, or
+    (--page N) every node the scrape kept of printed page N.
+
+    CITE: 62, 62B, 62b, 62В, "правило 62B", "Law 62 B", 72A5, 43B2(a), 45.5,
+    or a node id. A law the edition has but the corpus lacks prints its
+    catalogue line (exit 1); so does --lang en for a node with no English
+    text in the corpus, and --page for a page the scrape lost. A fragment
+    ends with the nodes printed before and after it."""
+
+    cite = " ".join(cite_words) or None  # «show Law 62 B» needs no quotes
+    if (cite is None) == (page is None):
+        raise UsageError(tr("show needs a CITE or --page N (one of them)"))
+    lib = obj.library()
+    lib.check_doc(doc)
+    if page is not None:
+        on = lib.on_page(page, doc)
+        if not on:
+            raise NotFound(tr("page {page} is not in this corpus (the scrape kept pages {pages})").format(
+                page=page, pages=lib.pages_kept(doc)))
+        if raw:
+            items = J.source_json(lib, on)
+            _json(items) if as_json else _lines(T.source_lines(items))
+        else:
+            if as_json:
+                _json([J.tree_json(lib, n) for n in on])
+            else:
+                _read(T.page_text(lib, page, on), pager=not no_pager)
+        return
+    shown = usecases.show(lib, _text(str(cite)), doc=doc, edition=edition, lang=lang)
+    if (gone := shown.absent) is not None:
+        if as_json:
+            _json(J.absent_json(gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
+        else:
+            _say(T.absent_line(gone.canonical, gone.entry, gone.fragments, gone.why,
+                               [lib.label(f) for f in gone.fragments]))
+        sys.exit(shown.exit_code)
+    nodes = shown.nodes
+    if raw:
+        items = J.source_json(lib, nodes)
+        _json(items[0] if len(items) == 1 else items) if as_json else _lines(T.source_lines(items))
+    elif as_json:
+        _json(J.show_json(lib, nodes, lang))
+    else:
+        _read(T.show_text(lib, nodes, lang, plain=plain), pager=not no_pager)
+        _structure_said(lib, nodes)
+    if not raw and shown.exit_code:
+        sys.exit(shown.exit_code)  # no English text, only the catalogue's title: as «not in this corpus» is (show 59)
+
+
+def _structure_said(lib: Library, nodes: list[Node]) -> None:
+    """On stderr, a line for each structure warning of the build that touches
+    what ``show`` printed (the text on stdout stays the law's)."""
+    if not lib.structure:
+        return
+    from lawref.contents import structure_warnings
+
+    for f in structure_warnings(lib, nodes):
+        _say(tr("lawref: structure warning, line {line} ({node}): {what}").format(
+            line=f["line"], node=f["node"], what=retell(str(f["message"]))), err=True)
+
+
+@click.command()
+@_DOC
+@click.option("--law", metavar="CITE", help="Only this law (or section) and what it holds.")
+@_AS_JSON
+@click.pass_obj
+def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
+    """What the corpus holds: chapters, laws, sections, commentary paragraphs
+    and fragments, each with its English title, page and status (whole,
+    lost pages, fragment), and the laws of the edition it lacks (absent;
+    with --law, exit 1 as for show)."""
+
+    lib = obj.library()
+    entries = lib.contents(doc, _text(law) if law is not None else None)
+    _json(J.toc_json(entries)) if as_json else _lines(T.toc_lines(lib, entries))
+    if law is not None and all(e.status == Status.ABSENT for e in entries):
+        sys.exit(EXIT_NOT_FOUND)  # the edition has it, the corpus does not: as show says it
+
+
+@click.command()
+@click.argument("cite", shell_complete=_complete_cite)
+@click.option("--incoming", is_flag=True, help="Nodes that cite this one (backlinks) instead.")
+@_DOC
+@_AS_JSON
+@click.pass_obj
+def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -> None:
+    """References made by a node and its descendants, with their status;
+    with --incoming, every node that cites it or its descendants."""
+
+    cite, lib = _text(cite), obj.library()
+    lib.check_doc(doc)
+    found = lib.references(cite, incoming=incoming, doc=doc)
+    _json(J.refs_json(found, incoming)) if as_json else _lines(T.refs_lines(lib, found, incoming))
+
+
+@click.command()
+@click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False, allow_dash=True))
+@click.option("--format", "fmt", type=click.Choice(["json", "jsonl", "md", "html", "text"]), default="json",
+              show_default=True, help="json: citations with offsets; jsonl: one citation per line, as found; "
+              "md/html: the text with links; text: a table.")
+@click.option("--base-url", default="#", show_default=True, metavar="URL",
+              help="md/html: '#' links to the anchors of export --format md (#law-62b); a URL links to the pages "
+              "of the site export --format html wrote there (URL/laws/62.html#law-62b).")
+@_EDITION
+@click.option("--encoding", help="The input's codec (e.g. cp1251; default UTF-8, a BOM dropped).")
+@click.pass_obj
+def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | None, encoding: str | None) -> None:
+    """Find citations in FILE (UTF-8; stdin by default) and print them resolved
+    within one edition (each target names it).
+
+    The input is read and answered paragraph by paragraph (a piece ends at a
+    blank line, or where no citation can cross), and each answer is printed
+    as soon as its paragraph is read: memory stays flat on any size of
+    input, and a program writing into a pipe gets its answers as it goes."""
+    from lawref.export import annotate
+
+    check_base_url(base_url)
+    codec = _codec(encoding)
+    lib = obj.library()
+    lib.pick_edition(edition)  # a bad edition is refused before any input is read
+    if base_url and not base_url.endswith(("/", "#", "=", "?")):
+        base_url += "/"
+    budget = Budget()  # the answer stays within 40× the text read (ranges of many laws)
+    token = _ANSWER.set(budget)
+    with _open_text(file, codec) as stream, contextlib.ExitStack() as done:
+        done.callback(_ANSWER.reset, token)
+        pieces = lib.link_stream(_counted(_by_paragraph(stream), budget), edition=edition)
+        try:
+            if fmt == "json":
+                _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
+            elif fmt == "jsonl":
+                _stream_lines(item.to_json() for _, _, linked in pieces for item in linked)
+            elif fmt == "text":
+                _say(annotate.to_table([]))
+                for _, _, linked in pieces:  # each piece's rows as it is read: memory flat, answers as it goes
+                    _lines(annotate.table_rows(linked))
+                    _flush()
+            else:
+                href, paras = formats.hrefs(lib, base_url), annotate.Paragraphs()
+                for offset, piece, linked in pieces:
+                    if fmt == "md":
+                        _say(annotate.to_markdown(piece, linked, href, offset=offset), nl=False)
+                    else:
+                        _say(paras.render(piece, linked, href, offset=offset), nl=False)
+                    _flush()
+                _say(paras.close(), nl=False)
+        except UnicodeDecodeError as exc:
+            hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
+            name = "UTF-8" if codec == "utf-8-sig" else codec
+            fail(tr("{input}: not {codec} text ({reason}){hint}; what came before it was answered").format(
+                 input=_input_name(file), codec=name, reason=exc.reason, hint=hint),
+                 EXIT_BAD_INPUT)
+
+
+@click.command()
+@click.argument("citations", nargs=-1, required=True)
+@_EDITION
+@_AS_JSON
+@click.pass_obj
+def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json: bool) -> None:
+    """Resolve each CITATION ("Law 62B", "правило 81C8", 45.5) to the node it
+    names in one edition: status, node id and edition (a line for each cite
+    of a list or range: "правила 70 или 71"). Exit 1 when one does not
+    resolve exactly."""
+
+    lib = obj.library()
+    answers = [(c, t) for c in citations for t in (lib.resolve_targets(_text(c), edition) or [None])]
+    _json(J.resolve_json(answers)) if as_json else _lines(T.resolve_lines(answers))
+    if any(t is None or t.status != Status.EXACT for _, t in answers):
+        sys.exit(EXIT_NOT_FOUND)
+
+
+@click.command()
+@_AS_JSON
+@click.pass_obj
+def check(obj: _Ctx, as_json: bool) -> None:
+    """Dangling links: every citation in the corpus that does not resolve
+    exactly, grouped by status (partial, absent, invalid)."""
+
+    lib = obj.library()
+    groups = lib.dangling()
+    _json(J.check_json(groups)) if as_json else _lines(T.check_lines(lib, groups))
+
+
+@click.command()
+@click.argument("word")
+@_AS_JSON
+@click.pass_obj
+def term(obj: _Ctx, word: str, as_json: bool) -> None:
+    """A glossary entry (Russian in any form, or English) and the laws that use it most."""
+
+    word = _text(word)
+    try:
+        lib = obj.library()
+    except LawrefError as exc:  # the glossary needs no corpus: answer from it alone, and say why no counts
+        _say(tr("lawref: {error}; the glossary alone answers (no laws counted)").format(error=exc), err=True)
+        lib = None
+    entries = lib.term_entries(word) if lib is not None else _glossary_only(word)
+    _json(J.term_json(word, entries)) if as_json else _lines(T.term_lines(entries))
+
+
+def _glossary_only(word: str) -> list[Any]:
+    """:meth:`Library.term_entries` without a corpus: each entry, no laws."""
+    from lawref.query.terms import glossary_entries
+
+    return [(t, []) for t in glossary_entries(word)]
