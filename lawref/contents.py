@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
+from lawref.errors import NotFound
 from lawref.i18n import tr
 from lawref.model import Document, Kind, Node, TocEntry, TocStatus
 
@@ -42,8 +43,6 @@ def contents(lib: Library, doc: str | None = None, law: str | None = None) -> li
 
 
 def _one(lib: Library, law: str, doc: str | None) -> list[TocEntry]:
-    from lawref.errors import NotFound
-
     try:
         top = lib.find(law, doc)[0]
     except NotFound:
@@ -134,7 +133,7 @@ def _with_absent(lib: Library, doc: Document, rows: list[TocEntry]) -> list[TocE
     lacks, before the first law with a higher number (laws documents only)."""
     if doc.kind != "laws" or doc.lang == "en" or doc.edition is None:
         return rows
-    from lawref.lang.catalogue import load as load_catalogue
+    from lawref.lang.catalogue import load as load_catalogue  # a query that never names an absent law never loads it
 
     have = {r.cite for r in rows if r.kind == Kind.LAW}
     missing = [e for e in load_catalogue(doc.edition).entries.values() if e.kind == Kind.LAW and e.id not in have]

@@ -40,7 +40,7 @@ from lawref.budget import Budget
 from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
 from lawref.export import formats
 from lawref.export import json as J
-from lawref.i18n import retell, tr
+from lawref.i18n import LANGS, choose, chosen, retell, retell_in, tr
 from lawref.library import Library
 
 __all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
@@ -101,8 +101,6 @@ def _missing(title: str, detail: str, root: str, status: int, lang: str) -> Resp
     """The reader's page for what it lacks (an HTML 404 or 400), in the
     reader's language ``lang``: ``title`` is told in it (:func:`retell_in`)."""
     from lawref.export.site import missing_page
-    from lawref.i18n import retell_in
-
     page = missing_page(retell_in(lang, title), detail, root, lang)
     return Response(page, status_code=status, media_type="text/html; charset=utf-8")
 
@@ -123,8 +121,6 @@ def _absent_line(lib: Library, cite: str, lang: str) -> str:
 def _reader_language(lib: Library, asked: str | None) -> str:
     """The reader's language: ``--ui``/``LAWREF_UI`` when given, else its
     laws' (the pages are the book's: «Содержание»), else English."""
-    from lawref.i18n import LANGS
-
     if asked in LANGS:
         return str(asked)
     return next((d.lang for d in lib.documents if d.kind == "laws" and d.lang in LANGS), "en")
@@ -153,8 +149,6 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     """The application over ``lib`` (kept open; not closed by the app).
     ``cors_origins``: the origins a browser may call the API from (``*``:
     any); CORS is off without them."""
-    from lawref.i18n import choose, chosen
-
     asked = chosen() or os.environ.get("LAWREF_UI")
     choose(asked or "en")  # --ui, else English: not the server's locale
     reading = _reader_language(lib, asked)

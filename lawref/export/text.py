@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.i18n import N_, retell, tr
+from lawref.i18n import N_, retell, tr, ui_language
 from lawref.model import Hit, Kind, Node, Ref, Status, Target, TocEntry
 
 if TYPE_CHECKING:
@@ -57,8 +57,6 @@ WORDS: dict[str, dict[str, str]] = {
 def _words(lib: Library, node: Node) -> dict[str, str]:
     """lawref's own words around ``node`` in ``show``: in the user's
     language (:func:`lawref.i18n.ui_language`), whatever the document's."""
-    from lawref.i18n import ui_language
-
     return WORDS[ui_language()]
 
 
