@@ -25,11 +25,12 @@ import contextlib
 import os
 import threading
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from fastapi import FastAPI, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
@@ -160,7 +161,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
 
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "HEAD", "POST"])
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
-    reader = _Reader(lib)
+    app.state.lib, app.state.reader, app.state.reading = lib, _Reader(lib), reading
 
     @app.exception_handler(LawrefError)
     async def lawref_error(request: Request, exc: LawrefError) -> Response:
@@ -180,113 +181,8 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     async def fault(request: Request, exc: Exception) -> Response:
         return _error(500, f"internal error: {type(exc).__name__}")
 
-    @_get(app, "/api/v1/search", tags=["api"])
-    def search(q: str = Query(min_length=1, max_length=MAX_QUERY), limit: int = Query(10, ge=1, le=100),
-               lang: str = Query("any", pattern="^(ru|en|any)$"),
-               doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
-        """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites)."""
-        lib.check_doc(doc)
-        answer = lib.answer(q, limit=limit, doc=doc, lang=lang)
-        out = J.search_json(lib, q, answer.hits, answer)
-        href = formats.hrefs(lib, "/")
-        for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
-            node = lib.by_id.get(hit["id"])
-            hit["label"] = lib.label(node) if node is not None else hit["id"]
-            hit["url"] = (href(hit["id"]) or "/").lstrip("/")
-        return out
-
-    @_get(app, "/api/v1/nodes/{cite:path}/refs", tags=["api"])
-    def refs(cite: str, direction: str = Query("out", pattern="^(out|in)$"),
-             doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
-        """``refs --json``: the references a node and its descendants make
-        (``out``), or that other nodes make to it (``in``)."""
-        _bounded(cite)
-        lib.check_doc(doc)
-        incoming = direction == "in"
-        return J.refs_json(lib.references(cite, incoming=incoming, doc=doc), incoming)
-
-    @_get(app, "/api/v1/nodes/{cite:path}", tags=["api"])
-    def node(cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$"),
-             edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
-        """``show --json``: the node a cite names (62B, 62b, 62В, "правило 62B",
-        45.5 or an id), its children nested; 404 with the catalogue's line
-        when the edition has the law and the corpus does not, and for
-        ``lang=en`` when the corpus has no English text of it."""
-        _bounded(cite)
-        shown = usecases.show(lib, cite, edition=edition, lang=lang)  # NotFound: no such law (95)
-        if (gone := shown.absent) is not None:
-            message = tr("{cite} is not in {where_msg}").format(cite=gone.canonical, where_msg=tr("this corpus"))
-            if gone.unlisted:  # 62Z: as show says it
-                message = tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
-                             "{title})").format(cite=gone.canonical, law=gone.entry.id, title=gone.entry.title_en)
-            return _error(shown.http_status, message, catalogue=J.absent_json(
-                gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
-        if shown.http_status != 200:  # no English text, as ``show --lang en`` exits 1
-            first = shown.nodes[0]
-            title = first.title_en or lib.title_en(first)
-            return _error(shown.http_status, tr("no English text of {cite} in this corpus").format(
-                cite=first.cite or cite), catalogue={"cite": first.cite, "title_en": title})
-        return J.show_json(lib, shown.nodes, lang)
-
-    @_get(app, "/api/v1/resolve", tags=["api"])
-    def resolve(cite: str = Query(min_length=1, max_length=MAX_QUERY),
-                edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
-        """``resolve --json``: the cite's status, node id and edition; 404
-        when the text holds no citation."""
-        lib.pick_edition(edition)
-        targets = lib.resolve_targets(cite, edition)
-        if not targets:  # as ``resolve`` exits 1
-            return _error(404, tr("{text}: no citation").format(text=repr(cite)))
-        return J.resolve_json([(cite, t) for t in targets])
-
-    @app.post("/api/v1/link", tags=["api"], openapi_extra=_LINK_BODY)
-    async def link(request: Request, edition: str | None = Query(None, max_length=MAX_QUERY)) -> Response:
-        """``link --format json``: the citations in the text (JSON
-        ``{"text": …}`` or ``text/plain``, UTF-8, at most 1 MB), resolved;
-        413 when the answer would be over 40 times the text
-        (:mod:`lawref.budget`)."""
-        text = await _body_text(request)
-        lib.pick_edition(edition)
-        from starlette.concurrency import run_in_threadpool
-
-        body = await run_in_threadpool(_link_answer, lib, text, edition)  # CPU work off the event loop
-        return Response(body, media_type="application/json")
-
-    @_get(app, "/api/v1/health", tags=["api"])
-    async def health() -> dict[str, Any]:  # on the event loop: answered while other work holds the threads
-        """The index answers come from: corpus stamp, node count, age, version."""
-        state = lib.follow()
-        gen = lib.generation
-        built = (gen.path / "META.json").stat().st_mtime
-        return {"status": "ok", "version": __version__, "corpus_stamp": gen.stamp, "nodes": state.store.count(),
-                "documents": [d.id for d in lib.documents], "generation": gen.path.name,
-                "index_built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(built)),
-                "index_age_s": round(time.time() - built, 1)}
-
-    @_get(app, "/law/{cite}", include_in_schema=False)
-    def law_page(cite: str) -> Response:
-        """``/law/62B`` → the reader's page and anchor of that node."""
-        try:
-            _bounded(cite)
-            found = lib.find(cite)
-        except LawrefError as exc:  # a browser asked: a page, not JSON
-            return _missing(str(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
-        target = formats.hrefs(lib, "/")(found[0].id) or "/"
-        return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
-
-    @_get(app, "/{path:path}", include_in_schema=False)
-    def page(path: str) -> Response:
-        """The reader: ``/``, ``/laws/62.html``, ``/lawref.css`` …"""
-        text = reader.page(path or "index.html")
-        if text is None and path.startswith("api/"):
-            return _error(404, tr("no API endpoint {path}").format(path=repr(path[:200])))
-        if text is None:
-            return _missing(tr("no page {path}").format(path=repr(path[:200])), "", "../" * path.count("/"), 404,
-                            reading)
-        kind = {"html": "text/html", "css": "text/css", "js": "text/javascript", "json": "application/json"}
-        media = kind.get(path.rsplit(".", 1)[-1], "text/html") if path else "text/html"
-        return Response(text, media_type=f"{media}; charset=utf-8")
-
+    for route in ROUTES:
+        _register(app, route)
     return app
 
 
@@ -295,6 +191,174 @@ _LINK_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
     "application/json": {"schema": {"type": "object", "required": ["text"],
                                     "properties": {"text": {"type": "string"}}}},
     "text/plain": {"schema": {"type": "string"}}}}}
+
+
+# -- the routes: one small function an endpoint, the table that registers them (datasette's route table) --
+
+
+def _library(request: Request) -> Library:
+    """The library the app answers from (a FastAPI dependency)."""
+    return request.app.state.lib
+
+
+def _reader(request: Request) -> _Reader:
+    """The reader's pages (a FastAPI dependency)."""
+    return request.app.state.reader
+
+
+def _reading(request: Request) -> str:
+    """The reader's language (a FastAPI dependency)."""
+    return str(request.app.state.reading)
+
+
+_Lib = Annotated[Library, Depends(_library)]
+_Pages = Annotated["_Reader", Depends(_reader)]
+_Reading = Annotated[str, Depends(_reading)]
+
+
+def search(lib: _Lib, q: str = Query(min_length=1, max_length=MAX_QUERY), limit: int = Query(10, ge=1, le=100),
+           lang: str = Query("any", pattern="^(ru|en|any)$"),
+           doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
+    """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites)."""
+    lib.check_doc(doc)
+    answer = lib.answer(q, limit=limit, doc=doc, lang=lang)
+    out = J.search_json(lib, q, answer.hits, answer)
+    href = formats.hrefs(lib, "/")
+    for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
+        node = lib.by_id.get(hit["id"])
+        hit["label"] = lib.label(node) if node is not None else hit["id"]
+        hit["url"] = (href(hit["id"]) or "/").lstrip("/")
+    return out
+
+
+
+def refs(lib: _Lib, cite: str, direction: str = Query("out", pattern="^(out|in)$"),
+         doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
+    """``refs --json``: the references a node and its descendants make
+    (``out``), or that other nodes make to it (``in``)."""
+    _bounded(cite)
+    lib.check_doc(doc)
+    incoming = direction == "in"
+    return J.refs_json(lib.references(cite, incoming=incoming, doc=doc), incoming)
+
+
+
+def node(lib: _Lib, cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$"),
+         edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
+    """``show --json``: the node a cite names (62B, 62b, 62В, "правило 62B",
+    45.5 or an id), its children nested; 404 with the catalogue's line
+    when the edition has the law and the corpus does not, and for
+    ``lang=en`` when the corpus has no English text of it."""
+    _bounded(cite)
+    shown = usecases.show(lib, cite, edition=edition, lang=lang)  # NotFound: no such law (95)
+    if (gone := shown.absent) is not None:
+        message = tr("{cite} is not in {where_msg}").format(cite=gone.canonical, where_msg=tr("this corpus"))
+        if gone.unlisted:  # 62Z: as show says it
+            message = tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
+                         "{title})").format(cite=gone.canonical, law=gone.entry.id, title=gone.entry.title_en)
+        return _error(shown.http_status, message, catalogue=J.absent_json(
+            gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
+    if shown.http_status != 200:  # no English text, as ``show --lang en`` exits 1
+        first = shown.nodes[0]
+        title = first.title_en or lib.title_en(first)
+        return _error(shown.http_status, tr("no English text of {cite} in this corpus").format(
+            cite=first.cite or cite), catalogue={"cite": first.cite, "title_en": title})
+    return J.show_json(lib, shown.nodes, lang)
+
+
+
+def resolve(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
+            edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
+    """``resolve --json``: the cite's status, node id and edition; 404
+    when the text holds no citation."""
+    lib.pick_edition(edition)
+    targets = lib.resolve_targets(cite, edition)
+    if not targets:  # as ``resolve`` exits 1
+        return _error(404, tr("{text}: no citation").format(text=repr(cite)))
+    return J.resolve_json([(cite, t) for t in targets])
+
+
+
+async def link(request: Request, lib: _Lib, edition: str | None = Query(None, max_length=MAX_QUERY)) -> Response:
+    """``link --format json``: the citations in the text (JSON
+    ``{"text": …}`` or ``text/plain``, UTF-8, at most 1 MB), resolved;
+    413 when the answer would be over 40 times the text
+    (:mod:`lawref.budget`)."""
+    text = await _body_text(request)
+    lib.pick_edition(edition)
+    from starlette.concurrency import run_in_threadpool
+
+    body = await run_in_threadpool(_link_answer, lib, text, edition)  # CPU work off the event loop
+    return Response(body, media_type="application/json")
+
+
+
+async def health(lib: _Lib) -> dict[str, Any]:  # on the event loop: answered while other work holds threads
+    """The index answers come from: corpus stamp, node count, age, version."""
+    state = lib.follow()
+    gen = lib.generation
+    built = (gen.path / "META.json").stat().st_mtime
+    return {"status": "ok", "version": __version__, "corpus_stamp": gen.stamp, "nodes": state.store.count(),
+            "documents": [d.id for d in lib.documents], "generation": gen.path.name,
+            "index_built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(built)),
+            "index_age_s": round(time.time() - built, 1)}
+
+
+
+def law_page(lib: _Lib, reading: _Reading, cite: str) -> Response:
+    """``/law/62B`` → the reader's page and anchor of that node."""
+    try:
+        _bounded(cite)
+        found = lib.find(cite)
+    except LawrefError as exc:  # a browser asked: a page, not JSON
+        return _missing(str(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
+    target = formats.hrefs(lib, "/")(found[0].id) or "/"
+    return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
+
+
+
+def page(lib: _Lib, reader: _Pages, reading: _Reading, path: str) -> Response:
+    """The reader: ``/``, ``/laws/62.html``, ``/lawref.css`` …"""
+    text = reader.page(path or "index.html")
+    if text is None and path.startswith("api/"):
+        return _error(404, tr("no API endpoint {path}").format(path=repr(path[:200])))
+    if text is None:
+        return _missing(tr("no page {path}").format(path=repr(path[:200])), "", "../" * path.count("/"), 404,
+                        reading)
+    kind = {"html": "text/html", "css": "text/css", "js": "text/javascript", "json": "application/json"}
+    media = kind.get(path.rsplit(".", 1)[-1], "text/html") if path else "text/html"
+    return Response(text, media_type=f"{media}; charset=utf-8")
+
+
+@dataclass(frozen=True)
+class Route:
+    """One endpoint: its HTTP ``method``, ``path``, the function that answers and FastAPI's ``options``."""
+
+    method: str
+    path: str
+    endpoint: Callable[..., Any]
+    options: dict[str, Any]
+
+
+#: Every endpoint, in the order they are matched (``/{path:path}``, the reader, last).
+ROUTES: tuple[Route, ...] = (
+    Route("GET", "/api/v1/search", search, {"tags": ["api"]}),
+    Route("GET", "/api/v1/nodes/{cite:path}/refs", refs, {"tags": ["api"]}),
+    Route("GET", "/api/v1/nodes/{cite:path}", node, {"tags": ["api"]}),
+    Route("GET", "/api/v1/resolve", resolve, {"tags": ["api"]}),
+    Route("POST", "/api/v1/link", link, {"tags": ["api"], "openapi_extra": _LINK_BODY}),
+    Route("GET", "/api/v1/health", health, {"tags": ["api"]}),
+    Route("GET", "/law/{cite}", law_page, {"include_in_schema": False}),
+    Route("GET", "/{path:path}", page, {"include_in_schema": False}),
+)
+
+
+def _register(app: FastAPI, route: Route) -> None:
+    """Register ``route`` on ``app`` (a ``GET`` with its ``HEAD``: :func:`_get`)."""
+    if route.method == "GET":
+        _get(app, route.path, **route.options)(route.endpoint)
+    else:
+        app.post(route.path, **route.options)(route.endpoint)
 
 
 def _link_answer(lib: Library, text: str, edition: str | None) -> str:

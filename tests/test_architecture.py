@@ -49,6 +49,6 @@ def test_show_and_the_node_endpoint_share_one_use_case_and_one_outcome_table() -
                         Outcome.ABSENT: (EXIT_NOT_FOUND, 404)}
     cli = (ROOT / "lawref" / "cli_read.py").read_text(encoding="utf-8")
     serve = (ROOT / "lawref" / "serve.py").read_text(encoding="utf-8")
-    endpoint = serve[serve.index("    def node(cite: str"):serve.index("    @_get(app, \"/api/v1/resolve\"")]
+    endpoint = serve[serve.index("def node(lib: _Lib"):serve.index("def resolve(")]
     assert "usecases.show(" in cli and "lib.absent(" not in cli
     assert "usecases.show(" in endpoint and "lib.absent(" not in endpoint
