@@ -170,6 +170,14 @@ def title_end(title: str) -> int | None:
     return None
 
 
+def _caps_title_line(text: str) -> bool:
+    """An English law's title in capitals on a paragraph of its own: at most
+    16 words, not ending a sentence (``FAILURE TO FOLLOW SUIT - INQUIRIES
+    CONCERNING A REVOKE``)."""
+    t = text.strip()
+    return t.isupper() and 1 <= len(t.split()) <= 16 and not t.endswith((".", ":", ";"))
+
+
 def _unlabelled_heading(text: str) -> bool:
     """A heading in capitals with no label: one to eight words, no sentence mark, no digit (``ОПРЕДЕЛЕНИЯ``)."""
     t = text.strip()
@@ -416,10 +424,17 @@ class _Parser:
         if not gaps:
             return []
         shown = ", ".join(map(str, gaps[:20])) + (" …" if len(gaps) > 20 else "")
-        return [f"{self.file}: no heading found for law(s) {shown} between law {nums[0]} and law {nums[-1]}"]
+        return [N_("no heading found for law(s) {laws} between law {first} and law {last}").format(
+            laws=shown, first=nums[0], last=nums[-1])]
 
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
+        if (self.lang == "en" and node is not None and node.kind == "law" and node.title is None and not node.paras
+                and not node.inferred and _caps_title_line(p.text)):
+            node.title = p.text.strip()  # ``LAW 61`` ⏎ ``6`` (a page) ⏎ ``FAILURE TO FOLLOW SUIT …``: its title
+            node.lines.extend(p.lines)
+            self.placement.append(node.id)
+            return
         if node is not None and node.kind == "fragment" and node.cite is None and node.paras and (
                 _unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")):
             self.stack.pop()  # a second unlabelled heading (``ПРЕДИСЛОВИЕ`` after ``ОТ ПЕРЕВОДЧИКА`` and its

@@ -307,8 +307,8 @@ def glued_words(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
 
 def title_in_body(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
     """English editions (Latin text): a section whose title stayed in its
-    body — no title, and the text opens with a run of title-case words
-    before a sentence (``Power to Award an Adjusted Score On the application
+    body — no title (every section of the Laws has one), its text opening
+    with a capital (``Power to Award an Adjusted Score On the application
     …``) — or whose title took its body's first words (a title ending in a
     small word: ``… Play Period Unless the``)."""
     for n in nodes:
@@ -320,10 +320,10 @@ def title_in_body(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -
             yield _at(n, "title_in_body", N_("{label}'s title {title} ends in {word}: the body's first words taken "
                                              "into the title?").format(label=_name(n), title=shown,
                                                                        word=repr(title[-1])))
-        elif not title and (k := english.title_end(n.text.split("\n", 1)[0])) and len(n.text[:k].split()) >= 2:
+        elif not title and n.text[:1].isupper():  # a section of the Laws always has a title
+            words = " ".join(n.text.split()[:6])
             yield _at(n, "title_in_body", N_("{label} has no title, and its text opens with {words}: the section's "
-                                             "title left in its body?").format(label=_name(n),
-                                                                              words=repr(n.text[:k].strip()[:60])))
+                                             "title left in its body?").format(label=_name(n), words=repr(words)))
 
 
 #: Every check, by name, in the order they run.

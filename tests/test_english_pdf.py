@@ -261,7 +261,8 @@ def _section(title: str | None, text: str) -> Node:
     (None, "Power to Award an Adjusted Score On the application of a player the Director may", True),
     ("Wrong Board Discovered During Auction or Play Period Unless the", "Director rules.", True),
     ("Power to Award an Adjusted Score", "On the application of a player the Director may", False),
-    (None, "The Director may award an adjusted score.", False),
+    (None, "The Director may award an adjusted score.", True),  # every section of the Laws has a title
+    ("Power to Award an Adjusted Score", "(a) the Director may award an adjusted score.", False),
 ])
 def test_a_section_title_left_in_its_body_is_warned(title: str | None, text: str, found: bool) -> None:
     checks = [f.check for f in check_tree([_section(title, text)])]
@@ -329,3 +330,32 @@ def test_a_run_in_subsection_that_opens_in_lower_case() -> None:
                  "on. 2. except as provided in B1 above, the partner must pass in this test text.\n")
     assert got["27B1(a)"] == (None, "if the bid is corrected the auction goes on.")
     assert got["27B2"] == (None, "except as provided in B1 above, the partner must pass in this test text.")
+
+
+def test_the_first_page_number_mid_paragraph_invents_no_law() -> None:
+    # a new user's edition: the body's first page number fell inside 6B; lawref made up a "Law 11" there
+    text = ("LAW 6\nTHE SHUFFLE AND DEAL\nA. The Shuffle The pack is mixed well in this test text. B. The Deal The "
+            "cards go face down so that each player receives\n\n3\n\nthirteen. C. Representation of Both Pairs One "
+            "member of each side watches the deal.\n\n4\n\n")
+    got = _nodes(text)
+    assert got["6B"] == ("The Deal", "The cards go face down so that each player receives thirteen.")
+    assert got["6C"][0] == "Representation of Both Pairs" and not any(k.startswith(("11", "d/fragment")) for k in got)
+
+
+def test_a_page_break_before_a_capitalised_word_and_a_title_after_a_page_break() -> None:
+    text = ("LAW 12\nDIRECTOR'S POWERS\nC. Awarding a Score 1.(a) When, after an irregularity, the\n\n3\n\nDirector "
+            "may award a score, he does so in this test text.\nLAW 61\n\n4\n\nFAILURE TO FOLLOW SUIT - INQUIRIES "
+            "CONCERNING A REVOKE\nA. Revoke Defined A revoke is a failure to follow suit in this test text.\n\n5\n\n")
+    got = _nodes(text)
+    assert got["12C1(a)"] == (None, "When, after an irregularity, the Director may award a score, he does so in "
+                                    "this test text.")
+    assert got["61"] == ("FAILURE TO FOLLOW SUIT - INQUIRIES CONCERNING A REVOKE", "")
+
+
+@pytest.mark.parametrize(("raw", "want"), [("should di er in colour", "should differ in colour"),
+                                           ("Right to Inquire about a Possible Revoke", None)])
+def test_short_halves_and_small_words_a_new_user_met(raw: str, want: str | None) -> None:
+    if want is None:
+        assert english.title_end(raw + " 1. Declarer may ask in this test text.") == len(raw) + 1
+    else:
+        assert clean(raw + "\n", lang="en").paragraphs[0].text == want

@@ -78,7 +78,7 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     of its title, never a body that starts in lower case (``1.Ход
     нарушителя`` ⏎⏎ ``когда нарушитель … взятку;``)."""
     tail = prev.tail()
-    if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx)):
+    if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx) or _runs_on_en(tail, ctx)):
         return False
     if _ends_sentence(tail):
         return False
@@ -92,6 +92,17 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     if next_page and p.contiguous:
         return True
     return next_page and p.maybe_contiguous and _known_join(tail, p.text, ctx)
+
+
+def _runs_on_en(tail: str, ctx: Ctx) -> bool:
+    """English editions: a paragraph cut by a page break goes on even before
+    a capitalised word when it stopped where no paragraph ends — after a
+    small word or a comma (``… after an irregularity, the`` ⏎ ``3`` ⏎
+    ``Director is empowered …``)."""
+    if ctx.lang != "en":
+        return False
+    words = tail.split()
+    return bool(words) and (words[-1].lower() in english.SMALL_WORDS or words[-1].endswith(","))
 
 
 def _caps_perenos(tail: str, text: str, ctx: Ctx) -> bool:

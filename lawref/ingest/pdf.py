@@ -30,6 +30,8 @@ __all__ = ["drop_contents", "drop_index", "drop_repeated_law_heads", "fold_ligat
 MAX_UNKNOWN_WORDS = 20_000
 #: The one-letter English words (``a ected`` is a gap after ``a``; ``o ender`` is one after no word).
 ONE_LETTER_WORDS = frozenset({"a", "i"})
+#: The two-letter words English prose uses (any other two letters before or after a gap are a word's piece).
+TWO_LETTER_WORDS = frozenset("am an as at be by do go he if in is it me my no of oh on or so to up us we".split())
 
 
 # -- contents and index ----------------------------------------------------------
@@ -288,8 +290,13 @@ def _unglue_title(ln: Ln, prev: Ln | None, page: int | None, ctx: Ctx, ex: list[
 
 
 def _is_word(part: str) -> bool:
-    """``part`` stands as a word: in the word list, and one letter only if ``a`` or ``I``."""
-    return english.is_known(part) and (len(part) > 1 or part.lower() in ONE_LETTER_WORDS)
+    """``part`` stands as a word: in the word list, one letter only if ``a``
+    or ``I``, two letters only if a word prose uses (:data:`TWO_LETTER_WORDS`:
+    the list knows ``di`` and ``er``, so ``di er`` would stay unrepaired)."""
+    low = part.lower()
+    if len(low) <= 2:
+        return low in ONE_LETTER_WORDS or low in TWO_LETTER_WORDS
+    return english.is_known(part)
 
 
 def _only_ligature(head: str, tail: str) -> str | None:

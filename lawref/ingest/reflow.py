@@ -137,7 +137,10 @@ class _Reflow:
         prev = self.page
         self.page = ln.page if ln.kind == "marker" else None
         self.reader = ln.page if ln.kind == "reader" else None
-        self.contiguous = ln.kind == "marker" and prev is not None and ln.page == prev + 1
+        # an English edition is a whole book copied out of a PDF: the text before its first page number is the
+        # page before it (a scrape of every fourth page marks its pages, and its first page stands alone)
+        first_of_book = self.ctx.lang == "en" and self.seq == 0 and bool(self.paras or self.cur)
+        self.contiguous = ln.kind == "marker" and ((prev is not None and ln.page == prev + 1) or first_of_book)
         self.maybe_contiguous = ln.kind == "marker" and self.seq == 0 and ln.page is not None
         self.seq += 1
 

@@ -70,8 +70,8 @@ def looks_like_title(text: str) -> bool:
 #: Words title case prints in lower case (the 2017 book: ``Players' Use of Information``, ``Calls after the
 #: Final Pass``) — one of them printed with a capital inside a heading opens the body (``… Score The Director``).
 SMALL_WORDS = frozenset(
-    "a an and as at after be before between but by during for from in into nor not of on or over per than the to under"
-    " up upon via with within without".split())
+    "a about against among an and as at after be before between but by during for from in into nor not of off on"
+    " onto or over per than the through to toward towards under until up upon via with within without".split())
 #: Words that open a sentence and never end a title: printed with a capital right before the body's first word,
 #: they start the body (``… Lead Restrictions This Law applies``).
 OPENERS = frozenset("this these that those when where if unless whenever".split())
