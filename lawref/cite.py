@@ -385,8 +385,8 @@ def find_citations(text: str, *, commentary: bool = False, relative: bool = True
     ``text``, end-exclusive, and ``text[c.start:c.end] == c.text`` (a
     citation hyphenated across a line break, ``пра-`` ⏎ ``вило 66C``, is
     found with its break)."""
-    if not P.ANY_DIGIT.search(text):  # every citation holds a number
-        return []
+    if not P.ANY_DIGIT.search(text) and not (relative and P.RELATIVE_EN.search(text)):
+        return []  # every citation holds a number, but an English ``see C below``
     return find_in_contexts(text, contexts(text), commentary=commentary, relative=relative, alphabet=alphabet)
 
 
@@ -398,7 +398,7 @@ def find_in_contexts(text: str, spans: Iterable[tuple[int, int]], *, commentary:
     found: list[Citation] = []
     for start, end in spans:
         piece = text[start:end]
-        if P.ANY_DIGIT.search(piece):
+        if P.ANY_DIGIT.search(piece) or (relative and P.RELATIVE_EN.search(piece)):  # ``see C below``: no digit
             found.extend(replace(c, start=c.start + start, end=c.end + start)
                          for c in _find_context(piece, commentary, relative, alphabet, start == 0))
     return found
@@ -433,6 +433,14 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
     if relative:
         for m in P.RELATIVE_POINT.finditer(text):
             found.append(Citation(m.start(), m.end(), m.group(), (m.group("n"),), "relative"))
+        for m in P.RELATIVE_EN.finditer(text):
+            path = (m.group("sec"), *((m.group("n"),) if m.group("n") else ()),
+                    *(f"({x})" for x in re.findall(r"\(([a-z0-9]{1,3})\)", m.group("items"))))
+            at = m.start("sec")
+            found.append(Citation(at, m.end("items") if m.group("items") else m.end("n") if m.group("n")
+                                  else m.end("sec"), text[at:(m.end("items") if m.group("items") else
+                                                            m.end("n") if m.group("n") else m.end("sec"))],
+                                  path, "relative"))
         for m in P.RELATIVE_ITEM.finditer(text):
             cites = (f"({m.group('item').lower()})", f"({m.group('n')})")
             found.append(Citation(m.start(), m.end(), m.group(), cites, "relative"))

@@ -602,6 +602,11 @@ BARE_COMMENTARY = Rx(r"(?<![\w.])(?P<c>\d{1,3}\.\d{1,3})\.(?=[\s,;:)]|$)", examp
 RELATIVE_POINT = Rx(r"(?<![\w])(?:предыдущ\w+\s+)?пункт(?:у|а|ом|е)?\s+(?P<n>\d{1,2})(?![\w.])",
                     example="(согласно предыдущему пункту 1)")
 #: Relative: 003:67 ``В обоих случаях (B1) и (B2)`` → item (b), sub-item (1) of the same level.
+#: An English edition's reference to a part of the same law: ``see C below``, ``see D following``, ``under A
+#: above``, ``in B1 above``, ``as in C2(a) below`` — a label path from the node it stands in.
+RELATIVE_EN = Rx(rf"(?<![\w])(?:[Ss]ee|in|under|of|by)\s+(?P<sec>[{SECTION_LATIN}])(?P<n>\d{{1,2}})?"
+                 r"(?P<items>(?:\([a-z0-9]{1,3}\))*)\s+(?:below|above|following|preceding)\b",
+                 example="in team play see C below")
 RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обоих случаях (B1) и (B2)")
 #: Where a text is cut into *contexts* — the stretches whose citations are read together (whether
 #: Cyrillic section letters read in alphabet order) and where ``link`` may cut a stream — a place

@@ -359,3 +359,29 @@ def test_short_halves_and_small_words_a_new_user_met(raw: str, want: str | None)
         assert english.title_end(raw + " 1. Declarer may ask in this test text.") == len(raw) + 1
     else:
         assert clean(raw + "\n", lang="en").paragraphs[0].text == want
+
+
+@pytest.mark.parametrize(("text", "cites"), [
+    ("the Director rules (see C below).", [("C", ("C",))]),
+    ("but see D following.", [("D", ("D",))]),
+    ("as provided under A above", [("A", ("A",))]),
+    ("except as provided in B1 above, if", [("B1", ("B", "1"))]),
+    ("as in C2(a) below", [("C2(a)", ("C", "2", "(a)"))]),
+    ("Section C of the rules is below the line", []),  # no "see/in/under … below" shape
+])
+def test_a_reference_to_a_part_of_the_same_law(text: str, cites: list[tuple[str, tuple[str, ...]]]) -> None:
+    from lawref.cite import find_citations
+
+    assert [(c.text, c.cites) for c in find_citations(text) if c.kind == "relative"] == cites
+
+
+def test_relative_references_resolve_exact_in_their_law(tmp_path: Path) -> None:
+    folder = tmp_path / "ed"
+    folder.mkdir()
+    (folder / "lawref.toml").write_text(MANIFEST, encoding="utf-8")
+    (folder / "laws.txt").write_text("LAW 12\nPOWERS\nA. Power to Act The Director acts (see C below).\nB. Limits "
+                                     "None in this test text (but see A above).\nC. Scores An artificial score is "
+                                     "given.\n", encoding="utf-8")
+    nodes = build_corpus(folder, version="t").nodes
+    refs = {(n.cite, r.text, r.cite, r.status) for n in nodes for r in n.refs}
+    assert refs == {("12A", "C", "12C", "exact"), ("12B", "A", "12A", "exact")}
