@@ -556,7 +556,10 @@ def learn_chrome(files: Sequence[CorpusFile], encoding: str | None, limit: int,
     for file in files:
         try:
             data = read_file(file, limit)
-            key = f"{hashlib.sha256(data).hexdigest()}|{encoding}|{limit}|{CHROME_SAMPLE}"
+            digest = hashlib.sha256(data).digest()
+            if cache is not None:
+                cache.digests[file.name] = digest  # the file's key is made of it too: read and hashed once a build
+            key = f"{digest.hex()}|{encoding}|{limit}|{CHROME_SAMPLE}"
             text = cache.get("frames", key) if cache is not None else None
             if not isinstance(text, str):
                 parts = [data] if len(data) <= 2 * CHROME_SAMPLE else [data[:CHROME_SAMPLE], data[-CHROME_SAMPLE:]]
@@ -594,12 +597,15 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
     its folder's chrome learnt by repetition, part of the key)."""
     if cache is None:
         return _ingest(file, spec, encoding, limit, tick, doc=doc, chrome=chrome)
-    try:
-        data = read_file(file, limit)
-    except (OSError, UnsafeInput):
-        return _ingest(file, spec, encoding, limit, tick, doc=doc, chrome=chrome)  # says why in its report
-    digest = hashlib.sha256(data).digest()
-    cache.digests[file.name] = digest
+    data: bytes | None = None
+    digest = cache.digests.get(file.name)  # hashed when the folder's chrome was learnt, this build
+    if digest is None:
+        try:
+            data = read_file(file, limit)
+        except (OSError, UnsafeInput):
+            return _ingest(file, spec, encoding, limit, tick, doc=doc, chrome=chrome)  # says why in its report
+        digest = hashlib.sha256(data).digest()
+        cache.digests[file.name] = digest
     entry = asdict(spec) if spec else {"doc": doc}
     key = file_key(file.name, digest, {**entry, "chrome": sorted(chrome)} if chrome else entry, encoding, limit)
     known = cache.get("files", key)
@@ -608,6 +614,15 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
         cache.hits += res.report.status != "skipped"  # a file built again as it was, not a refusal again
         return res
     cache.misses += 1
+    if data is None:
+        try:
+            data = read_file(file, limit)
+        except (OSError, UnsafeInput):
+            return _ingest(file, spec, encoding, limit, tick, doc=doc, chrome=chrome)  # says why in its report
+        if hashlib.sha256(data).digest() != digest:  # changed since it was hashed: keyed by what is read now
+            cache.digests[file.name] = digest = hashlib.sha256(data).digest()
+            key = file_key(file.name, digest, {**entry, "chrome": sorted(chrome)} if chrome else entry, encoding,
+                           limit)
     res = _ingest(file, spec, encoding, limit, tick, data, doc, chrome)  # the bytes the key was made of, not read again
     res.key = key
     cache.put("files", key, res.to_json())
