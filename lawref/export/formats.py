@@ -26,15 +26,6 @@ __all__ = ["FORMATS", "Format", "book", "export_json", "hrefs", "render", "write
 
 
 @dataclass(frozen=True)
-class Selection:
-    """What an export holds: document ``doc``, law (any cite) ``law``, ``edition`` — each ``None`` for all."""
-
-    doc: str | None = None
-    law: str | None = None
-    edition: str | None = None
-
-
-@dataclass(frozen=True)
 class Format:
     """One export format: its ``name``, the clause of ``export --help`` that
     says it (``help``), ``text`` — the export as one text — and ``folder``:
