@@ -369,6 +369,13 @@ def _mapped(c: Citation, text: str, origin: list[int]) -> Citation:
     return replace(c, start=start, end=end, text=text[start:end])
 
 
+def may_cite(text: str, *, relative: bool = True) -> bool:
+    """Whether ``text`` can hold a citation at all — the quick test before
+    any search: every citation holds a number, but an English reference to a
+    part of the same law (``see C below``, with ``relative``)."""
+    return bool(P.ANY_DIGIT.search(text) or (relative and P.RELATIVE_EN.search(text)))
+
+
 def find_citations(text: str, *, commentary: bool = False, relative: bool = True,
                    alphabet: bool = False) -> list[Citation]:
     """Every citation in ``text``, in order of their start.
@@ -385,8 +392,8 @@ def find_citations(text: str, *, commentary: bool = False, relative: bool = True
     ``text``, end-exclusive, and ``text[c.start:c.end] == c.text`` (a
     citation hyphenated across a line break, ``пра-`` ⏎ ``вило 66C``, is
     found with its break)."""
-    if not P.ANY_DIGIT.search(text) and not (relative and P.RELATIVE_EN.search(text)):
-        return []  # every citation holds a number, but an English ``see C below``
+    if not may_cite(text, relative=relative):
+        return []
     return find_in_contexts(text, contexts(text), commentary=commentary, relative=relative, alphabet=alphabet)
 
 
@@ -398,7 +405,7 @@ def find_in_contexts(text: str, spans: Iterable[tuple[int, int]], *, commentary:
     found: list[Citation] = []
     for start, end in spans:
         piece = text[start:end]
-        if P.ANY_DIGIT.search(piece) or (relative and P.RELATIVE_EN.search(piece)):  # ``see C below``: no digit
+        if may_cite(piece, relative=relative):
             found.extend(replace(c, start=c.start + start, end=c.end + start)
                          for c in _find_context(piece, commentary, relative, alphabet, start == 0))
     return found

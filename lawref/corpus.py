@@ -19,7 +19,7 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref.buildcache import BuildCache, citation_from_json, citation_key, citation_to_json, file_key
-from lawref.cite import find_citations
+from lawref.cite import find_citations, may_cite
 from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
 from lawref.i18n import N_
@@ -641,7 +641,7 @@ def _citations(node: Node, doc: Document, cache: BuildCache | None) -> list[Cita
     new); ``None`` without a cache (the resolver finds them)."""
     if cache is None:
         return None
-    if not P.ANY_DIGIT.search(node.text):  # no number, no citation (:func:`find_citations`)
+    if not may_cite(node.text):  # the quick test :func:`find_citations` makes: nothing to look up or keep
         return []
     commentary, alphabet = doc.kind == Kind.COMMENTARY, doc.letters == "alphabet"
     key = citation_key(node.text, commentary, alphabet)

@@ -297,8 +297,12 @@ class Library:
 
     def _label(self, node: Node) -> str:
         """:func:`lawref.labels.label` of ``node`` in this corpus."""
-        docs = {d.id: d for d in self.documents}
-        return labels.label(node, docs, self.store.node, self.law_before)
+        return labels.label(node, self._documents_by_id, self.store.node, self.law_before)
+
+    @_cached
+    def _documents_by_id(self) -> dict[str, Document]:
+        """The documents by id, once per generation."""
+        return {d.id: d for d in self.documents}
 
     @_cached
     def law_before(self) -> dict[str, str]:

@@ -385,3 +385,32 @@ def test_relative_references_resolve_exact_in_their_law(tmp_path: Path) -> None:
     nodes = build_corpus(folder, version="t").nodes
     refs = {(n.cite, r.text, r.cite, r.status) for n in nodes for r in n.refs}
     assert refs == {("12A", "C", "12C", "exact"), ("12B", "A", "12A", "exact")}
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    # the same through a real build, whose citation cache has its own quick test (a text with no digit)
+    out = CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(tmp_path / "ix"), "--ui", "en", "refs",
+                                   "12A"])
+    assert out.exit_code == 0 and "12C" in out.output and "exact" in out.output, out.output
+
+
+def test_a_law_that_ends_at_a_page_foot_before_the_next_page_lost_nothing(tmp_path: Path) -> None:
+    # a new user's edition: law 13 ended at a page foot, law 14 opened the next page, and the catalogue's 13C
+    # (not in the user's text) made toc say [lost pages]; with every page kept, nothing was lost
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    folder = tmp_path / "ed"
+    folder.mkdir()
+    (folder / "lawref.toml").write_text(MANIFEST, encoding="utf-8")
+    (folder / "laws.txt").write_text(
+        "LAW 12\nPOWERS\nA. Power to Act The Director acts in this test text.\n\n3\n\nLAW 13\nCARDS LEFT BEHIND\n"
+        "A. Board Not Played Yet A hand short of a card is put right in this test text.\nB. Cards Seen The "
+        "Director judges what was seen in this test text.\n\n4\n\nLAW 14\nLATE ARRIVAL\nA. Waiting The Director "
+        "waits a little in this test text.\n\n5\n\n", encoding="utf-8")
+    out = CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(tmp_path / "ix"), "--ui", "en", "toc"])
+    assert out.exit_code == 0, out.output
+    row = next(line for line in out.output.splitlines() if line.split()[:1] == ["13"])
+    assert "lost pages" not in row, row

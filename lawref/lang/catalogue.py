@@ -75,6 +75,7 @@ class Catalogue:
         return entry.title_en if entry else None
 
 
+@functools.cache
 def has(edition: str) -> bool:
     """lawref keeps a catalogue of ``edition`` itself (no fallback)."""
     return (DATA / f"laws-{edition}.tsv").is_file()

@@ -64,7 +64,9 @@ def lost_sections(lib: Library, law: Node) -> tuple[list[str], list[str]]:
     """``(before, after)``: the sections of ``law`` the edition has and
     the corpus lacks because its text starts after, or ends at, a page the
     scrape lost (``62`` ends with 62B at the end of page 89 → after
-    ``["62C", "62D"]``; 68 starts mid-law on page 93 → before ``["68A"]``).
+    ``["62C", "62D"]``, page 90 lost; 68 starts mid-law on page 93 → before
+    ``["68A"]``). A law that ends at a page whose next page the file holds
+    lost nothing there: a section it lacks is not in the text.
     ``([], [])`` for a law whose text is whole or not on printed pages."""
     if law.cite is None:
         return [], []
@@ -78,7 +80,8 @@ def lost_sections(lib: Library, law: Node) -> tuple[list[str], list[str]]:
         return [], []
     letters = sorted(c[len(cite)] for c in present)
     last = lib.subtree(law)[-1][1]
-    after = [c for c in known if not letters or c[-1] > letters[-1]] if lib.page_edges(last)[1] else []
+    cut = lib.page_edges(last)[1] and (last.page is None or not lib.on_page(last.page + 1, last.doc))
+    after = [c for c in known if not letters or c[-1] > letters[-1]] if cut else []  # the next page kept: none lost
     first = next((n for _, n in lib.subtree(law) if n is not law), None)
     starts_lost = law.inferred and first is not None and lib.page_edges(first)[0]
     before = [c for c in known if letters and c[-1] < letters[0]] if starts_lost else []
