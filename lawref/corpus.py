@@ -340,7 +340,8 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
     report.doc, report.kind, report.lang = doc, kind, lang
     report.kind_how = N_("manifest") if spec else N_("detected from its text (file not named in the manifest)")
 
-    if not cleaned.paragraphs:
+    if not cleaned.paragraphs:  # every line dropped, each still listed with its reason
+        _account(report, loaded.text, (), cleaned)
         _skip(report, N_("no text left after cleaning"))
         return _FileResult(report, cleaned)
     parsed = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang,

@@ -119,7 +119,7 @@ def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[
     ``45.5.`` are classified by :data:`~lawref.ingest.patterns.COMMENTARY`).
     ``lang="en"``: the English forms (``LAW 62 - …``, ``A. Title``, ``(a) …``)."""
     if lang == "en":
-        table = [("chapter", P.CHAPTER_EN), ("part", P.PART_EN), ("law", P.LAW_EN)]
+        table = [("chapter", P.CHAPTER_EN), ("part", P.PART_EN), ("division", P.DIVISION_EN), ("law", P.LAW_EN)]
         if doc_kind == "laws":
             table += [("section", P.SECTION_EN), ("subsection", P.SUBSECTION_EN),
                       ("subsection", P.SUBSECTION_TEXT_EN), ("subsection", P.SUBSECTION_BARE_EN), ("item", P.ITEM_EN)]
@@ -176,6 +176,15 @@ def _caps_title_line(text: str) -> bool:
     CONCERNING A REVOKE``)."""
     t = text.strip()
     return t.isupper() and 1 <= len(t.split()) <= 16 and not t.endswith((".", ":", ";"))
+
+
+def _division_title(text: str) -> bool:
+    """A chapter's, part's or division's title on the paragraph after its
+    bare label (``CHAPTER VI`` ⏎ ``The Play``, ``Глава VI`` ⏎ ``Розыгрыш``):
+    one to twelve words opening with a capital, no sentence mark, no digit."""
+    t = text.strip()
+    return t[:1].isupper() and 1 <= len(t.split()) <= 12 and not P.CLAUSE_MARK.search(t) and not any(
+        c.isdigit() for c in t)
 
 
 def _unlabelled_heading(text: str) -> bool:
@@ -429,6 +438,12 @@ class _Parser:
 
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
+        if node is not None and node.kind in ("chapter", "part", "division") and node.title is None and (
+                not node.paras and _division_title(p.text)):
+            node.title = p.text.strip()  # ``CHAPTER VI`` ⏎ ``The Play``: its title on the next line
+            node.lines.extend(p.lines)
+            self.placement.append(node.id)
+            return
         if (self.lang == "en" and node is not None and node.kind == "law" and node.title is None and not node.paras
                 and not node.inferred and _caps_title_line(p.text)):
             node.title = p.text.strip()  # ``LAW 61`` ⏎ ``6`` (a page) ⏎ ``FAILURE TO FOLLOW SUIT …``: its title
@@ -609,7 +624,8 @@ class _Parser:
         base = f"{self.doc}/footnote@{self.stem}:{p.lines[0]}"
         own = f"{base}{marker}" if base in self.ids else None  # two notes printed on one line: ``13 … 14 …``
         node = self.make("footnote", TEXT_LEVEL + 1, None, marker, None, p, host, fallback_id=own)
-        node.add_text(m.group("text").strip(), p, m.start("text"))
+        lead = m.groupdict().get("lead")  # ``New Footnote to Law 73A1 *…``: the words before the mark are its text
+        node.add_text(p.text.strip() if lead else m.group("text").strip(), p, 0 if lead else m.start("text"))
         self.placement.append(node.id)
 
     def footnote_host(self, marker: str, p: Paragraph) -> _B | None:

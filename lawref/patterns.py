@@ -127,6 +127,13 @@ NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$", example
 #: A pager in words: ``« Предыдущая``, ``- << Первая - « Предыдущая``, ``Следующая » - Последняя >>``.
 PAGER_WORDS = Rx(r"^\s*(?:[-–—|«»<>\s]*(?i:первая|предыдущая|следующая|последняя|назад|вперед|вперёд|далее"
                  r"|в начало|в конец|previous|next|first|last)[-–—|«»<>\s]*)+$", example="- << Первая - « Предыдущая")
+#: A page's link to its neighbours in words, with where it leads: ``Next: Law 64 - PROCEDURE …``,
+#: ``Previous: Law 62``, ``Следующая глава: …``; and the page's own date stamp: ``Last modified: Mon Oct 13``.
+NAV_LINK = Rx(r"^\s*(?:(?i:next|previous|prev|up|back|следующ(?:ая|ее|ий)|предыдущ(?:ая|ее|ий)|назад|далее"
+              r"|вперёд|вперед)(?:\s+(?i:page|chapter|section|law|topic|страница|глава|раздел|правило|статья))?"
+              r"|(?i:last\s+(?:modified|updated|changed)|updated|обновлено|изменено"
+              r"|дата\s+(?:изменения|обновления)))"
+              r"\s*:\s*\S.{0,100}$", example="Next: Law 64 - PROCEDURE AFTER ESTABLISHMENT OF A REVOKE")
 #: A book's card: ``Автор: …``, ``Жанр: …``, ``Серия: …``, ``Текст книги "…"``, ``Текущая страница: 19``.
 BOOK_CARD = Rx(r"^\s*(?:(?i:автор(?:\s+книги)?|жанр|серия|издательство|год(?:\s+издания)?|язык|рейтинг|размер"
                r"|формат|теги|добавлена|просмотров|текущая страница)\s*:|(?i:текст книги)\s*[\"«])",
@@ -243,8 +250,11 @@ FOOTNOTE = Rx(r"^\((?P<marker>\*{1,3})\)\s*[-–—]\s*(?P<text>\S.*)$", re.S,
               example="(*) - Во время торговли и розыгрыша игрок не имеет права")
 #: A footnote in other sites' marks: ``<*> Для целей …``, ``* Примечание …``, ``*) …``, ``[1] …``,
 #: ``1) …``, ``¹ …`` — a footnote only when its call stands earlier in the text
-#: (:func:`lawref.ingest.lines.mark_footnotes`): ``… игроком <*>``, ``правило 64²``, ``заявка[1]``.
-FOOTNOTE_ANY = Rx(r"^(?P<marker><\*{1,3}>|\*{1,3}\)?|\[\d{1,2}\]|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*(?P<text>\S.*)$", re.S,
+#: (:func:`lawref.ingest.lines.mark_footnotes`): ``… игроком <*>``, ``правило 64²``, ``заявка[1]``;
+#: also after words that say what it is (``New Footnote to Law 73A1 *While …``: the words stay its text).
+FOOTNOTE_ANY = Rx(r"^(?P<lead>(?:(?i:new|added|revised|amended)\s+)?(?i:footnote|сноска)"
+                  r"(?:\s+(?i:to|к)\s+(?i:law|правилу)\s+\w{1,8})?\s*)?"
+                  r"(?P<marker><\*{1,3}>|\*{1,3}\)?|\[\d{1,2}\]|\d{1,2}\)|[¹²³⁴⁵⁶⁷⁸⁹]{1,2})\s*(?P<text>\S.*)$", re.S,
                   example="<*> Для целей настоящего правила")
 #: A footnote's call in the text: a mark after a word — glued, or after a space or a comma
 #: (``игроком <*>``, ``взятку*``, ``правило 64²``) — or a number in brackets or with a bracket glued
@@ -410,6 +420,11 @@ LAW_EN = Rx(rf"^(?:LAW|Law)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[-–—.:]\s*|\s+(?
 CHAPTER_EN = Rx(rf"^(?:CHAPTER|Chapter)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S,
                 example="CHAPTER VI - THE PLAY")
 PART_EN = Rx(rf"^(?:PART|Part)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S, example="PART IV - REVOKE")
+#: The English words that number a part's divisions (the 1997 book: ``SECTION THREE`` ⏎ ``THE REVOKE``).
+NUMBER_WORDS_EN = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN")
+#: A division of a part, English (``SECTION THREE - THE REVOKE``, or its title on the next line).
+DIVISION_EN = Rx(rf"^(?:SECTION|Section)\s+(?P<num>{'|'.join(NUMBER_WORDS_EN)}|(?i:{'|'.join(NUMBER_WORDS_EN)}))\b"
+                 r"\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S, example="SECTION THREE")
 #: ``A. Revoke Must Be Corrected``, and a title run into its body as real extractions print it:
 #: ``B. The Deal The cards must be dealt …`` (:func:`lawref.lang.english.title_end` finds where the title ends).
 SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z\"'“].*)$", re.S,
@@ -436,6 +451,7 @@ ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2}|ii|iii|iv|vi|vii|viii|ix)\)\s*(?P<titl
 ROMAN_ITEM = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 HEADING_START_EN = Rx(
     rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
+    rf"|(?:SECTION|Section)\s+(?i:{'|'.join(NUMBER_WORDS_EN)})\b"
     rf"|[{SECTION_LATIN}]\.\s+[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s)",
     example="LAW 61",
 )

@@ -47,6 +47,13 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   word (``… Period Unless the``): the title left in the body, or the body's
   first words taken into the title.
 
+* ``retold_law`` — a law's or section's text that opens by naming its own
+  law as its subject (``Law 4 is about partnerships``): a retelling of the
+  law (a blog, a course), not its text;
+* ``bracketed_note`` — a passage of :data:`MIN_NOTE_WORDS` words or more in
+  square brackets inside a node's text: an editor's comment filed in the
+  law text.
+
 Across a document's files, ``cut_across_files`` names a fragment on a page
 that follows one another file of the document holds a law's text on (see
 :func:`check_document`).
@@ -326,6 +333,51 @@ def title_in_body(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -
                                              "title left in its body?").format(label=_name(n), words=repr(words)))
 
 
+def _own_law_opening(n: Node) -> re.Match[str] | None:
+    """``n``'s text opening by naming its own law as its subject (``Law 4 is about …``, ``Правило 4
+    объясняет …``): the law's word and number, then a word in lower case."""
+    law = _LAW_NUMBER.match(n.cite or "")
+    if law is None or n.kind not in (Kind.LAW, Kind.SECTION):
+        return None
+    return re.match(rf"(?:Law|LAW|Правило|ПРАВИЛО)\s+{law.group()}(?![\dA-ZА-Я])\s+[a-zа-яё]", n.text)
+
+
+def retold_law(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """A law's or section's text that opens by naming its own law as its
+    subject (``Law 4 is about partnerships …``): the Laws never speak of
+    themselves so — a text about the law (a blog's or a course's retelling),
+    not the law's text."""
+    for n in nodes:
+        m = _own_law_opening(n)
+        if m is not None:
+            words = " ".join(n.text.split()[:6])
+            yield _at(n, "retold_law", N_("the text of {label} opens by naming its own law ({words}): a text about "
+                                          "the law (a retelling, a blog), not the law's text?").format(
+                label=_name(n), words=repr(words)))
+
+
+#: Square brackets around this many words or more in a node's text are an editor's, not the Laws'.
+MIN_NOTE_WORDS = 5
+_BRACKETED = re.compile(r"\[(?P<inside>[^\[\]]{1,2000})\]")
+
+
+def bracketed_note(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+    """A passage of :data:`MIN_NOTE_WORDS` words or more in square brackets
+    inside a node's text (``[This is not intended to be a complete list …]``):
+    the Laws print no such brackets, so it is an editor's or a site's comment
+    filed in the law text. lawref's own marks (``[?]``, ``[текст
+    обрывается…]``) are shorter."""
+    for n in nodes:
+        if n.kind == Kind.FRAGMENT:
+            continue
+        m = next((m for m in _BRACKETED.finditer(n.text) if len(m.group("inside").split()) >= MIN_NOTE_WORDS
+                  and not P.EXPORT_MARK.match(m.group())), None)
+        if m is not None:
+            yield Finding("bracketed_note", _raw_line(n, m.start()), n.id, N_(
+                "the text of {label} holds a comment in square brackets ({words}): an editor's note filed in the "
+                "law text?").format(label=_name(n), words=repr(m.group()[:60])))
+
+
 #: Every check, by name, in the order they run.
 CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]] = {
     "long_title": long_title,
@@ -340,6 +392,8 @@ CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]]
     "no_heading": no_heading,
     "glued_words": glued_words,
     "title_in_body": title_in_body,
+    "retold_law": retold_law,
+    "bracketed_note": bracketed_note,
 }
 
 

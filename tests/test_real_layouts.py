@@ -636,3 +636,125 @@ def test_a_lost_yo_printed_as_a_low_quote_is_put_back_and_counted() -> None:
     assert [(n.title, n.text) for n in nodes] == [
         ("Подсчёт взяток", ""), ("Согласие", "Если всё согласовано, счёт не меняется; игрок сказал: „взяток десять“.")]
     assert cleaned.report.count("repair_lost_yo") == 3 and len(cleaned.report.inserted) == 3
+
+
+# ---------------------------------------------------------------- issue 23, round 6: layouts of other sources
+
+def _dropped(cleaned: object) -> list[tuple[str, str]]:
+    return [(d.text, d.reason) for d in cleaned.report.dropped]  # type: ignore[attr-defined]
+
+
+def test_a_contents_page_printed_as_a_two_column_table_is_contents_whole() -> None:
+    # a bilingual site prints its contents as a table: the title in both languages, a rule row, the rows
+    text = ("СОДЕРЖАНИЕ | TABLE OF CONTENTS |\n---|---|\n"
+            "Предисловие к изданию Сфера действия правил |\nPREFACE SCOPE OF THE LAWS |\n"
+            "ГЛАВА I. ОПРЕДЕЛЕНИЯ |\nCHAPTER I. DEFINITIONS |\n"
+            "ПРАВИЛО 1. Колода карт | LAW 1 - THE PACK |\nПРАВИЛО 2. Коробки | LAW 2 - THE BOARDS |\n"
+            "ПРАВИЛО 3. Столы | LAW 3 - TABLES |\nПРАВИЛО 4. Пары игро")
+    loaded = load(text.encode(), "f.txt")
+    cleaned = clean(loaded.text, loaded.line_numbers, lang="ru")
+    assert not cleaned.paragraphs  # no law, chapter or title made of it
+    assert {why for _, why in _dropped(cleaned)} == {"table of contents"}
+    assert len(_dropped(cleaned)) == len(text.splitlines())
+
+
+def test_a_table_row_of_headings_over_a_law_s_body_is_no_contents() -> None:
+    got = tree("СОДЕРЖАНИЕ | TABLE OF CONTENTS |\nПРАВИЛО 1. Колода | LAW 1 - THE PACK |\n"
+               "Игра ведётся колодой из пятидесяти двух карт, по тринадцать карт в каждой из четырёх мастей.")
+    assert any("пятидесяти двух" in t for _, _, t in got)
+
+
+def test_a_file_whose_every_line_is_contents_lists_them_in_the_build_report(tmp_path) -> None:
+    from lawref.corpus import build_corpus
+
+    (tmp_path / "toc.txt").write_text("Оглавление\nПРАВИЛО 1. Колода\nПРАВИЛО 2. Коробки\nПРАВИЛО 3. Столы\n",
+                                      encoding="utf-8")
+    (tmp_path / "law.txt").write_text("ПРАВИЛО 5. МЕСТА\nСудья указывает каждой паре её места за столом.\n",
+                                      encoding="utf-8")
+    report = {r.file: r for r in build_corpus(tmp_path, version="t").reports}["toc.txt"]
+    assert report.status == "skipped"
+    assert [d["line"] for d in report.dropped] == [1, 2, 3, 4]
+
+
+def test_list_bullets_before_every_heading_and_item_are_markup() -> None:
+    got = tree("LAW 64\n- PLAYING OUT OF ORDER\n- A. Offender Plays Early\n- A card played early stands:\n"
+               "- 1. Before the Lead\n- when the offender plays before the opening lead is made\n"
+               "(whatever the card).\n- 2. After the Lead\n- when the offender plays after the lead.\n"
+               "- B. Partner Plays Early\n- The card is a penalty card.\n", lang="en")
+    assert got == [
+        ("64", "PLAYING OUT OF ORDER", ""),
+        ("64A", "Offender Plays Early", "A card played early stands:"),
+        ("64A1", "Before the Lead", "when the offender plays before the opening lead is made (whatever the card)."),
+        ("64A2", "After the Lead", "when the offender plays after the lead."),
+        ("64B", "Partner Plays Early", "The card is a penalty card."),
+    ]
+
+
+def test_a_dash_before_running_text_only_stays() -> None:
+    got = tree("ПРАВИЛО 9. ПОРЯДОК\nСудья спрашивает игроков:\n- кто сделал заявку;\n- кто сделал ход.\n")
+    assert got == [("9", "ПОРЯДОК", "Судья спрашивает игроков: - кто сделал заявку; - кто сделал ход.")]
+
+
+def test_a_title_on_its_own_line_before_a_lower_case_body_is_the_whole_title() -> None:
+    got = tree("LAW 70\nCLAIMS\nA. Claim Statement\nA claim holds when:\n1. Declarer Shows His Hand\n"
+               "when declarer faces the cards and states a line of play.\n", lang="en")
+    assert ("70A1", "Declarer Shows His Hand", "when declarer faces the cards and states a line of play.") in got
+
+
+@pytest.mark.parametrize(("text", "titles"), [
+    ("CHAPTER VI\nThe Play\nPART III\nIRREGULAR LEADS\nSECTION TWO\nTHE REVOKE\nLAW 62\nCORRECTION\n"
+     "A revoke is put right at once.\n", ["The Play", "IRREGULAR LEADS", "THE REVOKE", "CORRECTION"]),
+    ("Глава VI\nРозыгрыш\nПРАВИЛО 44. ПОРЯДОК\nХод делает игрок слева от разыгрывающего.\n", ["Розыгрыш", "ПОРЯДОК"]),
+])
+def test_a_division_s_title_on_the_line_after_its_bare_label_is_its_title(text: str, titles: list[str]) -> None:
+    lang = "en" if text.isascii() else "ru"
+    assert [t for _, t, _ in tree(text, lang=lang)] == titles
+
+
+@pytest.mark.parametrize("chrome", [
+    "Next: Law 65 - ARRANGEMENT OF TRICKS\nPrevious: Law 63 - ESTABLISHMENT\nLast modified: Tue Nov 11 10:12:40\n1998",
+    "Следующая глава: Правило 65\nПредыдущая глава: Правило 63\nОбновлено: 12.11.2009",
+])
+def test_links_to_a_page_s_neighbours_and_its_date_stamp_are_chrome(chrome: str) -> None:
+    en = chrome.startswith("Next")
+    head = "LAW 64\nPROCEDURE\nThe trick stands as played.\n" if en else "ПРАВИЛО 64. ПРОЦЕДУРА\nВзятка остаётся.\n"
+    nodes, findings, cleaned = build(head + chrome + "\n", lang="en" if en else "ru")
+    assert not findings
+    assert nodes[-1].text in ("The trick stands as played.", "Взятка остаётся.")
+    assert len(_dropped(cleaned)) == len(chrome.splitlines())
+
+
+def test_a_page_s_title_printed_twice_at_its_top_is_chrome_once() -> None:
+    nodes, _, cleaned = build("Laws of Club Bridge as a club prints them\nLaws of Club Bridge as a club prints them\n"
+                              "LAW 73 - COMMUNICATION\nPartners talk only through their calls and plays.\n", lang="en")
+    assert _dropped(cleaned) == [("Laws of Club Bridge as a club prints them",
+                                  "site chrome: the page's title printed again")]
+    assert [(n.kind, n.text) for n in nodes][0] == ("fragment", "Laws of Club Bridge as a club prints them")
+    assert [n.cite for n in nodes if n.cite] == ["73"]
+
+
+def test_a_footnote_introduced_by_words_is_a_footnote_of_its_caller() -> None:
+    nodes, findings, _ = build("LAW 73 - COMMUNICATION\nPartners talk only through their calls and plays.*\n"
+                               "New Footnote to Law 73 *At the table, partners use no private means.\n", lang="en")
+    assert not findings
+    note = [n for n in nodes if n.kind == "footnote"]
+    assert [n.text for n in note] == ["New Footnote to Law 73 *At the table, partners use no private means."]
+    assert note[0].parent == nodes[0].id
+
+
+def test_a_heading_after_a_sentence_goes_on_from_the_headings_glued_before_it() -> None:
+    got = tree("ПРАВИЛО 6. СДАЧАA. ТасованиеКолоду тасуют.B. РаздачаКарты сдают по одной. C. Присутствие "
+               "сторонПредставители обеих пар присутствуют.")
+    assert [c for c, _, _ in got] == ["6", "6A", "6B", "6C"]
+    assert got[-1][1:] == ("Присутствие сторон", "Представители обеих пар присутствуют.")
+
+
+@pytest.mark.parametrize(("text", "check"), [
+    ("Law 4\nLaw 4 is about partnerships, and there is not much to say here.\n", "retold_law"),
+    ("Правило 4\nПравило 4 говорит о парах, и сказать тут почти нечего.\n", "retold_law"),
+    ("LAW 16 - INFORMATION\nPlayers may use the calls and plays [both their partner's and the other side's, "
+     "as I read it] of the board.\n", "bracketed_note"),
+])
+def test_a_retelling_or_an_editor_s_note_in_law_text_is_named(text: str, check: str) -> None:
+    _, findings, _ = build(text, lang="en" if text.isascii() else "ru")
+    assert [f.check for f in findings] == [check]

@@ -464,14 +464,11 @@ def report_text(reports: Sequence[FileReport]) -> str:
     for r in reports:
         if r.status == "skipped":
             lines.append(tr("{file}: skipped: {reason}").format(file=r.file, reason="; ".join(map(retell, r.warnings))))
+            lines += _dropped_lines(r)  # a file whose every line was dropped (a contents page) lists them
             continue
         lines += _report_head(r)
         lines += passes_lines(r.passes, indent="  ")
-        if r.dropped:
-            lines.append(tr("  dropped {count} piece(s) of text (every word is in a node or here):").format(
-                count=len(r.dropped)))
-            lines += [tr("    line {line}: {text} — {step}: {reason}").format(
-                line=d["line"], text=_cut(d["text"]), step=d["step"], reason=retell(d["reason"])) for d in r.dropped]
+        lines += _dropped_lines(r)
         if r.inserted:
             lines.append(tr("  inserted {count} piece(s) by repairs (a lost ligature, a lost ё):").format(
                 count=len(r.inserted)))
@@ -480,6 +477,15 @@ def report_text(reports: Sequence[FileReport]) -> str:
         lines += [tr("  structure: line {line}, {node}: {what}").format(
             line=f["line"], node=f["node"], what=retell(f["message"])) for f in r.structure]
     return "\n".join(lines)
+
+
+def _dropped_lines(r: FileReport) -> list[str]:
+    """The report's list of a file's dropped pieces, each with its line, step and reason; none when none."""
+    if not r.dropped:
+        return []
+    return [tr("  dropped {count} piece(s) of text (every word is in a node or here):").format(count=len(r.dropped)),
+            *(tr("    line {line}: {text} — {step}: {reason}").format(
+                line=d["line"], text=_cut(d["text"]), step=d["step"], reason=retell(d["reason"])) for d in r.dropped)]
 
 
 def _report_head(r: FileReport) -> list[str]:

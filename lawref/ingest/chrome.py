@@ -41,7 +41,9 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
     shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and (why := shape_of(ln.text)) is not None}
     shaped.update(_learnt_chrome(lines, ctx.chrome))
+    shaped.update(_stamp_tails(lines, shaped))
     shaped.update(_page_frame(lines, shaped))
+    shaped.update(_title_again(lines))  # after the frame walk: the first copy is the page's own title, kept
     for k, ln in enumerate(lines):
         m = P.BOOK_TITLE.match(ln.text)
         why = None if m or ln.kind != "text" else shaped.get(k)
@@ -78,6 +80,43 @@ def _learnt_chrome(lines: list[Ln], chrome: frozenset[str]) -> dict[int, str]:
     frame = set(texts[: frames.FRAME_LINES]) | set(texts[-frames.FRAME_LINES:])
     return {k: N_("site chrome: the same line at the same place of the site's other pages") for k in frame
             if frames.key(lines[k].text) in chrome and not is_labelled(lines[k].text.strip())}
+#: How many of a page's first text lines :func:`_title_again` looks at.
+HEAD_LINES = 5
+
+
+def _title_again(lines: list[Ln]) -> dict[int, str]:
+    """A page's title printed again right under itself at the page's top
+    (its ``<title>`` and its ``<h1>``: ``Laws of On Line Bridge …`` ⏎ the
+    same line): the second copy is chrome. Only among the first
+    :data:`HEAD_LINES` text lines, before any heading, and a line of three
+    words or more."""
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()][:HEAD_LINES]
+    found = {}
+    for a, b in zip(texts, texts[1:], strict=False):
+        t = " ".join(lines[a].text.split())
+        if is_labelled(t) or P.HEADING_START.match(t) or P.HEADING_START_EN.match(t):
+            break
+        if len(t.split()) >= 3 and t == " ".join(lines[b].text.split()):
+            found[b] = N_("site chrome: the page's title printed again")
+    return found
+
+
+_YEAR = re.compile(r"^\s*(?:19|20)\d\d\s*$")
+
+
+def _stamp_tails(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
+    """The year of a page's date stamp wrapped onto a line of its own
+    (``Last modified: Mon Oct 13 17:31:09`` ⏎ ``1997``): chrome with its stamp."""
+    found = {}
+    for k in shaped:
+        if not P.NAV_LINK.match(lines[k].text):
+            continue
+        nxt = next((j for j in range(k + 1, len(lines)) if lines[j].kind == "text"), None)
+        if nxt is not None and _YEAR.match(lines[nxt].text):
+            found[nxt] = N_("site chrome")
+    return found
+
+
 def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
     """The rest of a site's header and footer: short lines with no shape of
     their own (menu items ``Поиск по сайту``, ``Фантастика. Фэнтези``,
@@ -137,7 +176,7 @@ def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
     t = text.strip()
     if not t or len(t) > MAX_CHROME_CHARS or P.LAW_HEADING_LINE.match(t) or P.CONTENTS_TITLE.match(t):
         return None  # a spaced ``П Р Е Д М Е Т Н Ы Й`` is an index's title (drop_leader_lists), not an alphabet bar
-    if P.CHROME.match(t) or _alphabet_bar(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t):
+    if P.CHROME.match(t) or _alphabet_bar(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t) or P.NAV_LINK.match(t):
         return N_("site chrome")
     if P.URL_LINE.match(t) or P.FILE_NAME_PREFIX.fullmatch(t):
         return N_("site chrome: a link")

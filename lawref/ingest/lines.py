@@ -104,7 +104,7 @@ def split_glued_headings(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         labelled = ln.kind == "text" and ctx.lang == "ru" and bool(
             ctx.is_heading(text.lstrip()) or P.SPACED_LABEL.match(text.lstrip()))
         if labelled:
-            cuts = sorted({*cuts, *_run_in_cuts(text)})
+            cuts = sorted({*cuts, *_run_in_cuts(text, cuts)})
         if ln.kind == "text" and ctx.lang == "ru" and (P.CHAPTER.match(text.strip()) or P.PART.match(text.strip())):
             cuts = sorted({*cuts, *(m.start("head") for m in P.DIVISION_IN_LINE.finditer(text))})
             labelled = labelled or bool(cuts)
@@ -123,22 +123,30 @@ _LATIN_ORDER = "ABCDEFGHJKLMN"
 _CYRILLIC_ORDER = "АБВГДЕЖЗИКЛМН"
 
 
-def _run_in_cuts(text: str) -> list[int]:
+def _run_in_cuts(text: str, glued: list[int] | None = None) -> list[int]:
     """Where items run into one paragraph start, after a sentence mark and a
     space (``Б. НАРУШЕНИЕ УКАЗАНО ЗРИТЕЛЕМ. 1. Зритель, … стороны. 2. Зритель
     …``; :data:`~lawref.patterns.RUN_IN_LABEL`): a label is a cut only in
     sequence — ``1`` or ``A``/``А``, or the one after the last label the line
     opened or was cut at (``стр. 5. Это`` is no item: a single letter before
-    the mark, and no sequence)."""
+    the mark, and no sequence). The labels at ``glued`` (where headings glued
+    to the text before them start: ``КОРОБКИA. …``, ``…вниз.B. …``) count in
+    the sequence too (``…B. Сдача… стрелке. C. Присутствие …``)."""
     first = P.SPACED_LABEL.match(text.lstrip()) or P.HEADING_START.match(text.lstrip())
     opened = text.lstrip().split(".", 1)[0] if first else ""
     last: dict[str, str] = {"digit": opened if opened.isdigit() else "", "letter": opened if len(opened) == 1 else ""}
     cuts = []
-    for m in P.RUN_IN_LABEL.finditer(text):
-        label = m.group("label")
+    events = sorted([(k, None) for k in glued or ()] + [(m.start("label"), m) for m in P.RUN_IN_LABEL.finditer(text)],
+                    key=lambda e: e[0])
+    for at, m in events:
+        label = m.group("label") if m is not None else text[at:].split(".", 1)[0]
+        if m is None and len(label) > 2:  # a glued law heading: its sections count from ``A``
+            last = {"digit": "", "letter": ""}
+            continue
         kind = "digit" if label.isdigit() else "letter"
-        if _follows(label, last[kind]):
-            cuts.append(m.start("label"))
+        if m is None or _follows(label, last[kind]):
+            if m is not None:
+                cuts.append(at)
             last[kind] = label
             if kind == "letter":
                 last["digit"] = ""  # a new section: its subsections count from 1
@@ -262,6 +270,58 @@ def _ink_from(text: str, at: int) -> str:
     characters copied (so a run's check costs its distance to the next word)."""
     m = _INK.search(text, at)
     return text[m.start() : m.start() + _OPENING_CHARS] if m else ""
+
+
+#: Fewest headings a list bullet must stand before for a file's bullets to be a list's markup.
+MIN_BULLETED_HEADINGS = 3
+_BULLET = re.compile(r"^(?P<mark>\s*[-–—•·▪◦]\s+)(?=\S)")
+
+
+def _heading_shaped(text: str) -> bool:
+    """A line that opens with a law, chapter, section, subsection or item label, or is a title in capitals."""
+    t = text.strip()
+    caps = len(t) >= 6 and t.upper() == t and any(c.isalpha() for c in t)
+    return bool(caps or P.HEADING_START.match(t) or P.HEADING_START_EN.match(t) or P.SECTION_EN.match(t)
+                or P.LAW_HEADING_LINE.match(t) or P.SPACED_LABEL.match(t) or P.CHAPTER.match(t))
+
+
+def strip_list_bullets(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """A page whose HTML list items came out with a bullet before each
+    (``- A. Revoke Becomes Established`` ⏎ ``- A revoke becomes
+    established:`` ⏎ ``- 1. Offending Side …``) loses the bullets, decided
+    for the file at once: when one bullet character stands before
+    :data:`MIN_BULLETED_HEADINGS` headings or more, and before most of the
+    file's heading-shaped lines, it is the list's markup, and every line
+    opening with it loses it (listed in the report). A dash before running
+    text only (a dialogue, a list inside a section) stays."""
+    marks: dict[str, list[int]] = {}
+    plain_heads = 0
+    for k, ln in enumerate(lines):
+        if ln.kind != "text":
+            continue
+        m = _BULLET.match(ln.text)
+        if m is None:
+            plain_heads += _heading_shaped(ln.text)
+        elif _heading_shaped(ln.text[m.end():]):
+            marks.setdefault(m.group("mark").strip(), []).append(k)
+    mark, heads = max(marks.items(), key=lambda kv: len(kv[1]), default=("", []))
+    if len(heads) < MIN_BULLETED_HEADINGS or len(heads) <= plain_heads:
+        ctx.record(N_("list bullets before headings and items removed"), 0, [])
+        return lines
+    out: list[Ln] = []
+    ex: list[str] = []
+    for ln in lines:
+        m = _BULLET.match(ln.text) if ln.kind == "text" else None
+        if m is None or m.group("mark").strip() != mark:
+            out.append(ln)
+            continue
+        ctx.drop(ln.no, mark, N_("a list item's bullet"))
+        out.append(Ln(ln.text[m.end():], ln.no, "text"))
+        if len(ex) < 2:
+            ex.append(example(ln.text, ln.text[m.end():]))
+    ctx.record(N_("list bullets before headings and items removed"), len(out) and sum(
+        1 for a, b in zip(lines, out, strict=True) if a is not b), ex)
+    return out
 
 
 #: Share of a file's lines that must open with a bar for it to be a box's left border.

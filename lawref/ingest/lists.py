@@ -85,30 +85,58 @@ def _titled_lists(lines: list[Ln], taken: set[int], indexes: bool = True) -> set
     heading)."""
     found: set[int] = set()
     for k, ln in enumerate(lines):
-        if k in taken or ln.kind != "text" or not P.CONTENTS_TITLE.match(ln.text):
+        if k in taken or ln.kind != "text" or not _contents_title(ln.text):
             continue
         entries: list[int] = []
+        rules: list[int] = []  # a table's rule rows (``---|---|``) between the entries
         after = None  # the first line that is no entry
-        index = _is_index([ln.text])
+        index = _is_index(_cells(ln.text))
         if index and not indexes:
             continue
         for j in range(k + 1, len(lines)):
             t = lines[j].text.strip()
             if lines[j].kind != "text" or not t or looks_like_marker(t):
                 continue
-            if index:  # an index's entries are terms: a law's or a section's heading is no entry of it
-                entry = not is_labelled(t) and bool(P.INDEX_ENTRY_ANY.match(t) or _index_term(t))
-            else:
-                entry = bool(P.CONTENTS_ENTRY_HEAD.match(t))
-            if len(t) > MAX_ENTRY_CHARS or len(t.split()) > MAX_ENTRY_WORDS or not entry:
+            if TABLE_RULE.match(t):
+                rules.append(j)
+                continue
+            if not all(_titled_entry(c, index, table="|" in t) for c in _cells(t)):
                 after = j
                 break
             entries.append(j)
         if after is not None and entries and not index:
             entries.pop()  # the last heading before text may be that text's own heading: it stays
         if len(entries) >= MIN_ENTRIES:
-            found.update([k, *entries])
+            found.update([k, *entries, *(r for r in rules if r < (entries[-1]))])
     return found
+#: A table's rule row, as a page's table is printed in text (``---|---|``, ``|:--|--:|``).
+TABLE_RULE = re.compile(r"^\|?(?:\s*:?-{3,}:?\s*\|)+\s*(?::?-{3,}:?)?\s*$")
+def _cells(text: str) -> list[str]:
+    """The cells of a table row as a page prints it in text (``ПРАВИЛО 1.
+    Колода | LAW 1 - THE PACK |``): the text between the bars, empty cells
+    left out; a line with no bar is one cell."""
+    if "|" not in text:
+        return [text.strip()]
+    return [c.strip() for c in text.split("|") if c.strip()]
+def _contents_title(text: str) -> bool:
+    """A contents or index title, alone or in every cell of a table row
+    (``СОДЕРЖАНИЕ | TABLE OF CONTENTS |``)."""
+    cells = _cells(text)
+    return bool(cells) and all(P.CONTENTS_TITLE.match(c) for c in cells)
+def _titled_entry(cell: str, index: bool, table: bool) -> bool:
+    """An entry (or a table cell of one) under a contents or index title: a
+    heading (:data:`~lawref.patterns.CONTENTS_ENTRY_HEAD`), or an index's
+    term; in a table, also a cell of a few titles with no sentence end
+    (``Предисловие к русскому изданию Представляющий орган …``), as a
+    table of contents prints its front matter. Never longer than
+    :data:`MAX_ENTRY_CHARS` or :data:`MAX_ENTRY_WORDS`."""
+    if len(cell) > MAX_ENTRY_CHARS or len(cell.split()) > MAX_ENTRY_WORDS:
+        return False
+    if index:  # an index's entries are terms: a law's or a section's heading is no entry of it
+        return not is_labelled(cell) and bool(P.INDEX_ENTRY_ANY.match(cell) or _index_term(cell))
+    if P.CONTENTS_ENTRY_HEAD.match(cell):
+        return True
+    return table and not P.SENTENCE_END.search(cell)
 def _index_term(text: str) -> bool:
     """A subject index's term with no number (``Болван``, ``см. также Ренонс``): a few words, no sentence."""
     return len(text.split()) <= 6 and not P.SENTENCE_END.search(text.rstrip(";,"))

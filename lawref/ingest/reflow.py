@@ -98,6 +98,8 @@ def title_tail(text: str, following: str | None, ctx: Ctx) -> bool:
         return short_then_more or following is None or ctx.is_heading(following) or page_turn or spaced
     if not text[:1].islower():
         return False
+    if ctx.lang == "en" and text.split()[0].strip("(,;:").lower() not in english.SMALL_WORDS:
+        return False  # title case: a title's words in lower case are its small words (``… Trick`` ⏎ ``when the …``)
     return following is None or not following[:1].islower() or short_then_more
 
 
