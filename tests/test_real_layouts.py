@@ -758,3 +758,11 @@ def test_a_heading_after_a_sentence_goes_on_from_the_headings_glued_before_it() 
 def test_a_retelling_or_an_editor_s_note_in_law_text_is_named(text: str, check: str) -> None:
     _, findings, _ = build(text, lang="en" if text.isascii() else "ru")
     assert [f.check for f in findings] == [check]
+
+
+def test_a_footnote_in_brackets_at_a_line_s_start_after_its_call_is_no_page_marker() -> None:
+    nodes, findings, _ = build("ПРАВИЛО 16. ИНФОРМАЦИЯ\nИгрок пользуется информацией от заявок[1] партнёра.\n"
+                               "[1] Включая заявки вне очереди, которые приняты.\n")
+    assert not findings
+    assert [(n.kind, n.page, n.text) for n in nodes][1] == ("footnote", None, "Включая заявки вне очереди, которые приняты.")
+    assert nodes[1].parent == nodes[0].id

@@ -256,6 +256,10 @@ def _counts_something(rest: str) -> bool:
     взяток``): then ``- 2 …`` is a list item, not a page marker."""
     m = P.LEADING_WORD.match(rest)
     return m is not None and morph.is_counted(m.group("word"))
+_BRACKET_CALL = re.compile(r"(?<=\w)\[(\d{1,2})\]")
+_BRACKET_NOTE = re.compile(r"^\s*\[(\d{1,2})\]\s+\S")
+
+
 def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Turn page markers into ``marker`` lines; split glued and inline ones.
 
@@ -269,16 +273,24 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     unless it is the very page expected next. A line that looks like a marker
     but is not believed (``- 8 9 -``, a number out of sequence) still ends
     the page — as a page of unknown number — so text after it is never filed
-    under the law before it; the report says so."""
+    under the law before it; the report says so. ``[1] …`` at a line's start
+    after a call ``заявок[1]`` glued to a word is that call's footnote, never
+    a page."""
     pages, out, ex = _Pages(), [], []
     heads = _page_heads(lines)
     run = page_run(lines, heads)
+    calls: set[str] = set()  # ``заявок[1]``: numbers in brackets glued to a word so far, footnote calls
     for k, ln in enumerate(lines):
         if ln.kind != "text":
             out.append(ln)
             continue
         if k not in run and P.BARE_NUMBER.match(ln.text):
             out.append(ln)  # a bare number off the file's run of pages: a table's or a list's number, a year
+            continue
+        note = _BRACKET_NOTE.match(ln.text)
+        calls.update(_BRACKET_CALL.findall(ln.text))
+        if note is not None and note.group(1) in calls:
+            out.append(ln)  # ``[1] Включая …`` after ``заявок[1]``: the call's footnote, not page 1
             continue
         pieces = _marker_pieces(ln, pages, ctx, k in heads)
         out.extend(pieces)
