@@ -357,6 +357,8 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
     reason = _not_law_text(nodes, lang, loaded.text)
     if reason:
         report.structure = []  # its nodes are not kept: no warning names a node the build does not hold
+        report.dropped += [{"line": p.lines[0] if p.lines else None, "text": p.text, "step": "build",
+                            "reason": N_("the file is not law text: skipped")} for p in cleaned.paragraphs]
         _skip(report, reason)
         return _FileResult(report, cleaned)
     share = russian_score(loaded.text) if lang == "ru" else 1.0

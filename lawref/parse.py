@@ -188,12 +188,18 @@ def _division_title(text: str) -> bool:
 
 
 def _unlabelled_heading(text: str) -> bool:
-    """A heading in capitals with no label: one to eight words, no sentence mark, no digit (``ОПРЕДЕЛЕНИЯ``)."""
+    """A heading in capitals with no label: one to eight words, no sentence
+    mark, no digit but a year's (``ОПРЕДЕЛЕНИЯ``, ``ВВЕДЕНИЕ В КОДЕКС-2007``)."""
     t = text.strip()
     return t.isupper() and 1 <= len(t.split()) <= 8 and not P.CLAUSE_MARK.search(t) and not any(
-        c.isdigit() for c in t)
+        c.isdigit() for c in _YEAR_IN_TITLE.sub("", t))
 
 
+_YEAR_IN_TITLE = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+#: The most words of an English section's phrase taken for its title in sentence case.
+SENTENCE_CASE_WORDS = 8
 #: A subsection's or item's "title" of this many words that ends in a sentence mark is its text.
 SENTENCE_WORDS = 6
 
@@ -661,8 +667,25 @@ class _Parser:
                     law.lines.extend(p.lines)
                     law.source = Source(self.file, p.lines[0])
             self.feed(p, title_taken)
+        if self.lang == "en":
+            self.sentence_case_titles()
         return Parsed(tuple(b.freeze(self.doc) for b in self.nodes), tuple(self.placement), tuple(self.notes),
                       self.alphabet)
+
+    def sentence_case_titles(self) -> None:
+        """English: a section whose only text is a short phrase and under
+        which subsections follow (``A. Players use of information.`` ⏎ ``1. A
+        player may …``) has that phrase for its title — a club's copy prints
+        titles in sentence case, and a section of the Laws always has a
+        title. At most :data:`SENTENCE_CASE_WORDS` words, no sentence mark
+        inside."""
+        parents = {id(b.parent) for b in self.nodes if b.parent is not None}
+        for b in self.nodes:
+            if b.kind != "section" or b.title is not None or len(b.paras) != 1 or id(b) not in parents:
+                continue
+            text = b.paras[0].strip()
+            if 0 < len(text.split()) <= SENTENCE_CASE_WORDS and not P.CLAUSE_MARK.search(text.rstrip(".")):
+                b.title, b.paras, b.line_map = text, [], []
 
 
 def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tuple[int, int, int]]:

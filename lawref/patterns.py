@@ -413,8 +413,10 @@ INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{CITE_LETTER}|\d{{1,2}})\.[�
 
 # -- English editions (manifest ``lang = "en"``) --------------------------------
 
-#: ``LAW 62 - CORRECTION OF A REVOKE``, ``Law 62. Correction of a Revoke``, ``LAW 61`` (title on the next line).
-LAW_EN = Rx(rf"^(?:LAW|Law)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[-–—.:]\s*|\s+(?=[A-Z]{{2}}))(?P<title>[A-Z\"'“].*))?$",
+#: ``LAW 62 - CORRECTION OF A REVOKE``, ``Law 62. Correction of a Revoke``, ``LAW 61`` (title on the next line),
+#: ``Law 16 Authorised and Unauthorised Information`` (a title with no mark, and no sentence after it).
+LAW_EN = Rx(rf"^(?:LAW|Law)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[-–—.:]\s*|\s+(?=[A-Z]{{2}})"
+            rf"|\s+(?=[A-Z][a-z][^.!?;:]{{0,120}}$))(?P<title>[A-Z\"'“].*))?$",
             re.S, example="LAW 62 - CORRECTION OF A REVOKE")
 #: ``CHAPTER VI - THE PLAY``; ``PART IV - REVOKE``.
 CHAPTER_EN = Rx(rf"^(?:CHAPTER|Chapter)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S,

@@ -766,3 +766,41 @@ def test_a_footnote_in_brackets_at_a_line_s_start_after_its_call_is_no_page_mark
     assert not findings
     assert [(n.kind, n.page, n.text) for n in nodes][1] == ("footnote", None, "Включая заявки вне очереди, которые приняты.")
     assert nodes[1].parent == nodes[0].id
+
+
+def test_a_page_flattened_into_one_table_row_gets_its_lines_back_and_its_contents_is_dropped() -> None:
+    cells = ["", "П Р А В И Л А", "", "Б Р И Д Ж А", "", "Перевод с английского", "",
+             "Правило 12. Права судьи.........40", "A.Право назначить результат......40",
+             "1.Правила не дают исправления.....40", "2.Игра невозможна................41",
+             "B.Право отменить наказание.......41", "Правило 13. Число карт...........42", ""]
+    nodes, _, cleaned = build("      |      ".join(cells) + "\n")
+    assert [(n.kind, n.title, n.text) for n in nodes] == [
+        ("fragment", "П Р А В И Л А", "Б Р И Д Ж А\nПеревод с английского")]
+    assert sum(1 for _, why in _dropped(cleaned) if why == "table of contents") == 6
+
+
+def test_a_club_s_law_heading_in_title_case_and_its_sections_in_sentence_case() -> None:
+    got = tree("Law 16\nAuthorised and Unauthorised Information\nA. Players use of information.\n"
+               "1. A player may use what the legal calls and plays of the board tell him.\n"
+               "B. Extraneous information from partner\n1. Any remark of partner that may suggest a call is unauthorised.\n",
+               lang="en")
+    assert [(c, t) for c, t, _ in got] == [("16", "Authorised and Unauthorised Information"),
+                                           ("16A", "Players use of information."), ("16A1", None),
+                                           ("16B", "Extraneous information from partner"), ("16B1", None)]
+
+
+def test_a_heading_in_capitals_with_a_year_titles_its_fragment() -> None:
+    nodes, _, _ = build("ВВЕДЕНИЕ В КОДЕКС-2009\nКодекс описывает правильную процедуру игры и меры, когда она нарушена.\n")
+    assert [(n.kind, n.title) for n in nodes] == [("fragment", "ВВЕДЕНИЕ В КОДЕКС-2009")]
+
+
+def test_a_file_skipped_as_not_law_text_lists_its_text_as_dropped(tmp_path) -> None:
+    from lawref.corpus import build_corpus
+
+    (tmp_path / "blog.txt").write_text("Grab a cup of tea before you read on, friends.\nThe weather was fine at the club.\n",
+                                       encoding="utf-8")
+    (tmp_path / "law.txt").write_text("ПРАВИЛО 5. МЕСТА\nСудья указывает каждой паре её места за столом.\n",
+                                      encoding="utf-8")
+    report = {r.file: r for r in build_corpus(tmp_path, version="t").reports}["blog.txt"]
+    assert report.status == "skipped"
+    assert "Grab a cup of tea" in " ".join(d["text"] for d in report.dropped)

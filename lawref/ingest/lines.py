@@ -272,6 +272,37 @@ def _ink_from(text: str, at: int) -> str:
     return text[m.start() : m.start() + _OPENING_CHARS] if m else ""
 
 
+#: Fewest cells a line must hold to be a whole page's lines flattened into one table row.
+MIN_FLAT_CELLS = 8
+#: The longest cell of such a row (a line of the page).
+MAX_FLAT_CELL = 100
+
+
+def split_flat_rows(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """A page whose lines came out as the cells of one table row, on one
+    line (``|      | П Р А В И Л А      |      | … | Правило 12. Полномочия
+    судьи.......43      | A.Право на …``): when a line holds
+    :data:`MIN_FLAT_CELLS` bars or more and every cell is a line's length
+    (:data:`MAX_FLAT_CELL`), most of several words, each cell becomes a
+    line of its own and the bars go to the report. A table of a few cells,
+    and an alphabet bar (``А | Б | В …``), stay as they are."""
+    out: list[Ln] = []
+    ex: list[str] = []
+    for ln in lines:
+        cells = ln.text.split("|") if ln.kind == "text" else []
+        filled = [c for c in cells if c.strip()]
+        if len(cells) <= MIN_FLAT_CELLS or any(len(c.strip()) > MAX_FLAT_CELL for c in cells) or (
+                sum(len(c.split()) >= 2 for c in filled) < len(filled) / 2):  # ``А | Б | В …``: a bar, not lines
+            out.append(ln)
+            continue
+        ctx.drop(ln.no, "|" * (len(cells) - 1), N_("a table's cell borders (a page's lines flattened into one row)"))
+        out.extend(Ln(c.strip(), ln.no, "text") for c in cells if c.strip())
+        if len(ex) < 2:
+            ex.append(example(ln.text, " / ".join(c.strip() for c in cells if c.strip())))
+    ctx.record(N_("a page's lines flattened into one table row put back on lines of their own"), len(ex), ex)
+    return out
+
+
 #: Fewest headings a list bullet must stand before for a file's bullets to be a list's markup.
 MIN_BULLETED_HEADINGS = 3
 _BULLET = re.compile(r"^(?P<mark>\s*[-–—•·▪◦]\s+)(?=\S)")
