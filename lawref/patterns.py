@@ -149,10 +149,12 @@ BOOK_NAME = Rx(r"^(?:.*?/\s*)?(?P<name>[^/\"«»]{3,80}?)\s+[-–—]\s+(?i:чи
                r"|^\s*(?i:читаем)\s+(?P<read>.{3,80}?)\s+(?i:полностью)", example="Все о Бридже - читать онлайн")
 #: A site's interface words in a short line, any site: ``Версия для печати``, ``Добро пожаловать на наш
 #: сайт!``, ``Меню сайта``, ``Поиск по сайту``, ``Каталог библиотеки``, ``Прочитано: 0%``, a phone number,
-#: ``You are here``, ``Click here to …``, ``Printer-friendly``.
+#: ``You are here``, ``Click here to …``, ``Printer-friendly``; a forum's ``Link to comment``, ``Share on other sites``.
 WEB_UI = Rx(r"(?i)версия для печати|добро пожаловать на (?:наш )?сайт|меню сайта|поиск по сайту|каталог библиотеки"
             r"|прочитано\s*:|сообщить о нарушении|\+\d[\d ()-]{9,}\d|you are here|click here|printer[- ]friendly"
-            r"|back to top|log ?in\b.*register|войти\s.*регистрация", example="Версия для печати - буклет")
+            r"|back to top|log ?in\b.*register|войти\s.*регистрация"
+            r"|link to (?:comment|post)|share on other sites|recommended posts|jump to content|reply to this topic"
+            r"|ответить с цитатой|ссылка на сообщение", example="Версия для печати - буклет")
 #: A file name glued before the text: ``144509.fb2 вправе просмотреть …`` (the name is chrome, the rest text).
 FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
 #: Book-title line (metadata, not body). 001:1, 003:1.

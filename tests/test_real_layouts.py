@@ -804,3 +804,11 @@ def test_a_file_skipped_as_not_law_text_lists_its_text_as_dropped(tmp_path) -> N
     report = {r.file: r for r in build_corpus(tmp_path, version="t").reports}["blog.txt"]
     assert report.status == "skipped"
     assert "Grab a cup of tea" in " ".join(d["text"] for d in report.dropped)
+
+
+def test_a_forum_s_interface_words_around_a_quoted_law_are_chrome() -> None:
+    nodes, _, cleaned = build("Jump to content\nRecommended Posts\nLAW 45 - CARD PLAYED\nC. Compulsory Play\n"
+                              "1. A card held face up must be played.\nLink to comment\nShare on other sites\n", lang="en")
+    assert {t for t, why in _dropped(cleaned)} == {"Jump to content", "Recommended Posts", "Link to comment",
+                                                   "Share on other sites"}
+    assert nodes[-1].text == "A card held face up must be played."
