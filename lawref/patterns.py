@@ -448,15 +448,16 @@ RUN_IN_SECTION_EN = Rx(rf"(?<=[.:;)])\s+(?P<sec>[{SECTION_LATIN}])\.\s+(?=[A-Z�
                        example="so requests. B. The Deal The cards")
 #: ``1.`` alone: a subsection whose text opens with its first item (``1.(a) When …`` cut at the item).
 SUBSECTION_BARE_EN = Rx(r"^(?P<label>\d{1,2})\.(?P<title>)$", example="1.")
-#: ``(a) the offender …`` — an item has text, no title.
-ITEM_EN = Rx(r"^\((?P<label>[a-z]|\d{1,2}|ii|iii|iv|vi|vii|viii|ix)\)\s*(?P<title>\S.*)$", re.S,
+#: ``(a) the offender …`` — an item has text, no title; a club's page prints a letter's item without its
+#: opening bracket (``a) it derives …``).
+ITEM_EN = Rx(r"^\(?(?P<label>[a-z]|(?<=\()(?:\d{1,2}|ii|iii|iv|vi|vii|viii|ix))\)\s*(?P<title>\S.*)$", re.S,
             example="(ii) the offender must")
 #: Roman numbers of sub-items in English editions: ``12C1(e)(ii)``.
 ROMAN_ITEM = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 HEADING_START_EN = Rx(
     rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
     rf"|(?:SECTION|Section)\s+(?i:{'|'.join(NUMBER_WORDS_EN)})\b"
-    rf"|[{SECTION_LATIN}]\.\s+[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s)",
+    rf"|[{SECTION_LATIN}]\.\s+[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s|[a-z]\)\s)",
     example="LAW 61",
 )
 #: A lone page number (``58``, ``67 67``) or roman one (``xii``) left by PDF extraction.

@@ -812,3 +812,11 @@ def test_a_forum_s_interface_words_around_a_quoted_law_are_chrome() -> None:
     assert {t for t, why in _dropped(cleaned)} == {"Jump to content", "Recommended Posts", "Link to comment",
                                                    "Share on other sites"}
     assert nodes[-1].text == "A card held face up must be played."
+
+
+def test_an_english_item_printed_without_its_opening_bracket_is_an_item() -> None:
+    got = tree("LAW 16 - INFORMATION\nA. Use of Information\n1. A player may use information if:\n"
+               "a) it comes from the legal calls of the board; or\nb) it is information he held before the board.\n",
+               lang="en")
+    assert [c for c, _, _ in got] == ["16", "16A", "16A1", "16A1(a)", "16A1(b)"]
+    assert got[-1][2] == "it is information he held before the board."
