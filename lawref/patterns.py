@@ -518,7 +518,7 @@ LINE_START_WORD = Rx(r"^(?P<tail>[a-z]{1,16}|[A-Z]{2,16})\b", example="ender of 
 LOWER_WORD = Rx(r"(?<![\w'’-])(?P<word>[a-z]{3,20})(?![\w'’-])", example="the oender must")
 LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
 #: An English law heading anywhere in a file (language detection): ``LAW 62``.
-LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:LAW|Law)\s+{LAW_NUMBER}\b", example="text\nLAW 62 - CORRECTION")
+LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:[-–—•·▪◦]\s+)?(?:LAW|Law)\s+{LAW_NUMBER}\b", example="text\n- LAW 62 - CORRECTION")
 
 # ==============================================================================
 # Cites and the citation grammar (lawref.cite). Every citation pattern runs

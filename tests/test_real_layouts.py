@@ -820,3 +820,9 @@ def test_an_english_item_printed_without_its_opening_bracket_is_an_item() -> Non
                lang="en")
     assert [c for c, _, _ in got] == ["16", "16A", "16A1", "16A1(a)", "16A1(b)"]
     assert got[-1][2] == "it is information he held before the board."
+
+
+def test_an_english_page_with_a_bullet_before_its_law_heading_is_read_as_english() -> None:
+    from lawref.corpus import detect_lang
+
+    assert detect_lang("- LAW 40\n- PARTNERSHIP AGREEMENTS\n- A. Player's System\n- 1. Each pair may choose.\n") == "en"
