@@ -178,24 +178,27 @@ def _caps_title_line(text: str) -> bool:
     return t.isupper() and 1 <= len(t.split()) <= 16 and not t.endswith((".", ":", ";"))
 
 
-def _division_title(text: str) -> bool:
-    """A chapter's, part's or division's title on the paragraph after its
-    bare label (``CHAPTER VI`` ⏎ ``The Play``, ``Глава VI`` ⏎ ``Розыгрыш``):
-    one to twelve words opening with a capital, no sentence mark, no digit."""
+def _short_heading(text: str, most: int) -> bool:
+    """``text`` can be a heading with no label of its own: one to ``most``
+    words, no sentence mark, no digit but a year's (``КОДЕКС-2007``)."""
     t = text.strip()
-    return t[:1].isupper() and 1 <= len(t.split()) <= 12 and not P.CLAUSE_MARK.search(t) and not any(
-        c.isdigit() for c in t)
-
-
-def _unlabelled_heading(text: str) -> bool:
-    """A heading in capitals with no label: one to eight words, no sentence
-    mark, no digit but a year's (``ОПРЕДЕЛЕНИЯ``, ``ВВЕДЕНИЕ В КОДЕКС-2007``)."""
-    t = text.strip()
-    return t.isupper() and 1 <= len(t.split()) <= 8 and not P.CLAUSE_MARK.search(t) and not any(
+    return 1 <= len(t.split()) <= most and not P.CLAUSE_MARK.search(t) and not any(
         c.isdigit() for c in _YEAR_IN_TITLE.sub("", t))
 
 
 _YEAR_IN_TITLE = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
+
+
+def _division_title(text: str) -> bool:
+    """A chapter's, part's or division's title on the paragraph after its
+    bare label (``CHAPTER VI`` ⏎ ``The Play``, ``Глава VI`` ⏎ ``Розыгрыш``):
+    a short heading (:func:`_short_heading`, twelve words) opening with a capital."""
+    return text.strip()[:1].isupper() and _short_heading(text, 12)
+
+
+def _unlabelled_heading(text: str) -> bool:
+    """A heading in capitals with no label, eight words at most (``ОПРЕДЕЛЕНИЯ``, ``ВВЕДЕНИЕ В КОДЕКС-2007``)."""
+    return text.strip().isupper() and _short_heading(text, 8)
 
 
 #: The most words of an English section's phrase taken for its title in sentence case.

@@ -128,12 +128,13 @@ NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$", example
 PAGER_WORDS = Rx(r"^\s*(?:[-–—|«»<>\s]*(?i:первая|предыдущая|следующая|последняя|назад|вперед|вперёд|далее"
                  r"|в начало|в конец|previous|next|first|last)[-–—|«»<>\s]*)+$", example="- << Первая - « Предыдущая")
 #: A page's link to its neighbours in words, with where it leads: ``Next: Law 64 - PROCEDURE …``,
-#: ``Previous: Law 62``, ``Следующая глава: …``; and the page's own date stamp: ``Last modified: Mon Oct 13``.
-NAV_LINK = Rx(r"^\s*(?:(?i:next|previous|prev|up|back|следующ(?:ая|ее|ий)|предыдущ(?:ая|ее|ий)|назад|далее"
+#: ``Previous: Law 62``, ``Следующая глава: …``.
+NAV_LINK = Rx(r"^\s*(?i:next|previous|prev|up|back|следующ(?:ая|ее|ий)|предыдущ(?:ая|ее|ий)|назад|далее"
               r"|вперёд|вперед)(?:\s+(?i:page|chapter|section|law|topic|страница|глава|раздел|правило|статья))?"
-              r"|(?i:last\s+(?:modified|updated|changed)|updated|обновлено|изменено"
-              r"|дата\s+(?:изменения|обновления)))"
               r"\s*:\s*\S.{0,100}$", example="Next: Law 64 - PROCEDURE AFTER ESTABLISHMENT OF A REVOKE")
+#: A page's own date stamp: ``Last modified: Mon Oct 13 17:31:09``, ``Обновлено: 12.11.2009``.
+PAGE_STAMP = Rx(r"^\s*(?i:last\s+(?:modified|updated|changed)|updated|обновлено|изменено"
+                r"|дата\s+(?:изменения|обновления))\s*:\s*\S.{0,100}$", example="Last modified: Mon Oct 13 17:31:09")
 #: A book's card: ``Автор: …``, ``Жанр: …``, ``Серия: …``, ``Текст книги "…"``, ``Текущая страница: 19``.
 BOOK_CARD = Rx(r"^\s*(?:(?i:автор(?:\s+книги)?|жанр|серия|издательство|год(?:\s+издания)?|язык|рейтинг|размер"
                r"|формат|теги|добавлена|просмотров|текущая страница)\s*:|(?i:текст книги)\s*[\"«])",
@@ -427,7 +428,7 @@ PART_EN = Rx(rf"^(?:PART|Part)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\
 #: The English words that number a part's divisions (the 1997 book: ``SECTION THREE`` ⏎ ``THE REVOKE``).
 NUMBER_WORDS_EN = ("ONE", "TWO", "THREE", "FOUR", "FIVE", "SIX", "SEVEN", "EIGHT", "NINE", "TEN")
 #: A division of a part, English (``SECTION THREE - THE REVOKE``, or its title on the next line).
-DIVISION_EN = Rx(rf"^(?:SECTION|Section)\s+(?P<num>{'|'.join(NUMBER_WORDS_EN)}|(?i:{'|'.join(NUMBER_WORDS_EN)}))\b"
+DIVISION_EN = Rx(rf"^(?:SECTION|Section)\s+(?P<num>(?i:{'|'.join(NUMBER_WORDS_EN)}))\b"
                  r"\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S, example="SECTION THREE")
 #: ``A. Revoke Must Be Corrected``, and a title run into its body as real extractions print it:
 #: ``B. The Deal The cards must be dealt …`` (:func:`lawref.lang.english.title_end` finds where the title ends).

@@ -14,6 +14,7 @@ from dataclasses import replace
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest import frames
+from lawref.ingest.lines import opens_heading
 from lawref.ingest.pages import is_labelled, looks_like_marker, pager_numbers
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import morph
@@ -94,7 +95,7 @@ def _title_again(lines: list[Ln]) -> dict[int, str]:
     found = {}
     for a, b in zip(texts, texts[1:], strict=False):
         t = " ".join(lines[a].text.split())
-        if is_labelled(t) or P.HEADING_START.match(t) or P.HEADING_START_EN.match(t):
+        if is_labelled(t) or opens_heading(t):
             break
         if len(t.split()) >= 3 and t == " ".join(lines[b].text.split()):
             found[b] = N_("site chrome: the page's title printed again")
@@ -109,7 +110,7 @@ def _stamp_tails(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
     (``Last modified: Mon Oct 13 17:31:09`` ⏎ ``1997``): chrome with its stamp."""
     found = {}
     for k in shaped:
-        if not P.NAV_LINK.match(lines[k].text):
+        if not P.PAGE_STAMP.match(lines[k].text):
             continue
         nxt = next((j for j in range(k + 1, len(lines)) if lines[j].kind == "text"), None)
         if nxt is not None and _YEAR.match(lines[nxt].text):
@@ -176,7 +177,8 @@ def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
     t = text.strip()
     if not t or len(t) > MAX_CHROME_CHARS or P.LAW_HEADING_LINE.match(t) or P.CONTENTS_TITLE.match(t):
         return None  # a spaced ``П Р Е Д М Е Т Н Ы Й`` is an index's title (drop_leader_lists), not an alphabet bar
-    if P.CHROME.match(t) or _alphabet_bar(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t) or P.NAV_LINK.match(t):
+    if (P.CHROME.match(t) or _alphabet_bar(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t) or P.NAV_LINK.match(t)
+            or P.PAGE_STAMP.match(t)):
         return N_("site chrome")
     if P.URL_LINE.match(t) or P.FILE_NAME_PREFIX.fullmatch(t):
         return N_("site chrome: a link")

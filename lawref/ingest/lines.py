@@ -308,12 +308,20 @@ MIN_BULLETED_HEADINGS = 3
 _BULLET = re.compile(r"^(?P<mark>\s*[-–—•·▪◦]\s+)(?=\S)")
 
 
-def _heading_shaped(text: str) -> bool:
-    """A line that opens with a law, chapter, section, subsection or item label, or is a title in capitals."""
+def opens_heading(text: str) -> bool:
+    """``text`` opens with a law, chapter, part, section, subsection or item
+    label, Russian or English, in any of the layouts lawref reads
+    (``Правило 62. …``, ``B.Исправление …``, ``A. Информация …``, ``LAW 61``,
+    ``B. The Deal …``, ``(a) the …``, ``Глава VI. …``)."""
     t = text.strip()
-    caps = len(t) >= 6 and t.upper() == t and any(c.isalpha() for c in t)
-    return bool(caps or P.HEADING_START.match(t) or P.HEADING_START_EN.match(t) or P.SECTION_EN.match(t)
+    return bool(P.HEADING_START.match(t) or P.HEADING_START_EN.match(t) or P.SECTION_EN.match(t)
                 or P.LAW_HEADING_LINE.match(t) or P.SPACED_LABEL.match(t) or P.CHAPTER.match(t))
+
+
+def _heading_shaped(text: str) -> bool:
+    """A line that opens with a heading's label (:func:`opens_heading`), or is a title in capitals."""
+    t = text.strip()
+    return (len(t) >= 6 and t.upper() == t and any(c.isalpha() for c in t)) or opens_heading(t)
 
 
 def strip_list_bullets(lines: list[Ln], ctx: Ctx) -> list[Ln]:
@@ -341,6 +349,7 @@ def strip_list_bullets(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         return lines
     out: list[Ln] = []
     ex: list[str] = []
+    stripped = 0
     for ln in lines:
         m = _BULLET.match(ln.text) if ln.kind == "text" else None
         if m is None or m.group("mark").strip() != mark:
@@ -348,10 +357,10 @@ def strip_list_bullets(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             continue
         ctx.drop(ln.no, mark, N_("a list item's bullet"))
         out.append(Ln(ln.text[m.end():], ln.no, "text"))
+        stripped += 1
         if len(ex) < 2:
             ex.append(example(ln.text, ln.text[m.end():]))
-    ctx.record(N_("list bullets before headings and items removed"), len(out) and sum(
-        1 for a, b in zip(lines, out, strict=True) if a is not b), ex)
+    ctx.record(N_("list bullets before headings and items removed"), stripped, ex)
     return out
 
 
@@ -478,7 +487,7 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
                                   or _other_footnote(stripped, calls, after_rule)):
             ln = replace(ln, kind="footnote")
         if ln.kind == "text":
-            calls.update(_calls(ln.text))
+            calls.update(footnote_calls(ln.text))
         after_rule = ln.kind == "rule" or (after_rule and ln.kind in ("blank", "footnote"))
         if ln.kind == "footnote":
             n += 1
@@ -488,7 +497,7 @@ def mark_footnotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
-def _calls(text: str) -> set[str]:
+def footnote_calls(text: str) -> set[str]:
     """The footnote calls a line holds (:data:`~lawref.patterns.FOOTNOTE_CALL`): a mark after a
     word, glued or after a space (``игроком <*>``, ``правило 64²``, ``заявка[1]``, ``слово1)``); a
     number's call only glued."""

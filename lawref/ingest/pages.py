@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.i18n import N_
-from lawref.ingest.lines import strip_line
+from lawref.ingest.lines import footnote_calls, strip_line
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import morph
 
@@ -256,10 +256,6 @@ def _counts_something(rest: str) -> bool:
     взяток``): then ``- 2 …`` is a list item, not a page marker."""
     m = P.LEADING_WORD.match(rest)
     return m is not None and morph.is_counted(m.group("word"))
-_BRACKET_CALL = re.compile(r"(?<=\w)\[(\d{1,2})\]")
-_BRACKET_NOTE = re.compile(r"^\s*\[(\d{1,2})\]\s+\S")
-
-
 def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Turn page markers into ``marker`` lines; split glued and inline ones.
 
@@ -279,7 +275,7 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     pages, out, ex = _Pages(), [], []
     heads = _page_heads(lines)
     run = page_run(lines, heads)
-    calls: set[str] = set()  # ``заявок[1]``: numbers in brackets glued to a word so far, footnote calls
+    calls: set[str] = set()  # footnote calls seen so far (``заявок[1]``)
     for k, ln in enumerate(lines):
         if ln.kind != "text":
             out.append(ln)
@@ -287,11 +283,12 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         if k not in run and P.BARE_NUMBER.match(ln.text):
             out.append(ln)  # a bare number off the file's run of pages: a table's or a list's number, a year
             continue
-        note = _BRACKET_NOTE.match(ln.text)
-        calls.update(_BRACKET_CALL.findall(ln.text))
-        if note is not None and note.group(1) in calls:
-            out.append(ln)  # ``[1] Включая …`` after ``заявок[1]``: the call's footnote, not page 1
-            continue
+        if "[" in ln.text:  # only a line with a bracket can hold a call ``заявок[1]`` or its note ``[1] …``
+            note = P.FOOTNOTE_ANY.match(ln.text.strip())
+            if note is not None and note.group("marker").startswith("[") and note.group("marker") in calls:
+                out.append(ln)  # ``[1] Включая …`` after ``заявок[1]``: the call's footnote, not page 1
+                continue
+            calls.update(footnote_calls(ln.text))
         pieces = _marker_pieces(ln, pages, ctx, k in heads)
         out.extend(pieces)
         if pieces != [ln]:

@@ -97,14 +97,6 @@ def _title_word(word: str) -> bool:
     return bool(core) and (_capital(core) or core in SMALL_WORDS or core in ("-", "–", "—", "&"))
 
 
-def _whole_title(line: str) -> bool:
-    """A line that is a whole title: title-case words only, at most :data:`MAX_TITLE_WORDS`, not ending in a
-    small word (``Offending Side Leads or Plays to Next Trick``)."""
-    words = line.split()
-    return (0 < len(words) <= MAX_TITLE_WORDS and _capital(words[0]) and all(_title_word(w) for w in words)
-            and words[-1].strip(",;:").lower() not in SMALL_WORDS)
-
-
 def title_end(text: str) -> int | None:
     """Where a section's title run into its body ends (a code-point offset
     into ``text``, the body's first character), or ``None``: ``text`` is all
@@ -121,9 +113,6 @@ def title_end(text: str) -> int | None:
     capitals ends at the first word that is not (``RANK OF CARDS The four
     …``). Returns ``0`` when the text opens with its body (``The Director
     may …``: no title)."""
-    first, nl, rest = text.partition("\n")
-    if nl and rest[:1].islower() and _whole_title(first):
-        return len(first) + 1  # ``Offending Side Leads or Plays to Next Trick`` ⏎ ``when the offender …``
     words = text.split(" ")
     starts, at = [], 0
     for w in words:
