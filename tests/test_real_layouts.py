@@ -826,3 +826,15 @@ def test_an_english_page_with_a_bullet_before_its_law_heading_is_read_as_english
     from lawref.corpus import detect_lang
 
     assert detect_lang("- LAW 40\n- PARTNERSHIP AGREEMENTS\n- A. Player's System\n- 1. Each pair may choose.\n") == "en"
+
+
+@pytest.mark.parametrize("pager", ["Страницы: 1 2 3 4 5", "Страницы: 1 2 3", "Pages: 1 2 3 4"])
+def test_a_short_pager_that_says_it_is_one_is_chrome(pager: str) -> None:
+    nodes, _, cleaned = build(f"ПРАВИЛО 44. ПОРЯДОК\nХод делает игрок слева от разыгрывающего.\n{pager}\n")
+    assert nodes[-1].text == "Ход делает игрок слева от разыгрывающего."
+    assert _dropped(cleaned) == [(pager, "pager")]
+
+
+def test_a_short_row_of_numbers_with_no_label_is_text() -> None:
+    nodes, _, _ = build("ПРАВИЛО 77. ЗАПИСЬ\nОчки за взятки по порядку:\n1 2 3 4 5\n")
+    assert nodes[-1].text.endswith("1 2 3 4 5")

@@ -23,9 +23,17 @@ def is_pager(line: str) -> bool:
     """A pager: the numbers 1, 2, 3 … N and nothing else but ``...``, ``…``,
     arrows and «Назад/Вперед»; consecutive except across an ellipsis, and at
     least 10 numbers (5 with an ellipsis), so a row of a scoring table
-    (``1 2 3 4 5 6 7``) is never taken for one. 000:142 ``1 2 3 … 247``."""
+    (``1 2 3 4 5 6 7``) is never taken for one; a pager that says it is one
+    (``Страницы: 1 2 3 4 5``, ``Pages: 1 2 3``) needs 3. 000:142 ``1 2 3 … 247``."""
     run = pager_numbers(line)
-    return run is not None and run[0][0] == 1 and len(run) >= (4 if any(gap for _, gap in run) else 10)
+    if run is None or run[0][0] != 1:
+        return False
+    return len(run) >= (MIN_LABELLED_PAGER if _PAGER_LABEL.match(line) else 4 if any(gap for _, gap in run) else 10)
+
+
+#: The fewest numbers of a pager with its label word (``Страницы: 1 2 3``).
+MIN_LABELLED_PAGER = 3
+_PAGER_LABEL = re.compile(r"^\s*(?i:страницы|pages)\s*:?\s")
 def pager_numbers(line: str) -> list[tuple[int, bool]] | None:
     """The numbers of a line that holds only numbers going up and pager
     fillers, each with whether an ellipsis gap came before it; ``None`` for
