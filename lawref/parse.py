@@ -186,6 +186,10 @@ def _short_heading(text: str, most: int) -> bool:
         c.isdigit() for c in _YEAR_IN_TITLE.sub("", t))
 
 
+#: A surname as a signature prints it: one capitalised word, hyphenated at most once.
+_SURNAME = re.compile(r"[А-ЯЁA-Z][а-яёa-z]{1,20}(?:-[А-ЯЁA-Z][а-яёa-z]{1,20})?")
+#: A sentence's end after a word: what a title page's display lines never hold.
+_PROSE_END = re.compile(r"[^\W\d_]{2}[.!?…:;](?:\s|$)")
 _YEAR_IN_TITLE = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
 
 
@@ -197,8 +201,12 @@ def _division_title(text: str) -> bool:
 
 
 def _unlabelled_heading(text: str) -> bool:
-    """A heading in capitals with no label, eight words at most (``ОПРЕДЕЛЕНИЯ``, ``ВВЕДЕНИЕ В КОДЕКС-2007``)."""
-    return text.strip().isupper() and _short_heading(text, 8)
+    """A heading in capitals with no label, eight words at most
+    (``ОПРЕДЕЛЕНИЯ``, ``ВВЕДЕНИЕ В КОДЕКС-2007``) — not a title page's
+    letter-spaced display (``П Р А В И Л А``, ``W B F``: every word one
+    letter), which is the title page's text."""
+    words = text.split()
+    return text.strip().isupper() and _short_heading(text, 8) and not all(len(w) == 1 for w in words)
 
 
 #: The most words of an English section's phrase taken for its title in sentence case.
@@ -460,9 +468,12 @@ class _Parser:
             self.placement.append(node.id)
             return
         if node is not None and node.kind == "fragment" and node.cite is None and node.paras and (
-                _unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")):
-            self.stack.pop()  # a second unlabelled heading (``ПРЕДИСЛОВИЕ`` after ``ОТ ПЕРЕВОДЧИКА`` and its
-            node = self.stack[-1] if self.stack else None  # signature) opens a fragment of its own
+                _unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")
+                and any(_PROSE_END.search(t) for t in node.paras)):
+            # a second unlabelled heading after prose (``ПРЕДИСЛОВИЕ`` after ``ОТ ПЕРЕВОДЧИКА`` and its
+            # signature) opens a fragment of its own; among a title page's display lines it is one of them
+            self.stack.pop()
+            node = self.stack[-1] if self.stack else None
             title_node = self.make("fragment", TEXT_LEVEL, None, None, p.text, p, node)
             self.push(title_node)
             self.placement.append(title_node.id)
@@ -561,6 +572,9 @@ class _Parser:
         if kind in ("item", "subitem"):
             part = f"({latin(raw, self.alphabet).lower()})"
         cite = self.child_cite(kind, parent, part)
+        if cite is None and kind == "section" and self.signature(m):
+            self.body(p)  # ``И.Петров`` under a preface's prose: its signer, not a section of no law
+            return
         label = p.text[: m.start("title")].strip()
         node_kind = kind if cite is not None else "fragment"
         node_kind = "item" if node_kind == "subitem" else node_kind
@@ -576,6 +590,17 @@ class _Parser:
             node.add_text(p.text[body:], p, body)
         self.push(node)
         self.placement.append(node.id)
+
+    def signature(self, m: re.Match[str]) -> bool:
+        """A section-shaped line that is a signature: an initial and a
+        surname alone (``И.Петров``, ``А. Рыбников``), with no law above it,
+        right after the prose of a fragment that is no orphan section (a
+        preface signed by its author; ``B.`` ⏎ … ⏎ ``C. Наказание`` on a
+        page of a law the file lacks stays a section)."""
+        top = self.stack[-1] if self.stack else None
+        title = m.group("title").strip()
+        return (top is not None and top.kind == "fragment" and top.label is None and bool(top.paras)
+                and bool(_PROSE_END.search(top.paras[-1])) and bool(_SURNAME.fullmatch(title)))
 
     def roman_here(self, label: str) -> bool:
         """English editions: ``(i)``, ``(v)``, ``(x)`` under an open item is a

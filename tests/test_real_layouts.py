@@ -486,8 +486,9 @@ def test_a_text_mode_box_loses_its_left_border_and_a_spaced_title_is_no_alphabet
                                               "  Правило 1. Колода", "  Игра ведётся колодой из 52 карт.", "", "", "",
                                               "  Правило 2. Коробки", "  Каждая сдача лежит в своей коробке.", ""])
     nodes, findings, cleaned = build(page)
-    assert [(n.cite, n.title) for n in nodes] == [(None, "П   Р   А   В   И   Л   А"), ("1", "Колода"), ("2", "Коробки")]
-    assert nodes[0].text == "1 9 8 7"
+    # the spaced display is the title page's text (kept whole), never an alphabet bar dropped as chrome
+    assert [(n.cite, n.title) for n in nodes] == [(None, None), ("1", "Колода"), ("2", "Коробки")]
+    assert nodes[0].text == "П   Р   А   В   И   Л   А\n1 9 8 7"
     assert {d.reason for d in cleaned.report.dropped} == {"a text-mode box's left border"}
 
 
@@ -775,7 +776,7 @@ def test_a_page_flattened_into_one_table_row_gets_its_lines_back_and_its_content
              "B.Право отменить наказание.......41", "Правило 13. Число карт...........42", ""]
     nodes, _, cleaned = build("      |      ".join(cells) + "\n")
     assert [(n.kind, n.title, n.text) for n in nodes] == [
-        ("fragment", "П Р А В И Л А", "Б Р И Д Ж А\nПеревод с английского")]
+        ("fragment", None, "П Р А В И Л А\nБ Р И Д Ж А\nПеревод с английского")]
     assert sum(1 for _, why in _dropped(cleaned) if why == "table of contents") == 6
 
 
@@ -838,3 +839,22 @@ def test_a_short_pager_that_says_it_is_one_is_chrome(pager: str) -> None:
 def test_a_short_row_of_numbers_with_no_label_is_text() -> None:
     nodes, _, _ = build("ПРАВИЛО 77. ЗАПИСЬ\nОчки за взятки по порядку:\n1 2 3 4 5\n")
     assert nodes[-1].text.endswith("1 2 3 4 5")
+
+
+def test_a_title_page_s_letter_spaced_display_lines_are_one_fragment_of_text() -> None:
+    nodes, _, _ = build("\n      П Р А В И Л А\n\n      Б Р И Д Ж А\n\n        1 9 9 5\n\n        W B F\n\n"
+                        "  LAWS OF CONTRACT BRIDGE\n\n   Перевод с английского\n\n       Москва, 1995\n")
+    assert [(n.kind, n.title) for n in nodes] == [("fragment", None)]
+    assert nodes[0].text.split("\n")[:2] == ["П Р А В И Л А", "Б Р И Д Ж А"]
+
+
+def test_a_second_heading_after_a_preface_s_prose_still_opens_its_own_fragment() -> None:
+    nodes, _, _ = build("      ОТ ПЕРЕВОДЧИКА\n\nПеревод сверен с английским текстом правил.\n\n            И.Петров\n\n\n"
+                        "      ПРЕДИСЛОВИЕ\n\nПравила пишут для судей и игроков всех стран.\n")
+    assert [(n.kind, n.title) for n in nodes] == [("fragment", "ОТ ПЕРЕВОДЧИКА"), ("fragment", "ПРЕДИСЛОВИЕ")]
+    assert nodes[0].text.endswith("И.Петров")  # its signer, in its text: no section of no law
+
+
+def test_an_orphan_section_at_a_page_s_start_is_still_a_section_heading() -> None:
+    nodes, _, _ = build("B.Сдача\nКарты сдают по одной, по часовой стрелке.\n")
+    assert [(n.kind, n.label, n.title) for n in nodes] == [("fragment", "B.", "Сдача")]
