@@ -156,6 +156,11 @@ WEB_UI = Rx(r"(?i)версия для печати|добро пожаловат
             r"|back to top|log ?in\b.*register|войти\s.*регистрация"
             r"|link to (?:comment|post)|share on other sites|recommended posts|jump to content|reply to this topic"
             r"|ответить с цитатой|ссылка на сообщение", example="Версия для печати - буклет")
+#: A post's byline, any site: ``By Ross P - Posted on 08 July 2017``, ``Posted by admin on …``,
+#: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``.
+BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by|in)|published\s+on)\s+\S.{0,60}$"
+            r"|^\s*(?i:опубликовано|дата публикации|автор публикации)\s*:\s*\S.{0,60}$",
+            example="By Ross P - Posted on 08 July 2017")
 #: A file name glued before the text: ``144509.fb2 вправе просмотреть …`` (the name is chrome, the rest text).
 FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
 #: Book-title line (metadata, not body). 001:1, 003:1.

@@ -858,3 +858,11 @@ def test_a_second_heading_after_a_preface_s_prose_still_opens_its_own_fragment()
 def test_an_orphan_section_at_a_page_s_start_is_still_a_section_heading() -> None:
     nodes, _, _ = build("B.Сдача\nКарты сдают по одной, по часовой стрелке.\n")
     assert [(n.kind, n.label, n.title) for n in nodes] == [("fragment", "B.", "Сдача")]
+
+
+@pytest.mark.parametrize("byline", ["By Ann K - Posted on 3 March 2019", "Posted by admin on 12.03.2015",
+                                    "Опубликовано: 12.03.2015"])
+def test_a_post_s_byline_is_chrome(byline: str) -> None:
+    nodes, _, cleaned = build(f"Заметки о правилах\n{byline}\nПРАВИЛО 5. МЕСТА\nСудья указывает парам их места.\n")
+    assert (byline, "site chrome") in _dropped(cleaned)
+    assert all(byline not in n.text for n in nodes)
