@@ -581,7 +581,8 @@ class _Parser:
         titled = titled and not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …``
             kind == "subsection" and not _english_subsection_title(m.group("title")))))  # is text
         title, body = self.title_and_body(m, p, cite) if titled else (None, None)
-        if self.lang == "ru" and kind in ("subsection", "item", "subitem") and title and _sentence(title):
+        if self.lang == "ru" and kind in ("subsection", "item", "subitem") and title and (
+                _sentence(title) or len(title) > P.HEADING_MAX_CHARS):
             titled, title, body = False, None, None  # ``1. Если нарушившая сторона …, то …``: text, no title
         node = self.make(node_kind, level, cite, label, title, p, parent)
         if not titled:

@@ -251,6 +251,10 @@ BOX_RUN = Rx(r"([^\sА-Яа-яЁёA-Za-z0-9.,;:!?()\[\]«»\"'\-–—*=_~?\ufff
 #: How long an inline ``?`` run may be and still be lost glyphs in a sentence
 #: (``держит ???? ?AK``); a longer run is a lost rule (001:29 holds 47).
 MAX_LOST_RUN = 7
+#: The most words and characters a printed heading's title has (the Laws' longest are about 12 words):
+#: more is a body taken for a title (:mod:`lawref.parse`, :mod:`lawref.treecheck`).
+HEADING_MAX_WORDS = 20
+HEADING_MAX_CHARS = 160
 #: Pilcrow (paragraph end): 004:4 ``… апелляция.¶``.
 PILCROW = "¶"
 #: Footnote start: 001:9 ``(*) - Во время торговли …``.

@@ -77,9 +77,9 @@ from lawref.model import Kind, Node
 
 __all__ = ["CHECKS", "Finding", "check_document", "check_tree"]
 
-#: The most words and characters a printed heading's title has (the Laws' longest are about 12 words).
-MAX_TITLE_WORDS = 20
-MAX_TITLE_CHARS = 160
+#: The most words and characters a printed heading's title has (:data:`lawref.patterns.HEADING_MAX_WORDS`).
+MAX_TITLE_WORDS = P.HEADING_MAX_WORDS
+MAX_TITLE_CHARS = P.HEADING_MAX_CHARS
 #: A line in this many nodes' text, on as many pages, is chrome left in it.
 RECURRING_NODES = 4
 #: Lines shorter or longer than this are not taken for chrome.
@@ -124,7 +124,8 @@ def long_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> I
     """A title no heading has: ``Правило 7. <a whole body of 40 words>``."""
     for n in nodes:
         title = n.title or ""
-        if n.kind in HEADINGS and (len(title) > MAX_TITLE_CHARS or len(title.split()) > MAX_TITLE_WORDS):
+        if (n.kind in HEADINGS or n.kind == Kind.FRAGMENT) and (
+                len(title) > MAX_TITLE_CHARS or len(title.split()) > MAX_TITLE_WORDS):
             yield _at(n, "long_title", N_("{label} has a title of {words} words, longer than a heading can be: its "
                                           "text taken for its title?").format(label=_name(n), words=len(title.split())))
 

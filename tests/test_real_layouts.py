@@ -866,3 +866,26 @@ def test_a_post_s_byline_is_chrome(byline: str) -> None:
     nodes, _, cleaned = build(f"Заметки о правилах\n{byline}\nПРАВИЛО 5. МЕСТА\nСудья указывает парам их места.\n")
     assert (byline, "site chrome") in _dropped(cleaned)
     assert all(byline not in n.text for n in nodes)
+
+
+def test_a_contents_page_cut_after_an_entry_s_number_drops_the_number_with_it() -> None:
+    nodes, _, cleaned = build("Правило 12. Права судьи.........40\nA.Право назначить результат......40\n"
+                              "1.Правила не дают исправления.....40\n2.Игра невозможна................41\n3\n")
+    assert not nodes
+    assert _dropped(cleaned)[-1] == ("3", "table of contents")
+
+
+def test_a_numbered_item_s_long_sentence_cut_by_the_page_is_its_text_not_its_title() -> None:
+    sentence = ("Обращаем внимание на то, что, как правило, присуждённый результат в процентах при игре на "
+                "максимум сторона получает только тогда, когда судья не может восстановить вероятный исход сдачи и")
+    nodes, _, _ = build(f"Комментарии:\n\n1. {sentence}\n")
+    assert [(n.title, n.text) for n in nodes][-1] == (None, sentence)
+
+
+def test_a_fragment_whose_title_is_longer_than_a_heading_can_be_is_named() -> None:
+    from lawref.model import Node, Source
+    from lawref.treecheck import check_tree
+
+    node = Node(id="d/fragment@f:1", doc="d", cite=None, kind="fragment", label="1.", title="слово " * 30, text="",
+                parent=None, page=None, source=Source("f.txt", 1))
+    assert [f.check for f in check_tree([node])] == ["long_title"]

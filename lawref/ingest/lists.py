@@ -56,8 +56,10 @@ def drop_leader_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             j += 1
         if sum(1 for r in run if entry[r]) >= MIN_ENTRIES:
             first = _list_start(lines, run[0])
-            drop.update(r for r in range(first, _list_end(lines, run[-1]) + 1) if lines[r].kind == "text"
+            end = _list_end(lines, run[-1])
+            drop.update(r for r in range(first, end + 1) if lines[r].kind == "text"
                         and not looks_like_marker(lines[r].text))
+            drop.update(_cut_number(lines, end))
         k = run[-1] + 1
     drop.update(_titled_lists(lines, drop, indexes=ctx.lang != "en"))  # an English index: ``pdf.drop_index``
     if not drop:
@@ -157,6 +159,13 @@ def _list_end(lines: list[Ln], last: int) -> int:
             and not P.LAW_HEADING_LINE.match(lines[k].text.strip()) for k in rest):
         return rest[-1]
     return last
+def _cut_number(lines: list[Ln], last: int) -> list[int]:
+    """A bare number alone after a list's last entry, and then the file's end
+    (``… …..45`` ⏎ ``3``): the next entry's number, the rest of it cut off."""
+    after = [k for k in range(last + 1, len(lines)) if lines[k].kind == "text"]
+    return after if len(after) == 1 and P.BARE_NUMBER.match(lines[after[0]].text) else []
+
+
 def _ends_prose(text: str) -> bool:
     """A line of running text: it ends a sentence with a word before the mark (not ``корректный.........83``)."""
     t = text.rstrip()
