@@ -209,8 +209,6 @@ def _unlabelled_heading(text: str) -> bool:
     return text.strip().isupper() and _short_heading(text, 8) and not all(len(w) == 1 for w in words)
 
 
-#: The most words of an English section's phrase taken for its title in sentence case.
-SENTENCE_CASE_WORDS = 8
 #: A subsection's or item's "title" of this many words that ends in a sentence mark is its text.
 SENTENCE_WORDS = 6
 
@@ -702,20 +700,21 @@ class _Parser:
                       self.alphabet)
 
     def sentence_case_titles(self) -> None:
-        """English: a section whose only text is a short phrase and under
-        which subsections follow (``A. Players use of information.`` ⏎ ``1. A
-        player may …``) has that phrase for its title — a club's copy prints
-        titles in sentence case, and a section of the Laws always has a
-        title. At most :data:`SENTENCE_CASE_WORDS` words, no sentence mark
-        inside."""
+        """English: a section with no title whose first paragraph is a
+        whole title in sentence case (:func:`lawref.lang.english.sentence_case_title`)
+        and which goes on — with subsections under it or a paragraph after
+        it (``A. Players use of information.`` ⏎ ``1. A player may …``;
+        ``C. Information from calls taken back.`` ⏎ ``The non-offending side
+        …``) — has that paragraph for its title: a club's copy prints titles
+        so, and a section of the Laws always has one."""
         parents = {id(b.parent) for b in self.nodes if b.parent is not None}
         for b in self.nodes:
-            if b.kind != "section" or b.title is not None or len(b.paras) != 1 or id(b) not in parents:
+            if b.kind != "section" or b.title is not None or not b.paras:
                 continue
-            text = b.paras[0].strip()
-            if 0 < len(text.split()) <= SENTENCE_CASE_WORDS and not P.CLAUSE_MARK.search(text.rstrip(".")):
-                b.title, b.paras, b.line_map = text, [], []
-
+            if (len(b.paras) > 1 or id(b) in parents) and english.sentence_case_title(b.paras[0]):
+                cut = len(b.paras[0]) + 1  # the offsets of the paragraphs after it move back by as much
+                b.title = self.without_stop(b.paras.pop(0).strip())
+                b.line_map = [(at - cut, line) for at, line in b.line_map if at >= cut]
 
 def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tuple[int, int, int]]:
     """``(paragraph index, law number, weight)`` of every paragraph that reads

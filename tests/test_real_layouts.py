@@ -786,7 +786,7 @@ def test_a_club_s_law_heading_in_title_case_and_its_sections_in_sentence_case() 
                "B. Extraneous information from partner\n1. Any remark of partner that may suggest a call is unauthorised.\n",
                lang="en")
     assert [(c, t) for c, t, _ in got] == [("16", "Authorised and Unauthorised Information"),
-                                           ("16A", "Players use of information."), ("16A1", None),
+                                           ("16A", "Players use of information"), ("16A1", None),
                                            ("16B", "Extraneous information from partner"), ("16B1", None)]
 
 
@@ -889,3 +889,28 @@ def test_a_fragment_whose_title_is_longer_than_a_heading_can_be_is_named() -> No
     node = Node(id="d/fragment@f:1", doc="d", cite=None, kind="fragment", label="1.", title="слово " * 30, text="",
                 parent=None, page=None, source=Source("f.txt", 1))
     assert [f.check for f in check_tree([node])] == ["long_title"]
+
+
+def test_a_section_title_in_sentence_case_over_plain_text_is_its_title() -> None:
+    got = tree("LAW 16 - INFORMATION\nC. Information from calls taken back.\n"
+               "The side that did not offend may use what a withdrawn call tells it.\n", lang="en")
+    assert got[-1] == ("16C", "Information from calls taken back",
+                       "The side that did not offend may use what a withdrawn call tells it.")
+
+
+def test_a_title_page_alone_is_never_offered_as_a_missing_law_s_text(tmp_path) -> None:
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "title.txt").write_text("П Р А В И Л А\n\n1 9 9 7\n\nОТ ПЕРЕВОДЧИКА\n\nПеревод правил сверен "
+                                              "судьями: игрок, партнёр, торговля, розыгрыш, взятка, заявка, масть "
+                                              "и пас.\n\n        И.Петров\n", encoding="utf-8")
+    (tmp_path / "c" / "law.txt").write_text("ПРАВИЛО 5. МЕСТА\nСудья указывает парам их места за столом.\n",
+                                            encoding="utf-8")
+    args = ["--corpus", str(tmp_path / "c"), "--index", str(tmp_path / "ix")]
+    result = CliRunner().invoke(cli, [*args, "show", "1"])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("Law 1 — ")  # the catalogue's line, and no fragment offered after it
+    assert "perhaps its text" not in result.stdout

@@ -85,6 +85,8 @@ class Ctx:
         if self.lang != "en":
             return False
         section = P.SECTION_EN.match(text)
+        if section and english.sentence_case_title(section.group("title")):
+            return False  # ``C. Information from calls taken back.``: a title in sentence case, the whole line
         if section and english.title_end(section.group("title")) is not None:
             return True  # ``B. The Deal The cards must …``: the title runs into its body
         m = P.SUBSECTION_TEXT_EN.match(text)

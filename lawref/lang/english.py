@@ -97,6 +97,24 @@ def _title_word(word: str) -> bool:
     return bool(core) and (_capital(core) or core in SMALL_WORDS or core in ("-", "–", "—", "&"))
 
 
+#: The most words of a section's title printed in sentence case (a club's copy: ``Use of information by players.``).
+SENTENCE_CASE_WORDS = 8
+_CLAUSE = re.compile(r"[.!?;:]")
+
+
+def sentence_case_title(text: str) -> bool:
+    """``text`` (a section's line after its label) is a whole title printed
+    in sentence case, as club pages print the Laws' titles (``Use of
+    information by players.``, ``Hints from partner``): one to
+    :data:`SENTENCE_CASE_WORDS` words opening with a capital, no clause mark
+    but a final full stop, and no title-case title in it (:func:`title_end`
+    finds none: ``The Deal The cards …`` is a title and its body)."""
+    t = text.strip()
+    words = t.split()
+    return (0 < len(words) <= SENTENCE_CASE_WORDS and t[:1].isupper() and not _CLAUSE.search(t.rstrip("."))
+            and title_end(t) == 0)
+
+
 def title_end(text: str) -> int | None:
     """Where a section's title run into its body ends (a code-point offset
     into ``text``, the body's first character), or ``None``: ``text`` is all

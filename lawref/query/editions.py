@@ -116,7 +116,9 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
     """Fragments that may hold the text of ``cite``, which the corpus
     lacks, and why: for a law, the fragments no law holds that stand
     between the laws before and after it (003 page 59, between laws 26
-    and 35, for law 30); for a commentary paragraph ``45.3``, the
+    and 35, for law 30; only in a document that holds some law, as a title
+    page or a preface alone says nothing of where a law stood); for a
+    commentary paragraph ``45.3``, the
     fragments of the commentary on law 45 right before ``45.4``. ``why``
     is ``{"between": [26, 35]}`` (``null`` for an open end) or
     ``{"before": "45.4"}``; ``{}`` when nothing is found."""
@@ -126,6 +128,8 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
     for doc in lib.documents:
         nodes = [x for x in lib.nodes if x.doc == doc.id]  # reading order: files by their first page
         numbers = [int(x.cite) if x.kind == Kind.LAW and x.cite and x.cite.isdigit() else None for x in nodes]
+        if not any(v is not None for v in numbers):
+            continue  # a document with no law at all (a title page, a preface): nothing places its fragments
         for k, node in enumerate(nodes):
             if node.kind != Kind.FRAGMENT or lib.law_of(node) is not None:
                 continue
