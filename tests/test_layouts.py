@@ -63,6 +63,8 @@ LAYOUTS = {
     "heading and body on one line, wrapped file": Layout(width=60, run_on="space", spaced=True),
     "all caps law heading, body on its line": Layout(width=None, run_on="space"),
     "a page with its tags dropped: all glued": Layout(width=None, run_on="glued", spaced=True),
+    "list bullets before every heading and body": Layout(width=60, bullets=True, spaced=True),
+    "list bullets, one paragraph a line": Layout(width=None, bullets=True),
 }
 
 
@@ -98,6 +100,25 @@ def test_any_mix_of_layouts_gives_the_same_tree(which: str, layout: Layout) -> N
     tree = OWN_TREES[0] if which == "own" else seed_trees()[["62", "65", "72"].index(which)]
     got = shape(parse_layout(render(tree, layout), layout), caps=layout.caps)
     assert got == expected(tree, caps=layout.caps, lower_body=layout.lower_body)
+
+
+BULLET_PARTS = st.builds(  # each heading and each body a list item printed with its bullet
+    Layout,
+    width=st.sampled_from([None, 50, 60, 80]),
+    hyphenate=st.booleans(),
+    spaced=st.booleans(),
+    markers=st.sampled_from([None, "- {n} -", "Стр. {n}"]),
+    crlf=st.booleans(),
+    bullets=st.just(True),
+)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["62", "65", "72", "own"]), BULLET_PARTS)
+def test_list_bullets_in_any_layout_give_the_same_tree(which: str, layout: Layout) -> None:
+    tree = OWN_TREES[0] if which == "own" else seed_trees()[["62", "65", "72"].index(which)]
+    got = shape(parse_layout(render(tree, layout), layout))
+    assert got == expected(tree)
 
 
 RUN_ON_PARTS = st.builds(  # a title run into its body: told apart by case, so never all caps nor lower-case bodies

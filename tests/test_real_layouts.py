@@ -914,3 +914,10 @@ def test_a_title_page_alone_is_never_offered_as_a_missing_law_s_text(tmp_path) -
     assert result.exit_code == 1
     assert result.stdout.startswith("Law 1 — ")  # the catalogue's line, and no fragment offered after it
     assert "perhaps its text" not in result.stdout
+
+
+def test_list_bullets_never_take_a_page_marker_s_dash() -> None:
+    nodes, _, cleaned = build("- 89 -\n- ПРАВИЛО 62. ИСПРАВЛЕНИЕ\n- A. Обязанность исправить\n- Игрок исправляет ошибку.\n"
+                              "- 90 -\n- B. Порядок исправления\n- Карту заменяют законной.\n")
+    assert [(n.cite, n.page) for n in nodes] == [("62", 89), ("62A", 89), ("62B", 90)]
+    assert sum(1 for _, why in _dropped(cleaned) if why == "a list item's bullet") == 5

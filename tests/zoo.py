@@ -36,7 +36,9 @@ class Layout:
     heading and its body on one line, ``A. Запись результата Судья
     записывает …``; ``"glued"``: the whole tree on one line with nothing
     between, as a page whose tags were dropped: ``… РЕЗУЛЬТАТОВA. Запись
-    результатаСудья записывает …``)."""
+    результатаСудья записывает …``), ``bullets`` (a ``- `` before each
+    heading and each body, as a page's list items print: ``- A. Запись
+    результата`` ⏎ ``- Судья записывает …``)."""
 
     width: int | None = 60
     hyphenate: bool = False
@@ -50,6 +52,7 @@ class Layout:
     invisible: bool = False
     first_page: int = 89
     run_on: str | None = None
+    bullets: bool = False
     extra: dict[str, str] = field(default_factory=dict)
 
 
@@ -116,9 +119,11 @@ def render(tree: list[Item], layout: Layout) -> str:
             blocks.append([_heading(item, layout) + (sep + _body(item, layout) if item.text else "")])
             continue
         block = [_heading(item, layout)] if layout.width is None else _wrap_heading(item, layout)
-        if item.text:
-            block += _wrap(_body(item, layout), layout)
-        blocks.append(block)
+        body = _wrap(_body(item, layout), layout) if item.text else []
+        if layout.bullets:  # each heading and each body an HTML list item, printed with its bullet
+            block[0] = "- " + block[0]
+            body[:1] = ["- " + line for line in body[:1]]
+        blocks.append(block + body)
     if layout.run_on == "glued":
         blocks = [["".join(b[0] for b in blocks)]]
     lines = _with_markers(blocks, layout)

@@ -308,6 +308,13 @@ MIN_BULLETED_HEADINGS = 3
 _BULLET = re.compile(r"^(?P<mark>\s*[-–—•·▪◦]\s+)(?=\S)")
 
 
+def _bullet(ln: Ln) -> re.Match[str] | None:
+    """The list bullet ``ln`` opens with, or ``None`` — never a page marker's dash (``- 89 -``, ``- 77 при …``)."""
+    if ln.kind != "text" or P.PAGE_MARKER.match(ln.text) or P.PAGE_MARKER_GLUED.match(ln.text):
+        return None
+    return _BULLET.match(ln.text)
+
+
 def opens_heading(text: str) -> bool:
     """``text`` opens with a law, chapter, part, section, subsection or item
     label, Russian or English, in any of the layouts lawref reads
@@ -331,14 +338,17 @@ def strip_list_bullets(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     for the file at once: when one bullet character stands before
     :data:`MIN_BULLETED_HEADINGS` headings or more, and before most of the
     file's heading-shaped lines, it is the list's markup, and every line
-    opening with it loses it (listed in the report). A dash before running
-    text only (a dialogue, a list inside a section) stays."""
+    opening with it loses it (listed in the report) and starts a paragraph,
+    as its list item did (``1.Общая обязанность участников`` ⏎
+    ``соревнования`` ⏎ ``- турниры по …``: the heading's tail has no bullet,
+    the body has). A dash before running text only (a dialogue, a list
+    inside a section) stays."""
     marks: dict[str, list[int]] = {}
     plain_heads = 0
     for k, ln in enumerate(lines):
         if ln.kind != "text":
             continue
-        m = _BULLET.match(ln.text)
+        m = _bullet(ln)
         if m is None:
             plain_heads += _heading_shaped(ln.text)
         elif _heading_shaped(ln.text[m.end():]):
@@ -351,12 +361,12 @@ def strip_list_bullets(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     ex: list[str] = []
     stripped = 0
     for ln in lines:
-        m = _BULLET.match(ln.text) if ln.kind == "text" else None
+        m = _bullet(ln)
         if m is None or m.group("mark").strip() != mark:
             out.append(ln)
             continue
         ctx.drop(ln.no, mark, N_("a list item's bullet"))
-        out.append(Ln(ln.text[m.end():], ln.no, "text"))
+        out += [Ln("", ln.no, "pend"), Ln(ln.text[m.end():], ln.no, "text")]  # a list item starts a paragraph
         stripped += 1
         if len(ex) < 2:
             ex.append(example(ln.text, ln.text[m.end():]))
