@@ -52,7 +52,9 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   law (a blog, a course), not its text;
 * ``bracketed_note`` — a passage of :data:`MIN_NOTE_WORDS` words or more in
   square brackets inside a node's text: an editor's comment filed in the
-  law text.
+  law text;
+* ``text_after_chrome`` — a site's interface line dropped from the middle of
+  a node's raw lines: what follows it (a forum's reply) filed in its text.
 
 Across a document's files, ``cut_across_files`` names a fragment on a page
 that follows one another file of the document holds a law's text on (see
@@ -75,7 +77,7 @@ from lawref.i18n import N_
 from lawref.lang import english
 from lawref.model import Kind, Node
 
-__all__ = ["CHECKS", "Finding", "check_document", "check_tree"]
+__all__ = ["CHECKS", "Dropped", "Finding", "check_document", "check_tree"]
 
 #: The most words and characters a printed heading's title has (:data:`lawref.patterns.HEADING_MAX_WORDS`).
 MAX_TITLE_WORDS = P.HEADING_MAX_WORDS
@@ -101,6 +103,20 @@ MIN_UNCHECKED = 200
 
 
 @dataclass(frozen=True)
+class Dropped:
+    """What the clean dropped, as the checks read it: ``chrome``, the lines
+    it dropped as a site's chrome twice or more (looked for in the text);
+    ``interface``, the raw lines (1-based) of a site's interface words
+    dropped by their shape (``Link to comment``, ``Next: …``)."""
+
+    chrome: frozenset[str] = frozenset()
+    interface: frozenset[int] = frozenset()
+
+
+NOTHING = Dropped()
+
+
+@dataclass(frozen=True)
 class Finding:
     """One violation: ``check`` (a name of :data:`CHECKS`), the raw
     ``line`` (1-based) and ``node`` id it is at, and ``message`` (an
@@ -120,7 +136,7 @@ def _at(node: Node, check: str, message: str) -> Finding:
     return Finding(check, node.source.line, node.id, message)
 
 
-def long_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def long_title(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A title no heading has: ``Правило 7. <a whole body of 40 words>``."""
     for n in nodes:
         title = n.title or ""
@@ -130,7 +146,7 @@ def long_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> I
                                           "text taken for its title?").format(label=_name(n), words=len(title.split())))
 
 
-def contents_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def contents_title(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A title with a dot leader, or — in a run of three or more such
     titles, decided for the file at once — ending in a number that is not
     the node's own: a contents line (``Обязанность следовать масти 81``)."""
@@ -142,7 +158,7 @@ def contents_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
                                               "page number)").format(label=_name(n), title=repr(title[-60:])))
 
 
-def contents_text(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def contents_text(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """Three or more entries of a node's text that end in a dot leader and
     page or law numbers (``Безнаказанная = ........35``): a contents page or
     a subject index kept as text."""
@@ -160,7 +176,7 @@ def _page_at_end(n: Node) -> bool:
     return bool(found) and found is not None and found.group().strip(" .…") != (n.cite or "")
 
 
-def heading_run(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def heading_run(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """Three or more headings side by side with no text between them."""
     run: list[Node] = []
     for n in [*nodes, None]:
@@ -179,7 +195,7 @@ def heading_run(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
         run = [n] if empty_heading and n is not None else []
 
 
-def label_order(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def label_order(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """Law numbers that go back or come twice; a section, subsection or item
     met twice; a section letter skipped where the pages run on."""
     labelled: dict[str, Node] = {}
@@ -222,7 +238,7 @@ def _skipped(before: Node, after: Node) -> bool:
     return ord(b.group(1)) - ord(a.group(1)) >= 2 and 0 <= after.page - before.page <= 1
 
 
-def embedded_heading(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def embedded_heading(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A line inside a node's text shaped as a law heading (``ПРАВИЛО 23.
     …``): a heading the parser took for text — the text after it is filed
     under the wrong law (a law number that went back, a list of a chapter's
@@ -238,10 +254,10 @@ def embedded_heading(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()
             offset += len(line) + 1
 
 
-def chrome_left(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def chrome_left(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A site's line left in the text: one short line in the text of many
     nodes on many pages, or a line the clean dropped as chrome on other
-    pages (``chrome``) still inside a node's text — glued to it at a page's
+    pages (``dropped.chrome``) still inside a node's text — glued to it at a page's
     end (``… которые сыграны. Современная библиотека: читать онлайн``)."""
     where: dict[str, list[Node]] = defaultdict(list)
     for n in nodes:
@@ -255,7 +271,7 @@ def chrome_left(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
                                                   "pages: a site's chrome left in the text?").format(
                 text=repr(line[:60]), count=len(found), pages=len(pages)))
     for n in nodes:  # a line of its own, or glued at the end (a node that is only such a line: the running-head
-        kept = next((c for c in chrome if n.text.strip() != c and _holds_line(n.text, c)), None)  # step's to drop)
+        kept = next((c for c in dropped.chrome if n.text.strip() != c and _holds_line(n.text, c)), None)  # step's
         if kept is not None:
             yield _at(n, "chrome_left", N_("the text of {label} holds {text}, dropped as a site's chrome on other "
                                            "pages").format(label=_name(n), text=repr(kept[:60])))
@@ -266,7 +282,7 @@ def _holds_line(text: str, line: str) -> bool:
     return text.rstrip().endswith(line) or f"\n{line}\n" in f"\n{text}\n"
 
 
-def fragment_share(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def fragment_share(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """Most letters in fragments although the pages run one after another."""
     letters = [(n, sum(c.isalpha() for c in n.text)) for n in nodes]
     total = sum(k for _, k in letters)
@@ -280,7 +296,7 @@ def fragment_share(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
                                               "run one after another: headings not found?").format(share=loose / total))
 
 
-def sentence_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def sentence_title(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A heading's title that is a sentence: it ends in a colon, or holds
     :data:`SENTENCE_WORDS` words or more and ends in a sentence mark."""
     for n in nodes:
@@ -292,7 +308,7 @@ def sentence_title(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
                 label=_name(n), title=repr(title[-60:])))
 
 
-def no_heading(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def no_heading(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """No node of the file has a cite, though it holds :data:`MIN_UNCHECKED`
     letters or more: nothing in it could be checked against a heading."""
     letters = sum(sum(c.isalpha() for c in n.text + (n.title or "")) for n in nodes)
@@ -302,7 +318,7 @@ def no_heading(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> I
             count=letters))
 
 
-def glued_words(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def glued_words(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """Words glued at a case change in a node's text (``парПредставителю``)."""
     for n in nodes:
         m = _GLUED.search(n.text)
@@ -313,7 +329,7 @@ def glued_words(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> 
                                                                                         m.end() + 12])))
 
 
-def title_in_body(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def title_in_body(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """English editions (Latin text): a section whose title stayed in its
     body — no title (every section of the Laws has one), its text opening
     with a capital (``Power to Award an Adjusted Score On the application
@@ -343,7 +359,7 @@ def _own_law_opening(n: Node) -> re.Match[str] | None:
     return re.match(rf"(?:Law|LAW|Правило|ПРАВИЛО)\s+{law.group()}(?![\dA-ZА-Я])\s+[a-zа-яё]", n.text)
 
 
-def retold_law(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def retold_law(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A law's or section's text that opens by naming its own law as its
     subject (``Law 4 is about partnerships …``): the Laws never speak of
     themselves so — a text about the law (a blog's or a course's retelling),
@@ -362,7 +378,7 @@ MIN_NOTE_WORDS = 5
 _BRACKETED = re.compile(r"\[(?P<inside>[^\[\]]{1,2000})\]")
 
 
-def bracketed_note(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) -> Iterable[Finding]:
+def bracketed_note(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A passage of :data:`MIN_NOTE_WORDS` words or more in square brackets
     inside a node's text (``[This is not intended to be a complete list …]``):
     the Laws print no such brackets, so it is an editor's or a site's comment
@@ -379,8 +395,24 @@ def bracketed_note(nodes: Sequence[Node], chrome: frozenset[str] = frozenset()) 
                 "law text?").format(label=_name(n), words=repr(m.group()[:60])))
 
 
+def text_after_chrome(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A site's interface line (``Link to comment``, ``Share on other
+    sites``, ``Next: …``) dropped from the middle of a node's raw lines:
+    what follows it on the page is another block (a forum's reply, the next
+    post, an advert), filed in the node's text."""
+    for n in nodes:
+        end = n.source.end_line or max(n.lines, default=None)  # the build sets end_line; a bare parse has lines
+        if n.kind == Kind.FRAGMENT or end is None:
+            continue
+        inside = sorted(k for k in dropped.interface if n.source.line < k < end)
+        if inside:
+            yield Finding("text_after_chrome", inside[0], n.id, N_(
+                "a site's interface line (line {line}) stands inside {label}: what follows it (a reply, the next "
+                "post, an advert) filed in its text?").format(line=inside[0], label=_name(n)))
+
+
 #: Every check, by name, in the order they run.
-CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]] = {
+CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "long_title": long_title,
     "contents_title": contents_title,
     "contents_text": contents_text,
@@ -395,9 +427,12 @@ CHECKS: dict[str, Callable[[Sequence[Node], frozenset[str]], Iterable[Finding]]]
     "title_in_body": title_in_body,
     "retold_law": retold_law,
     "bracketed_note": bracketed_note,
+    "text_after_chrome": text_after_chrome,
 }
 
 
+#: The reason ``drop_chrome`` gives a line of a site's interface found by its shape (:func:`text_after_chrome`).
+INTERFACE_REASON = "site chrome"
 #: Clean steps whose drops are a site's chrome (a line one of them dropped twice is chrome for :func:`chrome_left`).
 CHROME_STEPS = frozenset({"drop_running_heads", "drop_chrome", "read_html"})
 
@@ -411,8 +446,10 @@ def check_tree(nodes: Sequence[Node], dropped: Iterable[dict[str, object]] = ())
         text = str(d.get("text", "")).strip()
         if d.get("step") in CHROME_STEPS and _CHROME_CHARS[0] * 3 <= len(text) <= _CHROME_CHARS[1]:
             seen[text] += 1
-    chrome = frozenset(t for t, k in seen.items() if k >= 2)
-    found = [f for check in CHECKS.values() for f in check(nodes, chrome)]
+    interface = frozenset(int(str(d["line"])) for d in dropped if d.get("step") == "drop_chrome"
+                          and d.get("reason") == INTERFACE_REASON and d.get("line") is not None)
+    evidence = Dropped(frozenset(t for t, k in seen.items() if k >= 2), interface)
+    found = [f for check in CHECKS.values() for f in check(nodes, evidence)]
     return sorted(found, key=lambda f: (f.line or 0, f.check))
 
 

@@ -921,3 +921,16 @@ def test_list_bullets_never_take_a_page_marker_s_dash() -> None:
                               "- 90 -\n- B. Порядок исправления\n- Карту заменяют законной.\n")
     assert [(n.cite, n.page) for n in nodes] == [("62", 89), ("62A", 89), ("62B", 90)]
     assert sum(1 for _, why in _dropped(cleaned) if why == "a list item's bullet") == 5
+
+
+def test_a_forum_reply_after_a_quoted_law_is_named() -> None:
+    _, findings, _ = build("LAW 45 - CARD PLAYED\nC. Compulsory Play\n1. A card held face up must be played.\n"
+                           "Link to comment\nShare on other sites\nI think the rule is rarely needed at the club.\n",
+                           lang="en")
+    assert [(f.check, f.node, f.line) for f in findings] == [("text_after_chrome", "d/45C1", 4)]
+
+
+def test_chrome_at_a_page_s_foot_after_the_last_node_is_no_reply() -> None:
+    _, findings, _ = build("LAW 45 - CARD PLAYED\nC. Compulsory Play\n1. A card held face up must be played.\n"
+                           "Link to comment\nShare on other sites\n", lang="en")
+    assert not findings
