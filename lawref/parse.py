@@ -200,6 +200,13 @@ def _division_title(text: str) -> bool:
     return text.strip()[:1].isupper() and _short_heading(text, 12)
 
 
+def _front_heading(text: str) -> bool:
+    """A front-matter heading in any case, on a paragraph of its own
+    (:data:`~lawref.patterns.FRONT_HEADING`: ``Введение``, ``Предисловие к
+    русскому изданию``, ``Preface``): it opens a fragment of its own."""
+    return bool(P.FRONT_HEADING.match(text.strip())) and _short_heading(text.rstrip(". "), 6)
+
+
 def _unlabelled_heading(text: str) -> bool:
     """A heading in capitals with no label, eight words at most
     (``ОПРЕДЕЛЕНИЯ``, ``ВВЕДЕНИЕ В КОДЕКС-2007``) — not a title page's
@@ -466,8 +473,8 @@ class _Parser:
             self.placement.append(node.id)
             return
         if node is not None and node.kind == "fragment" and node.cite is None and node.paras and (
-                _unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")
-                and any(_PROSE_END.search(t) for t in node.paras)):
+                (_unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")
+                 and any(_PROSE_END.search(t) for t in node.paras)) or _front_heading(p.text)):
             # a second unlabelled heading after prose (``ПРЕДИСЛОВИЕ`` after ``ОТ ПЕРЕВОДЧИКА`` and its
             # signature) opens a fragment of its own; among a title page's display lines it is one of them
             self.stack.pop()
@@ -479,7 +486,7 @@ class _Parser:
         if node is None or (node.kind == "law" and node.inferred and node.label is None):
             # 000:70 ``претензию, когда …`` after a gap: where in the law it stood is lost. A heading in
             # capitals with no label opening it (``ОПРЕДЕЛЕНИЯ`` ⏎ ``Определения, содержащиеся …``) is its title.
-            title = p.text if _unlabelled_heading(p.text) else None
+            title = p.text if _unlabelled_heading(p.text) or _front_heading(p.text) else None
             node = self.make("fragment", TEXT_LEVEL, None, None, title, p, node)
             self.push(node)
             if title is not None:

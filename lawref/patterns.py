@@ -402,6 +402,11 @@ HEADING_START = Rx(
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
     example="B.Исправление фальшренонса",
 )
+#: A front-matter heading of a book or a code, any case: ``Введение``, ``Предисловие к русскому изданию``,
+#: ``От переводчика``, ``Preface``, ``Introduction`` (:func:`lawref.parse._front_heading` bounds its length).
+FRONT_HEADING = Rx(r"^(?i:введение|предисловие|вступление|послесловие|заключение|от переводчика|от редакции"
+                   r"|от автора|благодарности|introduction|preface|foreword|acknowledg(?:e)?ments)\b[^.!?;:]{0,60}\.?$",
+                   example="Предисловие к русскому изданию")
 #: A whole law heading at a line's start, Russian or English (:mod:`lawref.treecheck`: one inside a
 #: node's text is a heading the parser took for text).
 LAW_HEADING_LINE = Rx(rf"^(?:Правило|ПРАВИЛО|LAW|Law)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]",

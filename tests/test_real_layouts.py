@@ -934,3 +934,16 @@ def test_chrome_at_a_page_s_foot_after_the_last_node_is_no_reply() -> None:
     _, findings, _ = build("LAW 45 - CARD PLAYED\nC. Compulsory Play\n1. A card held face up must be played.\n"
                            "Link to comment\nShare on other sites\n", lang="en")
     assert not findings
+
+
+@pytest.mark.parametrize("heading", ["Введение", "Предисловие к русскому изданию", "От переводчика", "Preface"])
+def test_a_front_matter_heading_in_any_case_opens_a_fragment_of_its_own(heading: str) -> None:
+    nodes, _, _ = build(f"Кодекс спортивного бриджа\n\nИздание федерации, одобренное лигой\n\n{heading}\n\n"
+                        "Настоящий текст правил обязателен на всех турнирах федерации и её клубов.\n")
+    assert [n.title for n in nodes] == [None, heading]
+    assert nodes[1].text.startswith("Настоящий текст правил")
+
+
+def test_a_front_matter_word_inside_a_sentence_is_no_heading() -> None:
+    nodes, _, _ = build("ПРАВИЛО 80. ОРГАНИЗАТОР\nВведение новых правил решает организатор турнира.\n")
+    assert [(n.cite, n.text) for n in nodes] == [("80", "Введение новых правил решает организатор турнира.")]
