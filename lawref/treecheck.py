@@ -54,7 +54,9 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   square brackets inside a node's text: an editor's comment filed in the
   law text;
 * ``text_after_chrome`` — a site's interface line dropped from the middle of
-  a node's raw lines: what follows it (a forum's reply) filed in its text.
+  a node's raw lines: what follows it (a forum's reply) filed in its text;
+* ``cells_in_title`` — a title holding a table's cell bar ``|``: a heading
+  printed in two columns.
 
 Across a document's files, ``cut_across_files`` names a fragment on a page
 that follows one another file of the document holds a law's text on (see
@@ -395,6 +397,17 @@ def bracketed_note(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterabl
                 "law text?").format(label=_name(n), words=repr(m.group()[:60])))
 
 
+def cells_in_title(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A title holding a table's cell bar (``Подготовка … | CHAPTER III.
+    Preparation … |``): a heading printed in two columns, the other
+    language's (or a contents row) taken into the title."""
+    for n in nodes:
+        if n.title and "|" in n.title:
+            yield _at(n, "cells_in_title", N_("the title of {label} holds a table's cells ({title}): a heading "
+                                              "printed in two columns?").format(label=_name(n),
+                                                                                title=repr(n.title[:60])))
+
+
 def text_after_chrome(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A site's interface line (``Link to comment``, ``Share on other
     sites``, ``Next: …``) dropped from the middle of a node's raw lines:
@@ -428,6 +441,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "retold_law": retold_law,
     "bracketed_note": bracketed_note,
     "text_after_chrome": text_after_chrome,
+    "cells_in_title": cells_in_title,
 }
 
 

@@ -660,9 +660,11 @@ def test_a_contents_page_printed_as_a_two_column_table_is_contents_whole() -> No
 
 
 def test_a_table_row_of_headings_over_a_law_s_body_is_no_contents() -> None:
-    got = tree("СОДЕРЖАНИЕ | TABLE OF CONTENTS |\nПРАВИЛО 1. Колода | LAW 1 - THE PACK |\n"
-               "Игра ведётся колодой из пятидесяти двух карт, по тринадцать карт в каждой из четырёх мастей.")
-    assert any("пятидесяти двух" in t for _, _, t in got)
+    nodes, findings, _ = build("СОДЕРЖАНИЕ | TABLE OF CONTENTS |\nПРАВИЛО 1. Колода | LAW 1 - THE PACK |\n"
+                               "Игра ведётся колодой из пятидесяти двух карт, по тринадцать карт в каждой из четырёх "
+                               "мастей.")
+    assert any("пятидесяти двух" in n.text for n in nodes)  # kept: a title over a body is no contents page
+    assert {f.check for f in findings} == {"cells_in_title"}  # and the two-column titles are named
 
 
 def test_a_file_whose_every_line_is_contents_lists_them_in_the_build_report(tmp_path) -> None:
@@ -947,3 +949,9 @@ def test_a_front_matter_heading_in_any_case_opens_a_fragment_of_its_own(heading:
 def test_a_front_matter_word_inside_a_sentence_is_no_heading() -> None:
     nodes, _, _ = build("ПРАВИЛО 80. ОРГАНИЗАТОР\nВведение новых правил решает организатор турнира.\n")
     assert [(n.cite, n.text) for n in nodes] == [("80", "Введение новых правил решает организатор турнира.")]
+
+
+def test_a_heading_printed_in_two_columns_is_named() -> None:
+    _, findings, _ = build("Глава III. Подготовка к игре | CHAPTER III. Preparation |\nПРАВИЛО 6. СДАЧА\n"
+                           "Карты сдают по одной, лицом вниз.\n")
+    assert [f.check for f in findings] == ["cells_in_title"]
