@@ -952,6 +952,65 @@ def test_a_front_matter_word_inside_a_sentence_is_no_heading() -> None:
 
 
 def test_a_heading_printed_in_two_columns_is_named() -> None:
-    _, findings, _ = build("Глава III. Подготовка к игре | CHAPTER III. Preparation |\nПРАВИЛО 6. СДАЧА\n"
+    # the second cell is no heading of its own language (the two-language heading row is read: see round 7)
+    _, findings, _ = build("Глава III. Подготовка к игре | Preparation and Progression |\nПРАВИЛО 6. СДАЧА\n"
                            "Карты сдают по одной, лицом вниз.\n")
     assert [f.check for f in findings] == ["cells_in_title"]
+
+
+# ---------------------------------------------------------------- issue 23, round 7: bilingual pages
+
+_ENGLISH_COLUMN = ("ГЛАВА X. Жалобы\n\nПРАВИЛО 90. ПРАВО НА ЖАЛОБУ\n\nA. Кто может жаловаться\n\n"
+                   "Участник или его капитан может просить пересмотра решения судьи за своим столом.\n\n"
+                   "B. Срок жалобы\n\nПраво на жалобу истекает через полчаса после того, как стал известен результат.\n\n"
+                   "CHAPTER X. COMPLAINTS\n\nLAW 90 - RIGHT TO COMPLAIN\n\nA. Who May Complain\n\n"
+                   "A contestant or his captain may ask for a review of any ruling given at his own table "
+                   "by the director in charge of the session.\n\n"
+                   "B. Time Limit\n\nThe right to complain ends half an hour after the score of the session is "
+                   "known to the players, unless the organisers have set another time.\n\n"
+                   "C. How to Complain\n\nEvery complaint is made through the director, who hears both sides first.\n")
+
+
+def test_the_english_column_of_a_bilingual_page_goes_to_the_report_not_into_the_last_russian_section() -> None:
+    # a federation's page prints a law in Russian, then the same law in English under its English headings
+    got = tree(_ENGLISH_COLUMN)
+    assert [(c, t) for c, t, _ in got] == [("chapter", "Жалобы"), ("90", "ПРАВО НА ЖАЛОБУ"),
+                                           ("90A", "Кто может жаловаться"), ("90B", "Срок жалобы")]
+    assert got[-1][2] == "Право на жалобу истекает через полчаса после того, как стал известен результат."
+    _, _, cleaned = build(_ENGLISH_COLUMN)
+    english = [text for text, why in _dropped(cleaned) if "English column" in why]
+    assert english[:2] == ["CHAPTER X. COMPLAINTS", "LAW 90 - RIGHT TO COMPLAIN"] and len(english) == 8
+
+
+def test_the_english_column_printed_first_goes_too_and_the_russian_text_after_it_stays() -> None:
+    russian, english = _ENGLISH_COLUMN.split("CHAPTER X.")
+    got = tree("CHAPTER X." + english + "\n" + russian)
+    assert [c for c, _, _ in got] == ["chapter", "90", "90A", "90B"]
+
+
+@pytest.mark.parametrize("text", [
+    # an English law heading quoted in Russian prose is no column
+    "ПРАВИЛО 16. НЕСАНКЦИОНИРОВАННАЯ ИНФОРМАЦИЯ\nВ английском тексте это\nLaw 16 - Unauthorised Information\n"
+    "и так его называют судьи.\n",
+    # a short English block (a heading and a line) is a quote, not a page's column
+    "ПРАВИЛО 16. ИНФОРМАЦИЯ\nТекст правила по-русски.\n\nLAW 16 - INFORMATION\n\nPlayers may use what they see.\n",
+])
+def test_english_quoted_in_russian_text_stays_text(text: str) -> None:
+    _, _, cleaned = build(text)
+    assert not [why for _, why in _dropped(cleaned) if "English" in why]
+
+
+def test_a_two_language_heading_row_keeps_its_russian_cell() -> None:
+    # a site prints a chapter's heading as one row of a two-column table, the English cell after the Russian
+    got = tree("Глава II. Подготовка к игре | CHAPTER II. Preparation for Play |\n"
+               "ПРАВИЛО 6. ТАСОВАНИЕ\nКолоду тщательно тасуют перед каждой сдачей.\n")
+    assert [(c, t) for c, t, _ in got] == [("chapter", "Подготовка к игре"), ("6", "ТАСОВАНИЕ")]
+    _, _, cleaned = build("Глава II. Подготовка к игре | CHAPTER II. Preparation for Play |\n"
+                          "ПРАВИЛО 6. ТАСОВАНИЕ\nКолоду тщательно тасуют перед каждой сдачей.\n")
+    assert [why for _, why in _dropped(cleaned)] == ["the English cell of a two-language heading row (and its cell bars)"]
+
+
+def test_an_english_edition_is_never_read_as_a_column() -> None:
+    english = _ENGLISH_COLUMN.split("CHAPTER X.")[1]
+    got = tree("CHAPTER X." + english, lang="en")
+    assert [c for c, _, _ in got][:2] == ["chapter", "90"]
