@@ -56,7 +56,12 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
 * ``text_after_chrome`` — a site's interface line dropped from the middle of
   a node's raw lines: what follows it (a forum's reply) filed in its text;
 * ``cells_in_title`` — a title holding a table's cell bar ``|``: a heading
-  printed in two columns.
+  printed in two columns;
+* ``note_runs_on`` — a footnote whose text ends in a colon: the lead-in of
+  the text after it (a section whose label the source lost) filed in it;
+* ``run_in_heading`` — a label and a title in capitals run into a node's
+  text after a sentence's end (``… наказание. В. НАКАЗАНИЕ ПОСЛЕ …``): the
+  next section filed in this one.
 
 Across a document's files, ``cut_across_files`` names a fragment on a page
 that follows one another file of the document holds a law's text on (see
@@ -64,7 +69,8 @@ that follows one another file of the document holds a law's text on (see
 
 ``label_order`` also names a section, subsection or item met twice in a
 file (``64A1`` twice: a label the source lost, its text under the wrong
-section).
+section), and every label after such a restart under the same parent
+(``64A3`` after ``64A1`` ``64A2`` again).
 """
 
 from __future__ import annotations
@@ -201,12 +207,18 @@ def label_order(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[F
     """Law numbers that go back or come twice; a section, subsection or item
     met twice; a section letter skipped where the pages run on."""
     labelled: dict[str, Node] = {}
+    restarted: dict[str | None, Node] = {}  # a parent → the first of its children met twice
     for n in nodes:
         if n.kind in (Kind.SECTION, Kind.SUBSECTION, Kind.ITEM) and n.cite:
             if n.cite in labelled:
                 yield _at(n, "label_order", N_("{label} comes twice in this file (first at line {line}): a label "
                                                "the source lost, and text filed under the wrong one?").format(
                     label=n.cite, line=labelled[n.cite].source.line))
+                restarted.setdefault(n.parent, n)
+            elif n.parent in restarted:  # ``1.`` ``2.`` again, then ``3.``: the rest of the run the lost label opened
+                yield _at(n, "label_order", N_("{label} follows the restart of its numbering at line {line}: the "
+                                               "label of what it belongs to lost?").format(
+                    label=n.cite, line=restarted[n.parent].source.line))
             labelled.setdefault(n.cite, n)
     seen: dict[str, Node] = {}
     last_law = 0
@@ -424,6 +436,37 @@ def text_after_chrome(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iter
                 "post, an advert) filed in its text?").format(line=inside[0], label=_name(n)))
 
 
+def note_runs_on(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A footnote whose text ends in a colon: a note is whole, so the lead-in
+    after it (``Нет исправления … вслед за установленным фальшренонсом:``,
+    a section whose label the source lost) was filed in the note."""
+    for n in nodes:
+        if n.kind == Kind.FOOTNOTE and n.text.rstrip().endswith(":"):
+            tail = n.text.rstrip()
+            start = max(tail.rfind(". ", 0, len(tail) - 1) + 2, 0)
+            yield Finding("note_runs_on", _raw_line(n, start), n.id, N_(
+                "the footnote at line {line} ends in a colon ({tail}): the lead-in of the text after it filed in the "
+                "note?").format(line=n.source.line, tail=repr(tail[-60:])))
+
+
+#: A label and a title in capitals run into a node's text after a sentence's end:
+#: ``… наказание. В. НАКАЗАНИЕ ПОСЛЕ ПОТЕРИ ПРАВА НА НАКАЗАНИЕ. Даже …``.
+_RUN_IN_CAPS = re.compile(r"(?<=[^\W\d_]{2}[.:;])\s+(?:[A-HJ-NА-ЕЖЗИК-Н]|\d{1,2})\.\s+"
+                          r"(?P<title>[А-ЯЁA-Z]{3,}(?:\s+[А-ЯЁA-Z]+){1,14}[.:])(?=\s|$)")
+
+
+def run_in_heading(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A heading run into a node's text after a sentence's end — a label and
+    a title in capitals (``… наказание. В. НАКАЗАНИЕ ПОСЛЕ ПОТЕРИ ПРАВА.``):
+    a section the parser did not cut, and its text filed in this node."""
+    for n in nodes:
+        m = _RUN_IN_CAPS.search(n.text)
+        if m is not None:
+            yield Finding("run_in_heading", _raw_line(n, m.start("title")), n.id, N_(
+                "the text of {label} holds a heading run into it ({heading}): the next section filed "
+                "here?").format(label=_name(n), heading=repr(n.text[m.start():m.end()].strip()[:60])))
+
+
 #: Every check, by name, in the order they run.
 CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "long_title": long_title,
@@ -442,6 +485,8 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "bracketed_note": bracketed_note,
     "text_after_chrome": text_after_chrome,
     "cells_in_title": cells_in_title,
+    "note_runs_on": note_runs_on,
+    "run_in_heading": run_in_heading,
 }
 
 

@@ -67,6 +67,14 @@ FAULTS = [
      "".join(f"- {p} -\nПравило {i}. Заголовок номер {i}\nТекст правила {i} о взятках, которые сыграны.\n"
              f"Библиотека клуба «Робер»\n\n" for i, p in zip(range(1, 8), range(40, 47), strict=True)),
      "chrome_left"),
+    ("a footnote with the lead-in of the next, unlabelled section glued on (the source lost its label)",
+     "Правило 64. После ренонса\nA. Исправление\n1. и взятка выиграна нарушителем <*>, ему передают взятку.\n"
+     "<*> Взятка болвана здесь не взятка разыгрывающего.\nНет исправления в таких случаях:\n",
+     "note_runs_on"),
+    ("a course's text with its next section run in after a sentence, label and title in capitals",
+     "Правило 11. Потеря права на наказание\nA. Право может быть потеряно, если сторона действовала\n\n"
+     "сама, до вызова судьи. B. НАКАЗАНИЕ ПОСЛЕ ПОТЕРИ ПРАВА. Судья может назначить процедурное наказание.\n",
+     "run_in_heading"),
 ]
 
 
@@ -75,6 +83,16 @@ def test_each_fault_is_named_by_its_check(what: str, text: str, check: str) -> N
     found = check_tree(*_built(text))
     assert check in {f.check for f in found}, (what, found)
     assert all(f.node and f.line for f in found)  # every finding names its node and line
+
+
+def test_every_item_after_a_restart_of_its_numbering_is_named() -> None:
+    # the source lost a section's label: 1, 2 come again under 64A, and 3 after them belongs there too
+    text = ("Правило 64. После ренонса\nA. Исправление\n1. и взятка выиграна нарушителем, ему передают взятку.\n"
+            "2. и взятка не выиграна им, передают одну.\nНет исправления в таких случаях:\n"
+            "1. если сторона не выиграла ни одной взятки.\n2. если это второй ренонс в той же масти.\n"
+            "3. если ренонс сделан картой открытой руки.\n")
+    named = [f.node for f in check_tree(*_built(text)) if f.check == "label_order"]
+    assert named == ["f/64A1~2", "f/64A2~2", "f/64A3"]
 
 
 def test_a_subject_index_the_clean_missed_is_named_by_the_check() -> None:
@@ -142,7 +160,8 @@ def test_any_layout_is_quiet_and_an_injected_contents_block_is_named(which: int,
 def test_every_check_is_in_the_registry_with_a_docstring() -> None:
     assert list(CHECKS) == ["long_title", "contents_title", "contents_text", "heading_run", "label_order", "embedded_heading",
                             "chrome_left", "fragment_share", "sentence_title", "no_heading", "glued_words",
-                            "title_in_body", "retold_law", "bracketed_note", "text_after_chrome", "cells_in_title"]
+                            "title_in_body", "retold_law", "bracketed_note", "text_after_chrome", "cells_in_title",
+                            "note_runs_on", "run_in_heading"]
     assert all(fn.__doc__ for fn in CHECKS.values())
 
 
