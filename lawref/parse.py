@@ -203,8 +203,9 @@ def _division_title(text: str) -> bool:
 def _front_heading(text: str) -> bool:
     """A front-matter heading in any case, on a paragraph of its own
     (:data:`~lawref.patterns.FRONT_HEADING`: ``Введение``, ``Предисловие к
-    русскому изданию``, ``Preface``): it opens a fragment of its own."""
-    return bool(P.FRONT_HEADING.match(text.strip())) and _short_heading(text.rstrip(". "), 6)
+    русскому изданию``, ``Preface``, ``Комментарии:`` before numbered notes):
+    it opens a fragment of its own."""
+    return bool(P.FRONT_HEADING.match(text.strip())) and _short_heading(text.rstrip(".: "), 6)
 
 
 def _unlabelled_heading(text: str) -> bool:

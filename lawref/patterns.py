@@ -403,9 +403,12 @@ HEADING_START = Rx(
     example="B.Исправление фальшренонса",
 )
 #: A front-matter heading of a book or a code, any case: ``Введение``, ``Предисловие к русскому изданию``,
-#: ``От переводчика``, ``Preface``, ``Introduction`` (:func:`lawref.parse._front_heading` bounds its length).
+#: ``От переводчика``, ``Preface``, ``Introduction``; and a part heading of teaching material before its
+#: numbered notes (``Комментарии:``, ``Примечания``, ``Comments``) (:func:`lawref.parse._front_heading`
+#: bounds its length).
 FRONT_HEADING = Rx(r"^(?i:введение|предисловие|вступление|послесловие|заключение|от переводчика|от редакции"
-                   r"|от автора|благодарности|introduction|preface|foreword|acknowledg(?:e)?ments)\b[^.!?;:]{0,60}\.?$",
+                   r"|от автора|благодарности|комментари[йи]|примечани[ея]|introduction|preface|foreword"
+                   r"|acknowledg(?:e)?ments|comments?|notes)\b[^.!?;:]{0,60}[.:]?$",
                    example="Предисловие к русскому изданию")
 #: A whole law heading at a line's start, Russian or English (:mod:`lawref.treecheck`: one inside a
 #: node's text is a heading the parser took for text).

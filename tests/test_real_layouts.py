@@ -1014,3 +1014,37 @@ def test_an_english_edition_is_never_read_as_a_column() -> None:
     english = _ENGLISH_COLUMN.split("CHAPTER X.")[1]
     got = tree("CHAPTER X." + english, lang="en")
     assert [c for c, _, _ in got][:2] == ["chapter", "90"]
+
+
+@pytest.mark.parametrize("heading", ["Комментарии:", "Примечания", "Comments:"])
+def test_a_part_heading_of_teaching_material_before_its_numbered_notes_is_a_heading_not_the_last_line(
+        heading: str) -> None:
+    # material for appeal committees: numbered definitions, then a part heading on its own, then numbered notes
+    nodes, _, _ = build("СПРАВОЧНЫЕ МАТЕРИАЛЫ\n\n1. Первое определение дано в кодексе полностью.\n\n"
+                        "2. Второе определение дано в кодексе с оговорками.\n\n" + heading + "\n\n"
+                        "1. Обратите внимание на то, что оговорки важны.\n")
+    assert [(n.label, n.title, n.text) for n in nodes][2:] == [
+        ("2.", None, "Второе определение дано в кодексе с оговорками."), (None, heading, ""),
+        ("1.", None, "Обратите внимание на то, что оговорки важны.")]
+
+
+_COMMENT_PAGE = ("\n\n93.2. Главный судья решает апелляцию сам, если комитета нет на турнире.\n"
+                 "93.3. Решение судьи по правилу может быть обжаловано в комитете.\n")
+
+
+def test_an_advert_s_words_alone_at_a_page_s_top_are_chrome() -> None:
+    # a library page opens with the words of an advert's link (its address was dropped), set apart
+    nodes, _, cleaned = build("угловая ванна акриловая недорого" + _COMMENT_PAGE, kind="commentary")
+    assert "угловая" not in " ".join(n.text + (n.title or "") for n in nodes)
+    assert _dropped(cleaned)[0] == ("угловая ванна акриловая недорого",
+                                    "site chrome: an advert's words at the page's top (none of them the page's)")
+
+
+@pytest.mark.parametrize("top", [
+    "решает апелляцию сам",  # a page that opens in the middle of the text: its words are the page's
+    "Угловая ванна акриловая",  # a capital: a title, a heading — not taken by this rule
+    "ванна, акриловая; недорого.",  # sentence marks
+])
+def test_a_page_s_first_line_that_shares_the_page_s_words_or_reads_as_text_stays(top: str) -> None:
+    _, _, cleaned = build(top + _COMMENT_PAGE, kind="commentary")
+    assert not [why for _, why in _dropped(cleaned) if "advert" in why]

@@ -44,6 +44,7 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     shaped.update(_learnt_chrome(lines, ctx.chrome))
     shaped.update(_stamp_tails(lines, shaped))
     shaped.update(_page_frame(lines, shaped))
+    shaped.update(_edge_advert(lines, shaped))
     shaped.update(_title_again(lines))  # after the frame walk: the first copy is the page's own title, kept
     for k, ln in enumerate(lines):
         m = P.BOOK_TITLE.match(ln.text)
@@ -100,6 +101,32 @@ def _title_again(lines: list[Ln]) -> dict[int, str]:
         if len(t.split()) >= 3 and t == " ".join(lines[b].text.split()):
             found[b] = N_("site chrome: the page's title printed again")
     return found
+
+
+#: Fewest words of five letters or more an advert's line at a page's top holds (:func:`_edge_advert`).
+MIN_ADVERT_WORDS = 2
+_CONTENT_WORD = re.compile(r"[^\W\d_]{5,}")
+
+
+def _edge_advert(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
+    """An advert's words alone on a page's first line (``душевая кабина без
+    силиконовая сборка``, the text of a link whose address was dropped): a
+    line of at most :data:`MAX_EDGE_CHARS` characters with no capital letter
+    and no sentence mark, set apart by a blank line, of
+    :data:`MIN_ADVERT_WORDS` words of five letters or more none of which
+    (by its first five letters) the rest of the page holds. A page that
+    opens in the middle of a sentence of the Laws shares its words with the
+    page, and stays. Lines in ``shaped`` (chrome already) are passed over."""
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip() and k not in shaped]
+    if len(texts) < 2:
+        return {}
+    k, text = texts[0], lines[texts[0]].text.strip()
+    words = {w[:5].lower() for w in _CONTENT_WORD.findall(text)}
+    if (len(text) > MAX_EDGE_CHARS or any(c.isupper() for c in text) or P.CLAUSE_MARK.search(text)
+            or len(words) < MIN_ADVERT_WORDS or texts[1] == k + 1):
+        return {}
+    rest = {w[:5].lower() for j in texts[1:] for w in _CONTENT_WORD.findall(lines[j].text)}
+    return {} if words & rest else {k: N_("site chrome: an advert's words at the page's top (none of them the page's)")}
 
 
 _YEAR = re.compile(r"^\s*(?:19|20)\d\d\s*$")
