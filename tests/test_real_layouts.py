@@ -1048,3 +1048,12 @@ def test_an_advert_s_words_alone_at_a_page_s_top_are_chrome() -> None:
 def test_a_page_s_first_line_that_shares_the_page_s_words_or_reads_as_text_stays(top: str) -> None:
     _, _, cleaned = build(top + _COMMENT_PAGE, kind="commentary")
     assert not [why for _, why in _dropped(cleaned) if "advert" in why]
+
+
+def test_an_english_subsection_opening_with_a_cite_takes_no_title() -> None:
+    # ``Subject to Law 16C2, …`` opens a sentence: a title-case run that reaches a law's number is no title
+    got = tree("LAW 10 - DETERMINING RECTIFICATION\nC. Choice after Irregularity\n"
+               "4. Subject to Law 16C2, after a rectification the offenders may make any call or play that is "
+               "to their advantage.\n", lang="en")
+    assert got[-1] == ("10C4", None, "Subject to Law 16C2, after a rectification the offenders may make any call "
+                                     "or play that is to their advantage.")

@@ -115,6 +115,10 @@ def sentence_case_title(text: str) -> bool:
             and title_end(t) == 0)
 
 
+#: Words a law's number follows in a cite (``Law 16C2``): a title-case run that reaches one is a sentence's opening.
+CITE_WORDS = frozenset({"law", "laws"})
+
+
 def title_end(text: str) -> int | None:
     """Where a section's title run into its body ends (a code-point offset
     into ``text``, the body's first character), or ``None``: ``text`` is all
@@ -168,6 +172,8 @@ def title_end(text: str) -> int | None:
     title = [w for w in words[:j] if w]
     if not title or title[-1].strip(",;:").lower() in SMALL_WORDS:
         return 0
+    if title[-1].strip("“\"'(").lower() in CITE_WORDS and words[j][:1].isdigit():
+        return 0  # ``Subject to Law 16C2, after …``: a cite in the run, so a sentence — no title ends in ``Law``
     body = [w for w in words[j:] if w]
     if len(body) < MIN_BODY_WORDS and not body[-1].endswith((".", ";", ":", "!", "?")):
         return None  # ``When Illegal Alternative is Chosen``: a title with a verb in it, no body
