@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import click
 
+from lawref import usecases
 from lawref.errors import (
     EXIT_BAD_INPUT,
     EXIT_NOT_FOUND,
@@ -163,16 +164,16 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     if fmt == "html" and (output is not None or law is None):
         if output is None:
             raise UsageError(tr("--format html writes a site: give a folder with -o (or one law with --law)"))
-        count = formats.write_site(lib, output, doc, law, edition)
+        count = usecases.write_site(lib, output, doc, law, edition)
         _say(tr("wrote {count} files to {folder}/ (open index.html)").format(count=count,
              folder=display_name(str(output))), err=True)
         return
     if fmt == "txt" and folder and output is not None:
-        count = formats.write_txt_corpus(lib, output, doc, law, edition, width=width)
+        count = usecases.write_txt_corpus(lib, output, doc, law, edition, width=width)
         _say(tr("wrote {count} files to {folder}/ (lawref --corpus {folder} build reads it back)").format(
             count=count, folder=display_name(str(output))), err=True)
         return
-    text = formats.render(lib, fmt, doc, law, edition, width=width, base_url=base_url)
+    text = usecases.export_text(lib, fmt, doc, law, edition, width=width, base_url=base_url)
     if output is None:
         _out(text, nl=False)
         return

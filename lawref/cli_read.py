@@ -20,11 +20,12 @@ from lawref.errors import (
     NotFound,
     UsageError,
 )
-from lawref.export import formats
 from lawref.export import json as J
 from lawref.export import text as T
 from lawref.i18n import retell, tr
-from lawref.model import Node, Status
+from lawref.model import Node, Ref, Status
+from lawref.query import shown as S
+from lawref.query import source as q_source
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -89,9 +90,9 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
         _say(tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it").format(
             cite=gone[0], title=gone[1]), err=True)
     if as_json:
-        _json(J.search_json(lib, query, hits, answer))
+        _json(J.search_json(query, S.hits(lib, hits), answer, gone))
     else:
-        _hit_lines(T.hit_lines(lib, hits))
+        _hit_lines(T.hit_lines(S.hits(lib, hits)))
         if len(hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
             _say(more_line(len(lib.answer(query, limit=MORE_COUNTED, doc=doc, lang=lang).hits), limit))
     if not hits:
@@ -177,13 +178,13 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
             raise NotFound(tr("page {page} is not in this corpus (the scrape kept pages {pages})").format(
                 page=page, pages=lib.pages_kept(doc)))
         if raw:
-            items = J.source_json(lib, on)
+            items = J.source_json(q_source.sources(lib, on))
             _json(items) if as_json else _lines(T.source_lines(items))
         else:
             if as_json:
-                _json([J.tree_json(lib, n) for n in on])
+                _json([J.tree_json(s) for s in S.page(lib, on)])
             else:
-                _read(T.page_text(lib, page, on), pager=not no_pager)
+                _read(T.page_text(page, S.page(lib, on)), pager=not no_pager)
         return
     shown = usecases.show(lib, _text(str(cite)), doc=doc, edition=edition, lang=lang)
     if (gone := shown.absent) is not None:
@@ -195,15 +196,20 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
         sys.exit(shown.exit_code)
     nodes = shown.nodes
     if raw:
-        items = J.source_json(lib, nodes)
+        items = J.source_json(q_source.sources(lib, nodes))
         _json(items[0] if len(items) == 1 else items) if as_json else _lines(T.source_lines(items))
     elif as_json:
-        _json(J.show_json(lib, nodes, lang))
+        _json(J.show_json(*S.first(lib, nodes, lang)))
     else:
-        _read(T.show_text(lib, nodes, lang, plain=plain), pager=not no_pager)
+        _read(T.show_text(*S.show(lib, nodes, lang), lang, plain=plain), pager=not no_pager)
         _structure_said(lib, nodes)
     if not raw and shown.exit_code:
         sys.exit(shown.exit_code)  # no English text, only the catalogue's title: as «not in this corpus» is (show 59)
+
+
+def _ref_ids(pairs: list[tuple[Node, Ref]]) -> list[str | None]:
+    """The ids a list of references names: each citing node's and each target's."""
+    return [i for n, r in pairs for i in (n.id, r.id)]
 
 
 def _structure_said(lib: Library, nodes: list[Node]) -> None:
@@ -231,7 +237,7 @@ def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
 
     lib = obj.library()
     entries = lib.contents(doc, _text(law) if law is not None else None)
-    _json(J.toc_json(entries)) if as_json else _lines(T.toc_lines(lib, entries))
+    _json(J.toc_json(entries)) if as_json else _lines(T.toc_lines({d.id: d for d in lib.documents}, entries))
     if law is not None and all(e.status == Status.ABSENT for e in entries):
         sys.exit(EXIT_NOT_FOUND)  # the edition has it, the corpus does not: as show says it
 
@@ -249,7 +255,10 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
     cite, lib = _text(cite), obj.library()
     lib.check_doc(doc)
     found = lib.references(cite, incoming=incoming, doc=doc)
-    _json(J.refs_json(found, incoming)) if as_json else _lines(T.refs_lines(lib, found, incoming))
+    if as_json:
+        _json(J.refs_json(found, incoming))
+    else:
+        _lines(T.refs_lines(found, incoming, S.labels_of(lib, _ref_ids(found.pairs))))
 
 
 @click.command()
@@ -295,7 +304,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _lines(annotate.table_rows(linked))
                     _flush()
             else:
-                href, paras = formats.hrefs(lib, base_url), annotate.Paragraphs()
+                href, paras = usecases.hrefs(lib, base_url), annotate.Paragraphs()
                 for offset, piece, linked in pieces:
                     if fmt == "md":
                         _say(annotate.to_markdown(piece, linked, href, offset=offset), nl=False)
@@ -338,7 +347,10 @@ def check(obj: _Ctx, as_json: bool) -> None:
 
     lib = obj.library()
     groups = lib.dangling()
-    _json(J.check_json(groups)) if as_json else _lines(T.check_lines(lib, groups))
+    if as_json:
+        _json(J.check_json(groups))
+    else:
+        _lines(T.check_lines(groups, S.labels_of(lib, [i for p in groups.values() for i in _ref_ids(p)])))
 
 
 @click.command()

@@ -29,7 +29,7 @@ from lawref.errors import IndexDamaged, IndexUnavailable, UsageError
 from lawref.folder import Generation
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, tr
-from lawref.model import Answer, Document, Hit, Linked, Node, Ref, Source, Target, TocEntry
+from lawref.model import Answer, Document, Hit, Linked, Node, Ref, References, Source, Target, TocEntry
 from lawref.query import editions as q_editions
 from lawref.query import find as q_find
 from lawref.query import link as q_link
@@ -37,7 +37,6 @@ from lawref.query import pages as q_pages
 from lawref.query import refs as q_refs
 from lawref.query import source as q_source
 from lawref.query import terms as q_terms
-from lawref.query.refs import References
 from lawref.query.views import ByCite, ById, ByLabel, Children, NodeStore, live_key, open_store
 from lawref.resolver import Resolver
 

@@ -22,7 +22,7 @@ Every value with a JSON form has ``to_json`` and ``from_json``, and
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -468,3 +468,181 @@ class TocEntry:
     def from_json(cls, d: dict[str, Any]) -> TocEntry:
         """The inverse of :meth:`to_json`."""
         return cls(**{f.name: d[f.name] for f in fields(cls)})
+
+
+@dataclass(frozen=True)
+class References:
+    """What ``refs`` answers: the node asked about (``name`` as shown, its
+    ``id`` — ``None`` for a law the corpus lacks — and ``cite``) and the
+    ``pairs`` ``(citing node, reference)`` in reading order."""
+
+    name: str
+    id: str | None
+    cite: str | None
+    pairs: list[tuple[Node, Ref]]
+
+
+# -- what a writer is handed (issue 25): worked out once on the query side, rendered in export/ ------------
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One node as lawref prints it, with its subtree: the writers in
+    :mod:`lawref.export` render it and ask no library (it is built by
+    :mod:`lawref.query.shown`).
+
+    ``label`` is what people are shown (``62B``; a fragment by its page,
+    «фрагмент, стр. 59, после правила 26»); ``lang`` its document's
+    language; ``lost_start`` / ``lost_end``: its text opens after, or breaks
+    off at, a page the scrape lost; ``variant`` ``(k, n)`` when ``n`` files
+    hold the node with different texts and this is the ``k``-th;
+    ``incoming`` the references made to this node itself (citing node,
+    reference); ``likely_law`` for a fragment ``(cite, after, before)``: the
+    law it is filed under (or ``None``) and the laws printed around it;
+    ``children`` its children, in reading order."""
+
+    node: Node
+    label: str
+    lang: str = "ru"
+    lost_start: bool = False
+    lost_end: bool = False
+    variant: tuple[int, int] | None = None
+    incoming: tuple[tuple[Node, Ref], ...] = ()
+    likely_law: tuple[str | None, str | None, str | None] | None = None
+    children: tuple[Shown, ...] = ()
+
+    def walk(self) -> Iterable[Shown]:
+        """This node and every node under it, in reading order (pre-order)."""
+        yield self
+        for c in self.children:
+            yield from c.walk()
+
+
+@dataclass(frozen=True)
+class RefShown:
+    """A reference as ``show`` lists it: its ``cite`` and ``status``, and the
+    ``label`` of the node it resolved to (``None`` when it resolved to none)."""
+
+    cite: str
+    status: str
+    label: str | None
+
+
+@dataclass(frozen=True)
+class View:
+    """A node shown whole (``show``, ``GET /api/v1/nodes/{cite}``): the
+    :class:`Shown` tree and what stands around it.
+
+    ``document`` its document; ``law`` its law (``None`` for a fragment or a
+    division) and ``law_lang`` the language of the law's document;
+    ``law_title`` the law's title as shown (an English title printed in
+    capitals in the catalogue's letter case); ``title_en`` the English title
+    of its law in lawref's catalogue; ``context`` the headings between the
+    law and the node (``show 6B1`` prints ``B. Сдача`` above it); ``lost``
+    the catalogue's sections of a law that lost pages took, before and after
+    its text; ``see_also`` / ``cited_by`` its references out (to nodes
+    outside what is printed) and the labels of the nodes citing it;
+    ``nearby`` for a fragment the nodes printed before and after it, each
+    ``(label, page)``."""
+
+    shown: Shown
+    document: Document | None
+    law: Node | None
+    law_lang: str = "ru"
+    law_title: str | None = None
+    title_en: str | None = None
+    context: tuple[Node, ...] = ()
+    lost: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    see_also: tuple[RefShown, ...] = ()
+    cited_by: tuple[str, ...] = ()
+    nearby: tuple[tuple[str, int | None] | None, tuple[str, int | None] | None] = (None, None)
+
+    @property
+    def node(self) -> Node:
+        """The node shown."""
+        return self.shown.node
+
+
+@dataclass(frozen=True)
+class Twin:
+    """The English counterpart of a Russian node as ``show --lang en|both``
+    prints it: ``view`` the counterpart's :class:`View`, or ``None`` when the
+    corpus has no English text of it (then ``title_en`` the catalogue's
+    title of the node, ``law_cite`` / ``law_title_en`` its law's);
+    ``editions`` ``(mine, theirs)``, the two documents' editions, ``named``
+    whether the English document names its edition at all, and ``compared``
+    whether both documents are known (only then is a difference said)."""
+
+    node: Node
+    label: str
+    view: View | None
+    title_en: str | None = None
+    law_cite: str | None = None
+    law_title_en: str | None = None
+    editions: tuple[str | None, str | None] = (None, None)
+    named: bool = True
+    compared: bool = True
+
+
+@dataclass(frozen=True)
+class HitShown:
+    """A search hit as it is printed: the :class:`Hit`, the node's ``label``,
+    its own English title, and its law's cite and English title in lawref's
+    catalogue (``None`` when the node is not in the store any more)."""
+
+    hit: Hit
+    label: str
+    title_en: str | None = None
+    law_cite: str | None = None
+    law_title_en: str | None = None
+
+
+@dataclass(frozen=True)
+class Holdings:
+    """What the writers of an export (txt, md, the HTML site, ``link
+    --format html|md``) read of the corpus, worked out once on the query
+    side (:func:`lawref.query.shown.holdings`) — they render it and ask no
+    library.
+
+    ``documents`` every document of the corpus, in order; ``nodes`` every
+    node, in reading order; ``by_id`` and ``children`` the node store read
+    as mappings (a node by id; a node's children by its id, in order);
+    ``labels`` what people are shown of each node, by id; ``law_before``
+    the cite of the last law printed before a node; and for the nodes
+    exported only: ``edges`` (its text opens after, or breaks off at, a page
+    the scrape lost), ``lost`` (a law's catalogue sections lost pages took,
+    before and after its text), ``variants`` (``(k, n)`` for a node ``n``
+    files hold with different texts), ``incoming`` (the references made to
+    it), ``titles_en`` (its law's English title in lawref's catalogue);
+    ``forms`` every word form of the index and its lemmas (the site's
+    offline search; empty unless asked)."""
+
+    documents: tuple[Document, ...]
+    nodes: Sequence[Node]
+    by_id: Mapping[str, Node]
+    children: Mapping[str, Sequence[Node]]
+    labels: Mapping[str, str]
+    law_before: Mapping[str, str]
+    edges: Mapping[str, tuple[bool, bool]] = field(default_factory=dict)
+    lost: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
+    variants: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    incoming: Mapping[str, tuple[tuple[Node, Ref], ...]] = field(default_factory=dict)
+    titles_en: Mapping[str, str | None] = field(default_factory=dict)
+    forms: Mapping[str, Sequence[str]] = field(default_factory=dict)
+
+    def document(self, doc_id: str) -> Document | None:
+        """The document ``doc_id`` (``None`` if there is none)."""
+        return next((d for d in self.documents if d.id == doc_id), None)
+
+    def label(self, node: Node) -> str:
+        """What people are shown of ``node`` (its cite, or its label)."""
+        return self.labels.get(node.id) or node.cite or node.id
+
+    def subtree(self, node: Node) -> list[Node]:
+        """``node`` and its descendants, in reading order."""
+        out, stack = [], [node]
+        while stack:
+            n = stack.pop()
+            out.append(n)
+            stack.extend(reversed(list(self.children.get(n.id, ()))))
+        return out

@@ -39,10 +39,10 @@ from lawref import usecases
 from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
-from lawref.export import formats
 from lawref.export import json as J
 from lawref.i18n import LANGS, choose, chosen, retell, retell_in, tr
 from lawref.library import Library
+from lawref.query import shown as S
 
 __all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
 
@@ -71,7 +71,7 @@ class _Reader:
         key = self.lib.follow()
         with self.lock:
             if key is not self.stamp:
-                book = formats.book(self.lib, single=False)
+                book = usecases.book(self.lib, single=False)
                 self.files = dict(site_files(book, search="api"))
                 self.stamp = key
             return self.files.get(path)
@@ -222,8 +222,8 @@ def search(lib: _Lib, q: str = Query(min_length=1, max_length=MAX_QUERY), limit:
     """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites)."""
     lib.check_doc(doc)
     answer = lib.answer(q, limit=limit, doc=doc, lang=lang)
-    out = J.search_json(lib, q, answer.hits, answer)
-    href = formats.hrefs(lib, "/")
+    out = J.search_json(q, S.hits(lib, answer.hits), answer, lib.absent_law(q))
+    href = usecases.hrefs(lib, "/")
     for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
         node = lib.by_id.get(hit["id"])
         hit["label"] = lib.label(node) if node is not None else hit["id"]
@@ -263,7 +263,7 @@ def node(lib: _Lib, cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$")
         title = first.title_en or lib.title_en(first)
         return _error(shown.http_status, tr("no English text of {cite} in this corpus").format(
             cite=first.cite or cite), catalogue={"cite": first.cite, "title_en": title})
-    return J.show_json(lib, shown.nodes, lang)
+    return J.show_json(*S.first(lib, shown.nodes, lang))
 
 
 
@@ -312,7 +312,7 @@ def law_page(lib: _Lib, reading: _Reading, cite: str) -> Response:
         found = lib.find(cite)
     except LawrefError as exc:  # a browser asked: a page, not JSON
         return _missing(str(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
-    target = formats.hrefs(lib, "/")(found[0].id) or "/"
+    target = usecases.hrefs(lib, "/")(found[0].id) or "/"
     return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
 

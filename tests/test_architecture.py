@@ -52,3 +52,26 @@ def test_show_and_the_node_endpoint_share_one_use_case_and_one_outcome_table() -
     endpoint = serve[serve.index("def node(lib: _Lib"):serve.index("def resolve(")]
     assert "usecases.show(" in cli and "lib.absent(" not in cli
     assert "usecases.show(" in endpoint and "lib.absent(" not in endpoint
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    out = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+    return out | {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+
+
+def test_the_writers_render_values_and_ask_no_library() -> None:
+    # each writer takes the values lawref.query.shown works out (View, Twin, HitShown, Holdings): none
+    # imports the library or the query side, even for a type, and none is handed a ``lib``
+    for path in sorted((ROOT / "lawref" / "export").glob("*.py")):
+        modules = _imports(path)
+        assert not {m for m in modules if m in ("lawref.library", "lawref.query") or m.startswith("lawref.query.")}, path
+        assert not re.search(r"\blib\s*:\s*Library\b|\blib\.", path.read_text(encoding="utf-8")), path
+
+
+def test_show_and_the_node_endpoint_print_one_value() -> None:
+    cli = (ROOT / "lawref" / "cli_read.py").read_text(encoding="utf-8")
+    serve = (ROOT / "lawref" / "serve.py").read_text(encoding="utf-8")
+    endpoint = serve[serve.index("def node(lib: _Lib"):serve.index("def resolve(")]
+    assert "J.show_json(*S.first(lib, nodes, lang))" in cli
+    assert "J.show_json(*S.first(lib, shown.nodes, lang))" in endpoint

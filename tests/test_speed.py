@@ -26,10 +26,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lawref import folder, fresh, store
+from lawref import folder, fresh, store, usecases
 from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.cli import cli
-from lawref.export import formats
 from lawref.library import Library, open_library
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -61,7 +60,7 @@ def _answers(index: Path) -> list[set[str]]:
 
 def _export(index: Path) -> str:
     with Library.open(index) as lib:
-        return json.dumps(formats.export_json(lib), ensure_ascii=False, sort_keys=True)
+        return json.dumps(usecases.export_json(lib), ensure_ascii=False, sort_keys=True)
 
 
 def _edit(path: Path) -> None:

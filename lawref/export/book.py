@@ -14,13 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from lawref.export.text import WORDS, heading
-from lawref.model import Document, Kind, Node, Ref, Status
-
-if TYPE_CHECKING:
-    from lawref.library import Library
+from lawref.labels import law_of
+from lawref.model import Document, Holdings, Kind, Node, Ref, Status
 
 __all__ = ["DIVISIONS", "Anchors", "Book", "Entry", "Page", "Segment", "anchor", "page_name", "segments", "slug"]
 
@@ -143,8 +140,8 @@ class Anchors:
     laws document of that language (its anchors ``commentary-…``; a second
     commentary document's anchors prefixed with its id)."""
 
-    def __init__(self, lib: Library, documents: Sequence[Document], *, single: bool):
-        self.lib = lib
+    def __init__(self, held: Holdings, documents: Sequence[Document], *, single: bool):
+        self.held = held
         self.documents = tuple(documents)
         self.single = single
         first: dict[tuple[str, str], str] = {}
@@ -156,14 +153,14 @@ class Anchors:
 
     def anchor(self, node: Node) -> str:
         """:func:`anchor` of ``node``, prefixed as the class says."""
-        doc = self.lib.document(node.doc)
+        doc = self.held.document(node.doc)
         return self.prefix.get(node.doc, "") + anchor(node, doc.kind if doc is not None else "laws")
 
     def folder(self, doc_id: str) -> Document | None:
         """The laws document whose folder holds ``doc_id``'s pages (itself
         for a laws document; for a commentary, the first laws document of
         its language and edition, else of its language, else itself)."""
-        doc = self.lib.document(doc_id)
+        doc = self.held.document(doc_id)
         if doc is None or doc.kind == "laws":
             return doc
         hosts = [d for d in self.documents if d.kind == "laws" and d.lang == doc.lang]
@@ -175,11 +172,11 @@ class Anchors:
         it); a node no law holds, the law printed before it (``start``
         before a document's first law)."""
         folder = self.folder(node.doc)
-        law = self.lib.law_of(node)
+        law = law_of(node, self.held.by_id.get)
         if law is None and node.kind in DIVISIONS:
-            law = next((n for _, n in self.lib.subtree(node) if n.kind == Kind.LAW), None) or self._law_after(node)
+            law = next((n for n in self.held.subtree(node) if n.kind == Kind.LAW), None) or self._law_after(node)
         if law is None:
-            cite = self.lib.law_before.get(node.id)
+            cite = self.held.law_before.get(node.id)
             name = slug(cite) if cite else "start"
         else:
             name = page_name(law)
@@ -189,14 +186,14 @@ class Anchors:
         if self._after is None:
             self._after = {}
             pending: list[str] = []
-            for n in self.lib.nodes:
+            for n in self.held.nodes:
                 if n.kind == Kind.LAW:
                     self._after.update((p, n.id) for p in pending)
                     pending = []
                 elif n.kind in DIVISIONS:
                     pending.append(n.id)
         found = self._after.get(node.id)
-        return self.lib.by_id.get(found) if found else None
+        return self.held.by_id.get(found) if found else None
 
     def href(self, node: Node, base: str = "#", here: str | None = None) -> str:
         """Where a link to ``node`` points. Single file: ``#law-62b`` (``base``
@@ -217,19 +214,20 @@ class Anchors:
 class Book:
     """The documents and nodes an export holds, read as a book.
 
-    ``lib`` the open library; ``documents`` the documents exported (in the
+    ``held`` what the corpus holds (:func:`lawref.query.shown.holdings`);
+    ``documents`` the documents exported (in the
     corpus's order); ``nodes`` the nodes exported, in reading order (a whole
     document, or one law's subtree); ``single`` as :class:`Anchors` has it
     (``False`` for the HTML site). ``site`` names nodes as the site does,
     for links from a single file to the site (``--base-url``)."""
 
-    def __init__(self, lib: Library, documents: Sequence[Document], nodes: Sequence[Node], *, single: bool = True):
-        self.lib = lib
+    def __init__(self, held: Holdings, documents: Sequence[Document], nodes: Sequence[Node], *, single: bool = True):
+        self.held = held
         self.documents = tuple(documents)
         self.nodes = tuple(nodes)
         self.docs = {d.id: d for d in self.documents}
-        self.anchors = Anchors(lib, lib.documents, single=single)
-        self.site = self.anchors if not single else Anchors(lib, lib.documents, single=False)
+        self.anchors = Anchors(held, held.documents, single=single)
+        self.site = self.anchors if not single else Anchors(held, held.documents, single=False)
         self._seq = {n.id: k for k, n in enumerate(self.nodes)}
         self.entries = [*self._context(), *(self._entry(n) for n in self.nodes if n.doc in self.docs)]
         self.by_id = {e.node.id: e for e in self.entries}
@@ -242,10 +240,10 @@ class Book:
 
     def _entry(self, n: Node) -> Entry:
         words = WORDS["en" if self.docs[n.doc].lang == "en" else "ru"]
-        lost_start, lost_end = self.lib.cut_edges(n)
+        lost_start, lost_end = self.held.edges.get(n.id, (False, False))
         before, after, end = [], [], []
         if n.kind == Kind.LAW:
-            lost_before, lost_after = self.lib.lost_sections(n)
+            lost_before, lost_after = self.held.lost.get(n.id, ((), ()))
             if lost_before:
                 before.append(f"[{words['lost-start']} {', '.join(lost_before)}]")
             if lost_after:
@@ -253,15 +251,14 @@ class Book:
         if n.kind == Kind.FRAGMENT:
             page = f", {words['page']} {n.page}" if n.page is not None else ""
             before.append(f"[{words['fragment']}{page}]")
-        copies = self.lib.variants(n) if "~" in n.id or n.cite else []
-        if len(copies) > 1:
-            what = words["variant"].format(k=copies.index(n) + 1, n=len(copies))
+        if (variant := self.held.variants.get(n.id)) is not None:
+            what = words["variant"].format(k=variant[0], n=variant[1])
             before.append(f"[{what}: {n.source.file}:{n.source.line}]")
         if lost_start:
             before.append(words["lost-before"])
         if lost_end:
             after.append(words["lost-after"])
-        return Entry(n, DEPTH.get(n.kind, 1), self.anchor(n), self.lib.label(n), heading(n),
+        return Entry(n, DEPTH.get(n.kind, 1), self.anchor(n), self.held.label(n), heading(n),
                      tuple(before), tuple(after), tuple(end))
 
     def _context(self) -> list[Entry]:
@@ -270,14 +267,15 @@ class Book:
         their text left out, so the node reads in its place."""
         first = self.nodes[0] if self.nodes else None
         chain: list[Node] = []
-        cur = self.lib.by_id.get(first.parent) if first is not None and first.parent else None
+        cur = self.held.by_id.get(first.parent) if first is not None and first.parent else None
         while cur is not None:
             chain.insert(0, cur)
-            cur = self.lib.by_id.get(cur.parent) if cur.parent else None
+            cur = self.held.by_id.get(cur.parent) if cur.parent else None
         out = []
         for n in chain:
             shell = replace(n, text="", refs=())
-            out.append(Entry(shell, DEPTH.get(n.kind, 1), self.anchor(n), self.lib.label(n), heading(n), context=True))
+            out.append(Entry(shell, DEPTH.get(n.kind, 1), self.anchor(n), self.held.label(n), heading(n),
+                             context=True))
             self._seq.setdefault(n.id, -1)
         return out
 
@@ -324,11 +322,11 @@ class Book:
     def _owner(self, node: Node) -> str:
         """The id of the law above ``node`` (a footnote: of its parent), or
         of its topmost ancestor in this export when no law holds it."""
-        cur = self.lib.by_id.get(node.parent) if node.kind == Kind.FOOTNOTE and node.parent else node
+        cur = self.held.by_id.get(node.parent) if node.kind == Kind.FOOTNOTE and node.parent else node
         top = cur
         while cur is not None and cur.kind != Kind.LAW:
             top = cur
-            cur = self.lib.by_id.get(cur.parent) if cur.parent and cur.parent in self._seq else None
+            cur = self.held.by_id.get(cur.parent) if cur.parent and cur.parent in self._seq else None
         return (cur or top or node).id
 
     # -- pages (the HTML site) --------------------------------------------------------
@@ -343,7 +341,7 @@ class Book:
             folder, name = key.split("/", 1)
             page = pages.get(key)
             if page is None:
-                host = self.lib.document(folder) or self.docs[e.node.doc]
+                host = self.held.document(folder) or self.docs[e.node.doc]
                 page = pages[key] = Page(host, name)
             doc = self.docs[e.node.doc]
             if e.node.kind == Kind.LAW and doc.kind == "laws" and page.law is None:
@@ -361,7 +359,7 @@ class Book:
         return sorted(pages.values(), key=self._page_order)
 
     def _page_order(self, page: Page) -> tuple[int, int, str]:
-        docs = [d.id for d in self.lib.documents]
+        docs = [d.id for d in self.held.documents]
         m = re.match(r"\d+", page.name)
         num = int(m.group()) if m else (-1 if page.name == "start" else 1 << 30)
         return (docs.index(page.folder.id) if page.folder.id in docs else len(docs)), num, page.name
@@ -381,8 +379,8 @@ class Book:
         citing document's language): «нет в корпусе», «в корпусе только 47»,
         «нет такого правила»; ``""`` for ``exact``."""
         if ref.status == Status.PARTIAL and ref.id is not None:
-            node = self.lib.by_id.get(ref.id)
-            return words["only"].format(cite=self.lib.label(node) if node is not None else "?")
+            node = self.held.by_id.get(ref.id)
+            return words["only"].format(cite=self.held.label(node) if node is not None else "?")
         if ref.status == Status.EXACT:
             return ""
         return words["absent"] if ref.status == Status.ABSENT else words["invalid"]

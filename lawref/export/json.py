@@ -2,7 +2,8 @@
 
 The ``lawref/1`` contract (:func:`export_document`) and what each
 command's ``--json`` gives; documented in
-``docs/json.md``.
+``docs/json.md``. Renders the values the query side worked out
+(:mod:`lawref.query.shown`) and asks no library.
 """
 
 from __future__ import annotations
@@ -11,13 +12,26 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.model import Answer, Document, Hit, Kind, Node, Ref, Target, TocEntry
+from lawref.model import (
+    Answer,
+    Document,
+    HitShown,
+    Kind,
+    Node,
+    Ref,
+    References,
+    Shown,
+    Source,
+    Target,
+    TocEntry,
+    Twin,
+    View,
+)
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
     from lawref.lang.glossary import Term
-    from lawref.library import Library, References
     from lawref.records import FileReport
 
 __all__ = ["FORMAT", "absent_json", "check_json", "context_json", "dumps", "export_document", "hit_json",
@@ -40,25 +54,25 @@ def export_document(documents: Iterable[Document], nodes: Iterable[Node]) -> dic
 # -- the shapes the commands print (docs/json.md) -----------------------------------
 
 
-def hit_json(lib: Library, h: Hit) -> dict[str, Any]:
+def hit_json(s: HitShown) -> dict[str, Any]:
     """``search --json``: one result, with the node's and its law's English titles."""
-    node = lib.by_id.get(h.id)
+    h = s.hit
     return {"id": h.id, "cite": h.cite, "doc": h.doc, "kind": h.kind, "title": h.title,
-            "title_en": node.title_en if node is not None else None,
-            "law_title_en": lib.title_en(node) if node is not None else None,
+            "title_en": s.title_en, "law_title_en": s.law_title_en,
             "page": h.page, "score": round(h.score, 4), "snippet": h.snippet}
 
 
-def search_json(lib: Library, query: str, hits: Sequence[Hit], answer: Answer | None = None) -> dict[str, Any]:
+def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = None,
+                absent: tuple[str, str] | None = None) -> dict[str, Any]:
     """``search --json``: ``{"query", "results": [hit…]}``, plus what the
     policy did: ``"relaxed": true`` and ``"dropped": [words]`` when no node
     had every word, ``"did_you_mean": {typed: form}`` for typos,
     ``"compounds": {typed: [lemmas]}`` for words found inside longer ones;
     ``"absent": {"cite", "title_en"}`` when the query is a law the edition
-    has and the corpus lacks (the hits cite it)."""
-    out: dict[str, Any] = {"query": query, "results": [hit_json(lib, h) for h in hits]}
-    if (gone := lib.absent_law(query)) is not None:
-        out["absent"] = {"cite": gone[0], "title_en": gone[1]}
+    has and the corpus lacks (``absent``: its cite and title; the hits cite it)."""
+    out: dict[str, Any] = {"query": query, "results": [hit_json(h) for h in hits]}
+    if absent is not None:
+        out["absent"] = {"cite": absent[0], "title_en": absent[1]}
     if answer is not None and answer.relaxed:
         out["relaxed"], out["dropped"] = True, list(answer.dropped)
     if answer is not None and answer.corrected:
@@ -68,16 +82,16 @@ def search_json(lib: Library, query: str, hits: Sequence[Hit], answer: Answer | 
     return out
 
 
-def tree_json(lib: Library, node: Node) -> dict[str, Any]:
+def tree_json(s: Shown) -> dict[str, Any]:
     """A node in the contract's shape with ``children`` nested, and what
     ``show`` knows of it (:func:`context_json`)."""
-    data = node.to_json()
-    data.update(context_json(lib, node))
-    data["children"] = [tree_json(lib, c) for c in lib.children.get(node.id, [])]
+    data = s.node.to_json()
+    data.update(context_json(s))
+    data["children"] = [tree_json(c) for c in s.children]
     return data
 
 
-def context_json(lib: Library, node: Node) -> dict[str, Any]:
+def context_json(s: Shown) -> dict[str, Any]:
     """``starts_after_gap`` (its text opens a scraped page mid-sentence:
     the start is on a page the scan lacks), ``cut_at_end`` (its text closes
     a page unfinished), ``incoming`` (the references made to this node
@@ -85,35 +99,33 @@ def context_json(lib: Library, node: Node) -> dict[str, Any]:
     ``likely_law``: ``{"cite"}`` of the law it is filed under (inferred
     from a later heading on its page), else ``null``, with ``after`` and
     ``before``, the laws printed around it in its document."""
-    starts_after_gap, cut_at_end = lib.cut_edges(node)
     out: dict[str, Any] = {
-        "starts_after_gap": starts_after_gap,
-        "cut_at_end": cut_at_end,
-        "incoming": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in lib.incoming_to(node)],
+        "starts_after_gap": s.lost_start,
+        "cut_at_end": s.lost_end,
+        "incoming": [{"from": n.id, "from_cite": n.cite, **r.to_json()} for n, r in s.incoming],
     }
-    if node.kind == Kind.FRAGMENT:
-        law = lib.law_of(node)
-        after, before = lib.laws_around(node)
-        out["likely_law"] = {"cite": law.cite if law is not None else None, "after": after, "before": before}
+    if s.node.kind == Kind.FRAGMENT and s.likely_law is not None:
+        cite, after, before = s.likely_law
+        out["likely_law"] = {"cite": cite, "after": after, "before": before}
     return out
 
 
-def show_json(lib: Library, nodes: Sequence[Node], lang: str) -> dict[str, Any]:
-    """``show --json``: the first node as a tree, its document's ``edition``,
-    ``others`` (the same cite in other documents), for a law ``lost``
-    (``{"before", "after"}``: sections the edition has that lost pages took)
-    and, for ``--lang en|both``, its ``counterpart`` and
-    ``counterpart_edition`` (the same edition's when the corpus has one)."""
-    tree = tree_json(lib, nodes[0])
-    tree["edition"] = lib.edition_of(nodes[0].doc)
-    tree["others"] = [n.id for n in nodes[1:]]
-    if nodes[0].kind == Kind.LAW:
-        before, after = lib.lost_sections(nodes[0])
-        tree["lost"] = {"before": before, "after": after}
-    if lang != "ru":
-        twin = lib.counterpart(nodes[0])
-        tree["counterpart"] = tree_json(lib, twin) if twin is not None else None
-        tree["counterpart_edition"] = lib.edition_of(twin.doc) if twin is not None else None
+def show_json(view: View, others: Sequence[str], twin: Twin | None) -> dict[str, Any]:
+    """``show --json``: the node shown as a tree, its document's
+    ``edition``, ``others`` (the ids of the same cite in other documents),
+    for a law ``lost`` (``{"before", "after"}``: sections the edition has
+    that lost pages took) and, given its ``twin`` (``--lang en|both``), its
+    ``counterpart`` and ``counterpart_edition`` (the same edition's when the
+    corpus has one)."""
+    tree = tree_json(view.shown)
+    tree["edition"] = view.document.edition if view.document is not None else None
+    tree["others"] = list(others)
+    if view.node.kind == Kind.LAW:
+        before, after = view.lost
+        tree["lost"] = {"before": list(before), "after": list(after)}
+    if twin is not None:
+        tree["counterpart"] = tree_json(twin.view.shown) if twin.view is not None else None
+        tree["counterpart_edition"] = twin.editions[1] if twin.view is not None else None
     return tree
 
 
@@ -141,18 +153,13 @@ def absent_json(cite: str, edition: str, entry: Entry, fragments: Sequence[Node]
             "fragments": [f.id for f in fragments], "fragments_where": why or None}
 
 
-def source_json(lib: Library, nodes: Sequence[Node]) -> list[dict[str, Any]]:
-    """``show --source --json``: for each node, each raw file its subtree
-    came from (:meth:`Library.source_spans`: a law with all its sections)
-    — file, lines, bytes and the raw lines. Raises :class:`OSError` when a
-    raw file cannot be read any more."""
-    out = []
-    for node in nodes:
-        for src in lib.source_spans(node):
-            out.append({"id": node.id, "file": src.file, "line": src.line, "end_line": src.end_line,
-                        "bytes": list(src.bytes) if src.bytes else None,
-                        "lines": [{"line": no, "text": text} for no, text in lib.raw_source(src)]})
-    return out
+def source_json(spans: Sequence[tuple[str, Source, Sequence[tuple[int, str]]]]) -> list[dict[str, Any]]:
+    """``show --source --json``: for each ``(node id, span, raw lines)``
+    (:func:`lawref.query.source.sources`: each raw file a node's subtree came
+    from) — file, lines, bytes and the raw lines."""
+    return [{"id": node_id, "file": src.file, "line": src.line, "end_line": src.end_line,
+             "bytes": list(src.bytes) if src.bytes else None,
+             "lines": [{"line": no, "text": text} for no, text in lines]} for node_id, src, lines in spans]
 
 
 def refs_json(found: References, incoming: bool) -> dict[str, Any]:

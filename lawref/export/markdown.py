@@ -129,7 +129,7 @@ def _cite(book: Book, text: str, ref: Ref, words: dict[str, str], base: str | No
     title = f"{ref.cite}: {note}" if note else ""
     if target is not None:
         return link(text, "#" + target.anchor, title)
-    node = book.lib.by_id.get(ref.id) if ref.id else None
+    node = book.held.by_id.get(ref.id) if ref.id else None
     if node is not None and base:
         return link(text, book.site.href(node, base), title)
     if ref.status in ("absent", "invalid"):

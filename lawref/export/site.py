@@ -25,6 +25,7 @@ from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
 from lawref.export.files import write_folder
 from lawref.export.text import WORDS
+from lawref.labels import law_of
 from lawref.model import Document, Kind, Node, Ref
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def _cite(book: Book, text: str, ref: Ref, here: str | None, words: dict[str, st
     if target is not None:
         href = book.anchors.href(target.node, "", here) if here is not None else "#" + target.anchor
         return [_piece(text, href, cls, title)]
-    node = book.lib.by_id.get(ref.id) if ref.id and ref.status in ("exact", "partial") else None
+    node = book.held.by_id.get(ref.id) if ref.id and ref.status in ("exact", "partial") else None
     if node is not None and base:
         return [_piece(text, book.site.href(node, base), cls, title)]
     if node is not None:
@@ -126,15 +127,15 @@ def _note_ref(pieces: list[dict[str, Any]], note: Entry) -> list[dict[str, Any]]
 
 def _incoming(book: Book, node: Node, here: str | None) -> list[dict[str, Any]]:
     """«Ссылаются»: the nodes whose text cites ``node`` itself
-    (:meth:`Library.incoming_to`), each once, a link to the citing node
-    (plain when it is not in this export)."""
-    sources = dict.fromkeys(src.id for src, _ in book.lib.incoming_to(node))
+    (:attr:`~lawref.model.Holdings.incoming`), each once, a link to the
+    citing node (plain when it is not in this export)."""
+    sources = dict.fromkeys(src.id for src, _ in book.held.incoming.get(node.id, ()))
     out = []
-    for source in (book.lib.by_id[i] for i in sources):
+    for source in (book.held.by_id[i] for i in sources):
         inside = source.id in book.by_id
         href = (book.anchors.href(source, "", here) if here is not None else "#" + book.anchor(source)) \
             if inside else None
-        out.append({"text": book.lib.label(source), "href": href})
+        out.append({"text": book.held.label(source), "href": href})
     return out
 
 
@@ -142,7 +143,7 @@ def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes:
            base: str | None = None) -> dict[str, Any]:
     n = e.node
     head = e.heading or (f"{words['law']} {n.cite}" if n.kind == Kind.LAW and n.cite else "")
-    orphan = n.kind == Kind.FRAGMENT and book.lib.law_of(n) is None
+    orphan = n.kind == Kind.FRAGMENT and law_of(n, book.held.by_id.get) is None
     return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head, "orphan": orphan,
             "depth": e.depth, "before": list(e.before), "after": [*e.after, *e.end], "page": n.page,
             "paras": _inline(book, n, here, words, notes, base),
@@ -192,7 +193,7 @@ def _title_en(book: Book, page: Page) -> str | None:
     law = page.law
     if law is None or page.folder.lang == "en":
         return None
-    title = law.title_en or book.lib.title_en(law)
+    title = law.title_en or book.held.titles_en.get(law.id)
     return f"Law {law.cite}: {title}" if title else None
 
 
@@ -253,7 +254,7 @@ def search_index(book: Book, pages: list[Page] | None = None) -> dict[str, Any]:
     "forms": {folded form: [lemma…]}, "cites": {CITE: url}, "absent": {law:
     English title}}`` (every form of every lemma the corpus uses, from the
     index's forms table; the edition's laws the corpus lacks)."""
-    forms = {_fold(f): sorted({_fold(x) for x in lemmas}) for f, lemmas in book.lib.store.all_forms().items()}
+    forms = {_fold(f): sorted({_fold(x) for x in lemmas}) for f, lemmas in book.held.forms.items()}
     nodes: list[dict[str, Any]] = []
     cites: dict[str, str] = {}
     for e in book.entries:
@@ -266,7 +267,7 @@ def search_index(book: Book, pages: list[Page] | None = None) -> dict[str, Any]:
         head = e.heading
         if n.kind == Kind.LAW and not n.label and n.cite:  # its heading was lost: as the contents name it
             head = f"{_words(book.docs[n.doc])['law']} {n.cite}" + (f". {n.title}" if n.title else "")
-        nodes.append({"u": url, "c": n.cite, "l": book.lib.label(n), "t": head, "e": n.title_en,
+        nodes.append({"u": url, "c": n.cite, "l": book.held.label(n), "t": head, "e": n.title_en,
                       "x": n.text, "w": " ".join(sorted(words))})
         if n.cite:
             cites.setdefault(n.cite.upper(), url)
@@ -322,7 +323,7 @@ def render_page(book: Book, base: str | None = None) -> str:
     title = ""
     if top is not None:
         title = " ".join(p for p in (top.label, top.title) if p) or (
-            f"{words['law']} {top.cite}" if is_law else book.lib.label(top))
+            f"{words['law']} {top.cite}" if is_law else book.held.label(top))
     return _env().get_template("page.html").render(
         lang="en" if doc.lang == "en" else "ru", w=words, root="", site=book.documents, doc=doc, title=title,
         title_en=f"Law {top.cite}: {top.title_en}" if is_law and top is not None and top.title_en else None,

@@ -1,22 +1,39 @@
 """export.text: everything lawref prints for people.
 
-Node text, hits, references, the build report. Returns strings; printing
-(and escaping what a terminal must not receive) is the CLI's.
+Node text, hits, references, the build report. Renders values — the
+:class:`~lawref.model.View`, :class:`~lawref.model.Shown`,
+:class:`~lawref.model.Twin` and :class:`~lawref.model.HitShown` the query
+side worked out (:mod:`lawref.query.shown`) — and asks no library. Returns
+strings; printing (and escaping what a terminal must not receive) is the
+CLI's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
 from lawref.i18n import N_, retell, tr, ui_language
-from lawref.model import Hit, Kind, Node, Ref, Status, Target, TocEntry
+from lawref.model import (
+    Document,
+    HitShown,
+    Kind,
+    Node,
+    Ref,
+    References,
+    RefShown,
+    Shown,
+    Status,
+    Target,
+    TocEntry,
+    Twin,
+    View,
+)
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
     from lawref.lang.glossary import Term
-    from lawref.library import Library, References
     from lawref.records import FileReport
 
 __all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "page_text", "passes_lines",
@@ -54,8 +71,8 @@ WORDS: dict[str, dict[str, str]] = {
 }
 
 
-def _words(lib: Library, node: Node) -> dict[str, str]:
-    """lawref's own words around ``node`` in ``show``: in the user's
+def _words() -> dict[str, str]:
+    """lawref's own words around the law text in ``show``: in the user's
     language (:func:`lawref.i18n.ui_language`), whatever the document's."""
     return WORDS[ui_language()]
 
@@ -63,20 +80,18 @@ def _words(lib: Library, node: Node) -> dict[str, str]:
 # -- search -------------------------------------------------------------------------
 
 
-def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
+def hit_lines(hits: Sequence[HitShown]) -> list[str]:
     """Two lines a hit: cite (or id), Russian and English titles, document,
     page and score; then the snippet, indented."""
     out = []
-    for h in hits:
+    for s in hits:
+        h = s.hit
         where = f"{h.doc}, {tr('p.')} {h.page}" if h.page is not None else h.doc
-        node = lib.by_id.get(h.id)
-        english = node.title_en if node is not None else None
-        law = lib.law_of(node) if node is not None else None
-        if node is not None and english is None and law is not None and lib.title_en(node):
-            english = tr("Law {cite}: {title}").format(cite=law.cite, title=lib.title_en(node))
-        shown = lib.label(node) if node is not None else h.cite or h.id
-        titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t and not shown.endswith(t)))
-        head = f"{shown:<10} {titles}".rstrip()
+        english = s.title_en
+        if english is None and s.law_cite is not None and s.law_title_en:
+            english = tr("Law {cite}: {title}").format(cite=s.law_cite, title=s.law_title_en)
+        titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t and not s.label.endswith(t)))
+        head = f"{s.label:<10} {titles}".rstrip()
         out.append(f"{head}  ({where}; {h.score:.2f})")
         out.append(f"           {h.snippet}")
     return out
@@ -85,61 +100,58 @@ def hit_lines(lib: Library, hits: Sequence[Hit]) -> list[str]:
 # -- show ---------------------------------------------------------------------------
 
 
-def show_text(lib: Library, nodes: Sequence[Node], lang: str, *, plain: bool = False) -> str:
+def show_text(views: Sequence[View], twins: Mapping[str, Twin], lang: str, *, plain: bool = False) -> str:
     """``show``: each node in the language asked (``ru``, ``en``, ``both``):
     ``en`` prints the English nodes found, else the English twin of each
-    Russian one (:func:`_render_counterpart`); ``both`` prints each Russian
-    node with its twin beside it (of the same edition when there is one). A
-    twin already printed is not printed again. Blocks are separated by a
-    blank line. ``plain`` (``show --plain``, for pasting into a ruling):
-    no English titles, no document line, no reference lines."""
-    english = [n for n in nodes if _is_english(lib, n)]
-    russian = [n for n in nodes if not _is_english(lib, n)]
+    Russian one (``twins``, by the Russian node's id:
+    :func:`_render_counterpart`); ``both`` prints each Russian node with its
+    twin beside it (of the same edition when there is one). A twin already
+    printed is not printed again. Blocks are separated by a blank line.
+    ``plain`` (``show --plain``, for pasting into a ruling): no English
+    titles, no document line, no reference lines."""
+    english = [v for v in views if v.shown.lang == "en"]
+    russian = [v for v in views if v.shown.lang != "en"]
     blocks = []
-    for n in russian:
+    for v in russian:
         if lang in ("ru", "both"):
-            blocks.append(render(lib, n, plain=plain) + ("" if plain else _xrefs(lib, n)))
+            blocks.append(render(v, plain=plain) + ("" if plain else _xrefs(v)))
         if lang == "both" or (lang == "en" and not english):
-            blocks.append(_render_counterpart(lib, n))
-    twins = {t.id for t in (lib.counterpart(n) for n in russian) if t is not None} if lang == "both" else set()
-    for n in english:
-        if n.id in twins:
+            blocks.append(_render_counterpart(twins[v.node.id]))
+    printed = {t.view.node.id for t in (twins.get(v.node.id) for v in russian)
+               if t is not None and t.view is not None} if lang == "both" else set()
+    for v in english:
+        if v.node.id in printed:
             continue
         if lang in ("en", "both") or not russian:
-            blocks.append(render(lib, n, plain=plain) + ("" if plain else _xrefs(lib, n)))
+            blocks.append(render(v, plain=plain) + ("" if plain else _xrefs(v)))
         if lang == "both":
-            blocks.append(tr("[{cite}: no Russian text in the corpus]").format(cite=n.cite))
+            blocks.append(tr("[{cite}: no Russian text in the corpus]").format(cite=v.node.cite))
     return "\n\n".join(dict.fromkeys(blocks))
 
 
-def page_text(lib: Library, page: int, nodes: Sequence[Node]) -> str:
+def page_text(page: int, shown: Sequence[Shown]) -> str:
     """``show --page``: a header line (the page, its document and file),
     then each node printed on it with its subtree, as ``show`` prints a node
     under its law (lost-page marks included)."""
-    words = _words(lib, nodes[0])
-    files = ", ".join(dict.fromkeys(n.source.file for n in nodes))
-    lines = [f"— {words['page']} {page} — [{nodes[0].doc}: {files}]", ""]
-    for node in nodes:
-        for _, n in lib.subtree(node):
-            lines += _render_one(n, *lib.cut_edges(n), variant=_variant(lib, n, words), words=words,
-                                 label=lib.label(n))
+    words = _words()
+    files = ", ".join(dict.fromkeys(s.node.source.file for s in shown))
+    lines = [f"— {words['page']} {page} — [{shown[0].node.doc}: {files}]", ""]
+    for top in shown:
+        for s in top.walk():
+            lines += _render_one(s.node, s.lost_start, s.lost_end, variant=_variant(s, words), words=words,
+                                 label=s.label)
     return "\n".join(lines).rstrip()
 
 
-def _neighbours(lib: Library, node: Node, words: dict[str, str]) -> str:
+def _neighbours(v: View, words: dict[str, str]) -> str:
     """For a fragment: «Рядом: перед ним 26A2 (стр. 55); после него 35 (стр. 63)»."""
-    before, after = lib.neighbours(node)
     parts = []
-    for what, n in ((words["before-it"], before), (words["after-it"], after)):
-        if n is not None:
-            page = f" ({words['page']} {n.page})" if n.page is not None else ""
-            parts.append(f"{what} {lib.label(n)}{page}")
+    for what, near in zip((words["before-it"], words["after-it"]), v.nearby, strict=True):
+        if near is not None:
+            label, page = near
+            where = f" ({words['page']} {page})" if page is not None else ""
+            parts.append(f"{what} {label}{where}")
     return f"\n{words['nearby']}: " + "; ".join(parts) if parts else ""
-
-
-def _is_english(lib: Library, node: Node) -> bool:
-    doc = lib.document(node.doc)
-    return doc is not None and doc.lang == "en"
 
 
 def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: dict[str, Any] | None = None,
@@ -179,36 +191,32 @@ def _why(why: dict[str, Any]) -> str:
     return tr("no law heading around them")
 
 
-def _render_counterpart(lib: Library, node: Node) -> str:
-    """The English twin of ``node`` (same cite, an English document), or the
-    catalogue's English title when the corpus has no English text of it;
-    lawref's notes in the user's language."""
-    twin = lib.counterpart(node)
-    if twin is None and node.kind == Kind.COMMENTARY:
-        law = lib.law_of(node)
+def _render_counterpart(t: Twin) -> str:
+    """The English twin of a Russian node (same cite, an English
+    document), or the catalogue's English title when the corpus has no
+    English text of it; lawref's notes in the user's language."""
+    if t.view is None and t.node.kind == Kind.COMMENTARY:
         return tr("Commentary {cite} (on Law {law}: {title}) [no English text of this commentary in the corpus]"
-                  ).format(cite=node.cite, law=law.cite if law else "—", title=lib.title_en(node) or "—")
-    if twin is None:
-        title = node.title_en or lib.title_en(node) or "—"
-        head = tr("Law {cite}").format(cite=node.cite) if node.cite else lib.label(node)
+                  ).format(cite=t.node.cite, law=t.law_cite or "—", title=t.law_title_en or "—")
+    if t.view is None:
+        head = tr("Law {cite}").format(cite=t.node.cite) if t.node.cite else t.label
         return tr("{head} — {title} [English: catalogue title only; no English text in this corpus]").format(
-            head=head, title=title)
-    text = render(lib, twin)
-    mine, theirs = lib.document(node.doc), lib.document(twin.doc)
-    if mine and theirs and theirs.edition is None:
+            head=head, title=t.title_en or "—")
+    text = render(t.view)
+    mine, theirs = t.editions
+    if t.compared and not t.named:
         text += "\n" + tr("[the English text names no edition: it may differ from the Russian one]")
-    elif mine and theirs and mine.edition != theirs.edition:
+    elif t.compared and mine != theirs:
         text += "\n" + tr("[no English text of the {mine} edition in this corpus: this is the {theirs} edition's "
-                          "text, which may differ]").format(mine=mine.edition or "?", theirs=theirs.edition)
+                          "text, which may differ]").format(mine=mine or "?", theirs=theirs)
     return text
 
 
-def _ref_label(lib: Library, ref: Ref, words: dict[str, str]) -> str:
-    target = lib.by_id.get(ref.id) if ref.id else None
-    if ref.status == Status.EXACT and target is not None:
-        return lib.label(target)
-    if ref.status == Status.PARTIAL and target is not None:
-        return f"{ref.cite} ({words['only'].format(cite=lib.label(target))})"
+def _ref_label(ref: RefShown, words: dict[str, str]) -> str:
+    if ref.status == Status.EXACT and ref.label is not None:
+        return ref.label
+    if ref.status == Status.PARTIAL and ref.label is not None:
+        return f"{ref.cite} ({words['only'].format(cite=ref.label)})"
     return f"{ref.cite} ({words['absent'] if ref.status == 'absent' else words['invalid']})"
 
 
@@ -218,21 +226,19 @@ def listed(names: Sequence[str]) -> str:
     return ("; " if any("," in n for n in names) else ", ").join(names)
 
 
-def _xrefs(lib: Library, node: Node) -> str:
+def _xrefs(v: View) -> str:
     """«См. также» / "See also" (outgoing) and «Ссылаются» / "Cited by"
-    (incoming) lines for ``show``, in the language of ``node``'s document;
-    references between nodes of ``node``'s own subtree are left out (they
-    stand in the text printed above: 21B2 citing 21B1)."""
-    words = _words(lib, node)
-    inside = {n.id for _, n in lib.subtree(node)}  # a reference within what is printed is in its text already
-    out = list(dict.fromkeys(_ref_label(lib, r, words) for _, r in lib.outgoing(node) if r.id not in inside))
-    inc = list(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node) if n.id not in inside))
+    (incoming) lines for ``show``, in the user's language; references
+    between nodes of the printed subtree are left out (they stand in the
+    text printed above: 21B2 citing 21B1)."""
+    words = _words()
+    out = list(dict.fromkeys(_ref_label(r, words) for r in v.see_also))
     lines = []
     if out:
         lines.append(f"{words['see-also']}: " + listed(out))
-    if inc:
-        lines.append(f"{words['cited-by']}: " + listed(inc))
-    near = _neighbours(lib, node, words).strip() if node.kind == Kind.FRAGMENT else ""
+    if v.cited_by:
+        lines.append(f"{words['cited-by']}: " + listed(v.cited_by))
+    near = _neighbours(v, words).strip() if v.node.kind == Kind.FRAGMENT else ""
     if near:
         lines.append(near)
     return "\n\n" + "\n".join(lines) if lines else ""
@@ -244,15 +250,14 @@ def heading(node: Node) -> str:
     return (" - " if node.kind in _DIVISIONS else " ").join(parts)
 
 
-def render(lib: Library, node: Node, *, plain: bool = False) -> str:
-    """``node`` and its descendants as the book shows them: a header line
+def render(v: View, *, plain: bool = False) -> str:
+    """A node and its descendants as the book shows them: a header line
     (its law, Russian and English titles; ``Law 62 — Correction of a
     Revoke`` for an English document), a note line (document; edition;
     inferred number), then each node's heading and text, lost-page marks
-    beside them — in the words of the document's language."""
-    law = lib.law_of(node)
-    doc = lib.document(node.doc)
-    words = _words(lib, node)
+    beside them — lawref's words in the user's language."""
+    node, law, doc = v.node, v.law, v.document
+    words = _words()
     notes = [doc.title if doc and doc.title else node.doc]
     if doc is not None and doc.edition:
         notes.append(f"{words['edition']}: {doc.edition}")
@@ -260,76 +265,53 @@ def render(lib: Library, node: Node, *, plain: bool = False) -> str:
         notes.append(words["inferred"])
     if node.page is not None:
         notes.append(f"{words['page']} {node.page}")
-    lines = [_header(lib, node, law, words, plain), f"[{'; '.join(notes)}]", ""]
+    lines = [_header(v, words, plain), f"[{'; '.join(notes)}]", ""]
     if plain:
         del lines[1]  # the document line: lawref's, not the law's
-    lines += _context(lib, node, law)
-    before, after = lib.lost_sections(node) if node.kind == Kind.LAW else ([], [])
+    lines += [line for h in (heading(c) for c in v.context) if h for line in (h, "")]
+    before, after = v.lost
     if before:
         lines += [f"[{words['lost-start']} {', '.join(before)}]", ""]
-    for _, n in lib.subtree(node):
+    for s in v.shown.walk():
+        n = s.node
         if n is node and (law is node or node.kind in _DIVISIONS):  # already the header
             if n.text:
                 lines += [n.text, ""]
             continue
-        lines += _render_one(n, *lib.cut_edges(n), variant=_variant(lib, n, words), words=words,
-                             label=lib.label(n))
+        lines += _render_one(n, s.lost_start, s.lost_end, variant=_variant(s, words), words=words, label=s.label)
     if after:
         lines += [f"[{words['lost-end']} {', '.join(after)}]"]
     return "\n".join(lines).rstrip()
 
 
-def _context(lib: Library, node: Node, law: Node | None) -> list[str]:
-    """The headings between ``node``'s law and ``node`` (``show 6B1``
-    prints «B. Сдача» above «1. …», so 6B1 is not read as 6A1)."""
-    chain: list[str] = []
-    cur = lib.by_id.get(node.parent) if node.parent else None
-    while cur is not None and law is not None and cur.id != law.id:
-        chain.insert(0, heading(cur))
-        cur = lib.by_id.get(cur.parent) if cur.parent else None
-    return [line for h in chain if h for line in (h, "")]
-
-
-def _header(lib: Library, node: Node, law: Node | None, words: dict[str, str], plain: bool = False) -> str:
+def _header(v: View, words: dict[str, str], plain: bool = False) -> str:
     """``Правило 62. Исправление … — Law 62: Correction of a Revoke``, or for an
     English document ``Law 62 — Correction of a Revoke``."""
+    node, law = v.node, v.law
     if law is None:
         if node.kind in _DIVISIONS:
             return heading(node)
-        return node.cite or f"{lib.label(node)} — {words['fragment-head']}"
-    if _is_english(lib, node):
-        title = _display_title(lib, law)
-        return f"Law {law.cite} — {title}" if title else f"Law {law.cite}"
-    printed = WORDS["en" if _is_english(lib, law) else "ru"]["law"]  # the law's heading as its book prints it
+        return node.cite or f"{v.shown.label} — {words['fragment-head']}"
+    if v.shown.lang == "en":
+        return f"Law {law.cite} — {v.law_title}" if v.law_title else f"Law {law.cite}"
+    printed = WORDS["en" if v.law_lang == "en" else "ru"]["law"]  # the law's heading as its book prints it
     head = f"{printed} {law.cite}" + (f". {law.title}" if law.title else "")
     english = tr(" — Law {cite}: {title}").format(cite=law.cite, title=law.title_en)  # ru: « — по-английски: …»
     return head + (english if law.title_en and not plain else "")
-
-
-def _display_title(lib: Library, law: Node) -> str | None:
-    """An English law's title as printed; a title printed in capitals in
-    the catalogue's letter case when the catalogue of its edition has the
-    same words (``CORRECTION OF A REVOKE`` → ``Correction of a Revoke``)."""
-    title = law.title
-    if not title or not title.isupper() or law.cite is None:
-        return title
-    entry = lib.catalogue_entry(law.cite, lib.edition_of(law.doc))[1]
-    same = entry is not None and _words_of(entry.title_en) == _words_of(title)
-    return entry.title_en if same and entry is not None else title
 
 
 def _words_of(title: str) -> list[str]:
     return P.WORD.findall(title.casefold().replace("’", "'"))
 
 
-def _variant(lib: Library, node: Node, words: dict[str, str]) -> str:
+def _variant(s: Shown, words: dict[str, str]) -> str:
     """``[вариант 2 из 2: 001_….txt:13]`` for a node two files hold with
     different texts (its id ends ``~2``), else ``""``."""
-    copies = lib.variants(node)
-    if len(copies) < 2:
+    if s.variant is None:
         return ""
-    what = words["variant"].format(k=copies.index(node) + 1, n=len(copies))
-    return f"[{what}: {node.source.file}:{node.source.line}]"
+    k, n = s.variant
+    what = words["variant"].format(k=k, n=n)
+    return f"[{what}: {s.node.source.file}:{s.node.source.line}]"
 
 
 def _render_one(n: Node, lost_start: bool = False, lost_end: bool = False, variant: str = "",
@@ -382,15 +364,15 @@ def source_lines(items: Sequence[dict[str, Any]]) -> list[str]:
 # -- contents -----------------------------------------------------------------------
 
 
-def toc_lines(lib: Library, entries: Sequence[TocEntry]) -> list[str]:
-    """``toc``: a line a document (id, title, edition), then a line a row,
-    indented by its depth: cite (or label), title, English title, page and
-    status when it is not ``whole``."""
+def toc_lines(documents: Mapping[str, Document], entries: Sequence[TocEntry]) -> list[str]:
+    """``toc``: a line a document (id, title, edition: ``documents`` by id),
+    then a line a row, indented by its depth: cite (or label), title,
+    English title, page and status when it is not ``whole``."""
     out, doc = [], None
     for e in entries:
         if e.doc != doc:
             doc = e.doc
-            d = lib.document(doc)
+            d = documents.get(doc)
             edition = tr(" (edition {edition})").format(edition=d.edition) if d is not None and d.edition else ""
             out.append(f"{doc} — {d.title if d is not None and d.title else doc}{edition}")
         title, english = e.title if e.cite else None, e.title_en
@@ -407,32 +389,34 @@ def toc_lines(lib: Library, entries: Sequence[TocEntry]) -> list[str]:
 # -- references and glossary --------------------------------------------------------
 
 
-def _target(lib: Library, ref: Ref) -> str:
+def _target(labels: Mapping[str, tuple[str, str]], ref: Ref) -> str:
     """The node a reference resolved to, as people are shown it (``-`` for none)."""
-    node = lib.by_id.get(ref.id) if ref.id else None
-    return f"{node.doc}/{lib.label(node)}" if node is not None else "-"
+    doc, label = labels.get(ref.id or "", (None, None))
+    return f"{doc}/{label}" if doc is not None else "-"
 
 
-def refs_lines(lib: Library, found: References, incoming: bool) -> list[str]:
+def refs_lines(found: References, incoming: bool, labels: Mapping[str, tuple[str, str]]) -> list[str]:
     """``refs``: one line a reference — citing node, text, target cite, status,
     the node it resolved to (``doc/cite``, a fragment by its label), and where
-    it stands (file:line)."""
+    it stands (file:line); ``labels`` ``{id: (doc, label)}`` of the citing
+    nodes and targets (:func:`lawref.query.shown.labels_of`)."""
     if not found.pairs:
         what = tr("no incoming references") if incoming else tr("no outgoing references")
         return [f"{found.name}: {what}"]
     wide = max(len(tr(r.status)) for _, r in found.pairs)  # «нет в корпусе» is wider than «exact»
-    return [f"{lib.label(n):<12} {r.text!r:<24} → {r.cite:<8} {tr(r.status):<{wide}} {_target(lib, r)}  "
+    return [f"{labels[n.id][1]:<12} {r.text!r:<24} → {r.cite:<8} {tr(r.status):<{wide}} {_target(labels, r)}  "
             f"({n.source.file}:{r.line})" for n, r in found.pairs]
 
 
-def check_lines(lib: Library, groups: dict[str, list[tuple[Node, Ref]]]) -> list[str]:
-    """``check``: a count line a status, then one line a citation."""
+def check_lines(groups: dict[str, list[tuple[Node, Ref]]], labels: Mapping[str, tuple[str, str]]) -> list[str]:
+    """``check``: a count line a status, then one line a citation (``labels``
+    as :func:`refs_lines` takes them)."""
     out = []
     for status, pairs in groups.items():
         out.append(f"{tr(status)}: {len(pairs)}")
         for n, r in pairs:
-            target = f" → {_target(lib, r)}" if r.id else ""
-            out.append(f"  {r.cite:<8} {r.text!r:<24} {tr('in')} {lib.label(n)} ({n.source.file}:{r.line}){target}")
+            target = f" → {_target(labels, r)}" if r.id else ""
+            out.append(f"  {r.cite:<8} {r.text!r:<24} {tr('in')} {labels[n.id][1]} ({n.source.file}:{r.line}){target}")
     return out
 
 

@@ -7,26 +7,14 @@ its public methods on to them; each reads the node store of the generation
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lawref.cite import cite_pattern, normalise_cite
 from lawref.errors import NotFound
-from lawref.model import STATUSES, Node, Ref, Status
+from lawref.model import STATUSES, Node, Ref, References, Status
 
 if TYPE_CHECKING:
     from lawref.library import Library
-
-@dataclass(frozen=True)
-class References:
-    """What ``refs`` answers: the node asked about (``name`` as shown, its
-    ``id`` — ``None`` for a law the corpus lacks — and ``cite``) and the
-    ``pairs`` ``(citing node, reference)`` in reading order."""
-
-    name: str
-    id: str | None
-    cite: str | None
-    pairs: list[tuple[Node, Ref]]
 
 
 def references(lib: Library, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:

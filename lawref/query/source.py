@@ -57,3 +57,11 @@ def source_spans(lib: Library, node: Node) -> list[Source]:
                                  src.end_line or src.line), (min(cur.bytes[0], src.bytes[0]),
                                                              max(cur.bytes[1], src.bytes[1])))
     return list(spans.values())
+
+
+def sources(lib: Library, nodes: list[Node]) -> list[tuple[str, Source, list[tuple[int, str]]]]:
+    """``show --source``: for each node, each raw file its subtree came from
+    (:func:`source_spans`) with its raw lines (:func:`raw_source`):
+    ``[(node id, span, [(line number, text)])]``. Raises :class:`OSError`
+    when a raw file cannot be read any more."""
+    return [(node.id, src, raw_source(lib, src)) for node in nodes for src in source_spans(lib, node)]

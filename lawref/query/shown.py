@@ -1,0 +1,201 @@
+"""query.shown: what a writer is handed — each shown node worked out once (issue 25).
+
+The writers in :mod:`lawref.export` render values and ask no library
+(eyecite's ``annotate`` takes plain values; datasette's view works the data
+out once and hands it to a renderer). This module is where that data is
+worked out: a :class:`~lawref.model.Shown` tree for a node (labels, lost
+page edges, variants, incoming references, a fragment's likely law), a
+:class:`~lawref.model.View` for a node shown whole (its law, the headings
+above it, lost sections, references out and in, neighbours), a
+:class:`~lawref.model.Twin` for its English counterpart, and a
+:class:`~lawref.model.HitShown` for a search hit. Functions of an open
+:class:`~lawref.library.Library` (``lib``); each reads the node store of the
+generation ``lib`` answers from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from lawref.model import Hit, HitShown, Holdings, Kind, Node, RefShown, Shown, Status, Twin, View
+
+if TYPE_CHECKING:
+    from lawref.library import Library
+
+__all__ = ["first", "hits", "holdings", "labels_of", "page", "show", "shown", "twin", "view", "views"]
+
+_DIVISIONS = (Kind.CHAPTER, Kind.PART, Kind.DIVISION)
+
+
+def _lang(lib: Library, node: Node) -> str:
+    doc = lib.document(node.doc)
+    return doc.lang if doc is not None else "ru"
+
+
+def shown(lib: Library, node: Node) -> Shown:
+    """``node`` and its subtree as :class:`~lawref.model.Shown` values, in reading order."""
+    lost_start, lost_end = lib.cut_edges(node)
+    copies = lib.variants(node)
+    variant = (copies.index(node) + 1, len(copies)) if len(copies) >= 2 else None
+    likely = None
+    if node.kind == Kind.FRAGMENT:
+        law = lib.law_of(node)
+        after, before = lib.laws_around(node)
+        likely = (law.cite if law is not None else None, after, before)
+    return Shown(node, lib.label(node), _lang(lib, node), lost_start, lost_end, variant,
+                 tuple(lib.incoming_to(node)), likely,
+                 tuple(shown(lib, c) for c in lib.store.children(node.id)))
+
+
+def _context(lib: Library, node: Node, law: Node | None) -> tuple[Node, ...]:
+    """The nodes between ``node``'s law and ``node``, outermost first."""
+    chain: list[Node] = []
+    cur = lib.by_id.get(node.parent) if node.parent else None
+    while cur is not None and law is not None and cur.id != law.id:
+        chain.insert(0, cur)
+        cur = lib.by_id.get(cur.parent) if cur.parent else None
+    return tuple(chain)
+
+
+def _law_title(lib: Library, law: Node) -> str | None:
+    """An English law's title as shown: one printed in capitals in the
+    catalogue's letter case when the catalogue of its edition has the same
+    words (``CORRECTION OF A REVOKE`` → ``Correction of a Revoke``)."""
+    from lawref import patterns as P
+
+    title = law.title
+    if not title or not title.isupper() or law.cite is None:
+        return title
+    entry = lib.catalogue_entry(law.cite, lib.edition_of(law.doc))[1]
+
+    def words(t: str) -> list[str]:
+        return P.WORD.findall(t.casefold().replace("’", "'"))
+
+    return entry.title_en if entry is not None and words(entry.title_en) == words(title) else title
+
+
+def _ref(lib: Library, cite: str, status: str, target_id: str | None) -> RefShown:
+    target = lib.by_id.get(target_id) if target_id else None
+    return RefShown(cite, status, lib.label(target) if target is not None and status in (
+        Status.EXACT, Status.PARTIAL) else None)
+
+
+def _near(lib: Library, node: Node | None) -> tuple[str, int | None] | None:
+    return (lib.label(node), node.page) if node is not None else None
+
+
+def view(lib: Library, node: Node) -> View:
+    """``node`` shown whole: its :class:`~lawref.model.Shown` tree, its
+    document and law, the headings between them, a law's lost sections,
+    its references out (to nodes outside what is printed: a reference
+    within the printed subtree stands in its text) and in, and for a
+    fragment the nodes printed before and after it."""
+    tree = shown(lib, node)
+    law = lib.law_of(node)
+    inside = {s.node.id for s in tree.walk()}
+    out = tuple(dict.fromkeys(_ref(lib, r.cite, r.status, r.id) for _, r in lib.outgoing(node) if r.id not in inside))
+    cited = tuple(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node) if n.id not in inside))
+    before, after = lib.lost_sections(node) if node.kind == Kind.LAW else ([], [])
+    nearby = tuple(_near(lib, n) for n in lib.neighbours(node)) if node.kind == Kind.FRAGMENT else (None, None)
+    return View(tree, lib.document(node.doc), law, _lang(lib, law) if law is not None else tree.lang,
+                _law_title(lib, law) if law is not None else None, lib.title_en(node), _context(lib, node, law),
+                (tuple(before), tuple(after)), out, cited, (nearby[0], nearby[1]))
+
+
+def views(lib: Library, nodes: Sequence[Node]) -> list[View]:
+    """A :func:`view` of each of ``nodes``."""
+    return [view(lib, n) for n in nodes]
+
+
+def show(lib: Library, nodes: Sequence[Node], lang: str) -> tuple[list[View], dict[str, Twin]]:
+    """What ``show`` prints of ``nodes`` in ``lang`` (``ru``, ``en``,
+    ``both``): a :func:`view` of each, and for ``en`` and ``both`` the
+    :func:`twin` of each Russian one, by its id."""
+    shown_views = views(lib, nodes)
+    twins = {v.node.id: twin(lib, v.node) for v in shown_views if v.shown.lang != "en"} if lang != "ru" else {}
+    return shown_views, twins
+
+
+def first(lib: Library, nodes: Sequence[Node], lang: str) -> tuple[View, list[str], Twin | None]:
+    """What ``show --json`` and ``GET /api/v1/nodes/{cite}`` print of
+    ``nodes`` (the nodes a cite names, the first shown): the first's
+    :func:`view`, the other nodes' ids, and for ``lang`` ``en`` or ``both``
+    the first's :func:`twin` (``None`` for ``ru``)."""
+    return view(lib, nodes[0]), [n.id for n in nodes[1:]], twin(lib, nodes[0]) if lang != "ru" else None
+
+
+def twin(lib: Library, node: Node) -> Twin:
+    """The English counterpart of ``node`` as ``show --lang en|both`` prints
+    it: its view, or the catalogue's English titles when the corpus has no
+    English text of it; and the editions of the two documents."""
+    other = lib.counterpart(node)
+    law = lib.law_of(node)
+    mine = lib.document(node.doc)
+    theirs = lib.document(other.doc) if other is not None else None
+    return Twin(node, lib.label(node), view(lib, other) if other is not None else None,
+                node.title_en or lib.title_en(node), law.cite if law is not None else None, lib.title_en(node),
+                (mine.edition if mine else None, theirs.edition if theirs else None),
+                named=theirs is None or theirs.edition is not None, compared=mine is not None and theirs is not None)
+
+
+def page(lib: Library, nodes: Sequence[Node]) -> list[Shown]:
+    """``show --page``: each node printed on the page, with its subtree."""
+    return [shown(lib, n) for n in nodes]
+
+
+def hits(lib: Library, found: Sequence[Hit]) -> list[HitShown]:
+    """Each search hit with its node's label and English titles."""
+    out = []
+    for h in found:
+        node = lib.by_id.get(h.id)
+        if node is None:
+            out.append(HitShown(h, h.cite or h.id))
+            continue
+        law = lib.law_of(node)
+        out.append(HitShown(h, lib.label(node), node.title_en, law.cite if law is not None else None,
+                            lib.title_en(node)))
+    return out
+
+
+def labels_of(lib: Library, ids: Sequence[str | None]) -> dict[str, tuple[str, str]]:
+    """``{id: (doc, label)}`` for each id the store holds (a reference's
+    target, a citing node), as ``refs`` and ``check`` print them."""
+    out = {}
+    for i in ids:
+        node = lib.by_id.get(i) if i else None
+        if node is not None and i is not None:
+            out[i] = (node.doc, lib.label(node))
+    return out
+
+
+def holdings(lib: Library, nodes: Sequence[Node], *, forms: bool = False, labels: bool = True) -> Holdings:
+    """What the writers of an export of ``nodes`` read of the corpus
+    (:class:`~lawref.model.Holdings`): the documents and nodes, the node
+    store as mappings, every node's label (none with ``labels=False``: for
+    anchors alone, as ``link`` and a search's links need), and for ``nodes``
+    their lost page edges, a law's lost sections, variants, incoming
+    references and (with the laws above the first) their law's English
+    title; ``forms`` (the site's offline search) the index's word forms."""
+    held = list(nodes)
+    variants = {}
+    for n in held:
+        copies = lib.variants(n) if "~" in n.id or n.cite else []
+        if len(copies) > 1:
+            variants[n.id] = (copies.index(n) + 1, len(copies))
+    lost = {}
+    for n in held:
+        if n.kind == Kind.LAW:
+            before, after = lib.lost_sections(n)
+            lost[n.id] = (tuple(before), tuple(after))
+    above = []  # the headings an export of one node's subtree prints above it (``--law 62B``: law 62)
+    cur = lib.by_id.get(held[0].parent) if held and held[0].parent else None
+    while cur is not None:
+        above.append(cur)
+        cur = lib.by_id.get(cur.parent) if cur.parent else None
+    return Holdings(lib.documents, lib.nodes, lib.by_id, lib.children,
+                    {n.id: lib.label(n) for n in lib.nodes} if labels else {}, lib.law_before,
+                    {n.id: lib.cut_edges(n) for n in held}, lost, variants,
+                    {n.id: tuple(lib.incoming_to(n)) for n in held},
+                    {n.id: lib.title_en(n) for n in [*held, *above]},
+                    lib.store.all_forms() if forms else {})
