@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 
-__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "retell_in", "speak", "tr", "trn",
+__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "retell_in", "speak", "tr", "tr_in", "trn",
            "ui_language"]
 
 #: The languages lawref speaks; the first is the default.
@@ -86,6 +86,13 @@ def tr(message: str) -> str:
     """``message`` in the user's language (:func:`ui_language`); the
     English text itself when the catalogue lacks it."""
     return _catalogue(ui_language()).gettext(message)
+
+
+def tr_in(lang: str, message: str) -> str:
+    """``message`` in ``lang`` (``ru``/``en``) whatever the user's: words
+    printed inside a law document speak the document's language
+    (:func:`lawref.words.words`)."""
+    return _catalogue(lang if lang in LANGS else LANGS[0]).gettext(message)
 
 
 def trn(singular: str, plural: str, count: int) -> str:

@@ -43,6 +43,7 @@ from lawref.export import json as J
 from lawref.i18n import LANGS, choose, chosen, retell, retell_in, tr
 from lawref.library import Library
 from lawref.query import shown as S
+from lawref.words import words as told
 
 __all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
 
@@ -110,13 +111,12 @@ def _absent_line(lib: Library, cite: str, lang: str) -> str:
     """«59 — нет в корпусе: Inability to Lead or Play as Required» for a law
     the edition has and the corpus lacks (as the reader's search box says
     it), else ``""``."""
-    from lawref.export.site import UI
 
     try:
         canonical, _, entry = lib.absent(cite)
     except LawrefError:
         return ""
-    return f"{canonical} — {UI[lang]['absent']}: {entry.title_en}"
+    return f"{canonical} — {told(lang)['absent']}: {entry.title_en}"
 
 
 def _reader_language(lib: Library, asked: str | None) -> str:

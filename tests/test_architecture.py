@@ -75,3 +75,13 @@ def test_show_and_the_node_endpoint_print_one_value() -> None:
     endpoint = serve[serve.index("def node(lib: _Lib"):serve.index("def resolve(")]
     assert "J.show_json(*S.first(lib, nodes, lang))" in cli
     assert "J.show_json(*S.first(lib, shown.nodes, lang))" in endpoint
+
+
+def test_the_words_around_law_text_have_one_home() -> None:
+    # lawref.words (the gettext catalogue's messages) is the one home: no module keeps a table of its own words
+    for path in sorted([*(ROOT / "lawref").glob("*.py"), *(ROOT / "lawref" / "export").glob("*.py")]):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Dict):
+                told = [v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
+                assert not any(re.search("[а-яё]", t, re.I) for t in told), (path.name, node.lineno)

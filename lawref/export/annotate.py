@@ -13,6 +13,7 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref.model import Linked, Status, Target
+from lawref.words import words as told
 
 #: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.
 Href = Callable[[str], "str | None"]
@@ -25,13 +26,8 @@ _HTML_SOURCE = (
     ' data-status="{{ seg.status }}" title="{{ seg.title }}">{{ seg.text }}</span>'
     "{% else %}{{ seg.text }}{% endif %}{% if seg.close %}</p>\n\n{% endif %}{% endfor %}"
 )
-#: What a status means, in the language of the citation (Cyrillic: Russian), for link titles.
-STATUS_WORDS = {
-    "ru": {"exact": "в корпусе", "partial": "в корпусе только его часть", "absent": "нет в корпусе",
-           "invalid": "нет такого правила"},
-    "en": {"exact": "in the corpus", "partial": "only a part of it in the corpus", "absent": "not in the corpus",
-           "invalid": "no such law"},
-}
+#: The word (:mod:`lawref.words`) for what a citation's status means, told in the citation's language.
+STATUS_WORDS = {"exact": "in-corpus", "partial": "part-in-corpus", "absent": "absent", "invalid": "invalid"}
 #: A blank line: where a paragraph of the input ends.
 _BLANK = re.compile(r"\n[ \t]*\n\s*")
 
@@ -59,8 +55,8 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
         if start > pos:
             out.append({"link": False, "text": text[pos:start]})
         first = item.ids[0] if item.ids else None
-        words = STATUS_WORDS[_language(c.text, around)]
-        notes = [f"{run}: {words[status]}" for run, status in _status_runs(item.targets)
+        words = told(_language(c.text, around))
+        notes = [f"{run}: {words[STATUS_WORDS[status]]}" for run, status in _status_runs(item.targets)
                  if len(item.targets) > 1 or status != Status.EXACT]
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
                     "href": href(first) if first else None, "title": ", ".join(notes)})

@@ -15,9 +15,10 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from lawref.export.text import WORDS, heading
+from lawref.export.text import heading
 from lawref.labels import law_of
 from lawref.model import Document, Holdings, Kind, Node, Ref, Status
+from lawref.words import words as told
 
 __all__ = ["DIVISIONS", "Anchors", "Book", "Entry", "Page", "Segment", "anchor", "page_name", "segments", "slug"]
 
@@ -239,7 +240,7 @@ class Book:
         return self.anchors.anchor(node)
 
     def _entry(self, n: Node) -> Entry:
-        words = WORDS["en" if self.docs[n.doc].lang == "en" else "ru"]
+        words = told(self.docs[n.doc].lang)
         lost_start, lost_end = self.held.edges.get(n.id, (False, False))
         before, after, end = [], [], []
         if n.kind == Kind.LAW:
@@ -375,7 +376,7 @@ class Book:
         return self.by_id.get(ref.id)
 
     def status_note(self, ref: Ref, words: dict[str, str]) -> str:
-        """What a citation's status means, in ``words`` (:data:`WORDS` of the
+        """What a citation's status means, in ``words`` (:func:`lawref.words.words` of the
         citing document's language): «нет в корпусе», «в корпусе только 47»,
         «нет такого правила»; ``""`` for ``exact``."""
         if ref.status == Status.PARTIAL and ref.id is not None:

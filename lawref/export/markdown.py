@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 
 from lawref.export.book import Book, Entry, segments
-from lawref.export.text import WORDS
 from lawref.model import Document, Kind, Node, Ref, Status
+from lawref.words import words as told
 
 __all__ = ["LEVEL", "escape", "link", "to_markdown"]
 
@@ -61,7 +61,7 @@ def to_markdown(book: Book, base: str | None = None) -> str:
 
 
 def _document(book: Book, doc: Document, base: str | None) -> list[str]:
-    words = WORDS["en" if doc.lang == "en" else "ru"]
+    words = told(doc.lang)
     lines = [f'# <a id="doc-{book.anchors.prefix.get(doc.id, "")}{doc.id}"></a>{escape(doc.title or doc.id)}', ""]
     notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == Kind.FOOTNOTE}
     page: int | None = None

@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
 from lawref.export.files import write_folder
-from lawref.export.text import WORDS
 from lawref.labels import law_of
 from lawref.model import Document, Kind, Node, Ref
+from lawref.words import words as told
 
 if TYPE_CHECKING:
     import jinja2
@@ -35,20 +35,6 @@ __all__ = ["missing_page", "render_page", "search_index", "site_files", "write_s
 _STATIC = ("lawref.css", "search.js")
 #: Heading level of an entry on a law page (the law itself is ``h1``).
 LEVEL = {"section": 2, "fragment": 2, "commentary": 3, "subsection": 3, "item": 4, "subitem": 5, "law": 2}
-UI = {
-    "ru": {"contents": "Содержание", "search": "Поиск", "search-hint": "слово, фраза или правило (62B)",
-           "prev": "Предыдущее", "next": "Следующее", "cited-by": "Ссылаются", "commentary": "Комментарий",
-           "footnotes": "Сноски", "absent": "нет в корпусе", "no-text": "текста этого правила в корпусе нет",
-           "nothing": "ничего не найдено", "start": "Начало", "end": "Конец", "page": "стр.",
-           "orphans": "Фрагменты: номер их правила не сохранился"},
-    "en": {"contents": "Contents", "search": "Search", "search-hint": "word, phrase or law (62B)",
-           "prev": "Previous", "next": "Next", "cited-by": "Cited by", "commentary": "Commentary",
-           "footnotes": "Footnotes", "absent": "not in the corpus", "no-text": "no text of this law in the corpus",
-           "nothing": "nothing found", "start": "Start", "end": "End", "page": "p.",
-           "orphans": "Fragments: their law's number was lost"},
-}
-
-
 @cache
 def _env() -> jinja2.Environment:
     """The templates (package data ``lawref/export/templates``), autoescape on."""
@@ -152,9 +138,8 @@ def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes:
 
 
 def _words(doc: Document) -> dict[str, str]:
-    lang = "en" if doc.lang == "en" else "ru"
-    only = "not in this export" if lang == "en" else "не в этом экспорте"
-    return {**WORDS[lang], **UI[lang], "only-export": only}
+    """The words of a page: in the language of its document (:mod:`lawref.words`)."""
+    return told(doc.lang)
 
 
 def _page_context(book: Book, page: Page, pages: list[Page]) -> dict[str, Any]:
@@ -294,8 +279,8 @@ def site_files(book: Book, *, search: str = "offline") -> Iterator[tuple[str, st
         yield page.path, env.get_template("page.html").render(**_page_context(book, page, pages))
     lang = "en" if book.documents and all(d.lang == "en" for d in book.documents) else "ru"
     yield "index.html", env.get_template("index.html").render(
-        lang=lang, w=UI[lang], root="", title=UI[lang]["contents"], contents=_contents(book, pages), standalone=False,
-        css=None)
+        lang=lang, w=told(lang), root="", title=told(lang)["contents"], contents=_contents(book, pages),
+        standalone=False, css=None)
     if search == "api":
         yield "search-index.js", 'window.LAWREF_API = "api/v1/";\n'
     else:
@@ -338,7 +323,7 @@ def missing_page(title: str, detail: str = "", root: str = "", lang: str = "ru")
     """A page of the reader for what it lacks (``lawref serve``'s 404 in a
     browser): ``title``, ``detail`` (the catalogue's line of an absent law)
     and a link to the contents; ``root`` leads from the page to the site's root."""
-    return str(_env().get_template("missing.html").render(lang=lang, w=UI[lang], root=root, title=title,
+    return str(_env().get_template("missing.html").render(lang=lang, w=told(lang), root=root, title=title,
                                                           detail=detail, standalone=False, css=None))
 
 

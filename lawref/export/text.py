@@ -30,51 +30,23 @@ from lawref.model import (
     Twin,
     View,
 )
+from lawref.words import words as told
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
     from lawref.lang.glossary import Term
     from lawref.records import FileReport
 
-__all__ = ["LOST_AFTER", "LOST_BEFORE", "absent_line", "check_lines", "hit_lines", "page_text", "passes_lines",
+__all__ = ["absent_line", "check_lines", "hit_lines", "page_text", "passes_lines",
            "refs_lines", "repairs", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines",
            "toc_lines"]
 
-#: Shown (not part of the law text) where a node's text starts or ends on a page the scrape lost.
-LOST_BEFORE = "[начало — на странице, которой нет в скане]"
-LOST_AFTER = "[текст обрывается: продолжение на странице, которой нет в скане]"
 _DIVISIONS = ("chapter", "part", "division")
-
-#: What ``show`` says around the law text, in the language of the document shown.
-WORDS: dict[str, dict[str, str]] = {
-    "ru": {"law": "Правило", "fragment-head": "номер правила не сохранился",
-           "inferred": "номер правила выведен: его заголовок не сохранился",
-           "lost-start": "начало текста утрачено: нет", "lost-end": "дальше текст утрачен: нет",
-           "variant": "вариант {k} из {n}", "fragment": "фрагмент", "page": "стр.",
-           "lost-before": LOST_BEFORE, "lost-after": LOST_AFTER,
-           "gap": "[пропуск: здесь кончается один файл скана и начинается другой]",
-           "see-also": "См. также", "cited-by": "Ссылаются",
-           "only": "в корпусе только {cite}", "absent": "нет в корпусе", "invalid": "нет такого правила",
-           "nearby": "Рядом", "before-it": "перед ним", "after-it": "после него",
-           "edition": "редакция (по манифесту)"},
-    "en": {"law": "Law", "fragment-head": "its law's number was lost",
-           "inferred": "law number inferred: its heading was lost",
-           "lost-start": "the beginning is lost: no", "lost-end": "the rest is lost: no",
-           "variant": "variant {k} of {n}", "fragment": "fragment", "page": "p.",
-           "lost-before": "[the beginning is on a page the scan lacks]",
-           "lost-after": "[the text breaks off: it goes on on a page the scan lacks]",
-           "gap": "[gap: one file of the scan ends here and another begins]",
-           "see-also": "See also", "cited-by": "Cited by",
-           "only": "only {cite} in the corpus", "absent": "not in the corpus", "invalid": "no such law",
-           "nearby": "Nearby", "before-it": "before it", "after-it": "after it",
-           "edition": "edition as labelled"},
-}
-
 
 def _words() -> dict[str, str]:
     """lawref's own words around the law text in ``show``: in the user's
     language (:func:`lawref.i18n.ui_language`), whatever the document's."""
-    return WORDS[ui_language()]
+    return told(ui_language())
 
 
 # -- search -------------------------------------------------------------------------
@@ -255,9 +227,11 @@ def render(v: View, *, plain: bool = False) -> str:
     (its law, Russian and English titles; ``Law 62 — Correction of a
     Revoke`` for an English document), a note line (document; edition;
     inferred number), then each node's heading and text, lost-page marks
-    beside them — lawref's words in the user's language."""
+    beside them — lawref's words in the user's language, or with ``plain``
+    (pasted into a ruling: words inside the law text) in the document's
+    (:mod:`lawref.words`)."""
     node, law, doc = v.node, v.law, v.document
-    words = _words()
+    words = told(v.shown.lang) if plain else _words()
     notes = [doc.title if doc and doc.title else node.doc]
     if doc is not None and doc.edition:
         notes.append(f"{words['edition']}: {doc.edition}")
@@ -294,7 +268,7 @@ def _header(v: View, words: dict[str, str], plain: bool = False) -> str:
         return node.cite or f"{v.shown.label} — {words['fragment-head']}"
     if v.shown.lang == "en":
         return f"Law {law.cite} — {v.law_title}" if v.law_title else f"Law {law.cite}"
-    printed = WORDS["en" if v.law_lang == "en" else "ru"]["law"]  # the law's heading as its book prints it
+    printed = told(v.law_lang)["law"]  # the law's heading as its book prints it
     head = f"{printed} {law.cite}" + (f". {law.title}" if law.title else "")
     english = tr(" — Law {cite}: {title}").format(cite=law.cite, title=law.title_en)  # ru: « — по-английски: …»
     return head + (english if law.title_en and not plain else "")
@@ -315,7 +289,8 @@ def _variant(s: Shown, words: dict[str, str]) -> str:
 
 
 def _render_one(n: Node, lost_start: bool = False, lost_end: bool = False, variant: str = "",
-                words: dict[str, str] = WORDS["ru"], label: str = "") -> list[str]:
+                words: dict[str, str] | None = None, label: str = "") -> list[str]:
+    words = words if words is not None else _words()
     if n.kind == Kind.FOOTNOTE:
         return [f"{n.label} - {n.text}", ""]
     out = []

@@ -21,8 +21,8 @@ from collections.abc import Iterator
 
 from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, slug
-from lawref.export.text import WORDS
 from lawref.model import Document, Kind
+from lawref.words import words as told
 
 __all__ = ["corpus_files", "to_txt"]
 
@@ -60,7 +60,7 @@ def _document(book: Book, doc: Document, width: int) -> list[str]:
     title = doc.title or doc.id
     lines = [title, "=" * len(title), ""]  # one line each, never wrapped: the reader takes them as the title
     page: int | None = None
-    words = WORDS["en" if doc.lang == "en" else "ru"]
+    words = told(doc.lang)
     file = None
     for _, group in book.law_entries(doc.id, notes_last=False):
         for e, ends in book.with_ends(group):

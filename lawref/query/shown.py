@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lawref.model import Hit, HitShown, Holdings, Kind, Node, RefShown, Shown, Status, Twin, View
+from lawref.query.views import AllNodes
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -193,7 +194,7 @@ def holdings(lib: Library, nodes: Sequence[Node], *, forms: bool = False, labels
     while cur is not None:
         above.append(cur)
         cur = lib.by_id.get(cur.parent) if cur.parent else None
-    return Holdings(lib.documents, lib.nodes, lib.by_id, lib.children,
+    return Holdings(lib.documents, AllNodes(lambda: lib.nodes), lib.by_id, lib.children,
                     {n.id: lib.label(n) for n in lib.nodes} if labels else {}, lib.law_before,
                     {n.id: lib.cut_edges(n) for n in held}, lost, variants,
                     {n.id: tuple(lib.incoming_to(n)) for n in held},

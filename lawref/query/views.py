@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 from abc import abstractmethod
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, overload
 
 from lawref.errors import IndexDamaged
 from lawref.folder import CURRENT, Generation
@@ -22,7 +22,7 @@ from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
 #: A node store: in memory (tests, the build) or an index generation's SQLite file.
 NodeStore = MemoryStore | SqliteStore
 
-__all__ = ["ByCite", "ById", "ByLabel", "Children", "NodeStore", "StoreView", "live_key", "open_store"]
+__all__ = ["AllNodes", "ByCite", "ById", "ByLabel", "Children", "NodeStore", "StoreView", "live_key", "open_store"]
 
 
 def open_store(gen: Generation, verify: bool) -> SqliteStore:
@@ -81,6 +81,26 @@ class ById(StoreView):
 
     def __iter__(self) -> Iterator[str]:
         return (n.id for n in self._store.all_nodes())
+
+
+class AllNodes(Sequence[Node]):
+    """Every node of the corpus in reading order, read on first use
+    (``read()``, the library's cached whole-store read): a writer's
+    :class:`~lawref.model.Holdings` holds it, and most answers — a search's
+    links — never need it."""
+
+    def __init__(self, read: Callable[[], tuple[Node, ...]]) -> None:
+        self._read = read
+
+    def __len__(self) -> int:
+        return len(self._read())
+
+    @overload
+    def __getitem__(self, k: int) -> Node: ...
+    @overload
+    def __getitem__(self, k: slice) -> Sequence[Node]: ...
+    def __getitem__(self, k: int | slice) -> Node | Sequence[Node]:
+        return self._read()[k]
 
 
 class Children(StoreView):
