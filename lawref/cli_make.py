@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import click
 
-from lawref import usecases
 from lawref.errors import (
     EXIT_BAD_INPUT,
     EXIT_NOT_FOUND,
@@ -152,6 +151,7 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     """Export clean law documents: whole, one document (--doc) or one law
     (--law 62), as JSON, plain text, Markdown or an HTML site that works
     offline. Formats: docs/export.md; JSON contract: docs/json.md."""
+    from lawref import exports  # the writers: loaded only for a command that writes (``link``, ``export``)
 
     _export_options(fmt, width, base_url, law)
     if fmt in ("json", "md") and str(output_arg or "").endswith(("/", os.sep)):
@@ -164,16 +164,16 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     if fmt == "html" and (output is not None or law is None):
         if output is None:
             raise UsageError(tr("--format html writes a site: give a folder with -o (or one law with --law)"))
-        count = usecases.write_site(lib, output, doc, law, edition)
+        count = exports.write_site(lib, output, doc, law, edition)
         _say(tr("wrote {count} files to {folder}/ (open index.html)").format(count=count,
              folder=display_name(str(output))), err=True)
         return
     if fmt == "txt" and folder and output is not None:
-        count = usecases.write_txt_corpus(lib, output, doc, law, edition, width=width)
+        count = exports.write_txt_corpus(lib, output, doc, law, edition, width=width)
         _say(tr("wrote {count} files to {folder}/ (lawref --corpus {folder} build reads it back)").format(
             count=count, folder=display_name(str(output))), err=True)
         return
-    text = usecases.export_text(lib, fmt, doc, law, edition, width=width, base_url=base_url)
+    text = exports.export_text(lib, fmt, doc, law, edition, width=width, base_url=base_url)
     if output is None:
         _out(text, nl=False)
         return

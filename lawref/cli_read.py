@@ -280,6 +280,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     blank line, or where no citation can cross), and each answer is printed
     as soon as its paragraph is read: memory stays flat on any size of
     input, and a program writing into a pipe gets its answers as it goes."""
+    from lawref import exports  # the writers: loaded only for a command that writes (``link``, ``export``)
     from lawref.export import annotate
 
     check_base_url(base_url)
@@ -304,7 +305,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _lines(annotate.table_rows(linked))
                     _flush()
             else:
-                href, paras = usecases.hrefs(lib, base_url), annotate.Paragraphs()
+                href, paras = exports.hrefs(lib, base_url), annotate.Paragraphs()
                 for offset, piece, linked in pieces:
                     if fmt == "md":
                         _say(annotate.to_markdown(piece, linked, href, offset=offset), nl=False)

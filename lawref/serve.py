@@ -35,7 +35,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
-from lawref import usecases
+from lawref import exports, usecases
 from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
@@ -72,7 +72,7 @@ class _Reader:
         key = self.lib.follow()
         with self.lock:
             if key is not self.stamp:
-                book = usecases.book(self.lib, single=False)
+                book = exports.book(self.lib, single=False)
                 self.files = dict(site_files(book, search="api"))
                 self.stamp = key
             return self.files.get(path)
@@ -223,7 +223,7 @@ def search(lib: _Lib, q: str = Query(min_length=1, max_length=MAX_QUERY), limit:
     lib.check_doc(doc)
     answer = lib.answer(q, limit=limit, doc=doc, lang=lang)
     out = J.search_json(q, S.hits(lib, answer.hits), answer, lib.absent_law(q))
-    href = usecases.hrefs(lib, "/")
+    href = exports.hrefs(lib, "/")
     for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
         node = lib.by_id.get(hit["id"])
         hit["label"] = lib.label(node) if node is not None else hit["id"]
@@ -312,7 +312,7 @@ def law_page(lib: _Lib, reading: _Reading, cite: str) -> Response:
         found = lib.find(cite)
     except LawrefError as exc:  # a browser asked: a page, not JSON
         return _missing(str(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
-    target = usecases.hrefs(lib, "/")(found[0].id) or "/"
+    target = exports.hrefs(lib, "/")(found[0].id) or "/"
     return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from lawref import usecases
+from lawref import exports
 from lawref.library import Library
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -54,7 +54,7 @@ def browser() -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def site(seed_library: Library, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("browser") / "site"
-    usecases.write_site(seed_library, out)
+    exports.write_site(seed_library, out)
     return out
 
 

@@ -31,7 +31,7 @@ from hypothesis import strategies as st
 from markdown_it import MarkdownIt
 from mdit_py_plugins.footnote import footnote_plugin
 
-from lawref import usecases
+from lawref import exports
 from lawref.cli import cli
 from lawref.export.book import anchor, page_name, slug
 from lawref.export.files import MARK
@@ -68,7 +68,7 @@ def write_back(tmp_path: Path, lib: Library, docs: dict[str, str]) -> Library:
     folder.mkdir()
     manifest = []
     for doc_id, kind in docs.items():
-        (folder / f"{doc_id}.txt").write_text(usecases.export_text(lib, "txt", doc=doc_id), encoding="utf-8")
+        (folder / f"{doc_id}.txt").write_text(exports.export_text(lib, "txt", doc=doc_id), encoding="utf-8")
         lang = lib.document(doc_id).lang  # type: ignore[union-attr]
         manifest.append(f'[[document]]\nid = "{doc_id}"\nkind = "{kind}"\nlang = "{lang}"\nedition = "1997"\n'
                         f'files = ["{doc_id}.txt"]\n')
@@ -99,7 +99,7 @@ def test_the_txt_export_of_an_english_edition_builds_back_into_the_same_node_tre
 
 def test_the_txt_export_is_wrapped_and_indented_and_its_marks_are_dropped_on_the_way_back(
         seed_library: Library, tmp_path: Path) -> None:
-    text = usecases.export_text(seed_library, "txt", width=60)
+    text = exports.export_text(seed_library, "txt", width=60)
     body = text.splitlines()[2:]  # the title line is never wrapped (the reader takes one line as the title)
     assert max(len(line) for line in body if not line.lstrip().startswith("[")) <= 60
     assert "\n  A. Фальшренонс должен быть исправлен\n" in text  # a section: two spaces under its law
@@ -199,7 +199,7 @@ def render_md(text: str) -> str:
 
 
 def test_markdown_of_the_whole_corpus_renders_with_every_link_finding_its_anchor(seed_library: Library) -> None:
-    md = usecases.export_text(seed_library, "md")
+    md = exports.export_text(seed_library, "md")
     found = links(render_md(md))
     internal = [h for h in found.hrefs if h.startswith("#")]
     assert len(internal) >= 29 and not [h for h in found.hrefs if not h.startswith("#")]
@@ -212,7 +212,7 @@ def test_markdown_of_the_whole_corpus_renders_with_every_link_finding_its_anchor
 
 
 def test_markdown_footnotes_are_markdown_footnotes(seed_library: Library) -> None:
-    md = usecases.export_text(seed_library, "md", law="26")
+    md = exports.export_text(seed_library, "md", law="26")
     assert "другую(\\*)[^footnote-003-d6d1da8d5423a94e-81]" in md
     assert "\n[^footnote-003-d6d1da8d5423a94e-81]: Если заявка была повторена" in md
     html = render_md(md)
@@ -241,7 +241,7 @@ def test_escaped_markdown_renders_as_the_text_itself(text: str) -> None:
 @pytest.fixture(scope="module")
 def site(seed_library: Library, tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("site") / "site"
-    usecases.write_site(seed_library, out)
+    exports.write_site(seed_library, out)
     return out
 
 
@@ -303,13 +303,13 @@ def test_html_escapes_law_text(tmp_path: Path) -> None:
         "Текст с <img src=x onerror=alert(1)> и &amp; и см. правило 1A.\n", encoding="utf-8")
     (folder / "lawref.toml").write_text(MANIFEST.format(lang="ru"), encoding="utf-8")
     lib = open_library(folder, tmp_path / "ix")
-    usecases.write_site(lib, tmp_path / "site")
+    exports.write_site(lib, tmp_path / "site")
     page = (tmp_path / "site" / "laws" / "1.html").read_text(encoding="utf-8")
     assert "<script>alert" not in page and "&lt;script&gt;alert(1)&lt;/script&gt;" in page
     assert "<img" not in page and "&amp;amp;" in page and "<b>" not in page
-    one = usecases.export_text(lib, "html", law="1")
+    one = exports.export_text(lib, "html", law="1")
     assert "<script>alert" not in one and "&lt;img src=x" in one
-    md = usecases.export_text(lib, "md", law="1")
+    md = exports.export_text(lib, "md", law="1")
     assert "\\<script\\>" in md and "<img" not in render_md(md).replace("&lt;img", "")
 
 
@@ -317,7 +317,7 @@ def test_html_escapes_law_text(tmp_path: Path) -> None:
 
 
 def test_json_of_one_law_is_its_subtree_with_refs_and_english_titles(seed_library: Library) -> None:
-    data = usecases.export_json(seed_library, law="21")
+    data = exports.export_json(seed_library, law="21")
     assert data["format"] == "lawref/1" and [d["id"] for d in data["documents"]] == ["laws"]
     ids = [n["id"] for n in data["nodes"]]
     assert ids[0] == "laws/21" and all(i.startswith("laws/21") for i in ids)
@@ -330,7 +330,7 @@ def test_json_of_one_law_is_its_subtree_with_refs_and_english_titles(seed_librar
 def test_golden_law_26(seed_library: Library, fmt: str, suffix: str) -> None:
     """Law 26 (page 55: a footnote, two subsections, text that breaks off)
     in each format, as reviewed."""
-    got = usecases.export_text(seed_library, fmt, law="26")
+    got = exports.export_text(seed_library, fmt, law="26")
     if fmt == "html":  # the page carries lawref.css inline: the golden holds the page, not the style sheet
         css = (Path(__file__).resolve().parents[1] / "lawref" / "export" / "templates" / "lawref.css").read_text()
         assert css in got
@@ -340,7 +340,7 @@ def test_golden_law_26(seed_library: Library, fmt: str, suffix: str) -> None:
 
 def test_golden_law_21_markdown(seed_library: Library) -> None:
     """Law 21 in Markdown: its citations, in the law and out of it."""
-    assert usecases.export_text(seed_library, "md", law="21", base_url="https://example.org/site/") == (
+    assert exports.export_text(seed_library, "md", law="21", base_url="https://example.org/site/") == (
         GOLDEN / "law-21.md").read_text(encoding="utf-8")
 
 
@@ -406,11 +406,11 @@ def bilingual(tmp_path_factory: pytest.TempPathFactory) -> Library:
 
 def test_a_second_laws_document_gets_its_own_folder_and_prefixed_anchors_in_one_file(bilingual: Library,
                                                                                   tmp_path: Path) -> None:
-    md = usecases.export_text(bilingual, "md")
+    md = exports.export_text(bilingual, "md")
     found = links(render_md(md))
     assert len(found.ids) == len(set(found.ids)) and "laws-en-law-62" in found.ids and "law-62" in found.ids
     assert not [h for h in found.hrefs if h.startswith("#") and h[1:] not in found.ids]
-    usecases.write_site(bilingual, tmp_path / "site")
+    exports.write_site(bilingual, tmp_path / "site")
     assert (tmp_path / "site" / "laws-en" / "62.html").is_file() and (tmp_path / "site" / "laws" / "62.html").is_file()
     page = (tmp_path / "site" / "laws-en" / "62.html").read_text(encoding="utf-8")
     assert 'id="law-62"' in page and '<html lang="en">' in page and "Contents" in page
@@ -468,7 +468,7 @@ def test_any_document_of_the_seeds_layout_comes_back_from_its_txt_export(text: s
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         first = _built(root / "a", text)
-        back = _built(root / "b", usecases.export_text(first, "txt", width=width))
+        back = _built(root / "b", exports.export_text(first, "txt", width=width))
         assert tree(back) == tree(first)
 
 
@@ -500,30 +500,30 @@ def test_two_documents_in_one_txt_file_are_named_in_the_report_not_read_silently
                                                                                   tmp_path: Path) -> None:
     folder = tmp_path / "one"
     folder.mkdir()
-    (folder / "book.txt").write_text(usecases.export_text(seed_library, "txt"), encoding="utf-8")
+    (folder / "book.txt").write_text(exports.export_text(seed_library, "txt"), encoding="utf-8")
     lib = open_library(folder, tmp_path / "index")
     warnings = [w for r in lib.report for w in r["warnings"]]
     assert any("a second document title «Комментарий к Правилам дубликатного бриджа»" in w for w in warnings)
 
 
 def test_the_lost_sections_mark_closes_its_law(seed_library: Library) -> None:
-    txt = usecases.export_text(seed_library, "txt", law="62")
+    txt = exports.export_text(seed_library, "txt", law="62")
     assert txt.index("B. Исправление фальшренонса") < txt.index("[дальше текст утрачен: нет 62C, 62D]")
-    md = usecases.export_text(seed_library, "md", law="62")
+    md = exports.export_text(seed_library, "md", law="62")
     assert md.rstrip().endswith("*\\[дальше текст утрачен: нет 62C, 62D\\]*")
 
 
 def test_one_section_comes_with_the_heading_of_its_law_and_a_law_with_its_commentary(seed_library: Library) -> None:
-    txt = usecases.export_text(seed_library, "txt", law="62B")
+    txt = exports.export_text(seed_library, "txt", law="62B")
     assert "\nПравило 62. Исправление фальшренонса\n\n  B. Исправление фальшренонса\n" in txt
     assert "Игрок должен исправить" not in txt  # 62A is not exported, nor the law's own text
-    data = usecases.export_json(seed_library, law="46")
+    data = exports.export_json(seed_library, law="46")
     assert [d["id"] for d in data["documents"]] == ["laws", "commentary"]
     assert {n["id"] for n in data["nodes"]} >= {"laws/46", "commentary/46", "commentary/46.4"}
-    page = usecases.export_text(seed_library, "html", law="46")
+    page = exports.export_text(seed_library, "html", law="46")
     assert 'id="commentary-46-4"' in page and "Комментарий" in page
-    assert usecases.export_json(seed_library, law="46", doc="laws")["documents"][0]["id"] == "laws"
-    one = usecases.export_text(seed_library, "html", law="21", base_url="https://example.org/site/")
+    assert exports.export_json(seed_library, law="46", doc="laws")["documents"][0]["id"] == "laws"
+    one = exports.export_text(seed_library, "html", law="21", base_url="https://example.org/site/")
     assert 'href="https://example.org/site/laws/17.html#law-17e"' in one
 
 
@@ -550,7 +550,7 @@ def test_link_html_titles_a_status_in_the_language_of_the_citation(seed_library:
     from lawref.export.annotate import to_html
 
     text = "см. правило 16 и Law 16"
-    html = to_html(text, seed_library.link(text), usecases.hrefs(seed_library))
+    html = to_html(text, seed_library.link(text), exports.hrefs(seed_library))
     assert 'title="16: нет в корпусе">правило 16</span>' in html and 'title="16: not in the corpus">Law 16</span>' in html
 
 

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from seeds import CORPUS
 
-from lawref import usecases
+from lawref import exports
 from lawref.cite import find_citations
 from lawref.cli import cli
 from lawref.export.annotate import to_html, to_markdown
@@ -180,7 +180,7 @@ def test_resolve_api(lib: Library) -> None:
 
 def test_html_output_escapes_the_input(lib: Library) -> None:
     text = '<script>alert("x")</script> см. правило 62B & Law 17E'
-    html = to_html(text, lib.link(text), usecases.hrefs(lib))
+    html = to_html(text, lib.link(text), exports.hrefs(lib))
     assert "<script>" not in html and "&lt;script&gt;" in html and "&amp;" in html
     assert '<a class="lawref-cite lawref-exact" href="#law-62b"' in html
 
@@ -189,7 +189,7 @@ def test_markdown_output_links_each_citation_to_the_export_anchors(lib: Library)
     """A citation links to the anchor ``export --format md`` gives its node;
     one that names no node (laws 70, 71: absent) stays plain text."""
     text = "См. правило 17Е и правила 70 или 71"
-    md = to_markdown(text, lib.link(text), usecases.hrefs(lib))
+    md = to_markdown(text, lib.link(text), exports.hrefs(lib))
     assert md == "См. [правило 17Е](#law-17e) и правила 70 или 71"
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from lawref import folder, fresh, store, usecases
+from lawref import exports, folder, fresh, store
 from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.cli import cli
 from lawref.library import Library, open_library
@@ -60,7 +60,7 @@ def _answers(index: Path) -> list[set[str]]:
 
 def _export(index: Path) -> str:
     with Library.open(index) as lib:
-        return json.dumps(usecases.export_json(lib), ensure_ascii=False, sort_keys=True)
+        return json.dumps(exports.export_json(lib), ensure_ascii=False, sort_keys=True)
 
 
 def _edit(path: Path) -> None:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from lawref import patterns as P
 from lawref.model import Hit, HitShown, Holdings, Kind, Node, RefShown, Shown, Status, Twin, View
 from lawref.query.views import AllNodes
 
@@ -63,8 +64,6 @@ def _law_title(lib: Library, law: Node) -> str | None:
     """An English law's title as shown: one printed in capitals in the
     catalogue's letter case when the catalogue of its edition has the same
     words (``CORRECTION OF A REVOKE`` → ``Correction of a Revoke``)."""
-    from lawref import patterns as P
-
     title = law.title
     if not title or not title.isupper() or law.cite is None:
         return title
