@@ -23,7 +23,7 @@ from lawref.errors import (
 from lawref.export import json as J
 from lawref.export import text as T
 from lawref.i18n import retell, tr
-from lawref.model import Node, Ref, Status
+from lawref.model import Node, Ref, Status, Target
 from lawref.query import shown as S
 from lawref.query import source as q_source
 
@@ -333,7 +333,10 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
     resolve exactly."""
 
     lib = obj.library()
-    answers = [(c, t) for c in citations for t in (lib.resolve_targets(_text(c), edition) or [None])]
+    answers: list[tuple[str, Target | None]] = []
+    for c in citations:
+        found: list[Target | None] = [*lib.resolve_targets(_text(c), edition)]
+        answers += [(c, t) for t in found or [None]]
     _json(J.resolve_json(answers)) if as_json else _lines(T.resolve_lines(answers))
     if any(t is None or t.status != Status.EXACT for _, t in answers):
         sys.exit(EXIT_NOT_FOUND)

@@ -19,17 +19,17 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
 from lawref import labels
 from lawref.errors import IndexDamaged, IndexUnavailable, UsageError
 from lawref.folder import Generation
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, tr
-from lawref.model import Answer, Document, Hit, Linked, Node, Ref, References, Source, Target, TocEntry
+from lawref.model import Answer, Document, Hit, Node, References, TocEntry
 from lawref.query import editions as q_editions
 from lawref.query import find as q_find
 from lawref.query import link as q_link
@@ -42,8 +42,6 @@ from lawref.resolver import Resolver
 
 if TYPE_CHECKING:
     from lawref.index import Searcher
-    from lawref.lang import glossary
-    from lawref.lang.catalogue import Entry
 
 #: Search answers a library keeps per generation (see :meth:`Library.answer`).
 ANSWERS_KEPT = 1024
@@ -122,6 +120,36 @@ def _answers(method: Callable[..., Any]) -> Callable[..., Any]:
             self._pin.state = None
 
     return run
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+class _On(Generic[_P, _R]):
+    """A method of the facade that hands on to a query function ``fn(lib,
+    …)`` of :mod:`lawref.query` — called as ``lib.name(…)``, documented by
+    ``fn``'s own docstring (one home for what it answers); ``pinned`` runs it
+    on one generation from start to end (see :func:`_answers`)."""
+
+    def __init__(self, fn: Callable[Concatenate[Library, _P], _R], *, pinned: bool = False) -> None:
+        self.fn: Callable[..., _R] = _answers(fn) if pinned else fn
+        self.__doc__ = fn.__doc__
+
+    @overload
+    def __get__(self, lib: None, owner: type) -> _On[_P, _R]: ...
+    @overload
+    def __get__(self, lib: Library, owner: type) -> Callable[_P, _R]: ...
+    def __get__(self, lib: Library | None, owner: type) -> _On[_P, _R] | Callable[_P, _R]:
+        if lib is None:
+            return self
+        fn = self.fn
+
+        def bound(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            return fn(lib, *args, **kwargs)
+
+        bound.__doc__ = self.__doc__
+        return bound
 
 
 class Library:
@@ -265,15 +293,8 @@ class Library:
         """Children by parent id (``None``: the roots), in reading order."""
         return Children(self.store)
 
-    @_answers
-    def find(self, cite_or_id: str, doc: str | None = None, edition: str | None = None) -> list[Node]:
-        """Nodes named by a cite (any spelling :func:`normalise_cite` takes) or an exact id (``laws/fragment@…``), laws
-        documents first (:func:`lawref.query.find.find`)."""
-        return q_find.find(self, cite_or_id, doc, edition)
-
-    def subtree(self, node: Node) -> list[tuple[int, Node]]:
-        """``node`` and its descendants in reading order, with their depth (:func:`lawref.query.find.subtree`)."""
-        return q_find.subtree(self, node)
+    find = _On(q_find.find, pinned=True)
+    subtree = _On(q_find.subtree)
 
     def label(self, node: Node) -> str:
         """What people are shown for ``node`` instead of its id (see
@@ -312,16 +333,8 @@ class Library:
         """The law node above ``node`` (itself if it is a law)."""
         return labels.law_of(node, self.store.node)
 
-    def raw_source(self, node: Node | Source) -> list[tuple[int, str]]:
-        """The raw lines ``node`` (or a :class:`Source` span) came from, ``[(line number, text)]``: its byte range in
-        the raw file, decoded with the encoding the build used (:func:`lawref.query.source.raw_source`)."""
-        return q_source.raw_source(self, node)
-
-    def source_spans(self, node: Node) -> list[Source]:
-        """Where ``node`` and everything under it came from: one span a raw file, from the first line to the last of
-        its nodes there (the lines between included: the raw text as it stands), in reading order
-        (:func:`lawref.query.source.source_spans`)."""
-        return q_source.source_spans(self, node)
+    raw_source = _On(q_source.raw_source)
+    source_spans = _On(q_source.source_spans)
 
     @_cached
     def resolver(self) -> Resolver:
@@ -329,14 +342,8 @@ class Library:
         store = self.store
         return Resolver(self.documents, by_cite=ByCite(store), children=Children(store), by_id=ById(store))
 
-    def page_edges(self, node: Node) -> tuple[bool, bool]:
-        """``(first, last)``: whether ``node`` opens or closes the text of a printed page of its file — the places
-        where a scrape of every fourth page cuts sentences (:func:`lawref.query.pages.page_edges`)."""
-        return q_pages.page_edges(self, node)
-
-    def cut_edges(self, node: Node) -> tuple[bool, bool]:
-        """``(starts_after_gap, cut_at_end)`` (:func:`lawref.query.pages.cut_edges`)."""
-        return q_pages.cut_edges(self, node)
+    page_edges = _On(q_pages.page_edges)
+    cut_edges = _On(q_pages.cut_edges)
 
     def check_doc(self, doc: str | None) -> None:
         """Raise :class:`~lawref.errors.UsageError` when ``doc`` is given and
@@ -347,55 +354,15 @@ class Library:
             raise UsageError(tr("no document {doc} in this corpus (documents: {known})").format(
                 doc=repr(doc), known=", ".join(known) or "-"))
 
-    @_answers
-    def references(self, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:
-        """References made by a node and its descendants, or (``incoming``) made to them; for a law the corpus lacks
-        and its edition has, ``incoming`` still lists the citations of it (``правило 59``)
-        (:func:`lawref.query.refs.references`)."""
-        return q_refs.references(self, cite_or_id, incoming=incoming, doc=doc)
-
-    @_answers
-    def absent(self, cite_or_id: str, edition: str | None = None) -> tuple[str, str, Entry]:
-        """For a cite the corpus lacks (:func:`lawref.query.editions.absent`)."""
-        return q_editions.absent(self, cite_or_id, edition)
-
-    def edition_of(self, doc: str | None) -> str | None:
-        """The edition document ``doc`` names (``None`` for no document or none named)
-        (:func:`lawref.query.editions.edition_of`)."""
-        return q_editions.edition_of(self, doc)
-
-    @_answers
-    def term_entries(self, word: str) -> list[tuple[glossary.Term, list[tuple[str, int]]]]:
-        """Glossary entries for ``word`` (see :meth:`terms`) with the laws that use each most (see :meth:`term_laws`)
-        (:func:`lawref.query.terms.term_entries`)."""
-        return q_terms.term_entries(self, word)
-
-    @_answers
-    def citing(self, cite: str) -> list[tuple[Node, Ref]]:
-        """Every citation of ``cite`` or of a part of it (``59`` → ``59``, ``59A`` …), whether or not the corpus holds
-        its text — for a law that is ``absent`` there are no backlinks to follow (:func:`lawref.query.refs.citing`)."""
-        return q_refs.citing(self, cite)
-
-    def outgoing(self, node: Node) -> list[tuple[Node, Ref]]:
-        """References made by ``node`` and its descendants, in reading order (:func:`lawref.query.refs.outgoing`)."""
-        return q_refs.outgoing(self, node)
-
-    @_answers
-    def on_page(self, page: int, doc: str | None = None) -> list[Node]:
-        """The nodes printed on page ``page`` (of document ``doc``) whose parent is not on it too — each with its
-        subtree, what ``show --page`` prints — in reading order; ``[]`` for a page the scrape lost
-        (:func:`lawref.query.pages.on_page`)."""
-        return q_pages.on_page(self, page, doc)
-
-    def pages_kept(self, doc: str | None = None) -> str:
-        """The printed pages the corpus holds (of ``doc``), as ``47, 51, 55 … 97``
-        (:func:`lawref.query.pages.pages_kept`)."""
-        return q_pages.pages_kept(self, doc)
-
-    def neighbours(self, node: Node) -> tuple[Node | None, Node | None]:
-        """The nodes printed right before and right after ``node`` and its subtree in its document (footnotes and
-        ``node``'s own descendants skipped): where a fragment stands (:func:`lawref.query.pages.neighbours`)."""
-        return q_pages.neighbours(self, node)
+    references = _On(q_refs.references, pinned=True)
+    absent = _On(q_editions.absent, pinned=True)
+    edition_of = _On(q_editions.edition_of)
+    term_entries = _On(q_terms.term_entries, pinned=True)
+    citing = _On(q_refs.citing, pinned=True)
+    outgoing = _On(q_refs.outgoing)
+    on_page = _On(q_pages.on_page, pinned=True)
+    pages_kept = _On(q_pages.pages_kept)
+    neighbours = _On(q_pages.neighbours)
 
     @_answers
     def contents(self, doc: str | None = None, law: str | None = None) -> list[TocEntry]:
@@ -406,71 +373,19 @@ class Library:
 
         return contents(self, doc, law)
 
-    def incoming_to(self, node: Node) -> list[tuple[Node, Ref]]:
-        """References to ``node`` itself (not its descendants), in reading order of the citing nodes
-        (:func:`lawref.query.refs.incoming_to`)."""
-        return q_refs.incoming_to(self, node)
+    incoming_to = _On(q_refs.incoming_to)
+    laws_around = _On(q_pages.laws_around)
+    incoming = _On(q_refs.incoming)
+    selection = _On(q_editions.selection)
 
-    def laws_around(self, node: Node) -> tuple[str | None, str | None]:
-        """``(after, before)``: the cites of the laws printed right before and right after ``node`` in its document's
-        reading order (``None`` at an end) (:func:`lawref.query.pages.laws_around`)."""
-        return q_pages.laws_around(self, node)
+    dangling = _On(q_refs.dangling, pinned=True)
+    link = _On(q_link.link, pinned=True)
 
-    def incoming(self, node: Node) -> list[tuple[Node, Ref]]:
-        """References to ``node`` or any of its descendants (the backlinks stored at build time), in reading order of
-        the citing nodes (:func:`lawref.query.refs.incoming`)."""
-        return q_refs.incoming(self, node)
+    link_stream = _On(q_link.link_stream)
 
-    def selection(self, doc: str | None = None, law: str | None = None, edition: str | None = None
-                  ) -> tuple[tuple[Document, ...], list[Node]]:
-        """``(documents, nodes)`` an export holds, nodes in reading order: every document, or document ``doc``, or the
-        documents of ``edition``; with ``law`` (any cite :meth:`find` takes), the subtree of the node it names (in a
-        laws document first) and its document — and, for a law and no ``doc``, the commentary on it
-        (:meth:`_commentary_on`) (:func:`lawref.query.editions.selection`)."""
-        return q_editions.selection(self, doc, law, edition)
-
-
-    @_answers
-    def dangling(self) -> dict[str, list[tuple[Node, Ref]]]:
-        """Every citation of the corpus that is not ``exact``, by status (:func:`lawref.query.refs.dangling`)."""
-        return q_refs.dangling(self)
-
-    @_answers
-    def link(self, text: str, edition: str | None = None) -> list[Linked]:
-        """Citations in free ``text`` (any language of the grammar), resolved against this corpus within one edition
-        (``edition``, else :meth:`default_edition`; documents in the citation's language first), each target naming
-        it (:func:`lawref.query.link.link`)."""
-        return q_link.link(self, text, edition)
-
-
-    def link_stream(self, read: Callable[[int], str], *, block: int = 1 << 16, edition: str | None = None
-                    ) -> Iterator[tuple[int, str, list[Linked]]]:
-        """Citations in a text read piece by piece with ``read(n)`` (a text stream's ``read``), resolved: yields
-        ``(offset, piece, linked)`` in order, where ``piece`` is the next stretch of the input, ``offset`` its code-
-        point offset in the whole input and ``linked`` its citations with offsets into the whole input
-        (:func:`lawref.query.link.link_stream`)."""
-        return q_link.link_stream(self, read, block=block, edition=edition)
-
-
-    @_answers
-    def resolve(self, text: str, edition: str | None = None) -> Node | None:
-        """The node a citation or cite names when it resolves ``exact`` (``"правило 62B"``, ``"Law 62B"``, ``"62В"``,
-        ``"п. 45.5"``) in ``edition`` (default: :meth:`default_edition`), else None
-        (:func:`lawref.query.link.resolve`)."""
-        return q_link.resolve(self, text, edition)
-
-    @_answers
-    def resolve_target(self, text: str, edition: str | None = None) -> Target | None:
-        """The first of :meth:`resolve_targets` (``None``: no citation) (:func:`lawref.query.link.resolve_target`)."""
-        return q_link.resolve_target(self, text, edition)
-
-    @_answers
-    def resolve_targets(self, text: str, edition: str | None = None) -> list[Target]:
-        """The targets of a cite, or of every cite of the first citation in ``text`` (``правила 70 или 71`` → 70 and
-        71; ``62A–C`` → three), resolved within ``edition`` (default: :meth:`default_edition`; documents in the
-        language the citation is written in first); ``[]`` when ``text`` holds no citation
-        (:func:`lawref.query.link.resolve_targets`)."""
-        return q_link.resolve_targets(self, text, edition)
+    resolve = _On(q_link.resolve, pinned=True)
+    resolve_target = _On(q_link.resolve_target, pinned=True)
+    resolve_targets = _On(q_link.resolve_targets, pinned=True)
 
     @_answers
     def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[Hit]:
@@ -503,94 +418,24 @@ class Library:
         return replace(found, hits=list(found.hits), corrected=dict(found.corrected),
                        compounds={k: list(v) for k, v in found.compounds.items()})
 
-    def absent_law(self, query: str) -> tuple[str, str] | None:
-        """``(cite, English title)`` when ``query`` is only a law's cite (``59``, ``правило 59``) that the edition has
-        and the corpus lacks — what ``search`` says beside the hits that cite it — else ``None``
-        (:func:`lawref.query.editions.absent_law`)."""
-        return q_editions.absent_law(self, query)
+    absent_law = _On(q_editions.absent_law)
+    holders = _On(q_editions.holders, pinned=True)
+    document = _On(q_editions.document)
+    edition = _On(q_editions.edition)
+    editions = _On(q_editions.editions)
 
-    @_answers
-    def holders(self, cite: str) -> list[Node]:
-        """Nodes that may hold the text of ``cite``, which the corpus lacks: the fragments no law holds between the
-        laws around it (:meth:`fragments_for`), or, when its law is here, that law's fragments (``43B2(b)`` → the
-        fragments of law 43), in reading order (:func:`lawref.query.editions.holders`)."""
-        return q_editions.holders(self, cite)
+    default_edition = _On(q_editions.default_edition)
+    pick_edition = _On(q_editions.pick_edition)
+    catalogue_entry = _On(q_editions.catalogue_entry)
+    variants = _On(q_editions.variants)
+    lost_sections = _On(q_pages.lost_sections)
+    fragments_for = _On(q_editions.fragments_for)
 
-    def document(self, doc_id: str) -> Document | None:
-        """The document ``doc_id`` (``None`` if there is none) (:func:`lawref.query.editions.document`)."""
-        return q_editions.document(self, doc_id)
-
-    def edition(self) -> str:
-        """The edition whose catalogue names what the corpus lacks: the default edition, else the catalogue's default
-        (1997) (:func:`lawref.query.editions.edition`)."""
-        return q_editions.edition(self)
-
-    def editions(self) -> list[str]:
-        """The editions the documents name, oldest first (by year) (:func:`lawref.query.editions.editions`)."""
-        return q_editions.editions(self)
-
-
-    def default_edition(self) -> str | None:
-        """The edition answers come from when none is asked for: the manifest's ``default_edition`` when a document has
-        it, else the only edition, else the newest; ``None`` when no document names one
-        (:func:`lawref.query.editions.default_edition`)."""
-        return q_editions.default_edition(self)
-
-    def pick_edition(self, edition: str | None) -> str | None:
-        """``edition`` when a document has it (``None``: the default one):
-        :func:`lawref.query.editions.pick_edition`."""
-        return q_editions.pick_edition(self, edition)
-
-    def catalogue_entry(self, cite: str, edition: str | None = None) -> tuple[str, Entry | None]:
-        """``(edition, entry)`` for the law or section a canonical ``cite`` names in the catalogue of ``edition``
-        (default: :meth:`edition`; the law's entry when the section has none); ``entry`` is ``None`` when the
-        edition has no such law (:func:`lawref.query.editions.catalogue_entry`)."""
-        return q_editions.catalogue_entry(self, cite, edition)
-
-    def variants(self, node: Node) -> list[Node]:
-        """``node`` and the other texts of it kept beside it (``62A``, ``62A~2``: two files of a document held
-        different texts), in order (:func:`lawref.query.editions.variants`)."""
-        return q_editions.variants(self, node)
-
-    def lost_sections(self, law: Node) -> tuple[list[str], list[str]]:
-        """``(before, after)``: the sections of ``law`` the edition has and the corpus lacks because its text starts
-        after, or ends at, a page the scrape lost (``62`` ends with 62B at the end of page 89 → after ``["62C",
-        "62D"]``; 68 starts mid-law on page 93 → before ``["68A"]``) (:func:`lawref.query.pages.lost_sections`)."""
-        return q_pages.lost_sections(self, law)
-
-    def fragments_for(self, cite: str) -> tuple[list[Node], dict[str, Any]]:
-        """Fragments that may hold the text of ``cite``, which the corpus lacks, and why: for a law, the fragments no
-        law holds that stand between the laws before and after it (003 page 59, between laws 26 and 35, for law 30);
-        for a commentary paragraph ``45.3``, the fragments of the commentary on law 45 right before ``45.4``
-        (:func:`lawref.query.editions.fragments_for`)."""
-        return q_editions.fragments_for(self, cite)
-
-
-    def english_of(self, nodes: list[Node]) -> list[Node]:
-        """The English texts among ``nodes`` and their counterparts (what ``show --lang en`` can print beyond a
-        catalogue title) (:func:`lawref.query.editions.english_of`)."""
-        return q_editions.english_of(self, nodes)
-
-    def counterpart(self, node: Node) -> Node | None:
-        """The node with the same cite in a document of the other language and the same kind (Russian ↔ English), of
-        the same edition when the corpus has one, else of another edition; ``None`` if there is none
-        (:func:`lawref.query.editions.counterpart`)."""
-        return q_editions.counterpart(self, node)
-
-    def terms(self, word: str) -> list[glossary.Term]:
-        """Glossary entries for ``word``: a Russian word in any form (its lemma, by pymorphy3) or an English term;
-        ``[]`` when none (:func:`lawref.query.terms.terms`)."""
-        return q_terms.terms(self, word)
-
-    def term_laws(self, term: glossary.Term) -> list[tuple[str, int]]:
-        """``[(law cite, number of its nodes that use the term)]``, most first:
-        :func:`lawref.query.terms.term_laws`."""
-        return q_terms.term_laws(self, term)
-
-    def title_en(self, node: Node) -> str | None:
-        """English title of the law ``node`` belongs to (catalogue), for display
-        (:func:`lawref.query.editions.title_en`)."""
-        return q_editions.title_en(self, node)
+    english_of = _On(q_editions.english_of)
+    counterpart = _On(q_editions.counterpart)
+    terms = _On(q_terms.terms)
+    term_laws = _On(q_terms.term_laws)
+    title_en = _On(q_editions.title_en)
 
 
 __all__ = ["Library", "References"]
