@@ -1,5 +1,8 @@
 """library: the query facade — open a built index, find, show, search, link.
 
+The facade holds the open generation (:mod:`lawref.query.generation`) and
+hands each question on to the query module of its job (:mod:`lawref.query`).
+
 A built corpus lives in one index folder (layout: :mod:`lawref.folder`):
 whoosh's files and the node store ``nodes.sqlite`` (nodes, citations,
 backlinks, the form → lemma table, the build report:
@@ -17,12 +20,10 @@ load the build side. Default places:
 
 from __future__ import annotations
 
-import functools
 import threading
-from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar, overload
+from typing import TYPE_CHECKING, Any
 
 from lawref import labels
 from lawref.errors import IndexDamaged, IndexUnavailable, UsageError
@@ -37,119 +38,12 @@ from lawref.query import pages as q_pages
 from lawref.query import refs as q_refs
 from lawref.query import source as q_source
 from lawref.query import terms as q_terms
+from lawref.query.generation import On, State, answers, cached
 from lawref.query.views import ByCite, ById, ByLabel, Children, NodeStore, live_key, open_store
 from lawref.resolver import Resolver
 
 if TYPE_CHECKING:
     from lawref.index import Searcher
-
-#: Search answers a library keeps per generation (see :meth:`Library.answer`).
-ANSWERS_KEPT = 1024
-
-
-class _State:
-    """What a library answers from: one generation, its node store, the
-    searchers open on it (one per thread) and answers worked out from it."""
-
-    def __init__(self, store: NodeStore, generation: Generation | None, key: tuple[int, int] | None,
-                 verified: bool) -> None:
-        self.store, self.generation, self.key, self.verified = store, generation, key, verified
-        self.cache: dict[str, Any] = {}
-        self.local = threading.local()
-        self.searchers: list[Any] = []
-        self.lock = threading.Lock()
-        self.answers: dict[tuple[Any, ...], Answer] = {}  # insertion order: the oldest first
-
-    def remember(self, key: tuple[Any, ...], answer: Answer) -> None:
-        """Keep ``answer`` to ``key``, forgetting the oldest past :data:`ANSWERS_KEPT`."""
-        with self.lock:
-            self.answers[key] = answer
-            while len(self.answers) > ANSWERS_KEPT:
-                del self.answers[next(iter(self.answers))]
-
-    def searcher(self) -> Searcher:
-        """This thread's searcher over the generation (opened on first use)."""
-        found = getattr(self.local, "searcher", None)
-        if found is None:
-            from lawref import index as idx  # whoosh: only a search loads it
-
-            if self.generation is None:
-                raise IndexUnavailable(N_("this library has no index to search"))
-            found = self.local.searcher = idx.Searcher(self.generation, forms=self.store, verify=not self.verified)
-            with self.lock:
-                self.searchers.append(found)
-        return found
-
-    def close(self) -> None:
-        with self.lock:
-            for s in self.searchers:
-                s.close()
-            self.searchers.clear()
-        self.local = threading.local()
-
-
-def _cached(method: Callable[[Library], Any]) -> Any:
-    """A property computed once per generation (forgotten when the library
-    follows a rebuild to a new one)."""
-    name = method.__name__
-
-    def get(self: Library) -> Any:
-        cache = self._state.cache
-        if name not in cache:
-            cache[name] = method(self)
-        return cache[name]
-
-    get.__doc__ = method.__doc__
-    return property(get)
-
-
-def _answers(method: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a public query method on one generation from start to end: the
-    outermost call in a thread first follows a rebuild (see
-    :meth:`Library.follow`), then pins that generation for every call it
-    makes, so an answer is never half old, half new."""
-
-    @functools.wraps(method)
-    def run(self: Library, *args: Any, **kwargs: Any) -> Any:
-        if getattr(self._pin, "state", None) is not None:
-            return method(self, *args, **kwargs)
-        self._pin.state = self.follow()
-        try:
-            return method(self, *args, **kwargs)
-        finally:
-            self._pin.state = None
-
-    return run
-
-
-_P = ParamSpec("_P")
-_R = TypeVar("_R")
-
-
-class _On(Generic[_P, _R]):
-    """A method of the facade that hands on to a query function ``fn(lib,
-    …)`` of :mod:`lawref.query` — called as ``lib.name(…)``, documented by
-    ``fn``'s own docstring (one home for what it answers); ``pinned`` runs it
-    on one generation from start to end (see :func:`_answers`)."""
-
-    def __init__(self, fn: Callable[Concatenate[Library, _P], _R], *, pinned: bool = False) -> None:
-        self.fn: Callable[..., _R] = _answers(fn) if pinned else fn
-        self.__doc__ = fn.__doc__
-
-    @overload
-    def __get__(self, lib: None, owner: type) -> _On[_P, _R]: ...
-    @overload
-    def __get__(self, lib: Library, owner: type) -> Callable[_P, _R]: ...
-    def __get__(self, lib: Library | None, owner: type) -> _On[_P, _R] | Callable[_P, _R]:
-        if lib is None:
-            return self
-        fn = self.fn
-
-        def bound(*args: _P.args, **kwargs: _P.kwargs) -> _R:
-            return fn(lib, *args, **kwargs)
-
-        bound.__doc__ = self.__doc__
-        return bound
 
 
 class Library:
@@ -158,8 +52,9 @@ class Library:
 
     A library opened from an index folder (:meth:`open`, :func:`open_library`)
     is meant to be held open by a program that asks many questions: it
-    keeps one whoosh searcher per thread (thread-safe; ≥ 2,000 searches/s on
-    the seeds, ``scripts/bench.py``) and, before each answer, checks in one
+    keeps one whoosh searcher per thread (thread-safe; the searches a second
+    are in BENCHMARKS.md, ``scripts/bench.py``) and answers it worked out
+    (:mod:`lawref.query.generation`), and before each answer checks in one
     ``stat`` whether a build swapped a new generation in; if so it reopens
     on it (:meth:`follow`). Each answer comes whole from one generation.
     Call :meth:`close` (or use ``with``) to release the files."""
@@ -167,7 +62,7 @@ class Library:
     def __init__(self, store: NodeStore, generation: Generation | None = None, *,
                  index_dir: Path | None = None, verified: bool = False) -> None:
         self._index_dir = Path(index_dir) if index_dir is not None else None
-        self._current = _State(store, generation, live_key(self._index_dir), verified)
+        self._current = State(store, generation, live_key(self._index_dir), verified)
         self._pin = threading.local()
         self._swap = threading.Lock()
 
@@ -198,11 +93,11 @@ class Library:
         self._current.store.close()
 
     @property
-    def _state(self) -> _State:
+    def _state(self) -> State:
         pinned = getattr(self._pin, "state", None)
         return pinned if pinned is not None else self._current
 
-    def follow(self) -> _State:
+    def follow(self) -> State:
         """Reopen on the live generation when a build has swapped a new one
         into the index folder since (one ``stat`` of ``CURRENT``); the old
         generation's searchers are closed once no answer uses them. Returns
@@ -217,7 +112,7 @@ class Library:
             if self._current is state:
                 try:
                     gen = open_generation(self._index_dir)
-                    self._current = _State(open_store(gen, True), gen, key, False)
+                    self._current = State(open_store(gen, True), gen, key, False)
                 except (IndexUnavailable, IndexDamaged):
                     return state  # mid-swap or damaged: answer from the old one
             return self._current
@@ -245,34 +140,34 @@ class Library:
     def documents(self) -> tuple[Document, ...]:
         return self.store.documents
 
-    @_cached
+    @cached
     def nodes(self) -> tuple[Node, ...]:
         """Every node in reading order (reads the whole store: for whole-corpus answers)."""
         return self.store.all_nodes()
 
-    @_cached
+    @cached
     def report(self) -> tuple[dict[str, Any], ...]:
         """The build report, one dict per file."""
         return tuple(self.store.meta("report") or ())
 
-    @_cached
+    @cached
     def structure(self) -> tuple[dict[str, Any], ...]:
         """The build's structure warnings (``{"check", "line", "node",
         "message"}``, :mod:`lawref.treecheck`), without reading the whole report."""
         return tuple(self.store.meta("structure") or ())
 
-    @_cached
+    @cached
     def corpus_dir(self) -> Path | None:
         """The corpus folder the index was built from."""
         found = self.store.meta("corpus")
         return Path(found) if found else None
 
-    @_cached
+    @cached
     def paths(self) -> dict[str, str]:
         """Real names (hex bytes) of corpus files whose names are not UTF-8."""
         return dict(self.store.meta("paths") or {})
 
-    @_cached
+    @cached
     def manifest_edition(self) -> str | None:
         """The manifest's ``default_edition``, as given."""
         found = self.store.meta("default_edition")
@@ -293,8 +188,8 @@ class Library:
         """Children by parent id (``None``: the roots), in reading order."""
         return Children(self.store)
 
-    find = _On(q_find.find, pinned=True)
-    subtree = _On(q_find.subtree)
+    find = On(q_find.find, pinned=True)
+    subtree = On(q_find.subtree)
 
     def label(self, node: Node) -> str:
         """What people are shown for ``node`` instead of its id (see
@@ -304,7 +199,7 @@ class Library:
             return node.cite
         return self.store.label(node.id) or self.labels.get(node.id) or self._label(node)
 
-    @_cached
+    @cached
     def labels(self) -> dict[str, str]:
         """The unique label of every node without a cite, by id
         (:func:`lawref.labels.unique_labels`; an index stores them)."""
@@ -319,12 +214,12 @@ class Library:
         """:func:`lawref.labels.label` of ``node`` in this corpus."""
         return labels.label(node, self._documents_by_id, self.store.node, self.law_before)
 
-    @_cached
+    @cached
     def _documents_by_id(self) -> dict[str, Document]:
         """The documents by id, once per generation."""
         return {d.id: d for d in self.documents}
 
-    @_cached
+    @cached
     def law_before(self) -> dict[str, str]:
         """:func:`lawref.labels.law_before` over the corpus."""
         return labels.law_before(self.nodes)
@@ -333,17 +228,17 @@ class Library:
         """The law node above ``node`` (itself if it is a law)."""
         return labels.law_of(node, self.store.node)
 
-    raw_source = _On(q_source.raw_source)
-    source_spans = _On(q_source.source_spans)
+    raw_source = On(q_source.raw_source)
+    source_spans = On(q_source.source_spans)
 
-    @_cached
+    @cached
     def resolver(self) -> Resolver:
         """Citations → nodes of this generation (reads nodes by cite, on demand)."""
         store = self.store
         return Resolver(self.documents, by_cite=ByCite(store), children=Children(store), by_id=ById(store))
 
-    page_edges = _On(q_pages.page_edges)
-    cut_edges = _On(q_pages.cut_edges)
+    page_edges = On(q_pages.page_edges)
+    cut_edges = On(q_pages.cut_edges)
 
     def check_doc(self, doc: str | None) -> None:
         """Raise :class:`~lawref.errors.UsageError` when ``doc`` is given and
@@ -354,17 +249,17 @@ class Library:
             raise UsageError(tr("no document {doc} in this corpus (documents: {known})").format(
                 doc=repr(doc), known=", ".join(known) or "-"))
 
-    references = _On(q_refs.references, pinned=True)
-    absent = _On(q_editions.absent, pinned=True)
-    edition_of = _On(q_editions.edition_of)
-    term_entries = _On(q_terms.term_entries, pinned=True)
-    citing = _On(q_refs.citing, pinned=True)
-    outgoing = _On(q_refs.outgoing)
-    on_page = _On(q_pages.on_page, pinned=True)
-    pages_kept = _On(q_pages.pages_kept)
-    neighbours = _On(q_pages.neighbours)
+    references = On(q_refs.references, pinned=True)
+    absent = On(q_editions.absent, pinned=True)
+    edition_of = On(q_editions.edition_of)
+    term_entries = On(q_terms.term_entries, pinned=True)
+    citing = On(q_refs.citing, pinned=True)
+    outgoing = On(q_refs.outgoing)
+    on_page = On(q_pages.on_page, pinned=True)
+    pages_kept = On(q_pages.pages_kept)
+    neighbours = On(q_pages.neighbours)
 
-    @_answers
+    @answers
     def contents(self, doc: str | None = None, law: str | None = None) -> list[TocEntry]:
         """The table of contents (:func:`lawref.contents.contents`): a row
         for each chapter, law, section, commentary paragraph and fragment,
@@ -373,21 +268,21 @@ class Library:
 
         return contents(self, doc, law)
 
-    incoming_to = _On(q_refs.incoming_to)
-    laws_around = _On(q_pages.laws_around)
-    incoming = _On(q_refs.incoming)
-    selection = _On(q_editions.selection)
+    incoming_to = On(q_refs.incoming_to)
+    laws_around = On(q_pages.laws_around)
+    incoming = On(q_refs.incoming)
+    selection = On(q_editions.selection)
 
-    dangling = _On(q_refs.dangling, pinned=True)
-    link = _On(q_link.link, pinned=True)
+    dangling = On(q_refs.dangling, pinned=True)
+    link = On(q_link.link, pinned=True)
 
-    link_stream = _On(q_link.link_stream)
+    link_stream = On(q_link.link_stream)
 
-    resolve = _On(q_link.resolve, pinned=True)
-    resolve_target = _On(q_link.resolve_target, pinned=True)
-    resolve_targets = _On(q_link.resolve_targets, pinned=True)
+    resolve = On(q_link.resolve, pinned=True)
+    resolve_target = On(q_link.resolve_target, pinned=True)
+    resolve_targets = On(q_link.resolve_targets, pinned=True)
 
-    @_answers
+    @answers
     def search(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> list[Hit]:
         """At most ``limit`` hits for ``query``, best first (the policy:
         :mod:`lawref.search`; the query language: :mod:`lawref.index`).
@@ -398,7 +293,7 @@ class Library:
         damaged."""
         return self.answer(query, limit=limit, doc=doc, lang=lang).hits
 
-    @_answers
+    @answers
     def answer(self, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> Answer:
         """:meth:`search`, with what the policy did to find the hits: words
         corrected (typos), found inside compounds, left out (a relaxed
@@ -418,24 +313,24 @@ class Library:
         return replace(found, hits=list(found.hits), corrected=dict(found.corrected),
                        compounds={k: list(v) for k, v in found.compounds.items()})
 
-    absent_law = _On(q_editions.absent_law)
-    holders = _On(q_editions.holders, pinned=True)
-    document = _On(q_editions.document)
-    edition = _On(q_editions.edition)
-    editions = _On(q_editions.editions)
+    absent_law = On(q_editions.absent_law)
+    holders = On(q_editions.holders, pinned=True)
+    document = On(q_editions.document)
+    edition = On(q_editions.edition)
+    editions = On(q_editions.editions)
 
-    default_edition = _On(q_editions.default_edition)
-    pick_edition = _On(q_editions.pick_edition)
-    catalogue_entry = _On(q_editions.catalogue_entry)
-    variants = _On(q_editions.variants)
-    lost_sections = _On(q_pages.lost_sections)
-    fragments_for = _On(q_editions.fragments_for)
+    default_edition = On(q_editions.default_edition)
+    pick_edition = On(q_editions.pick_edition)
+    catalogue_entry = On(q_editions.catalogue_entry)
+    variants = On(q_editions.variants)
+    lost_sections = On(q_pages.lost_sections)
+    fragments_for = On(q_editions.fragments_for)
 
-    english_of = _On(q_editions.english_of)
-    counterpart = _On(q_editions.counterpart)
-    terms = _On(q_terms.terms)
-    term_laws = _On(q_terms.term_laws)
-    title_en = _On(q_editions.title_en)
+    english_of = On(q_editions.english_of)
+    counterpart = On(q_editions.counterpart)
+    terms = On(q_terms.terms)
+    term_laws = On(q_terms.term_laws)
+    title_en = On(q_editions.title_en)
 
 
 __all__ = ["Library", "References"]

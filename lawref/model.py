@@ -15,6 +15,11 @@ Shapes:
   text, one resolved cite, a citation with its targets.
 * :class:`Hit` — one search result.
 * :class:`TocEntry` — one row of the contents.
+* :class:`References` — what ``refs`` answers.
+* :class:`Shown`, :class:`View`, :class:`RefShown`, :class:`Twin`,
+  :class:`HitShown`, :class:`Holdings` — what a writer is handed: each
+  shown node worked out once on the query side (:mod:`lawref.query.shown`),
+  rendered by :mod:`lawref.export`, which asks no library.
 
 Every value with a JSON form has ``to_json`` and ``from_json``, and
 ``X.from_json(x.to_json()) == x`` holds for every field (a property test).

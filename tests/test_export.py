@@ -472,6 +472,21 @@ def test_any_document_of_the_seeds_layout_comes_back_from_its_txt_export(text: s
         assert tree(back) == tree(first)
 
 
+@pytest.mark.parametrize("width", [30, 80])
+def test_untitled_items_come_back_from_the_txt_export(tmp_path: Path, width: int) -> None:
+    # a club's page: numbered items with no title of their own, each a sentence (found by a new user, issue 25)
+    text = ("Правило 40. Соглашения партнёров\n\nA. Право на соглашения\n"
+            "1. Пара вправе заранее договориться о значении своих заявок.\n"
+            "2. Такие договорённости должны быть известны оппонентам до игры.\n\n"
+            "B. Скрытые соглашения\n1. Тайная договорённость запрещена.\n")
+    first = _built(tmp_path / "a", text)
+    exported = exports.export_text(first, "txt", width=width)
+    assert "1. Пара вправе" in exported.replace("\n    ", " ")  # the label stays on its text's line
+    back = _built(tmp_path / "b", exported)
+    assert tree(back) == tree(first)
+    assert [n.cite for n in back.nodes] == ["40", "40A", "40A1", "40A2", "40B", "40B1"]
+
+
 def _built(folder: Path, text: str) -> Library:
     """``text`` as the one file of a corpus ``folder``, built and opened."""
     folder.mkdir()

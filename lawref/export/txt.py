@@ -86,7 +86,10 @@ def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
         # ``[2] …`` in English editions, ``(*) - …`` in the seeds: as the reader knows them
         sep = " " if (n.label or "").startswith("[") else " - "
         paras = [f"{n.label}{sep}{paras[0] if paras else ''}", *paras[1:]]
-    elif n.kind == Kind.COMMENTARY and e.heading:
+    elif (n.kind == Kind.COMMENTARY and e.heading) or (
+            n.kind in (Kind.SUBSECTION, Kind.ITEM) and n.label and not n.title and paras and e.heading == n.label):
+        # ``45.5. Text …``; an untitled item ``1. Пара вправе …`` on one line, as printed: its label alone on a
+        # line of its own would read back as a heading with no text, and the text as its parent's
         paras = [f"{e.heading} {paras[0] if paras else ''}".rstrip(), *paras[1:]]
     elif n.kind == Kind.LAW and n.title and not n.label:  # a title whose heading was lost, underlined as printed
         lines.append(_wrap(n.title, indent, width) + "\n" + indent + "-" * min(len(n.title), width - len(indent)))

@@ -18,7 +18,8 @@ from lawref.errors import CiteError
 from lawref.model import Citation, Linked, Node, Status, Target
 
 if TYPE_CHECKING:
-    from lawref.library import Library, _State
+    from lawref.library import Library
+    from lawref.query.generation import State
 
 def _first_run(text: str, found: list[Linked]) -> list[Linked]:
     """The first citation of ``found`` and those listed on after it
@@ -90,7 +91,7 @@ def link_stream(lib: Library, read: Callable[[int], str], *, block: int = 1 << 1
             return
 
 
-def _resolved_on(lib: Library, state: _State, found: list[Citation], edition: str | None) -> list[Linked]:
+def _resolved_on(lib: Library, state: State, found: list[Citation], edition: str | None) -> list[Linked]:
     """:meth:`_resolved` answered from ``state`` (the generation a stream started on)."""
     lib._pin.state = state
     try:

@@ -1,0 +1,136 @@
+"""query.generation: the generation a library answers from, and how an answer stays on one.
+
+:class:`State` is one generation's node store, its searchers (one a
+thread) and the answers worked out from it; :func:`cached` a property kept
+per generation; :func:`answers` runs a query on one generation from start to
+end (a rebuild swapped in meanwhile is followed by the next answer, never
+halfway); :class:`On` a facade method that hands on to a query function.
+The facade :class:`lawref.library.Library` is made of these.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar, overload
+
+from lawref.errors import IndexUnavailable
+from lawref.i18n import N_
+from lawref.model import Answer
+
+if TYPE_CHECKING:
+    from lawref.folder import Generation
+    from lawref.index import Searcher
+    from lawref.library import Library
+    from lawref.query.views import NodeStore
+
+__all__ = ["ANSWERS_KEPT", "On", "State", "answers", "cached"]
+
+#: Search answers a library keeps per generation (see :meth:`Library.answer`).
+ANSWERS_KEPT = 1024
+
+
+class State:
+    """What a library answers from: one generation, its node store, the
+    searchers open on it (one per thread) and answers worked out from it."""
+
+    def __init__(self, store: NodeStore, generation: Generation | None, key: tuple[int, int] | None,
+                 verified: bool) -> None:
+        self.store, self.generation, self.key, self.verified = store, generation, key, verified
+        self.cache: dict[str, Any] = {}
+        self.local = threading.local()
+        self.searchers: list[Any] = []
+        self.lock = threading.Lock()
+        self.answers: dict[tuple[Any, ...], Answer] = {}  # insertion order: the oldest first
+
+    def remember(self, key: tuple[Any, ...], answer: Answer) -> None:
+        """Keep ``answer`` to ``key``, forgetting the oldest past :data:`ANSWERS_KEPT`."""
+        with self.lock:
+            self.answers[key] = answer
+            while len(self.answers) > ANSWERS_KEPT:
+                del self.answers[next(iter(self.answers))]
+
+    def searcher(self) -> Searcher:
+        """This thread's searcher over the generation (opened on first use)."""
+        found = getattr(self.local, "searcher", None)
+        if found is None:
+            from lawref import index as idx  # whoosh: only a search loads it
+
+            if self.generation is None:
+                raise IndexUnavailable(N_("this library has no index to search"))
+            found = self.local.searcher = idx.Searcher(self.generation, forms=self.store, verify=not self.verified)
+            with self.lock:
+                self.searchers.append(found)
+        return found
+
+    def close(self) -> None:
+        with self.lock:
+            for s in self.searchers:
+                s.close()
+            self.searchers.clear()
+        self.local = threading.local()
+
+
+def cached(method: Callable[[Library], Any]) -> Any:
+    """A property computed once per generation (forgotten when the library
+    follows a rebuild to a new one)."""
+    name = method.__name__
+
+    def get(self: Library) -> Any:
+        cache = self._state.cache
+        if name not in cache:
+            cache[name] = method(self)
+        return cache[name]
+
+    get.__doc__ = method.__doc__
+    return property(get)
+
+
+def answers(method: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a public query method on one generation from start to end: the
+    outermost call in a thread first follows a rebuild (see
+    :meth:`Library.follow`), then pins that generation for every call it
+    makes, so an answer is never half old, half new."""
+
+    @functools.wraps(method)
+    def run(self: Library, *args: Any, **kwargs: Any) -> Any:
+        if getattr(self._pin, "state", None) is not None:
+            return method(self, *args, **kwargs)
+        self._pin.state = self.follow()
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._pin.state = None
+
+    return run
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+class On(Generic[_P, _R]):
+    """A method of the facade that hands on to a query function ``fn(lib,
+    …)`` of :mod:`lawref.query` — called as ``lib.name(…)``, documented by
+    ``fn``'s own docstring (one home for what it answers); ``pinned`` runs it
+    on one generation from start to end (see :func:`answers`)."""
+
+    def __init__(self, fn: Callable[Concatenate[Library, _P], _R], *, pinned: bool = False) -> None:
+        self.fn: Callable[..., _R] = answers(fn) if pinned else fn
+        self.__doc__ = fn.__doc__
+
+    @overload
+    def __get__(self, lib: None, owner: type) -> On[_P, _R]: ...
+    @overload
+    def __get__(self, lib: Library, owner: type) -> Callable[_P, _R]: ...
+    def __get__(self, lib: Library | None, owner: type) -> On[_P, _R] | Callable[_P, _R]:
+        if lib is None:
+            return self
+        fn = self.fn
+
+        def bound(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+            return fn(lib, *args, **kwargs)
+
+        bound.__doc__ = self.__doc__
+        return bound
