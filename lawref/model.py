@@ -573,7 +573,8 @@ class Twin:
     """The English counterpart of a Russian node as ``show --lang en|both``
     prints it: ``view`` the counterpart's :class:`View`, or ``None`` when the
     corpus has no English text of it (then ``title_en`` the catalogue's
-    title of the node, ``law_cite`` / ``law_title_en`` its law's);
+    title of the node itself — ``None`` for a part the catalogue does not
+    title — and ``law_cite`` / ``law_title_en`` its law's);
     ``editions`` ``(mine, theirs)``, the two documents' editions, ``named``
     whether the English document names its edition at all, and ``compared``
     whether both documents are known (only then is a difference said)."""

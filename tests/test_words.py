@@ -35,3 +35,18 @@ def test_show_plain_prints_the_words_of_the_document_s_language_whatever_the_use
     out = CliRunner().invoke(cli, ["--index", str(seed_index), "--ui", ui, "show", "62", "--plain", "--no-pager"])
     assert out.exit_code == 0
     assert "[дальше текст утрачен: нет 62C, 62D]" in out.output and "the rest is lost" not in out.output
+
+
+def test_a_part_the_catalogue_does_not_title_is_shown_under_its_law_s_title_said_as_such(tmp_path: Path) -> None:
+    # 40A1 has no title in the 1997 catalogue: the line names law 40's title as its law's, never as 40A1's own
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "club.txt").write_text("Правило 40. Соглашения партнёров\nA. Право на соглашения\n"
+                                     "1. Пара вправе заранее договориться о значении своих заявок.\n",
+                                     encoding="utf-8")
+    out = CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(tmp_path / "ix"), "--ui", "en",
+                                   "show", "40A1", "--lang", "en", "--no-pager"])
+    assert "Law 40A1 (in Law 40: Partnership Understandings) [English: catalogue title of its law only;" in out.output
+    own = CliRunner().invoke(cli, ["--corpus", str(corpus), "--index", str(tmp_path / "ix"), "--ui", "en",
+                                   "show", "40", "--lang", "en", "--no-pager"])
+    assert "Law 40 — Partnership Understandings [English: catalogue title only;" in own.output

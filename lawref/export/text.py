@@ -172,6 +172,9 @@ def _render_counterpart(t: Twin) -> str:
                   ).format(cite=t.node.cite, law=t.law_cite or "—", title=t.law_title_en or "—")
     if t.view is None:
         head = tr("Law {cite}").format(cite=t.node.cite) if t.node.cite else t.label
+        if t.title_en is None and t.law_title_en and t.law_cite:  # 40A1: the catalogue titles its law only
+            return tr("{head} (in Law {law}: {title}) [English: catalogue title of its law only; no English text "
+                      "in this corpus]").format(head=head, law=t.law_cite, title=t.law_title_en)
         return tr("{head} — {title} [English: catalogue title only; no English text in this corpus]").format(
             head=head, title=t.title_en or "—")
     text = render(t.view)

@@ -133,8 +133,9 @@ def twin(lib: Library, node: Node) -> Twin:
     law = lib.law_of(node)
     mine = lib.document(node.doc)
     theirs = lib.document(other.doc) if other is not None else None
+    own = node.title_en or (lib.title_en(node) if node.kind == Kind.LAW else None)
     return Twin(node, lib.label(node), view(lib, other) if other is not None else None,
-                node.title_en or lib.title_en(node), law.cite if law is not None else None, lib.title_en(node),
+                own, law.cite if law is not None else None, lib.title_en(node),
                 (mine.edition if mine else None, theirs.edition if theirs else None),
                 named=theirs is None or theirs.edition is not None, compared=mine is not None and theirs is not None)
 
