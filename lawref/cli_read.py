@@ -35,6 +35,7 @@ from lawref.clikit import (
     _DOC,
     _EDITION,
     MORE_COUNTED,
+    BinaryInput,
     _by_paragraph,
     _codec,
     _command_at,
@@ -313,6 +314,9 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                         _say(paras.render(piece, linked, href, offset=offset), nl=False)
                     _flush()
                 _say(paras.close(), nl=False)
+        except BinaryInput:
+            fail(tr("{input}: binary data (NUL bytes), not text; what came before it was answered").format(
+                 input=_input_name(file)), EXIT_BAD_INPUT)
         except UnicodeDecodeError as exc:
             hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
             name = "UTF-8" if codec == "utf-8-sig" else codec

@@ -268,17 +268,25 @@ def _open_text(file: Path | None, codec: str = "utf-8-sig") -> Iterator[IO[str]]
         yield handle
 
 
+class BinaryInput(ValueError):
+    """The input holds NUL bytes: binary data, not text (as ``clean`` says of such a file)."""
+
+
 def _by_paragraph(stream: IO[str]) -> Callable[[int], str]:
     """A ``read(n)`` for :meth:`~lawref.library.Library.link_stream` that
     returns as soon as a paragraph of ``stream`` ends (a blank line after
     text), or ``n`` code points are read, or the input ends — lines are
-    read with a bound, so one endless line never fills memory."""
+    read with a bound, so one endless line never fills memory. Raises
+    :class:`BinaryInput` at a NUL character (any codec decodes binary data
+    to some text; no text holds NUL)."""
 
     def read(n: int) -> str:
         parts: list[str] = []
         size = 0
         while size < n:
             line = stream.readline(n - size)
+            if "\x00" in line:
+                raise BinaryInput(line)
             if not line:
                 break
             parts.append(line)

@@ -234,6 +234,17 @@ def test_cli_link_reads_a_file_and_rejects_non_utf8(lib: Library, tmp_path: Path
     assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
 
 
+@pytest.mark.parametrize("codec", ["latin-1", "cp1251", "utf-8"])
+def test_cli_link_refuses_binary_data_in_any_codec(lib: Library, tmp_path: Path, codec: str) -> None:
+    # any single-byte codec decodes binary data to some text: the NUL bytes tell it (as ``clean`` says it)
+    blob = tmp_path / "blob.bin"
+    blob.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00 " * 40)
+    result = run(lib, "link", "--encoding", codec, str(blob))
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"lawref: {blob}: binary data (NUL bytes), not text; what came before it was answered"]
+
+
 def test_cli_refs_outgoing_and_incoming(lib: Library) -> None:
     out = run(lib, "refs", "36", "--json")
     assert out.exit_code == 0
