@@ -41,10 +41,12 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     """``Library`` and ``open_library``, imported on first use (PEP 562)."""
     if name == "Library":
+        # the package face loads the facade on first use (PEP 562)
         from lawref.library import Library
 
         return Library
     if name == "open_library":
+        # opening may rebuild: loaded on first use (PEP 562)
         from lawref.query.opening import open_library
 
         return open_library
@@ -53,6 +55,7 @@ def __getattr__(name: str) -> Any:
 
 @cache
 def _default() -> Library:
+    # opening may rebuild: loaded on first use (PEP 562)
     from lawref.query.opening import open_library
 
     corpus, index = os.environ.get("LAWREF_CORPUS"), os.environ.get("LAWREF_INDEX")

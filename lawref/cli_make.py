@@ -51,7 +51,10 @@ from lawref.clikit import (
 @click.pass_obj
 def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bool, strict: bool) -> None:
     """Build (or rebuild) the index of the corpus."""
+    # the build side: only ``build`` loads it
     from lawref.folder import read_stamp
+
+    # the build side: only ``build`` loads it
     from lawref.store import build as build_index
 
     corpus_dir, index_dir = obj.dirs()
@@ -99,8 +102,13 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
 @click.option("--encoding", help="Force this codec (e.g. cp1251).")
 def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     """Print the clean text of one raw FILE."""
+    # the build side: only ``clean`` loads it
     from lawref.corpus import clean_file, lost_warning
+
+    # the build side: only ``clean`` loads it
     from lawref.ingest.clean import render
+
+    # the build side: only ``clean`` loads it
     from lawref.scan import not_text
 
     if encoding is not None:
@@ -201,6 +209,7 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origins: tuple[str
     Needs the serve extra: pip install 'lawref[serve]'. A build while it
     runs is picked up whole by every worker. See docs/serve.md."""
     try:
+        # FastAPI and uvicorn: only ``serve`` loads them
         from lawref import serve as S
     except ImportError:
         raise UsageError(tr("lawref serve needs FastAPI and uvicorn: pip install 'lawref[serve]'")) from None

@@ -107,7 +107,10 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
     ``62B``). It never builds: with no index there is nothing to offer."""
     from click.shell_completion import CompletionItem
 
+    # completion runs in the shell's every Tab: the facade only when a cite is completed
     from lawref.library import Library
+
+    # completion: only when a cite is completed
     from lawref.query.opening import default_corpus, default_index
 
     group, root = ctx.find_root().command, ctx.find_root().params
@@ -218,6 +221,7 @@ def _structure_said(lib: Library, nodes: list[Node]) -> None:
     what ``show`` printed (the text on stdout stays the law's)."""
     if not lib.structure:
         return
+    # only a corpus with structure warnings loads it
     from lawref.contents import structure_warnings
 
     for f in structure_warnings(lib, nodes):
@@ -282,6 +286,8 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     as soon as its paragraph is read: memory stays flat on any size of
     input, and a program writing into a pipe gets its answers as it goes."""
     from lawref import exports  # the writers: loaded only for a command that writes (``link``, ``export``)
+
+    # the writers of linked text: only ``link`` loads them
     from lawref.export import annotate
 
     check_base_url(base_url)
@@ -380,6 +386,7 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
 
 def _glossary_only(word: str) -> list[Any]:
     """:meth:`Library.term_entries` without a corpus: each entry, no laws."""
+    # the glossary and morphology (pymorphy3): only ``term`` loads them
     from lawref.query.terms import glossary_entries
 
     return [(t, []) for t in glossary_entries(word)]

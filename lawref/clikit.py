@@ -70,6 +70,7 @@ def _hit_lines(lines: list[str]) -> None:
     """Search hits for people: on a terminal wrapped at words (a header's
     tail under its snippet) and, unless ``NO_COLOR``, each ``[match]`` in
     colour instead of brackets."""
+    # rich, the pager: only output to a terminal loads them
     from lawref import terminal
 
     lines = [printable(line) for line in lines]
@@ -94,6 +95,7 @@ def more_line(total: int, limit: int) -> str:
 def _read(text: str, *, pager: bool = True) -> None:
     """Print ``text`` for reading: on a terminal wrapped to its width and,
     when longer than the screen and ``pager``, paged; elsewhere as it is."""
+    # rich, the pager: only output to a terminal loads them
     from lawref import terminal
 
     text = printable(text)
@@ -112,6 +114,7 @@ def _lines(lines: list[str]) -> None:
     """Lines for people; on a terminal each wrapped to its width at words
     (its indentation kept), not cut mid-word by the terminal."""
     if sys.stdout.isatty():
+        # rich, the pager: only output to a terminal loads them
         from lawref import terminal
 
         lines = [terminal.wrap(printable(line), terminal.screen()[0]) for line in lines]
@@ -143,6 +146,7 @@ class _Ctx:
         self.corpus, self.index = corpus, index
 
     def library(self) -> Library:
+        # opening may rebuild: a command that reads no corpus (``--help``) never loads it
         from lawref.query.opening import open_library
 
         rebuilt: list[str] = []
@@ -165,6 +169,7 @@ class _Ctx:
         return lib
 
     def dirs(self) -> tuple[Path, Path]:
+        # platformdirs: only a command that names its folders loads it
         from lawref.query.opening import default_corpus, default_index
 
         corpus = self.corpus or default_corpus()

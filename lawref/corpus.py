@@ -28,11 +28,12 @@ from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
 from lawref.lang import catalogue
-from lawref.manifest import DocumentSpec
+from lawref.manifest import DocumentSpec, Limits
 from lawref.model import Citation, Document, Kind, Node, Source
 from lawref.parse import parse
 from lawref.records import FileReport
 from lawref.resolver import Resolver
+from lawref.safeio import read_capped
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 from lawref.treecheck import check_document, check_tree
 
@@ -277,6 +278,7 @@ _LAW_LEMMAS = frozenset(
 def law_vocabulary_share(text: str, sample: int = 3000) -> float:
     """Share of the first ``sample`` words of ``text`` whose lemma is a word
     of the Laws (the glossary's lemmas and a few more: взятка, заявка …)."""
+    # morphology (pymorphy3): only a file with no heading is scored
     from lawref.lang import glossary, morph
 
     lemmas = _LAW_LEMMAS | {lem for t in glossary.load() for lem in t.lemmas}
@@ -727,8 +729,6 @@ def clean_file(path: Path, encoding: str | None = None) -> CleanedFile:
     and clean it. Reads at most the default per-file cap. Raises
     :class:`OSError` / :class:`~lawref.errors.UnsafeInput` when it cannot be
     read and :class:`~lawref.errors.DecodeError` for binary data."""
-    from lawref.manifest import Limits
-    from lawref.safeio import read_capped
 
     loaded = load(read_capped(path, Limits().max_file_bytes), Path(path).name, encoding)
     lang = detect_lang(loaded.text)

@@ -77,6 +77,8 @@ def write_txt_corpus(lib: Library, out: Path, doc: str | None = None, law: str |
     back into the same nodes (written as :func:`write_site` writes); returns
     the number of files written."""
     from lawref.export.files import write_folder  # a folder written whole: only for a txt corpus
+
+    # a folder written whole: only for a txt corpus
     from lawref.export.txt import corpus_files
 
     return int(write_folder(corpus_files(book(lib, doc, law, edition), width), out, "txt corpus"))

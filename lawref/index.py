@@ -449,6 +449,7 @@ class Searcher:
     def __init__(self, generation: Path | Generation, *, forms: Forms | None = None, verify: bool = True) -> None:
         generation = folder.open_live(generation)
         if forms is None:
+            # nodestore imports index's word rules: the one import back, on first use
             from lawref.nodestore import NODES_FILE, SqliteStore
 
             generation.verify([NODES_FILE])

@@ -264,6 +264,7 @@ class Library:
         """The table of contents (:func:`lawref.contents.contents`): a row
         for each chapter, law, section, commentary paragraph and fragment,
         and for each law of the edition the corpus lacks."""
+        # the contents and its catalogue: only ``toc`` loads them
         from lawref.contents import contents
 
         return contents(self, doc, law)
@@ -341,6 +342,7 @@ def __getattr__(name: str) -> Any:
     :mod:`lawref.query.opening`, on first use (PEP 562): opening a library
     may rebuild, and that module holds the one arrow back up to the build."""
     if name in ("open_library", "default_corpus", "default_index"):
+        # opening may rebuild (the one arrow back to the build side): on first use (PEP 562)
         from lawref.query import opening
 
         return getattr(opening, name)

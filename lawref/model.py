@@ -32,6 +32,8 @@ from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from lawref.i18n import tr
+
 if TYPE_CHECKING:
     from lawref.records import CleanReport as CleanReport
     from lawref.records import Dropped as Dropped
@@ -45,6 +47,7 @@ _RECORDS = ("Paragraph", "PassRecord", "Dropped", "CleanReport", "FileReport")
 def __getattr__(name: str) -> Any:
     """The build's values of :mod:`lawref.records`, loaded on first use (PEP 562)."""
     if name in _RECORDS:
+        # the build's values: a query process never loads their classes (PEP 562)
         from lawref import records
 
         return getattr(records, name)
@@ -383,7 +386,6 @@ class Answer:
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
-        from lawref.i18n import tr
 
         out = [tr("did you mean «{right}»? (searched instead of «{typed}»)").format(right=right, typed=typed)
                for typed, right in self.corrected.items()]

@@ -184,6 +184,7 @@ def _cited(lib: Library, cites: list[str], doc: str | None) -> list[Hit]:
 def catalogue_matches(lib: Library, query: str, doc: str | None) -> list[Node]:
     """Law nodes whose English catalogue title holds every English word of
     ``query`` (3+ letters, stopwords aside) at a word start."""
+    # the glossary: only a query that may name a law by its title reads it
     from lawref.lang import glossary
 
     words = [w.lower() for w in P.ENGLISH_WORD.findall(query) if w.lower() not in glossary.STOPWORDS]

@@ -40,9 +40,11 @@ from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
 from lawref.export import json as J
+from lawref.export.site import missing_page, site_files
 from lawref.i18n import LANGS, choose, chosen, retell, retell_in, tr
 from lawref.library import Library
 from lawref.query import shown as S
+from lawref.query.opening import open_library
 from lawref.words import words as told
 
 __all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
@@ -67,7 +69,6 @@ class _Reader:
 
     def page(self, path: str) -> str | None:
         """The text of the site file at ``path`` (``laws/62.html``), or ``None``."""
-        from lawref.export.site import site_files
 
         key = self.lib.follow()
         with self.lock:
@@ -102,7 +103,6 @@ def _error(status: int, message: str, **extra: Any) -> Response:
 def _missing(title: str, detail: str, root: str, status: int, lang: str) -> Response:
     """The reader's page for what it lacks (an HTML 404 or 400), in the
     reader's language ``lang``: ``title`` is told in it (:func:`retell_in`)."""
-    from lawref.export.site import missing_page
     page = missing_page(retell_in(lang, title), detail, root, lang)
     return Response(page, status_code=status, media_type="text/html; charset=utf-8")
 
@@ -427,7 +427,6 @@ def app_from_env() -> FastAPI:
     through the environment (``LAWREF_CORPUS``, ``LAWREF_INDEX``,
     ``LAWREF_CORS_ORIGINS``, space-separated): uvicorn imports it in each
     worker process."""
-    from lawref.query.opening import open_library
 
     corpus = os.environ.get("LAWREF_CORPUS")
     index = os.environ.get("LAWREF_INDEX")

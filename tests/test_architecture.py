@@ -85,3 +85,28 @@ def test_the_words_around_law_text_have_one_home() -> None:
             if isinstance(node, ast.Dict):
                 told = [v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)]
                 assert not any(re.search("[а-яё]", t, re.I) for t in told), (path.name, node.lineno)
+
+
+def _imports_in_functions() -> list[tuple[Path, int, str]]:
+    out = []
+    for path in sorted((ROOT / "lawref").rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").split("\n")
+        tree = ast.parse("\n".join(lines))
+        for fn in ast.walk(tree):
+            if not isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for node in ast.walk(fn):
+                lawref = (isinstance(node, ast.ImportFrom) and (node.module or "").startswith("lawref")) or (
+                    isinstance(node, ast.Import) and any(a.name.startswith("lawref") for a in node.names))
+                if lawref:
+                    out.append((path, node.lineno, lines[node.lineno - 1] + "\n" + lines[node.lineno - 2]))
+    return out
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    # an import of lawref's own module inside a function is a decision (a query process must not load the build
+    # side, a heavy library or a writer it does not need): its reason stands on its line or the line above
+    found = _imports_in_functions()
+    assert found
+    unsaid = [f"{p.relative_to(ROOT)}:{line}" for p, line, text in found if "#" not in text]
+    assert not unsaid, unsaid

@@ -141,6 +141,7 @@ def to_markdown(text: str, linked: Sequence[Linked], href: Href, *, offset: int 
     laws, or not resolved exactly, carries its statuses in the link title; a
     citation with no node stays plain text. Citation offsets count from
     ``offset`` (see :func:`to_html`)."""
+    # markdown imports annotate: the one import back, on first use
     from lawref.export.markdown import escape, link
 
     parts = []

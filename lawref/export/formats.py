@@ -44,24 +44,28 @@ class Format:
 
 
 def _json(documents: Sequence[Document], nodes: Sequence[Node]) -> str:
+    # a format's writer: loaded when its format is asked (the CLI reads the registry on every command)
     from lawref.export.json import dumps, export_document
 
     return dumps(export_document(documents, nodes)) + "\n"
 
 
 def _txt(book: Book, *, width: int = 80, base_url: str | None = None) -> str:
+    # a format's writer: loaded when its format is asked
     from lawref.export.txt import to_txt
 
     return str(to_txt(book, width))
 
 
 def _md(book: Book, *, width: int = 80, base_url: str | None = None) -> str:
+    # a format's writer: loaded when its format is asked
     from lawref.export.markdown import to_markdown
 
     return str(to_markdown(book, base_url))
 
 
 def _html(book: Book, *, width: int = 80, base_url: str | None = None) -> str:
+    # a format's writer (Jinja2): loaded when its format is asked
     from lawref.export.site import render_page
 
     return str(render_page(book, base_url))

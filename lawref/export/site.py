@@ -222,6 +222,7 @@ def _contents_row(book: Book, page: Page) -> dict[str, Any]:
 
 def _absent(book: Book, doc: Document, pages: list[Page]) -> list[dict[str, str]]:
     """The edition's laws no page of ``doc`` holds (catalogue rows)."""
+    # the catalogue: only the site's list of absent laws reads it
     from lawref.lang.catalogue import load as load_catalogue
 
     if doc.lang == "en" or doc.edition is None:

@@ -57,6 +57,7 @@ def _bytes_to_text(data: bytes, codec: str) -> str:
     manifest). Raises :class:`LookupError` for a name that is no character
     set (:func:`lawref.manifest.lookup_codec`: never ``unicode_escape`` or
     ``idna``)."""
+    # manifest reads files through decode: the one import back, only for a codec named by hand
     from lawref.manifest import lookup_codec
 
     name = lookup_codec(codec).name

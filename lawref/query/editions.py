@@ -58,6 +58,7 @@ def document(lib: Library, doc_id: str) -> Document | None:
 def edition(lib: Library) -> str:
     """The edition whose catalogue names what the corpus lacks: the
     default edition, else the catalogue's default (1997)."""
+    # the catalogue: only a question about an edition loads it
     from lawref.lang.catalogue import DEFAULT_EDITION
 
     return lib.default_edition() or DEFAULT_EDITION
@@ -99,6 +100,7 @@ def catalogue_entry(lib: Library, cite: str, edition: str | None = None) -> tupl
     names in the catalogue of ``edition`` (default: :meth:`edition`; the
     law's entry when the section has none); ``entry`` is ``None`` when
     the edition has no such law."""
+    # the catalogue: only a question about an edition loads it
     from lawref.lang.catalogue import load as load_catalogue
 
     cat = load_catalogue(edition or lib.edition())

@@ -72,6 +72,7 @@ def lost_sections(lib: Library, law: Node) -> tuple[list[str], list[str]]:
         return [], []
     cite = law.cite
     present = [n.cite for _, n in lib.subtree(law) if n.kind == Kind.SECTION and n.cite]
+    # the catalogue: only a law's lost sections read it
     from lawref.lang.catalogue import load as load_catalogue
 
     known = [e.id for e in load_catalogue(lib.edition()).entries.values()

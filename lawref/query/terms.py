@@ -22,6 +22,7 @@ def glossary_entries(word: str) -> list[glossary.Term]:
     lemma, by pymorphy3) or an English term; no corpus needed. Raises
     :class:`~lawref.errors.UsageError` for an empty word and
     :class:`~lawref.errors.NotFound` when the glossary has none."""
+    # the glossary and morphology (pymorphy3): only ``term`` loads them
     from lawref.lang import glossary, morph
 
     if not word.strip():
