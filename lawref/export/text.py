@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref import patterns as P
 from lawref.i18n import N_, retell, tr, ui_language
+from lawref.lang import english as english_titles
 from lawref.model import (
     Document,
     HitShown,
@@ -277,10 +277,6 @@ def _header(v: View, words: dict[str, str], plain: bool = False) -> str:
     return head + (english if law.title_en and not plain else "")
 
 
-def _words_of(title: str) -> list[str]:
-    return P.WORD.findall(title.casefold().replace("’", "'"))
-
-
 def _variant(s: Shown, words: dict[str, str]) -> str:
     """``[вариант 2 из 2: 001_….txt:13]`` for a node two files hold with
     different texts (its id ends ``~2``), else ``""``."""
@@ -354,7 +350,8 @@ def toc_lines(documents: Mapping[str, Document], entries: Sequence[TocEntry]) ->
             edition = tr(" (edition {edition})").format(edition=d.edition) if d is not None and d.edition else ""
             out.append(f"{doc} — {d.title if d is not None and d.title else doc}{edition}")
         title, english = e.title if e.cite else None, e.title_en
-        if title and english and _words_of(title) == _words_of(english):  # one title, never doubled
+        if title and english and english_titles.title_words(title) == english_titles.title_words(
+                english):  # one title, never doubled
             title, english = (english if title.isupper() else title), None
         titles = " — ".join(p for p in (title, english) if p)
         page = e.page is not None and e.kind != Kind.FRAGMENT  # a fragment's label names its page

@@ -9,6 +9,8 @@ import functools
 import re
 from typing import Any
 
+from lawref import patterns as P
+
 
 @functools.cache
 def _checker() -> Any:
@@ -178,3 +180,9 @@ def title_end(text: str) -> int | None:
     if len(body) < MIN_BODY_WORDS and not body[-1].endswith((".", ";", ":", "!", "?")):
         return None  # ``When Illegal Alternative is Chosen``: a title with a verb in it, no body
     return starts[j]
+
+
+def title_words(title: str) -> list[str]:
+    """A title's words, case and apostrophes folded: two printings of one
+    title compare equal (``CORRECTION OF A REVOKE``, ``Correction of a Revoke``)."""
+    return P.WORD.findall(title.casefold().replace("’", "'"))

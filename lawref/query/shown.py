@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from lawref import patterns as P
+from lawref.lang import english
 from lawref.model import Hit, HitShown, Holdings, Kind, Node, RefShown, Shown, Status, Twin, View
 from lawref.query.views import AllNodes
 
@@ -68,11 +68,8 @@ def _law_title(lib: Library, law: Node) -> str | None:
     if not title or not title.isupper() or law.cite is None:
         return title
     entry = lib.catalogue_entry(law.cite, lib.edition_of(law.doc))[1]
-
-    def words(t: str) -> list[str]:
-        return P.WORD.findall(t.casefold().replace("’", "'"))
-
-    return entry.title_en if entry is not None and words(entry.title_en) == words(title) else title
+    same = entry is not None and english.title_words(entry.title_en) == english.title_words(title)
+    return entry.title_en if same and entry is not None else title
 
 
 def _ref(lib: Library, cite: str, status: str, target_id: str | None) -> RefShown:
