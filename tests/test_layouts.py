@@ -521,3 +521,33 @@ def test_a_lower_case_line_either_text_could_take_goes_on_the_text_and_is_report
     assert [p.text for p in cleaned.paragraphs][-2:] == [
         "Игрок пасует вне очереди, и его очередь(*) пропускается без наказания.",
         "(*) - Если заявка была повторена с иным"]
+
+
+#: The English column a federation's page prints after the Russian text (our own words, over 300 letters).
+ENGLISH_COLUMN = ("CHAPTER IX. MISTAKES AT THE TABLE\n\nLAW 90 - PUTTING A MISTAKE RIGHT\n\nA. Who Puts It Right\n\n"
+                  "A player who notices his own mistake at the table puts it right before the next trick is turned, "
+                  "and tells the other players what he has done.\n\nB. How It Is Put Right\n\n"
+                  "The card played by mistake goes back to the hand it came from and another card of the same suit "
+                  "is played in its place, unless the director rules otherwise for the whole table.\n")
+
+COLUMN_PARTS = st.builds(  # plain text pages (a page's markup would close before the column)
+    Layout,
+    width=st.sampled_from([None, 40, 60, 80]),
+    hyphenate=st.booleans(),
+    spaced=st.booleans(),
+    markers=st.sampled_from([None, "- {n} -", "Стр. {n}"]),
+    running_head=st.sampled_from([None, "Все о Бридже"]),
+    crlf=st.booleans(),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["62", "65", "72", "own"]), COLUMN_PARTS, st.booleans())
+def test_an_english_column_before_or_after_the_russian_text_leaves_the_russian_tree_as_it_is(
+        which: str, layout: Layout, first: bool) -> None:
+    tree = OWN_TREES[0] if which == "own" else seed_trees()[["62", "65", "72"].index(which)]
+    russian = render(tree, layout)
+    column = ENGLISH_COLUMN.replace("\n", "\r\n") if layout.crlf else ENGLISH_COLUMN
+    gap = "\r\n\r\n" if layout.crlf else "\n\n"
+    raw = column + gap + russian if first else russian + gap + column
+    assert shape(parse_layout(raw, layout)) == expected(tree)
