@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 from lawref.clikit import (
     _ANSWER,
     _AS_JSON,
+    _CITED_EDITION,
     _DOC,
     _EDITION,
     MORE_COUNTED,
@@ -274,7 +275,7 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
 @click.option("--base-url", default="#", show_default=True, metavar="URL",
               help="md/html: '#' links to the anchors of export --format md (#law-62b); a URL links to the pages "
               "of the site export --format html wrote there (URL/laws/62.html#law-62b).")
-@_EDITION
+@_CITED_EDITION
 @click.option("--encoding", help="The input's codec (e.g. cp1251; default UTF-8, a BOM dropped).")
 @click.pass_obj
 def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | None, encoding: str | None) -> None:
@@ -333,7 +334,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
 
 @click.command()
 @click.argument("citations", nargs=-1, required=True)
-@_EDITION
+@_CITED_EDITION
 @_AS_JSON
 @click.pass_obj
 def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json: bool) -> None:

@@ -227,6 +227,10 @@ _DOC = click.option("--doc", help="Only this document (e.g. laws, commentary).")
 
 _EDITION = click.option("--edition", help="Edition to answer from (default: the manifest's default_edition, "
                         "else the only or the newest edition of the corpus).")
+#: ``--edition`` of ``link`` and ``resolve``: a citation's citing word chooses the edition when none is given.
+_CITED_EDITION = click.option("--edition", help="Edition to resolve in (default: that of the documents in the "
+                              "citing word's language — «правило» Russian, Law English — else the manifest's "
+                              "default_edition, else the newest).")
 
 
 _AS_JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON.")

@@ -186,13 +186,14 @@ class Resolver:
         return cur
 
     def targets(self, citation: Citation, node: Node | None = None, prefer: str | None = None, *,
-                edition: str | None = None) -> list[Target]:
+                edition: str | None = None, lang: str | None = None) -> list[Target]:
         """Resolve every cite of ``citation`` (relative ones need ``node``):
         from the document ``prefer``, or within ``edition`` with documents in
-        the citation's own language (``правило`` → ru, ``Law`` → en) first."""
+        ``lang`` — by default the citation's own language (``правило`` → ru,
+        ``Law`` → en) — first."""
         if citation.kind == "relative":
             return [self.resolve_relative(citation.cites, node)] if node is not None else []
-        lang = "ru" if P.CYRILLIC.search(citation.text) else "en"
+        lang = lang or ("ru" if P.CYRILLIC.search(citation.text) else "en")
         return [self.resolve_cite(c, citation.kind, prefer, edition=edition, lang=lang) for c in citation.cites]
 
     def refs_of(self, node: Node, line_map: tuple[tuple[int, int], ...] = (),

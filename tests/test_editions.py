@@ -295,15 +295,42 @@ def test_an_english_citation_never_resolves_into_the_russian_text(editions: tupl
     assert refs["81C8"].status == "absent" and refs["81C8"].id is None  # 2017's text lacks law 81: absent there
 
 
-def test_free_text_resolves_in_the_default_edition_and_names_it(editions: tuple[Path, Path]) -> None:
+def test_free_text_resolves_in_its_citing_word_s_edition_and_names_it(editions: tuple[Path, Path]) -> None:
+    # issue 26: a Russian «правило» stays in the Russian text's edition though the manifest's default is 2017;
+    # ``Law`` resolves in the English one; a bare cite in the default edition; --edition overrides them all
     lib = _lib(editions)
     assert lib.default_edition() == "2017"
     [linked] = lib.link("см. правило 62B")
-    assert linked.targets[0].id == "laws-en/62B" and linked.targets[0].edition == "2017"
-    [linked] = lib.link("см. правило 62B", edition="1997")
     assert linked.targets[0].id == "laws/62B" and linked.targets[0].edition == "1997"
+    [linked] = lib.link("см. правило 62B", edition="2017")
+    assert linked.targets[0].id == "laws-en/62B" and linked.targets[0].edition == "2017"
+    assert lib.resolve_target("правило 62B").id == "laws/62B"  # type: ignore[union-attr]
     assert lib.resolve_target("Law 62B", "1997").id == "laws/62B"  # type: ignore[union-attr]
     assert lib.resolve_target("Law 62B").id == "laws-en/62B"  # type: ignore[union-attr]
+    assert lib.resolve_target("62B").edition == "2017"  # type: ignore[union-attr]  # no citing word: the default
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("См. правило 17Е", [("17E", "laws/17E", "1997")]),
+    ("согласно Law 62B", [("62B", "laws-en/62B", "2017")]),
+    # a list's bare member is in its list's language
+    ("правила 61 или 62", [("61", "laws/61", "1997"), ("62", "laws/62", "1997")]),
+    ("Laws 61 and 62", [("61", "laws-en/61", "2017"), ("62", "laws-en/62", "2017")]),
+    ("п. 45.5", [("45.5", "commentary/45.5", "1997")]),
+])
+def test_link_and_resolve_agree_on_the_citing_word_s_edition(editions: tuple[Path, Path], text: str,
+                                                             want: list[tuple[str, str, str]]) -> None:
+    lib = _lib(editions)
+    linked = [(t.cite, t.id, t.edition) for item in lib.link(text) for t in item.targets]
+    assert linked == want
+    assert [(t.cite, t.id, t.edition) for t in lib.resolve_targets(text)] == want
+
+
+def test_the_citing_word_s_language_is_read_from_the_word_not_the_section_letter() -> None:
+    from lawref.query.link import citing_lang
+
+    assert [citing_lang(t) for t in ("правило 62B", "п. 45.5", "Law 62В", "62В", "17Е", "71", "43B2(b)")] == [
+        "ru", "ru", "en", None, None, None, None]
 
 
 def test_the_only_or_newest_edition_is_the_default_without_the_manifest(tmp_path: Path) -> None:

@@ -83,6 +83,20 @@ def default_edition(lib: Library) -> str | None:
     return found[-1] if found else None
 
 
+def edition_in(lib: Library, lang: str) -> str | None:
+    """The edition a citation written in ``lang`` (``ru``: «правило 62B»;
+    ``en``: ``Law 62B``) resolves in when none is asked (issue 26): that of
+    the corpus's documents in ``lang`` — the manifest's ``default_edition``
+    when it is one of theirs, else the newest of theirs; the default edition
+    (:func:`default_edition`) when no document is in ``lang``. A Russian cite
+    in Russian text stays in the Russian text's edition when an English
+    edition of another year stands beside it."""
+    theirs = sorted({d.edition for d in lib.documents if d.lang == lang and d.edition}, key=_edition_key)
+    if not theirs:
+        return lib.default_edition()
+    return lib.manifest_edition if lib.manifest_edition in theirs else theirs[-1]
+
+
 def pick_edition(lib: Library, edition: str | None) -> str | None:
     """``edition`` when a document has it (``None``: the default one).
     Raises :class:`UsageError` for an edition no document has."""

@@ -16,6 +16,7 @@ from lawref import patterns as P
 from lawref.cite import KEEP_BEFORE, find_citations, find_in_contexts, next_cut, normalise_cite
 from lawref.errors import CiteError
 from lawref.model import Citation, Linked, Node, Status, Target
+from lawref.query.editions import edition_in
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -43,10 +44,33 @@ def link(lib: Library, text: str, edition: str | None = None) -> list[Linked]:
     return _resolved(lib, find_citations(text, relative=False), edition)
 
 
+#: A letter of a citing word — not a section letter after a law's number (``17Е``, ``62B``) nor an item's (``(b)``).
+_WORD_CYRILLIC = re.compile(r"(?<![\d(])[А-Яа-яЁё]")
+_WORD_LATIN = re.compile(r"(?<![\d(])[A-Za-z]")
+
+
+def citing_lang(text: str) -> str | None:
+    """The language of a citation's citing word: ``ru`` (``правило 62B``,
+    ``п. 45.5``), ``en`` (``Law 62B``), or ``None`` for a bare cite (``62B``,
+    ``71`` of a list), whose letters say nothing of its language."""
+    if _WORD_CYRILLIC.search(text):
+        return "ru"
+    return "en" if _WORD_LATIN.search(text) else None
+
+
 def _resolved(lib: Library, found: Iterable[Citation], edition: str | None) -> list[Linked]:
-    """``found`` citations resolved within ``edition`` (as :meth:`link`)."""
+    """``found`` citations resolved within ``edition`` (as :meth:`link`);
+    with none asked, each within the edition of its citing word's language
+    (:func:`lawref.query.editions.edition_in`), a list's bare member
+    (``71`` of «правила 70 или 71») in its list's, a bare cite in the
+    default edition."""
     chosen = lib.pick_edition(edition)
-    return [Linked(c, tuple(lib.resolver.targets(c, edition=chosen))) for c in found]
+    out, lang = [], None
+    for c in found:
+        lang = citing_lang(c.text) or lang
+        within = chosen if edition is not None or lang is None else edition_in(lib, lang)
+        out.append(Linked(c, tuple(lib.resolver.targets(c, edition=within, lang=lang))))
+    return out
 
 
 def link_stream(lib: Library, read: Callable[[int], str], *, block: int = 1 << 16, edition: str | None = None
@@ -125,6 +149,8 @@ def resolve_targets(lib: Library, text: str, edition: str | None = None) -> list
     try:
         cite = normalise_cite(text)
     except CiteError:
-        return [t for item in _first_run(text, lib.link(text, chosen)) for t in item.targets]
+        return [t for item in _first_run(text, lib.link(text, edition)) for t in item.targets]
     lang = "ru" if P.CYRILLIC.search(text) else "en" if P.LATIN_LETTER.search(text) else None
-    return [lib.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=chosen, lang=lang)]
+    said = citing_lang(text)
+    within = chosen if edition is not None or said is None else edition_in(lib, said)
+    return [lib.resolver.resolve_cite(cite, "commentary" if "." in cite else "law", edition=within, lang=lang)]
