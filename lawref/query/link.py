@@ -66,9 +66,12 @@ def _resolved(lib: Library, found: Iterable[Citation], edition: str | None) -> l
     default edition."""
     chosen = lib.pick_edition(edition)
     out, lang = [], None
+    by_lang: dict[str, str | None] = {}  # worked out once a piece: a stream asks it for every citation
     for c in found:
         lang = citing_lang(c.text) or lang
-        within = chosen if edition is not None or lang is None else edition_in(lib, lang)
+        if edition is None and lang is not None and lang not in by_lang:
+            by_lang[lang] = edition_in(lib, lang)
+        within = chosen if edition is not None or lang is None else by_lang[lang]
         out.append(Linked(c, tuple(lib.resolver.targets(c, edition=within, lang=lang))))
     return out
 
