@@ -583,3 +583,28 @@ def test_exporting_a_law_the_edition_lacks_says_so(seed_index: Path, fmt: str) -
     result = run(seed_index, "--format", fmt, "--law", "999")
     assert result.exit_code == 1
     assert result.stderr == "lawref: 999 is not in this corpus; the 1997 edition has no law 999\n"
+
+
+def test_two_documents_of_one_file_name_come_back_as_two(tmp_path: Path) -> None:
+    # two sites' pages named read_19.txt and read-19.txt: their ids share a slug, and each is kept (issue 25's trial)
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "read_19.txt").write_text("Правило 24. Карты, открытые в торговле\nКарта считается открытой, если "
+                                        "партнёр мог увидеть её лицо.\n", encoding="utf-8")
+    (folder / "read-19.txt").write_text("Правило 13. Неправильное число карт\nСудья проверяет, сколько карт в "
+                                        "каждой руке.\n", encoding="utf-8")
+    first = open_library(folder, tmp_path / "ix")
+    out = tmp_path / "book"
+    count = exports.write_txt_corpus(first, out)
+    assert count == 4 and sorted(p.name for p in out.iterdir() if p.suffix == ".txt") == ["read-19-2.txt",
+                                                                                          "read-19.txt"]
+    back = open_library(out, tmp_path / "ix2")
+    assert sorted((n.doc, n.cite) for n in back.nodes) == sorted((n.doc, n.cite) for n in first.nodes)
+
+
+def test_an_export_never_writes_one_file_twice(tmp_path: Path) -> None:
+    from lawref.export.files import write_folder
+
+    with pytest.raises(ValueError, match="two files of one name"):
+        write_folder([("a.txt", "one"), ("a.txt", "two")], tmp_path / "out", "txt corpus")
+    assert not (tmp_path / "out").exists()

@@ -33,7 +33,8 @@ def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
     the number of files written, the mark included. Raises
     :class:`UsageError` when ``out`` is a file, or a folder that is not
     empty and not marked (nothing is written); :class:`OSError` when
-    writing fails (``out`` is then as it was)."""
+    writing fails (``out`` is then as it was); :class:`ValueError` when
+    ``files`` names one path twice (nothing is written)."""
     out = Path(out)
     if out.exists() and not out.is_dir():
         raise UsageError(N_("{out} is a file, not a folder to export into").format(out=out))
@@ -42,6 +43,8 @@ def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
             out=out))
     files = list(files)
     names = sorted({rel for rel, _ in files})
+    if len(names) != len(files):  # a file written twice would keep only its last text: a writer's bug, said loudly
+        raise ValueError(f"two files of one name in one export: {sorted(r for r, _ in files if r in names)}")
     if out.is_dir() and (foreign := _not_ours(out, set(names))):
         raise UsageError(N_("{out} holds {file}, which lawref did not write: nothing was written there (move it "
                             "out, or export into another folder)").format(out=out, file=foreign))

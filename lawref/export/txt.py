@@ -40,19 +40,35 @@ def to_txt(book: Book, width: int = 80) -> str:
 def corpus_files(book: Book, width: int = 80) -> Iterator[tuple[str, str]]:
     """A corpus folder ``lawref build`` reads back into the same documents
     and nodes: ``{doc id}.txt`` for each document (its txt alone: a file
-    is one document) and a ``lawref.toml`` naming each with its kind,
-    language, edition and title."""
-    entries = []
+    is one document; a name two ids share made unique, :func:`_file_name`)
+    and a ``lawref.toml`` naming each with its kind, language, edition and
+    title."""
+    entries: list[str] = []
+    taken: set[str] = set()
     for doc in book.documents:
         if not book.of(doc.id):
             continue
-        name = f"{slug(doc.id) or 'document'}.txt"
+        name = _file_name(doc.id, taken)
         yield name, "\n".join(_document(book, doc, width)).rstrip("\n") + "\n"
         fields = {"id": doc.id, "kind": doc.kind, "lang": doc.lang, "edition": doc.edition, "title": doc.title}
         lines = [f"{k} = {json.dumps(v, ensure_ascii=False)}" for k, v in fields.items() if v is not None]
         entries.append("\n".join(["[[document]]", *lines, f"files = [{json.dumps(name)}]"]))
     yield "lawref.toml", "# lawref export --format txt: one document a file; lawref build reads them back.\n\n" + \
         "\n\n".join(entries) + "\n"
+
+
+def _file_name(doc_id: str, taken: set[str]) -> str:
+    """``{slug}.txt`` for ``doc_id``, made unique among ``taken`` (which it
+    joins): two ids of one slug (``read_19``, ``read-19``: two sites' pages
+    of one name) get ``read-19.txt`` and ``read-19-2.txt``, never one file
+    written twice."""
+    base = slug(doc_id) or "document"
+    name, k = f"{base}.txt", 1
+    while name.casefold() in taken:  # a case-folding file system takes ``A.txt`` for ``a.txt``
+        k += 1
+        name = f"{base}-{k}.txt"
+    taken.add(name.casefold())
+    return name
 
 
 def _document(book: Book, doc: Document, width: int) -> list[str]:
