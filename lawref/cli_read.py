@@ -187,7 +187,7 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
             _json(items) if as_json else _lines(T.source_lines(items))
         else:
             if as_json:
-                _json([J.tree_json(s) for s in S.page(lib, on)])
+                _json([J.tree_json(s) for s in S.page(lib, on, links=True)])
             else:
                 _read(T.page_text(page, S.page(lib, on)), pager=not no_pager)
         return

@@ -27,13 +27,14 @@ if TYPE_CHECKING:
 __all__ = ["book", "export_json", "export_text", "hrefs", "write_site", "write_txt_corpus"]
 
 def book(lib: Library, doc: str | None = None, law: str | None = None, edition: str | None = None, *,
-         single: bool = True) -> Book:
+         single: bool = True, html: bool = False) -> Book:
     """The :class:`~lawref.export.book.Book` of ``lib.selection(doc, law,
     edition)`` (raises as it does), made of what the corpus holds
     (:func:`lawref.query.shown.holdings`); ``single=False`` for the HTML
-    site's anchors, pages and offline search."""
+    site's anchors, pages and offline search, ``html`` for one HTML page
+    (both print each node's incoming references)."""
     documents, nodes = lib.selection(doc, law, edition)
-    return Book(holdings(lib, nodes, forms=not single), documents, nodes, single=single)
+    return Book(holdings(lib, nodes, html=html or not single, forms=not single), documents, nodes, single=single)
 
 
 def export_json(lib: Library, doc: str | None = None, law: str | None = None,
@@ -56,7 +57,7 @@ def export_text(lib: Library, fmt: str, doc: str | None = None, law: str | None 
         raise ValueError(f"unknown export format {fmt!r}; the formats are: {', '.join(FORMATS)}")
     if FORMATS[fmt].contract:
         return dumps(export_json(lib, doc, law, edition)) + "\n"
-    return FORMATS[fmt].text(book(lib, doc, law, edition), width=width, base_url=base_url)
+    return FORMATS[fmt].text(book(lib, doc, law, edition, html=fmt == "html"), width=width, base_url=base_url)
 
 
 def write_site(lib: Library, out: Path, doc: str | None = None, law: str | None = None,

@@ -27,6 +27,7 @@ Every value with a JSON form has ``to_json`` and ``from_json``, and
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from enum import StrEnum
@@ -622,8 +623,8 @@ class Holdings:
     before and after its text), ``variants`` (``(k, n)`` for a node ``n``
     files hold with different texts), ``incoming`` (the references made to
     it), ``titles_en`` (its law's English title in lawref's catalogue);
-    ``forms`` every word form of the index and its lemmas (the site's
-    offline search; empty unless asked)."""
+    ``incoming`` and ``forms`` (every word form of the index and its
+    lemmas) only for the HTML site, which alone prints them."""
 
     documents: tuple[Document, ...]
     nodes: Sequence[Node]
@@ -640,7 +641,11 @@ class Holdings:
 
     def document(self, doc_id: str) -> Document | None:
         """The document ``doc_id`` (``None`` if there is none)."""
-        return next((d for d in self.documents if d.id == doc_id), None)
+        return self._by_doc.get(doc_id)
+
+    @functools.cached_property
+    def _by_doc(self) -> dict[str, Document]:
+        return {d.id: d for d in self.documents}  # asked for every node an export anchors
 
     def label(self, node: Node) -> str:
         """What people are shown of ``node`` (its cite, or its label)."""

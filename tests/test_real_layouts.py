@@ -667,16 +667,24 @@ def test_a_table_row_of_headings_over_a_law_s_body_is_no_contents() -> None:
     assert {f.check for f in findings} == {"cells_in_title"}  # and the two-column titles are named
 
 
-def test_a_file_whose_every_line_is_contents_lists_them_in_the_build_report(tmp_path) -> None:
+@pytest.mark.parametrize(("text", "lines", "words"), [
+    # a contents page: every line dropped by the clean, each listed by its line
+    ("Оглавление\nПРАВИЛО 1. Колода\nПРАВИЛО 2. Коробки\nПРАВИЛО 3. Столы\n", [1, 2, 3, 4], "ПРАВИЛО 2. Коробки"),
+    # a blog's text, not law text: skipped whole, its words listed
+    ("Grab a cup of tea before you read on, friends.\nThe weather was fine at the club.\n", None, "Grab a cup of tea"),
+])
+def test_a_skipped_file_lists_what_it_dropped_in_the_build_report(tmp_path, text: str, lines: list[int] | None,
+                                                                  words: str) -> None:
     from lawref.corpus import build_corpus
 
-    (tmp_path / "toc.txt").write_text("Оглавление\nПРАВИЛО 1. Колода\nПРАВИЛО 2. Коробки\nПРАВИЛО 3. Столы\n",
-                                      encoding="utf-8")
+    (tmp_path / "page.txt").write_text(text, encoding="utf-8")
     (tmp_path / "law.txt").write_text("ПРАВИЛО 5. МЕСТА\nСудья указывает каждой паре её места за столом.\n",
                                       encoding="utf-8")
-    report = {r.file: r for r in build_corpus(tmp_path, version="t").reports}["toc.txt"]
+    report = {r.file: r for r in build_corpus(tmp_path, version="t").reports}["page.txt"]
     assert report.status == "skipped"
-    assert [d["line"] for d in report.dropped] == [1, 2, 3, 4]
+    assert words in " ".join(d["text"] for d in report.dropped)
+    if lines is not None:
+        assert [d["line"] for d in report.dropped] == lines
 
 
 def test_list_bullets_before_every_heading_and_item_are_markup() -> None:
@@ -795,18 +803,6 @@ def test_a_club_s_law_heading_in_title_case_and_its_sections_in_sentence_case() 
 def test_a_heading_in_capitals_with_a_year_titles_its_fragment() -> None:
     nodes, _, _ = build("ВВЕДЕНИЕ В КОДЕКС-2009\nКодекс описывает правильную процедуру игры и меры, когда она нарушена.\n")
     assert [(n.kind, n.title) for n in nodes] == [("fragment", "ВВЕДЕНИЕ В КОДЕКС-2009")]
-
-
-def test_a_file_skipped_as_not_law_text_lists_its_text_as_dropped(tmp_path) -> None:
-    from lawref.corpus import build_corpus
-
-    (tmp_path / "blog.txt").write_text("Grab a cup of tea before you read on, friends.\nThe weather was fine at the club.\n",
-                                       encoding="utf-8")
-    (tmp_path / "law.txt").write_text("ПРАВИЛО 5. МЕСТА\nСудья указывает каждой паре её места за столом.\n",
-                                      encoding="utf-8")
-    report = {r.file: r for r in build_corpus(tmp_path, version="t").reports}["blog.txt"]
-    assert report.status == "skipped"
-    assert "Grab a cup of tea" in " ".join(d["text"] for d in report.dropped)
 
 
 def test_a_forum_s_interface_words_around_a_quoted_law_are_chrome() -> None:

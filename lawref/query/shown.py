@@ -35,29 +35,48 @@ def _lang(lib: Library, node: Node) -> str:
     return doc.lang if doc is not None else "ru"
 
 
-def shown(lib: Library, node: Node) -> Shown:
-    """``node`` and its subtree as :class:`~lawref.model.Shown` values, in reading order."""
-    lost_start, lost_end = lib.cut_edges(node)
+def _variant(lib: Library, node: Node) -> tuple[int, int] | None:
+    """``(k, n)`` when ``n`` files hold ``node`` with different texts and it is the ``k``-th, else ``None``."""
     copies = lib.variants(node)
-    variant = (copies.index(node) + 1, len(copies)) if len(copies) >= 2 else None
+    return (copies.index(node) + 1, len(copies)) if len(copies) >= 2 else None
+
+
+def shown(lib: Library, node: Node, *, links: bool = False) -> Shown:
+    """``node`` and its subtree as :class:`~lawref.model.Shown` values, in
+    reading order; with ``links`` (the JSON shapes print them) each node's
+    incoming references and a fragment's likely law too — a text ``show``
+    prints neither, so it never reads them."""
+    lost_start, lost_end = lib.cut_edges(node)
     likely = None
-    if node.kind == Kind.FRAGMENT:
+    if links and node.kind == Kind.FRAGMENT:
         law = lib.law_of(node)
         after, before = lib.laws_around(node)
         likely = (law.cite if law is not None else None, after, before)
-    return Shown(node, lib.label(node), _lang(lib, node), lost_start, lost_end, variant,
-                 tuple(lib.incoming_to(node)), likely,
-                 tuple(shown(lib, c) for c in lib.store.children(node.id)))
+    return Shown(node, lib.label(node), _lang(lib, node), lost_start, lost_end, _variant(lib, node),
+                 tuple(lib.incoming_to(node)) if links else (), likely,
+                 tuple(shown(lib, c, links=links) for c in lib.store.children(node.id)))
+
+
+def _above(lib: Library, node: Node) -> list[Node]:
+    """The nodes above ``node``, its parent first."""
+    out = []
+    cur = lib.by_id.get(node.parent) if node.parent else None
+    while cur is not None:
+        out.append(cur)
+        cur = lib.by_id.get(cur.parent) if cur.parent else None
+    return out
 
 
 def _context(lib: Library, node: Node, law: Node | None) -> tuple[Node, ...]:
     """The nodes between ``node``'s law and ``node``, outermost first."""
-    chain: list[Node] = []
-    cur = lib.by_id.get(node.parent) if node.parent else None
-    while cur is not None and law is not None and cur.id != law.id:
-        chain.insert(0, cur)
-        cur = lib.by_id.get(cur.parent) if cur.parent else None
-    return tuple(chain)
+    if law is None:
+        return ()
+    chain = []
+    for n in _above(lib, node):
+        if n.id == law.id:
+            break
+        chain.append(n)
+    return tuple(reversed(chain))
 
 
 def _law_title(lib: Library, law: Node) -> str | None:
@@ -82,13 +101,13 @@ def _near(lib: Library, node: Node | None) -> tuple[str, int | None] | None:
     return (lib.label(node), node.page) if node is not None else None
 
 
-def view(lib: Library, node: Node) -> View:
+def view(lib: Library, node: Node, *, links: bool = False) -> View:
     """``node`` shown whole: its :class:`~lawref.model.Shown` tree, its
     document and law, the headings between them, a law's lost sections,
     its references out (to nodes outside what is printed: a reference
     within the printed subtree stands in its text) and in, and for a
-    fragment the nodes printed before and after it."""
-    tree = shown(lib, node)
+    fragment the nodes printed before and after it (``links``: as :func:`shown`)."""
+    tree = shown(lib, node, links=links)
     law = lib.law_of(node)
     inside = {s.node.id for s in tree.walk()}
     out = tuple(dict.fromkeys(_ref(lib, r.cite, r.status, r.id) for _, r in lib.outgoing(node) if r.id not in inside))
@@ -119,10 +138,11 @@ def first(lib: Library, nodes: Sequence[Node], lang: str) -> tuple[View, list[st
     ``nodes`` (the nodes a cite names, the first shown): the first's
     :func:`view`, the other nodes' ids, and for ``lang`` ``en`` or ``both``
     the first's :func:`twin` (``None`` for ``ru``)."""
-    return view(lib, nodes[0]), [n.id for n in nodes[1:]], twin(lib, nodes[0]) if lang != "ru" else None
+    return (view(lib, nodes[0], links=True), [n.id for n in nodes[1:]],
+            twin(lib, nodes[0], links=True) if lang != "ru" else None)
 
 
-def twin(lib: Library, node: Node) -> Twin:
+def twin(lib: Library, node: Node, *, links: bool = False) -> Twin:
     """The English counterpart of ``node`` as ``show --lang en|both`` prints
     it: its view, or the catalogue's English titles when the corpus has no
     English text of it; and the editions of the two documents."""
@@ -131,15 +151,15 @@ def twin(lib: Library, node: Node) -> Twin:
     mine = lib.document(node.doc)
     theirs = lib.document(other.doc) if other is not None else None
     own = node.title_en or (lib.title_en(node) if node.kind == Kind.LAW else None)
-    return Twin(node, lib.label(node), view(lib, other) if other is not None else None,
+    return Twin(node, lib.label(node), view(lib, other, links=links) if other is not None else None,
                 own, law.cite if law is not None else None, lib.title_en(node),
                 (mine.edition if mine else None, theirs.edition if theirs else None),
                 named=theirs is None or theirs.edition is not None, compared=mine is not None and theirs is not None)
 
 
-def page(lib: Library, nodes: Sequence[Node]) -> list[Shown]:
-    """``show --page``: each node printed on the page, with its subtree."""
-    return [shown(lib, n) for n in nodes]
+def page(lib: Library, nodes: Sequence[Node], *, links: bool = False) -> list[Shown]:
+    """``show --page``: each node printed on the page, with its subtree (``links``: as :func:`shown`)."""
+    return [shown(lib, n, links=links) for n in nodes]
 
 
 def hits(lib: Library, found: Sequence[Hit]) -> list[HitShown]:
@@ -167,33 +187,27 @@ def labels_of(lib: Library, ids: Sequence[str | None]) -> dict[str, tuple[str, s
     return out
 
 
-def holdings(lib: Library, nodes: Sequence[Node], *, forms: bool = False, labels: bool = True) -> Holdings:
+def holdings(lib: Library, nodes: Sequence[Node], *, html: bool = False, forms: bool = False,
+             labels: bool = True) -> Holdings:
     """What the writers of an export of ``nodes`` read of the corpus
     (:class:`~lawref.model.Holdings`): the documents and nodes, the node
     store as mappings, every node's label (none with ``labels=False``: for
     anchors alone, as ``link`` and a search's links need), and for ``nodes``
-    their lost page edges, a law's lost sections, variants, incoming
-    references and (with the laws above the first) their law's English
-    title; ``forms`` (the site's offline search) the index's word forms."""
+    their lost page edges, a law's lost sections, variants and (with the
+    laws above the first) their law's English title; for ``html`` also each
+    node's incoming references («Ссылаются»), and with ``forms`` the index's
+    word forms (the site's offline search), which no other format prints."""
     held = list(nodes)
-    variants = {}
-    for n in held:
-        copies = lib.variants(n) if "~" in n.id or n.cite else []
-        if len(copies) > 1:
-            variants[n.id] = (copies.index(n) + 1, len(copies))
+    variants = {n.id: v for n in held if ("~" in n.id or n.cite) and (v := _variant(lib, n)) is not None}
     lost = {}
     for n in held:
         if n.kind == Kind.LAW:
             before, after = lib.lost_sections(n)
             lost[n.id] = (tuple(before), tuple(after))
-    above = []  # the headings an export of one node's subtree prints above it (``--law 62B``: law 62)
-    cur = lib.by_id.get(held[0].parent) if held and held[0].parent else None
-    while cur is not None:
-        above.append(cur)
-        cur = lib.by_id.get(cur.parent) if cur.parent else None
+    above = _above(lib, held[0]) if held else []  # the headings an export of one subtree prints above it
     return Holdings(lib.documents, AllNodes(lambda: lib.nodes), lib.by_id, lib.children,
                     {n.id: lib.label(n) for n in lib.nodes} if labels else {}, lib.law_before,
                     {n.id: lib.cut_edges(n) for n in held}, lost, variants,
-                    {n.id: tuple(lib.incoming_to(n)) for n in held},
+                    {n.id: tuple(lib.incoming_to(n)) for n in held} if html else {},
                     {n.id: lib.title_en(n) for n in [*held, *above]},
                     lib.store.all_forms() if forms else {})
