@@ -542,6 +542,17 @@ def test_one_section_comes_with_the_heading_of_its_law_and_a_law_with_its_commen
     assert 'href="https://example.org/site/laws/17.html#law-17e"' in one
 
 
+def test_a_one_law_page_links_its_citers_to_the_site_as_its_citations(seed_library: Library) -> None:
+    # «Ссылаются» under law 26: the citing nodes stand outside a one-law export; with --base-url they link to the
+    # site as the page's own citations do, without it they stay plain (found by a fresh README-only user)
+    linked = exports.export_text(seed_library, "html", law="26", base_url="https://example.org/site/")
+    cited = linked[linked.index('<p class="cited-by">'):].split("</p>", 1)[0]
+    assert '<a href="https://example.org/site/laws/36.html#law-36">36</a>' in cited
+    plain = exports.export_text(seed_library, "html", law="26")
+    cited = plain[plain.index('<p class="cited-by">'):].split("</p>", 1)[0]
+    assert "36" in cited and "<a " not in cited
+
+
 @pytest.mark.parametrize("args", [
     ["--format", "json", "--law", ""], ["--format", "md", "--width", "60"], ["--format", "txt", "--base-url", "/x/"],
     ["--format", "md", "--base-url", "javascript:alert(1)"], ["--format", "md", "--base-url", "data:text/html,x"],

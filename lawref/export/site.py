@@ -111,16 +111,19 @@ def _note_ref(pieces: list[dict[str, Any]], note: Entry) -> list[dict[str, Any]]
     return [*pieces, _piece(" "), link]
 
 
-def _incoming(book: Book, node: Node, here: str | None) -> list[dict[str, Any]]:
+def _incoming(book: Book, node: Node, here: str | None, base: str | None = None) -> list[dict[str, Any]]:
     """«Ссылаются»: the nodes whose text cites ``node`` itself
     (:attr:`~lawref.model.Holdings.incoming`), each once, a link to the
-    citing node (plain when it is not in this export)."""
+    citing node — in this export, else (a one-law page) to its page on the
+    site at ``base`` when given, as a citation in the text links; plain
+    when neither."""
     sources = dict.fromkeys(src.id for src, _ in book.held.incoming.get(node.id, ()))
     out = []
     for source in (book.held.by_id[i] for i in sources):
-        inside = source.id in book.by_id
-        href = (book.anchors.href(source, "", here) if here is not None else "#" + book.anchor(source)) \
-            if inside else None
+        if source.id in book.by_id:
+            href: str | None = book.anchors.href(source, "", here) if here is not None else "#" + book.anchor(source)
+        else:
+            href = book.site.href(source, base) if base else None
         out.append({"text": book.held.label(source), "href": href})
     return out
 
@@ -133,7 +136,7 @@ def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes:
     return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head, "orphan": orphan,
             "depth": e.depth, "before": list(e.before), "after": [*e.after, *e.end], "page": n.page,
             "paras": _inline(book, n, here, words, notes, base),
-            "incoming": [] if e.context else _incoming(book, n, here),
+            "incoming": [] if e.context else _incoming(book, n, here, base),
             "label": n.label or "", "inferred": n.kind == Kind.LAW and n.inferred and not n.label and not e.context}
 
 
