@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.errors import CiteError
-from lawref.i18n import N_, tr
+from lawref.i18n import N_
 from lawref.model import Citation
 
 __all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern",
@@ -82,10 +82,10 @@ def normalise_cite(text: str) -> str:
     m = P.LAW_CITE.match(s)
     shown = text if len(text) <= 40 else text[:39] + "…"
     if not m:
-        raise CiteError(tr("not a law cite: {cite} (try 62, 62B, 72A5, 43B2(a) or 45.5)").format(cite=repr(shown)))
+        raise CiteError(N_("not a law cite: {cite} (try 62, 62B, 72A5, 43B2(a) or 45.5)").format(cite=repr(shown)))
     section = (m["section"] or "").upper()
     if m["sub"] and not section:
-        raise CiteError(tr("not a law cite: {cite} (a subsection needs its section letter, e.g. 72A5)").format(
+        raise CiteError(N_("not a law cite: {cite} (a subsection needs its section letter, e.g. 72A5)").format(
             cite=repr(shown)))
     return f"{int(m['law'])}{section}{m['sub'] or ''}{m['items'].lower()}"
 

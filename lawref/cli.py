@@ -28,7 +28,7 @@ from lawref.errors import (
     EXIT_OK,
     LawrefError,
 )
-from lawref.i18n import choose, retell, speak, tr
+from lawref.i18n import choose, retell, said, speak, tr
 from lawref.safeio import display_name
 
 if TYPE_CHECKING:
@@ -120,13 +120,13 @@ class _OneLineErrors(click.Group):
         except click.Abort:
             fail(tr("aborted"), EXIT_BAD_INPUT)
         except LawrefError as exc:
-            fail(retell(str(exc)), exc.exit_code)
+            fail(retell(said(exc)), exc.exit_code)
         except (BrokenPipeError, _ReaderGone):  # the reader went away (``search … | head -1``): it read enough
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(EXIT_OK)
         except OSError as exc:  # stdout cannot be written (``> /dev/full``), an index that cannot be written
             where = f" ({display_name(str(exc.filename))})" if exc.filename else ""
-            fail(f"{retell(str(exc.strerror or exc))}{where}", EXIT_BAD_INPUT)
+            fail(f"{retell(said(exc))}{where}", EXIT_BAD_INPUT)
         except MemoryError:  # the input is more than this machine holds: its fault, not lawref's
             fail(tr("out of memory: the input is more than this machine can hold"), EXIT_BAD_INPUT)
         except Exception as exc:  # a bug: one line, unless asked for the traceback

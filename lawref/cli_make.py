@@ -18,7 +18,7 @@ from lawref.errors import (
 from lawref.export import formats
 from lawref.export import json as J
 from lawref.export import text as T
-from lawref.i18n import chosen, retell, tr, trn
+from lawref.i18n import chosen, retell, said, tr, trn
 from lawref.safeio import atomic_write, display_name
 
 if TYPE_CHECKING:
@@ -119,10 +119,10 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     try:
         done = clean_file(file, encoding)
     except DecodeError as exc:
-        fail(tr("{file}: {reason}").format(file=display_name(str(file)), reason=retell(str(exc))), EXIT_BAD_INPUT)
+        fail(tr("{file}: {reason}").format(file=display_name(str(file)), reason=retell(said(exc))), EXIT_BAD_INPUT)
     except OSError as exc:
-        fail(tr("cannot read {file}: {error}").format(file=display_name(str(file)), error=retell(
-            str(exc.strerror or exc))), EXIT_BAD_INPUT)
+        fail(tr("cannot read {file}: {error}").format(file=display_name(str(file)), error=retell(said(exc))),
+             EXIT_BAD_INPUT)
     if not done.loaded.text.strip():  # as a build skips it
         fail(tr("{file}: {reason}").format(file=display_name(str(file)), reason=tr("empty file")), EXIT_BAD_INPUT)
     _say(render(done.cleaned), nl=False)
@@ -189,7 +189,7 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
         atomic_write(output, text)  # whole or not at all: a full disk never truncates the old file
     except OSError as exc:
         fail(tr("cannot write {file}: {error}").format(file=display_name(str(output)),
-                                                        error=retell(str(exc.strerror or exc))),
+                                                        error=retell(said(exc))),
              EXIT_BAD_INPUT)
 
 
@@ -219,7 +219,7 @@ def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origins: tuple[str
     try:
         sock = S.listen(host, port)
     except OSError as exc:
-        error = retell(str(exc.strerror or exc))
+        error = retell(said(exc))
         raise UsageError(tr("cannot listen on {host}:{port}: {error}").format(host=host, port=port, error=error)) \
             from None
     index = lib.index_dir

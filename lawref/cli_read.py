@@ -227,7 +227,7 @@ def _structure_said(lib: Library, nodes: list[Node]) -> None:
 
     for f in structure_warnings(lib, nodes):
         _say(tr("lawref: structure warning, line {line} ({node}): {what}").format(
-            line=f["line"], node=f["node"], what=retell(str(f["message"]))), err=True)
+            line=f["line"], node=f["node"], what=retell(f["message"])), err=True)
 
 
 @click.command()

@@ -12,12 +12,13 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 import click
 
 from lawref.budget import Budget
+from lawref.charsets import NotACharset, lookup_codec
 from lawref.errors import (
     EXIT_BAD_INPUT,
     UsageError,
 )
 from lawref.export.json import dumps
-from lawref.i18n import retell, tr, trn
+from lawref.i18n import retell, said, tr, trn
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -246,8 +247,6 @@ def _codec(encoding: str | None) -> str:
     optional BOM."""
     if encoding is None:
         return "utf-8-sig"
-    from lawref.manifest import NotACharset, lookup_codec  # the one rule of what a text's codec may be
-
     try:
         return lookup_codec(encoding).name
     except NotACharset:
@@ -271,7 +270,7 @@ def _open_text(file: Path | None, codec: str = "utf-8-sig") -> Iterator[IO[str]]
     try:
         handle = open(file, encoding=codec, newline="")
     except OSError as exc:
-        fail(tr("cannot read {file}: {error}").format(file=_input_name(file), error=retell(str(exc.strerror or exc))),
+        fail(tr("cannot read {file}: {error}").format(file=_input_name(file), error=retell(said(exc))),
              EXIT_BAD_INPUT)
     with handle:
         yield handle

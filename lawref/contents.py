@@ -13,7 +13,7 @@ import re
 from typing import TYPE_CHECKING
 
 from lawref.errors import NotFound
-from lawref.i18n import tr
+from lawref.i18n import N_
 from lawref.model import Document, Kind, Node, TocEntry, TocStatus
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ def _one(lib: Library, law: str, doc: str | None) -> list[TocEntry]:
     except NotFound:
         cite, edition, entry = lib.absent(law)
         if entry.id != cite:  # a section the catalogue does not list (62Z): no row to give it
-            raise NotFound(tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
+            raise NotFound(N_("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
                               "{title})").format(cite=cite, law=entry.id, title=entry.title_en)) from None
         home = next((d.id for d in lib.documents if d.kind == "laws" and d.edition == edition), doc or "")
         return [TocEntry(None, home, "law", cite, cite, entry.title_ru or None, entry.title_en, None, "absent", 0)]

@@ -22,7 +22,7 @@ from lawref.buildcache import BuildCache, citation_from_json, citation_key, cita
 from lawref.cite import find_citations, may_cite
 from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
-from lawref.i18n import N_
+from lawref.i18n import N_, revived, said, stored
 from lawref.ingest import frames
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
@@ -136,13 +136,13 @@ class _FileResult:
     def to_json(self) -> dict[str, Any]:
         """What the build cache keeps of it (``cleaned`` only as its title;
         nodes as rows, :func:`_node_row`)."""
-        return {"report": self.report.to_json(), "nodes": [_node_row(n) for n in self.nodes],
+        return {"report": stored(self.report.to_json()), "nodes": [_node_row(n) for n in self.nodes],
                 "first_page": self.first_page, "alphabet": self.alphabet, "title": self.title()}
 
     @classmethod
     def from_json(cls, d: dict[str, Any], key: str) -> _FileResult:
         """The inverse of :meth:`to_json` (the report is a fresh copy: a build fills it in)."""
-        return cls(FileReport.from_json(d["report"]), None, tuple(_row_node(r) for r in d["nodes"]),
+        return cls(FileReport.from_json(revived(d["report"])), None, tuple(_row_node(r) for r in d["nodes"]),
                    d["first_page"], d["alphabet"], key, d["title"])
 
 
@@ -173,7 +173,7 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
         try:
             data = read_file(file, limit)
         except UnsafeInput as exc:
-            _skip(report, str(exc))
+            _skip(report, said(exc))
             return None
         except OSError as exc:
             _skip(report, N_("unreadable: {error_msg}").format(error_msg=exc.strerror or exc))
@@ -184,7 +184,7 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
     try:
         loaded = load(data, file.name, encoding)
     except DecodeError as exc:
-        _skip(report, str(exc))
+        _skip(report, said(exc))
         return None
     report.encoding, report.encoding_how = loaded.decoded.encoding, loaded.decoded.how
     report.format = loaded.format

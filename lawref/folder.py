@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from lawref import seal
+from lawref.charsets import lookup_codec
 from lawref.errors import IndexDamaged, IndexFolderError, IndexUnavailable, UnsafeInput
 from lawref.i18n import N_
 from lawref.safeio import display_name, read_regular
@@ -227,8 +228,6 @@ def _known_codec(name: Any) -> bool:
         return True
     if not isinstance(name, str):
         return False
-    from lawref.manifest import lookup_codec  # only an index built with --encoding asks
-
     try:
         lookup_codec(name)
     except LookupError:

@@ -9,25 +9,25 @@ Messages are English in the code and looked up in
 never translated: only what lawref itself says.
 
 What the build side writes down (a file's warnings, why a line was dropped,
-what a clean step did) is stored in the index in English — ``--json`` and the
-report files keep it so — from templates marked :func:`N_`. :func:`retell`
-gives such a stored message in the user's language at display time: it finds
-the template that made it and fills the Russian template with the same
-fields.
+what a clean step did) is a :class:`Message`: the English text, keeping the
+template marked :func:`N_` and the fields it was made from. The index keeps
+it as template and fields (:func:`stored`), ``--json`` and the report files
+print the English, and :func:`retell` tells it in the user's language at
+display by filling the template's translation with the same fields.
 """
 
 from __future__ import annotations
 
 import gettext
 import os
-import re
 import string
 from collections.abc import Mapping
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-__all__ = ["LANGS", "LOCALE_DIR", "N_", "choose", "chosen", "retell", "retell_in", "speak", "tr", "tr_in", "trn",
-           "ui_language"]
+__all__ = ["LANGS", "LOCALE_DIR", "N_", "Message", "Template", "choose", "chosen", "retell", "retell_in", "revived",
+           "said", "speak", "stored", "tr", "tr_in", "trn", "ui_language"]
 
 #: The languages lawref speaks; the first is the default.
 LANGS = ("en", "ru")
@@ -101,15 +101,48 @@ def trn(singular: str, plural: str, count: int) -> str:
     return _catalogue(ui_language()).ngettext(singular, plural, count)
 
 
-def N_(template: str) -> str:  # noqa: N802 — gettext's own name for a deferred message
-    """``template`` itself: marks an English message the build stores and
-    :func:`retell` translates at display (``scripts/i18n.py`` collects it).
-    Fields are named (``{file}``, ``{count:,}``), never two side by side,
-    and a number's field says so in its spec (``{count:d}``) where a
-    neighbouring field could hold the text between them, so that a message
-    can be matched back to its template; a field named
-    ``reason`` (or ending in ``_msg``) may hold another such message."""
-    return template
+class Message(str):
+    """A message lawref made from a template marked :func:`N_`: the English
+    text (the string itself, so ``--json`` and an English user read it as it
+    is) keeping the ``template`` and the ``fields`` it was made from, so that
+    it is told in another language by looking the template up and filling
+    it with the same values (ftfy's ``ExplanationStep``: a step stored as
+    its name and its parameters, formatted when shown). A field may hold
+    another message (a ``reason``). Stored by :func:`stored`, read back by
+    :func:`revived`."""
+
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, fields: Mapping[str, object] | None = None) -> Message:
+        """``template`` formatted with ``fields``; with ``fields`` ``None``, the text
+        is ``template`` itself (a message with no fields; unpickling).
+        Raises :class:`KeyError` for a field the template names and ``fields`` lacks."""
+        values = {k: said(v) if isinstance(v, BaseException) else v for k, v in (fields or {}).items()}
+        made = super().__new__(cls, template if fields is None else template.format(**values))
+        made.template, made.fields = str(template), values
+        return made
+
+
+class Template(str):
+    """A template marked :func:`N_`: :meth:`format` makes a :class:`Message`."""
+
+    def format(self, *args: object, **fields: object) -> Message:
+        """The :class:`Message` of this template with ``fields`` (named only:
+        :class:`TypeError` for a positional argument)."""
+        if args:
+            raise TypeError("a stored message's fields are named")
+        return Message(str(self), fields)
+
+
+def N_(template: str) -> str:  # noqa: N802 — gettext's own name for a deferred message (typed str: a Template is one)
+    """``template`` itself, marked: an English message the build stores and
+    :func:`retell` tells in the user's language at display
+    (``scripts/i18n.py`` collects it). Its ``.format(**fields)`` makes a
+    :class:`Message` that keeps the template and the fields; a field named
+    ``reason`` (or ending in ``_msg``) may hold another message, or an OS
+    error's words (:data:`OS_ERRORS`)."""
+    return Template(template)
 
 
 #: The C library's words for the errors a user meets (``strerror``), told in
@@ -121,12 +154,23 @@ OS_ERRORS = (N_("No such file or directory"), N_("Permission denied"), N_("Is a 
              N_("Directory not empty"), N_("Input/output error"), N_("is a folder"))
 
 
+def said(exc: BaseException) -> str:
+    """What ``exc`` says, as it was made: an OS error's words (``strerror``),
+    else the one message it was raised with (a :class:`Message` keeps its
+    template, which ``str(exc)`` would lose), else ``str(exc)``."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return first if isinstance(first, str) else str(exc)
+
+
 def retell(message: str) -> str:
-    """A message lawref stored in English (:func:`N_`) in the user's language:
-    the catalogue's translation of the template that made it, with the same
-    field values (each ``reason`` or ``…_msg`` field retold in turn). A message no
-    template makes (text from elsewhere: an OS error, a file name) is
-    returned as it is. Code-point exact: only lawref's own words change."""
+    """``message`` in the user's language: a :class:`Message` is its
+    template's translation filled with its own field values (each message
+    in a field told in turn); a plain string is the catalogue's translation
+    of the whole of it (an OS error's words, a message with no fields), or
+    itself (text from elsewhere: law text, a file name). Code-point exact:
+    only lawref's own words change."""
     return _retell(ui_language(), message)
 
 
@@ -136,72 +180,63 @@ def retell_in(lang: str, message: str) -> str:
     return _retell(lang if lang in LANGS else LANGS[0], message)
 
 
-@lru_cache(maxsize=4096)
 def _retell(lang: str, message: str) -> str:
+    if isinstance(message, Message):
+        if lang == LANGS[0]:
+            return str(message)
+        return _fill(lang, _catalogue(lang).gettext(message.template), message.fields)
     if not message:
         return message  # gettext's "" is the catalogue's header
-    catalogue = _catalogue(lang)
-    found = catalogue.gettext(message)
-    if found != message or lang == LANGS[0]:
-        return found
-    for pattern, translated in _templates(lang):
-        m = pattern.fullmatch(message)
-        if m is not None:
-            return _fill(lang, translated, m.groupdict())
-    return message
+    return _catalogue(lang).gettext(message)
 
 
-def _fill(lang: str, template: str, values: dict[str, str]) -> str:
-    """``template`` with each field replaced by its value as matched (format
-    specs were applied in English already; only a ``{size:,}`` field's
-    thousands separator becomes a space); ``reason`` fields retold."""
+def _fill(lang: str, template: str, values: Mapping[str, object]) -> str:
+    """``template`` (a translation) filled with ``values``: a message or a
+    ``reason``/``…_msg`` string told in ``lang``, a number formatted by
+    its spec (``{size:,}``'s thousands separator a space, as Russian writes
+    them)."""
     out = []
-    for literal, name, spec, _conv in string.Formatter().parse(template):
+    for literal, name, spec, conv in string.Formatter().parse(template):
         out.append(literal)
-        if name is not None:
-            value = values.get(name, "{" + name + "}")
-            if spec and spec.endswith(","):
-                value = value.replace(",", " ")  # 1,000,000 → 1 000 000: thousands as Russian writes them
-            out.append(_retell(lang, value) if name == "reason" or name.endswith("_msg") else value)
+        if name is None:
+            continue
+        if name not in values:
+            out.append("{" + name + "}")  # a translation naming a field its English lacks: shown, never a crash
+            continue
+        value = values[name]
+        if isinstance(value, str) and (isinstance(value, Message) or name == "reason" or name.endswith("_msg")):
+            value = _retell(lang, value)
+        shown = format(repr(value) if conv == "r" else value, spec or "")
+        out.append(shown.replace(",", " ") if (spec or "").endswith(",") else shown)
     return "".join(out)
 
 
-@cache
-def _templates(lang: str) -> list[tuple[re.Pattern[str], str]]:
-    """``(pattern, translation)`` for every catalogue message with fields,
-    the longest fixed text first (the most specific template wins)."""
-    messages = getattr(_catalogue(lang), "_catalog", {})  # GNUTranslations keeps its messages here
-    found = []
-    for msgid, msgstr in messages.items():
-        if isinstance(msgid, str) and "{" in msgid and msgstr:
-            pattern, fixed = _pattern(msgid)
-            found.append((fixed, pattern, msgstr))
-    found.sort(key=lambda t: -t[0])
-    return [(pattern, msgstr) for _, pattern, msgstr in found]
+def stored(value: Any) -> Any:
+    """``value`` (JSON-shaped: dicts, lists, strings, numbers) with each
+    :class:`Message` in it as ``{"msgid": template, "fields": {…}}`` — the
+    form a build report is kept in (a field neither a string nor a number
+    as its ``str``); a dict keyed by messages (repairs counted by form) as
+    ``{"msgid_pairs": [[key, value], …]}``. :func:`revived` is the inverse."""
+    if isinstance(value, Message):
+        return {"msgid": value.template, "fields": {k: v if isinstance(v, (int, float, bool)) or v is None else stored(
+            v if isinstance(v, str) else str(v)) for k, v in value.fields.items()}}
+    if isinstance(value, dict):
+        if any(isinstance(k, Message) for k in value):
+            return {"msgid_pairs": [[stored(k), stored(v)] for k, v in value.items()]}
+        return {k: stored(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [stored(v) for v in value]
+    return value
 
 
-def _kind(spec: str) -> str:
-    """What a field prints: digits for an integer spec (``{count:d}``,
-    ``{size:,}``), a percentage for ``{share:.0%}``, else anything (as
-    little as will do)."""
-    if spec.endswith("%"):
-        return r"-?[\d.,]+%"
-    if spec.endswith(("d", ",")):
-        return r"-?[\d,]+"
-    return ".+?"
-
-
-def _pattern(template: str) -> tuple[re.Pattern[str], int]:
-    """A regex matching what ``template.format(...)`` makes, each field a
-    named group (a field met again must repeat its value), and the length
-    of the template's fixed text."""
-    parts, seen, fixed = [], set(), 0
-    for literal, name, spec, _conv in string.Formatter().parse(template):
-        parts.append(re.escape(literal))
-        fixed += len(literal)
-        if name is None:
-            continue
-        group, kind = re.sub(r"\W", "_", name), _kind(spec or "")
-        parts.append(f"(?P={group})" if group in seen else f"(?P<{group}>{kind})")
-        seen.add(group)
-    return re.compile("".join(parts), re.DOTALL), fixed
+def revived(value: Any) -> Any:
+    """The inverse of :func:`stored`: each ``{"msgid", "fields"}`` a :class:`Message` again."""
+    if isinstance(value, dict):
+        if value.keys() == {"msgid", "fields"}:
+            return Message(value["msgid"], {k: revived(v) for k, v in value["fields"].items()})
+        if value.keys() == {"msgid_pairs"}:
+            return {revived(k): revived(v) for k, v in value["msgid_pairs"]}
+        return {k: revived(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [revived(v) for v in value]
+    return value

@@ -102,6 +102,7 @@ from lawref.folder import Generation  # noqa: E402
 from lawref.i18n import N_  # noqa: E402
 from lawref.lang import morph  # noqa: E402
 from lawref.model import Hit, Node  # noqa: E402
+from lawref.nodestore import NODES_FILE, SqliteStore  # noqa: E402
 
 #: What the search policy may give a query word instead of its own lemmas: ``(lemma, weight)``.
 Expansions = dict[str, list[tuple[str, float]]]
@@ -449,9 +450,6 @@ class Searcher:
     def __init__(self, generation: Path | Generation, *, forms: Forms | None = None, verify: bool = True) -> None:
         generation = folder.open_live(generation)
         if forms is None:
-            # nodestore imports index's word rules: the one import back, on first use
-            from lawref.nodestore import NODES_FILE, SqliteStore
-
             generation.verify([NODES_FILE])
             forms = SqliteStore(generation.path / NODES_FILE)
         _safepickle.install()

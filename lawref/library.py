@@ -29,7 +29,7 @@ from lawref import labels
 from lawref.errors import IndexDamaged, IndexUnavailable, UsageError
 from lawref.folder import Generation
 from lawref.folder import open_live as open_generation
-from lawref.i18n import N_, tr
+from lawref.i18n import N_, revived
 from lawref.model import Answer, Document, Hit, Node, References, TocEntry
 from lawref.query import editions as q_editions
 from lawref.query import find as q_find
@@ -148,13 +148,13 @@ class Library:
     @cached
     def report(self) -> tuple[dict[str, Any], ...]:
         """The build report, one dict per file."""
-        return tuple(self.store.meta("report") or ())
+        return tuple(revived(self.store.meta("report") or []))
 
     @cached
     def structure(self) -> tuple[dict[str, Any], ...]:
         """The build's structure warnings (``{"check", "line", "node",
         "message"}``, :mod:`lawref.treecheck`), without reading the whole report."""
-        return tuple(self.store.meta("structure") or ())
+        return tuple(revived(self.store.meta("structure") or []))
 
     @cached
     def corpus_dir(self) -> Path | None:
@@ -246,7 +246,7 @@ class Library:
         "nothing found")."""
         known = [d.id for d in self.documents]
         if doc is not None and doc not in known:
-            raise UsageError(tr("no document {doc} in this corpus (documents: {known})").format(
+            raise UsageError(N_("no document {doc} in this corpus (documents: {known})").format(
                 doc=repr(doc), known=", ".join(known) or "-"))
 
     references = On(q_refs.references, pinned=True)

@@ -29,7 +29,6 @@ and the key. The manifest is read only if it is a regular file of at most
 
 from __future__ import annotations
 
-import codecs
 import fnmatch
 import functools
 import os
@@ -39,8 +38,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
+from lawref.charsets import NotACharset, lookup_codec
 from lawref.errors import ManifestError, UnsafeInput
-from lawref.i18n import N_
+from lawref.i18n import N_, said
 from lawref.safeio import read_regular
 
 __all__ = ["MANIFEST", "DocumentSpec", "Limits", "Manifest", "read_manifest"]
@@ -154,7 +154,7 @@ def read_manifest(folder: Path) -> Manifest:
 
 
 def _reason(exc: Exception) -> str:
-    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    return said(exc)
 
 
 def parse_manifest(data: dict[str, Any], where: str = MANIFEST) -> Manifest:
@@ -260,36 +260,6 @@ def _codec(value: Any, where: str, key: str) -> str | None:
         raise ManifestError(N_("{where}: key {key}: unknown codec {codec}").format(
             where=where, key=repr(key), codec=repr(value))) from None
     return value
-
-
-#: Codecs Python has that are no character set of a text file: they read escapes (``\\u``), host
-#: names or 7-bit shifts, and give lone surrogates or fail on ordinary bytes (issue 22: each made every
-#: command exit 3). Named as :func:`codecs.lookup` names them.
-NOT_CHARSETS = frozenset({"unicode-escape", "raw-unicode-escape", "punycode", "idna", "undefined", "utf-7",
-                          "unicode-internal"})
-
-
-def lookup_codec(name: str) -> codecs.CodecInfo:
-    """:func:`codecs.lookup` of a character set a text file may be in,
-    knowing ftfy's ``sloppy-windows-125x`` codecs too (registered when such
-    a name is first asked for). Raises :class:`LookupError` for a name no
-    codec has, and for a codec that is not a text encoding (``base64``,
-    ``zlib``) or is one of :data:`NOT_CHARSETS`."""
-    try:
-        info = codecs.lookup(name)
-    except LookupError:
-        if not name.lower().startswith("sloppy"):
-            raise
-        import ftfy.bad_codecs  # noqa: F401  (registers them)
-
-        info = codecs.lookup(name)
-    if not getattr(info, "_is_text_encoding", True) or info.name.replace("_", "-") in NOT_CHARSETS:
-        raise NotACharset(name)
-    return info
-
-
-class NotACharset(LookupError):
-    """A codec Python knows that is no character set of a text (:data:`NOT_CHARSETS`, ``base64``)."""
 
 
 def _encodings(entry: dict[str, Any], where: str) -> tuple[tuple[str, str], ...]:

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from lawref._version import __version__
 from lawref.errors import CorpusError, UnsafeInput
-from lawref.i18n import N_, tr
+from lawref.i18n import N_
 from lawref.manifest import MANIFEST, Manifest, read_manifest
 from lawref.safeio import display_name, read_pinned, read_regular
 
@@ -75,7 +75,7 @@ def scan(folder: Path) -> Scan:
     :class:`~lawref.errors.ManifestError` for a bad manifest."""
     folder = Path(folder)
     if not folder.is_dir():
-        raise CorpusError(tr("corpus folder not found: {folder}").format(folder=display_name(str(folder))))
+        raise CorpusError(N_("corpus folder not found: {folder}").format(folder=display_name(str(folder))))
     manifest = read_manifest(folder)
     walker = _Walker(folder, manifest)
     walker.walk()

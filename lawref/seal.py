@@ -29,7 +29,7 @@ import stat
 from pathlib import Path
 
 from lawref.errors import KeyUnavailable
-from lawref.i18n import N_
+from lawref.i18n import N_, said
 from lawref.safeio import display_name
 
 __all__ = ["KEY_ENV", "SEAL", "check", "key_path", "require", "sign"]
@@ -103,7 +103,7 @@ def _read_key(path: Path) -> bytes:
     except (FileNotFoundError, NotADirectoryError) as exc:
         raise FileNotFoundError(exc.errno, exc.strerror, str(path)) from exc
     except OSError as exc:  # ELOOP: a link
-        raise _refused(path, exc.strerror or str(exc)) from exc
+        raise _refused(path, said(exc)) from exc
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

@@ -41,7 +41,7 @@ from lawref.budget import Budget
 from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
 from lawref.export import json as J
 from lawref.export.site import missing_page, site_files
-from lawref.i18n import LANGS, choose, chosen, retell, retell_in, tr
+from lawref.i18n import LANGS, N_, choose, chosen, retell, retell_in, said, tr
 from lawref.library import Library
 from lawref.query import shown as S
 from lawref.query.opening import open_library
@@ -165,7 +165,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
 
     @app.exception_handler(LawrefError)
     async def lawref_error(request: Request, exc: LawrefError) -> Response:
-        return _error(_status(exc), retell(str(exc)))
+        return _error(_status(exc), retell(said(exc)))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> Response:
@@ -252,16 +252,16 @@ def node(lib: _Lib, cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$")
     _bounded(cite)
     shown = usecases.show(lib, cite, edition=edition, lang=lang)  # NotFound: no such law (95)
     if (gone := shown.absent) is not None:
-        message = tr("{cite} is not in {where_msg}").format(cite=gone.canonical, where_msg=tr("this corpus"))
+        message = N_("{cite} is not in {where_msg}").format(cite=gone.canonical, where_msg=N_("this corpus"))
         if gone.unlisted:  # 62Z: as show says it
-            message = tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
+            message = N_("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
                          "{title})").format(cite=gone.canonical, law=gone.entry.id, title=gone.entry.title_en)
         return _error(shown.http_status, message, catalogue=J.absent_json(
             gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
     if shown.http_status != 200:  # no English text, as ``show --lang en`` exits 1
         first = shown.nodes[0]
         title = first.title_en or lib.title_en(first)
-        return _error(shown.http_status, tr("no English text of {cite} in this corpus").format(
+        return _error(shown.http_status, N_("no English text of {cite} in this corpus").format(
             cite=first.cite or cite), catalogue={"cite": first.cite, "title_en": title})
     return J.show_json(*S.first(lib, shown.nodes, lang))
 
@@ -311,7 +311,7 @@ def law_page(lib: _Lib, reading: _Reading, cite: str) -> Response:
         _bounded(cite)
         found = lib.find(cite)
     except LawrefError as exc:  # a browser asked: a page, not JSON
-        return _missing(str(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
+        return _missing(said(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
     target = exports.hrefs(lib, "/")(found[0].id) or "/"
     return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
@@ -323,7 +323,7 @@ def page(lib: _Lib, reader: _Pages, reading: _Reading, path: str) -> Response:
     if text is None and path.startswith("api/"):
         return _error(404, tr("no API endpoint {path}").format(path=repr(path[:200])))
     if text is None:
-        return _missing(tr("no page {path}").format(path=repr(path[:200])), "", "../" * path.count("/"), 404,
+        return _missing(N_("no page {path}").format(path=repr(path[:200])), "", "../" * path.count("/"), 404,
                         reading)
     kind = {"html": "text/html", "css": "text/css", "js": "text/javascript", "json": "application/json"}
     media = kind.get(path.rsplit(".", 1)[-1], "text/html") if path else "text/html"
@@ -379,7 +379,7 @@ def _link_answer(lib: Library, text: str, edition: str | None) -> str:
 
 def _bounded(cite: str) -> None:
     if len(cite) > MAX_QUERY:
-        raise CiteError(tr("a cite of {length} characters: at most {limit}").format(length=len(cite), limit=MAX_QUERY))
+        raise CiteError(N_("a cite of {length} characters: at most {limit}").format(length=len(cite), limit=MAX_QUERY))
 
 
 async def _body_text(request: Request) -> str:

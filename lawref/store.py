@@ -37,7 +37,7 @@ from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import Corpus, build_corpus
 from lawref.errors import CorpusError, IndexUnavailable
 from lawref.folder import Generation
-from lawref.i18n import N_
+from lawref.i18n import N_, stored
 from lawref.labels import unique_labels
 from lawref.model import Document, Node
 from lawref.safeio import atomic_write, display_name
@@ -302,8 +302,8 @@ def _meta(corpus: Corpus, corpus_dir: Path) -> dict[str, Any]:
     structure warnings alone (:mod:`lawref.treecheck`), the corpus folder,
     the real names of renamed files, the default edition."""
     return {
-        "report": [r.to_json() for r in corpus.reports],
-        "structure": [f for r in corpus.reports for f in r.structure],  # read by every show: kept apart, small
+        "report": stored([r.to_json() for r in corpus.reports]),  # each message as its template and fields
+        "structure": stored([f for r in corpus.reports for f in r.structure]),  # read by every show: apart, small
         "corpus": os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode(),
         "paths": corpus.paths,
         "default_edition": corpus.default_edition,

@@ -1,7 +1,9 @@
 """What the build stores in English is told in the user's language at display
 (issue 16: «a new user in a Russian locale sees one language»): every
-template marked ``N_`` is matched back with its own values; ``--json`` and
-an English user keep the English; nothing but lawref's own words changes."""
+message made from a template marked ``N_`` keeps its template and fields, is
+kept so in the index (issue 25: no regex matches a message back) and is told
+in Russian with its own values; ``--json`` and an English user keep the
+English; nothing but lawref's own words changes."""
 
 from __future__ import annotations
 
@@ -12,9 +14,11 @@ from pathlib import Path
 import pytest
 from babel.messages.extract import extract_from_dir
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from lawref.cli import cli
-from lawref.i18n import _catalogue, retell
+from lawref.i18n import N_, Message, _catalogue, retell, revived, said, stored
 
 ROOT = Path(__file__).resolve().parents[1]
 RU_ENV = {"LAWREF_UI": None, "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "LANG": "ru_RU.UTF-8"}
@@ -57,7 +61,8 @@ def test_the_stored_templates_are_found() -> None:
 @pytest.mark.parametrize("template", stored_templates())
 def test_every_stored_message_is_told_back_in_russian_with_its_own_values(template: str, ru_ui: None) -> None:
     values = _sample(template)
-    message = template.format(**values)
+    message = N_(template).format(**values)
+    assert message == template.format(**values) and isinstance(message, Message)
     shown = {}
     for _, name, spec, conv in string.Formatter().parse(template):
         if name is not None:
@@ -68,6 +73,8 @@ def test_every_stored_message_is_told_back_in_russian_with_its_own_values(templa
     thousands = {name: v.replace(",", " ") for _, name, spec, _ in string.Formatter().parse(russian)
                  if name is not None and (spec or "").endswith(",") for v in [shown[name]]}
     assert retell(message) == _filled(russian, {**shown, **thousands})
+    kept = json.loads(json.dumps(stored({"warnings": [message]})))  # as the index keeps it, and read back
+    assert retell(revived(kept)["warnings"][0]) == retell(message)
 
 
 @pytest.mark.parametrize("text", [
@@ -83,13 +90,47 @@ def test_retell_leaves_what_lawref_did_not_write(text: str, ru_ui: None) -> None
 
 def test_the_values_in_a_message_are_copied_exactly(ru_ui: None) -> None:
     cut = "'Правило 62. — см. 45.5; (removed) {x}'"
-    assert retell(f"{cut} → (removed)") == f"{cut} → (убрано)"
-    nested = "data/ruling.txt: cannot read the manifest: unreadable: {error}".replace("{error}", "Is a directory")
+    assert retell(N_("{before} → (removed)").format(before=cut)) == f"{cut} → (убрано)"
+    inner = N_("unreadable: {error_msg}").format(error_msg=OSError(21, "Is a directory"))
+    nested = N_("{path}: cannot read the manifest: {reason}").format(path="data/ruling.txt", reason=inner)
+    assert nested == "data/ruling.txt: cannot read the manifest: unreadable: Is a directory"
     assert retell(nested) == "data/ruling.txt: манифест не читается: не читается: это папка"
 
 
 def test_thousands_are_spaced_as_russian_writes_them(ru_ui: None) -> None:
-    assert retell("2,000,000 bytes, over the 1,000,000-byte cap") == "2 000 000 байт — больше предела в 1 000 000 байт"
+    message = N_("{size:,} bytes, over the {limit:,}-byte cap").format(size=2_000_000, limit=1_000_000)
+    assert retell(message) == "2 000 000 байт — больше предела в 1 000 000 байт"
+
+
+def test_a_message_written_like_one_but_not_made_by_lawref_is_left_as_it_is(ru_ui: None) -> None:
+    # the regex this replaced told any text of a template's shape; law text quoting one stays as it is
+    assert retell("lines 143–281 repeat lines 3–141") == "lines 143–281 repeat lines 3–141"
+    assert retell(N_("lines {first}–{last} repeat lines {origin}–{origin_last}").format(
+        first=143, last=281, origin=3, origin_last=141)) == "строки 143–281 повторяют строки 3–141"
+
+
+def test_an_exception_says_its_message_as_made() -> None:
+    message = N_("empty file").format()
+    assert said(ValueError(message)) is message  # str(exc) would be a plain str, its template lost
+    assert said(FileNotFoundError(2, "No such file or directory", "x.txt")) == "No such file or directory"
+    assert said(KeyError("a", "b")) == str(KeyError("a", "b"))
+
+
+@given(st.dictionaries(st.sampled_from(["file", "reason", "count", "what_msg"]),
+                       st.one_of(st.text(max_size=20), st.integers(), st.none()), max_size=4),
+       st.lists(st.text(max_size=10), max_size=3))
+def test_stored_and_revived_give_back_every_message_and_every_other_value(fields: dict[str, object],
+                                                                          plain: list[str]) -> None:
+    template = " ".join("{" + k + "}" for k in fields) or "no fields"
+    message = N_(template).format(**fields)
+    form = N_("{right} read as {wrong}").format(right="cp1251", wrong="koi8-r")
+    value = {"dropped": [{"reason": message, "line": 3}], "notes": plain, "how": None, "mojibake": {form: 2}}
+    back = revived(json.loads(json.dumps(stored(value))))
+    assert back == value
+    assert isinstance(back["dropped"][0]["reason"], Message)
+    assert back["dropped"][0]["reason"].template == template and back["dropped"][0]["reason"].fields == fields
+    assert not any(isinstance(v, Message) for v in back["notes"])
+    assert [isinstance(k, Message) for k in back["mojibake"]] == [True]
 
 
 def test_an_english_user_gets_the_stored_english() -> None:

@@ -187,6 +187,21 @@ def test_build_says_it_in_one_line_and_strict_exits_1(tmp_path: Path) -> None:
     assert record == {"check": "embedded_heading", "line": 4, "node": "site/40", "message": record["message"]}
 
 
+def test_a_stored_warning_is_told_in_russian_when_shown_from_the_index(tmp_path: Path) -> None:
+    # the index keeps the message as its template and fields (issue 25): ``show``, a later process that reads
+    # it back from the node store, tells it in the user's language with its own values, none lost
+    corpus = _corpus_with(tmp_path, FAULTS[0][1])
+    base = ["--corpus", str(corpus), "--index", str(tmp_path / "ix")]
+    assert CliRunner().invoke(cli, [*base, "build"]).exit_code == 0
+    english = [x for x in CliRunner().invoke(cli, [*base, "show", "40"]).stderr.splitlines() if "line 4" in x]
+    russian = [x for x in CliRunner().invoke(cli, [*base, "--ui", "ru", "show", "40"]).stderr.splitlines()
+               if "строка 4" in x]
+    assert len(english) == len(russian) == 1
+    assert english[0].startswith("lawref: structure warning, line 4 (site/40): the text of 40 holds the law heading")
+    assert russian[0].startswith("lawref: предупреждение о структуре, строка 4 (site/40): ")
+    assert "the text of" not in russian[0] and "40" in russian[0].split("): ", 1)[1]
+
+
 def test_the_seeds_build_strict(tmp_path: Path) -> None:
     result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(tmp_path / "ix"), "build", "--strict"])
     assert result.exit_code == 0 and "structure" not in result.stderr

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from lawref import patterns as P
+from lawref.export.commonmark import escape, link
 from lawref.model import Linked, Status, Target
 from lawref.words import words as told
 
@@ -141,9 +142,6 @@ def to_markdown(text: str, linked: Sequence[Linked], href: Href, *, offset: int 
     laws, or not resolved exactly, carries its statuses in the link title; a
     citation with no node stays plain text. Citation offsets count from
     ``offset`` (see :func:`to_html`)."""
-    # markdown imports annotate: the one import back, on first use
-    from lawref.export.markdown import escape, link
-
     parts = []
     for seg in _segments(text, linked, href, offset):
         if seg["link"] and seg["href"]:

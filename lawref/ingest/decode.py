@@ -19,6 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from lawref import patterns as P
+from lawref.charsets import lookup_codec
 from lawref.errors import DecodeError
 from lawref.i18n import N_
 from lawref.lang import morph
@@ -55,11 +56,8 @@ def register_sloppy() -> None:
 def _bytes_to_text(data: bytes, codec: str) -> str:
     """``data`` decoded with a codec asked for by name (``--encoding``, the
     manifest). Raises :class:`LookupError` for a name that is no character
-    set (:func:`lawref.manifest.lookup_codec`: never ``unicode_escape`` or
+    set (:func:`lawref.charsets.lookup_codec`: never ``unicode_escape`` or
     ``idna``)."""
-    # manifest reads files through decode: the one import back, only for a codec named by hand
-    from lawref.manifest import lookup_codec
-
     name = lookup_codec(codec).name
     if name in SLOPPY:
         register_sloppy()

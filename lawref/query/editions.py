@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from lawref.cite import law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
-from lawref.i18n import N_, tr
+from lawref.i18n import N_
 from lawref.model import Document, Kind, Node
 
 if TYPE_CHECKING:
@@ -33,13 +33,13 @@ def absent(lib: Library, cite_or_id: str, edition: str | None = None) -> tuple[s
     try:
         cite = normalise_cite(cite_or_id)
     except CiteError as exc:
-        raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id))) from exc
+        raise NotFound(N_("no node {cite} in this corpus").format(cite=repr(cite_or_id))) from exc
     docs = {d.id: d.edition for d in lib.documents}
     if any(edition is None or docs[n.doc] == edition for n in lib.store.with_cite(cite)):
-        raise NotFound(tr("{cite} is in this corpus, not in the document asked for").format(cite=cite))
+        raise NotFound(N_("{cite} is in this corpus, not in the document asked for").format(cite=cite))
     edition, entry = lib.catalogue_entry(cite, edition)
     if entry is None:
-        raise NotFound(tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
+        raise NotFound(N_("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
             cite=cite, edition=edition, law=cite.split(".")[0]))
     return cite, edition, entry
 
@@ -104,7 +104,7 @@ def pick_edition(lib: Library, edition: str | None) -> str | None:
         return lib.default_edition()
     if edition not in lib.editions():
         shown = ", ".join(lib.editions()) or "none named"
-        raise UsageError(tr("no edition {edition} in this corpus (editions: {known})").format(
+        raise UsageError(N_("no edition {edition} in this corpus (editions: {known})").format(
             edition=repr(edition), known=shown))
     return edition
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from lawref.cite import normalise_cite
 from lawref.errors import CiteError, NotFound
-from lawref.i18n import tr
+from lawref.i18n import N_
 from lawref.model import Node
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def find(lib: Library, cite_or_id: str, doc: str | None = None, edition: str | N
     if node is not None:  # an id, or ``фрагмент, стр. 59, после правила 26`` as search prints it
         return [node]
     if "/" in cite_or_id:
-        raise NotFound(tr("no node {cite} in this corpus").format(cite=repr(cite_or_id)))
+        raise NotFound(N_("no node {cite} in this corpus").format(cite=repr(cite_or_id)))
     try:
         cite = normalise_cite(cite_or_id)
     except CiteError:
@@ -69,11 +69,13 @@ def _not_found(lib: Library, cite: str, doc: str | None, edition: str | None) ->
     ``edition``), and, when the edition has no such law, that too."""
     ed, entry = lib.catalogue_entry(cite, edition)
     if entry is None and doc is None:
-        return tr("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
+        return N_("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
             cite=cite, edition=ed, law=cite.split(".")[0])
-    where = tr("document {doc}").format(doc=repr(doc)) if doc else tr("this corpus")
-    return tr("{cite} is not in {where_msg}").format(cite=cite, where_msg=where) + (
-        tr(" (edition {edition})").format(edition=edition) if edition else "")
+    where = N_("document {doc}").format(doc=repr(doc)) if doc else N_("this corpus")
+    if edition:
+        return N_("{cite} is not in {where_msg} (edition {edition})").format(cite=cite, where_msg=where,
+                                                                              edition=edition)
+    return N_("{cite} is not in {where_msg}").format(cite=cite, where_msg=where)
 
 
 def subtree(lib: Library, node: Node) -> list[tuple[int, Node]]:

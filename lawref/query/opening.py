@@ -17,7 +17,7 @@ from lawref import fresh, seal
 from lawref.errors import IndexDamaged, IndexUnavailable
 from lawref.folder import check_foreign
 from lawref.folder import open_live as open_generation
-from lawref.i18n import N_
+from lawref.i18n import N_, said
 from lawref.library import Library
 
 __all__ = ["default_corpus", "default_index", "open_library"]
@@ -75,7 +75,7 @@ def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, 
         try:
             return Library.open(index_dir, verify=False)
         except IndexDamaged as exc:
-            reason = str(exc)
+            reason = said(exc)
     reason = reason or N_("the index is out of date")
     if not _writable(index_dir) and (as_it_is := _as_it_is(index_dir)) is not None:
         _stale_said(on_stale, reason, N_("the index folder is read-only"))
@@ -89,7 +89,7 @@ def open_library(corpus_dir: Path | None = None, index_dir: Path | None = None, 
     except OSError as exc:
         if (as_it_is := _as_it_is(index_dir)) is None:
             raise
-        _stale_said(on_stale, reason, exc.strerror or str(exc))
+        _stale_said(on_stale, reason, said(exc))
         return as_it_is
     fresh.record(corpus_dir, index_dir)
     return Library.open(index_dir, verify=False)

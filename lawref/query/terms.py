@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from lawref import patterns as P
 from lawref.errors import NotFound, UsageError
-from lawref.i18n import tr
+from lawref.i18n import N_, tr
 
 if TYPE_CHECKING:
     from lawref.lang import glossary
@@ -26,12 +26,12 @@ def glossary_entries(word: str) -> list[glossary.Term]:
     from lawref.lang import glossary, morph
 
     if not word.strip():
-        raise UsageError(tr("term needs a word"))
+        raise UsageError(N_("term needs a word"))
     lemmas = tuple(morph.lemma(w) for w in word.split()) if P.CYRILLIC.search(word) else ()
     entries = glossary.lookup(word, lemmas)
     if not entries:
         shown = word if len(word) <= 80 else word[:79] + "…"
-        raise NotFound(tr("{word} is not in the glossary").format(word=repr(shown)))
+        raise NotFound(N_("{word} is not in the glossary").format(word=repr(shown)))
     return entries
 
 
