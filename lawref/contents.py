@@ -10,7 +10,7 @@ them (``absent``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lawref.errors import NotFound
 from lawref.i18n import N_
@@ -102,7 +102,7 @@ def _warned_laws(lib: Library) -> frozenset[str]:
     return frozenset(law for law, _ in _findings_by_law(lib) if law is not None)
 
 
-def _findings_by_law(lib: Library) -> list[tuple[str | None, dict[str, object]]]:
+def _findings_by_law(lib: Library) -> list[tuple[str | None, dict[str, Any]]]:
     """Each structure warning of the build (:mod:`lawref.treecheck`) with the
     id of the law that holds the node it names (``None``: no law holds it)."""
     out = []
@@ -114,7 +114,7 @@ def _findings_by_law(lib: Library) -> list[tuple[str | None, dict[str, object]]]
     return out
 
 
-def structure_warnings(lib: Library, nodes: list[Node]) -> list[dict[str, object]]:
+def structure_warnings(lib: Library, nodes: list[Node]) -> list[dict[str, Any]]:
     """The structure warnings that touch the laws of ``nodes`` (or the nodes
     themselves), as the build stored them (``{"check", "line", "node",
     "message"}``): what ``show`` says beside a law the build doubted."""
