@@ -55,11 +55,9 @@ def __getattr__(name: str) -> Any:
 
 @cache
 def _default() -> Library:
-    # opening may rebuild: loaded on first use (PEP 562)
-    from lawref.query.opening import open_library
-
     corpus, index = os.environ.get("LAWREF_CORPUS"), os.environ.get("LAWREF_INDEX")
-    return open_library(Path(corpus) if corpus else None, Path(index) if index else None)
+    opener = __getattr__("open_library")  # loaded on first use, as the face's own name is
+    return opener(Path(corpus) if corpus else None, Path(index) if index else None)
 
 
 def link(text: str, edition: str | None = None) -> list[Linked]:

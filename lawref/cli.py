@@ -14,6 +14,8 @@ side.
 
 from __future__ import annotations
 
+import importlib
+import inspect
 import os
 import sys
 from pathlib import Path
@@ -34,7 +36,6 @@ from lawref.safeio import display_name
 if TYPE_CHECKING:
     pass
 
-from lawref import cli_make, cli_read
 from lawref.clikit import (
     _Ctx,
     _globals_first,
@@ -71,22 +72,33 @@ def _choose_ui(argv: list[str]) -> None:
 
 
 def _localise(group: click.Group) -> None:
-    """Every help text of ``group``, its commands and their options in the
-    user's language (the English originals are kept: one process may be
-    asked in both, as tests do)."""
-    import inspect
-
-    for obj in [group, *group.params, *group.commands.values(),
-                *(p for c in group.commands.values() for p in c.params)]:
-        original = obj.__dict__.setdefault("_help_en", getattr(obj, "help", None))
-        if original:
-            obj.help = tr(inspect.cleandoc(original))  # type: ignore[attr-defined]
-        if isinstance(obj, click.Command):
-            obj._help_option = None  # click's -h/--help, made anew in this language
-            obj.options_metavar = tr("[OPTIONS]")
-        if isinstance(obj, click.Parameter):
-            _localise_type(obj.type)
+    """Every help text of ``group``, its loaded commands and their options in
+    the user's language (the English originals are kept: one process may be
+    asked in both, as tests do); a command loaded later is told as it loads."""
+    objs: list[click.Command | click.Parameter] = [group, *group.params, *group.commands.values(),
+                                                   *(p for c in group.commands.values() for p in c.params)]
+    for obj in objs:
+        _localise_one(obj)
     group.subcommand_metavar = tr("COMMAND [ARGS]...")
+
+
+def _localise_command(command: click.Command) -> None:
+    """``command``'s help and its options' in the user's language."""
+    objs: list[click.Command | click.Parameter] = [command, *command.params]
+    for obj in objs:
+        _localise_one(obj)
+
+
+def _localise_one(obj: click.Command | click.Parameter) -> None:
+    """One command's or option's help in the user's language."""
+    original = obj.__dict__.setdefault("_help_en", getattr(obj, "help", None))
+    if original:
+        obj.help = tr(inspect.cleandoc(original))
+    if isinstance(obj, click.Command):
+        obj._help_option = None  # click's -h/--help, made anew in this language
+        obj.options_metavar = tr("[OPTIONS]")
+    if isinstance(obj, click.Parameter):
+        _localise_type(obj.type)
 
 
 def _localise_type(kind: click.ParamType) -> None:
@@ -98,7 +110,21 @@ def _localise_type(kind: click.ParamType) -> None:
 
 
 class _OneLineErrors(click.Group):
-    """The group that maps every error to one line on stderr and an exit code."""
+    """The group that maps every error to one line on stderr and an exit code,
+    and loads each command from :data:`COMMANDS` when it is asked for."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Every command's name, sorted (as click lists them)."""
+        return sorted({*self.commands, *COMMANDS})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command ``cmd_name``, its module imported now (``None``: no such command)."""
+        if cmd_name not in self.commands and cmd_name in COMMANDS:
+            module, name = COMMANDS[cmd_name].split(":")
+            command = getattr(importlib.import_module(module), name)
+            _localise_command(command)
+            self.add_command(command, cmd_name)
+        return self.commands.get(cmd_name)
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
@@ -155,24 +181,23 @@ def cli(ctx: click.Context, corpus: Path | None, index_dir: Path | None, ui: str
         choose(ui)  # read by lawref.i18n for every message from here on
     ctx.obj = _Ctx(corpus, index_dir)
 
-#: The commands, from the modules that hold them (reading a corpus; building and writing).
-COMMANDS = (
-    cli_read.search,
-    cli_read.show,
-    cli_read.toc,
-    cli_read.refs,
-    cli_read.link,
-    cli_read.resolve,
-    cli_read.check,
-    cli_read.term,
-    cli_make.build,
-    cli_make.clean_cmd,
-    cli_make.export,
-    cli_make.serve,
-)
-for _command in COMMANDS:
-    cli.add_command(_command)
-
+#: The commands and the module that holds each (``module:function``): a command loads its own module
+#: only, when it is run or its help is asked (click's lazily loaded subcommands) — so a query never
+#: loads the build side, the writers or FastAPI. The one table of what a command loads.
+COMMANDS = {
+    "search": "lawref.cli_read:search",
+    "show": "lawref.cli_read:show",
+    "toc": "lawref.cli_read:toc",
+    "refs": "lawref.cli_read:refs",
+    "resolve": "lawref.cli_read:resolve",
+    "check": "lawref.cli_read:check",
+    "term": "lawref.cli_read:term",
+    "link": "lawref.cli_write:link",
+    "export": "lawref.cli_write:export",
+    "build": "lawref.cli_make:build",
+    "clean": "lawref.cli_make:clean_cmd",
+    "serve": "lawref.cli_serve:serve",
+}
 
 
 def main() -> None:

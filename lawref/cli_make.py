@@ -1,40 +1,37 @@
-"""cli_make: the commands that build or write — build, clean, export, serve."""
+"""cli_make: the commands that build — build, clean (the build side, loaded for them alone)."""
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
+from lawref.corpus import clean_file, lost_warning
 from lawref.errors import (
     EXIT_BAD_INPUT,
     EXIT_NOT_FOUND,
     DecodeError,
-    UsageError,
 )
-from lawref.export import formats
 from lawref.export import json as J
 from lawref.export import text as T
-from lawref.i18n import chosen, retell, said, tr, trn
-from lawref.safeio import atomic_write, display_name
+from lawref.folder import read_stamp
+from lawref.i18n import retell, said, tr, trn
+from lawref.ingest.clean import render
+from lawref.safeio import display_name
+from lawref.scan import not_text
+from lawref.store import build as build_index
 
 if TYPE_CHECKING:
     pass
 from lawref.clikit import (
-    _DOC,
-    _EDITION,
     _codec,
     _Ctx,
     _json,
-    _out,
     _progress,
     _Quick,
     _say,
-    _text,
-    check_base_url,
     fail,
 )
 
@@ -51,12 +48,6 @@ from lawref.clikit import (
 @click.pass_obj
 def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bool, strict: bool) -> None:
     """Build (or rebuild) the index of the corpus."""
-    # the build side: only ``build`` loads it
-    from lawref.folder import read_stamp
-
-    # the build side: only ``build`` loads it
-    from lawref.store import build as build_index
-
     corpus_dir, index_dir = obj.dirs()
     if encoding is not None:
         _codec(encoding)  # an unknown codec is one usage error, not a warning for every file
@@ -102,15 +93,6 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
 @click.option("--encoding", help="Force this codec (e.g. cp1251).")
 def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     """Print the clean text of one raw FILE."""
-    # the build side: only ``clean`` loads it
-    from lawref.corpus import clean_file, lost_warning
-
-    # the build side: only ``clean`` loads it
-    from lawref.ingest.clean import render
-
-    # the build side: only ``clean`` loads it
-    from lawref.scan import not_text
-
     if encoding is not None:
         _codec(encoding)
     refused = not_text(file.name)  # read as a build reads it: a PDF or an image is never text
@@ -142,121 +124,3 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
         _say("\n".join([head, *T.passes_lines(passes)]), err=True)
 
 
-@click.command()
-@click.option("--format", "fmt", type=click.Choice(list(formats.FORMATS)), default="json", show_default=True,
-              help="; ".join(f"{f.name}: {f.help}" for f in formats.FORMATS.values()) + ".")
-@_DOC
-@click.option("--law", metavar="CITE", help="Only this law (or section, or commentary paragraph) and what it holds.")
-@_EDITION
-@click.option("--width", type=click.IntRange(20, 1000), default=80, show_default=True, help="txt: wrap at this width.")
-@click.option("--base-url", metavar="URL", help="md, html: link citations of laws outside the export to this site.")
-@click.option("-o", "--output", "output_arg", type=click.Path(), metavar="PATH",
-              help="Write to this file instead of stdout; a folder for --format html (the site) and for txt given as "
-              "DIR/ (one file a document and a lawref.toml: a corpus build reads back).")
-@click.pass_obj
-def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str | None, width: int,
-           base_url: str | None, output_arg: str | None) -> None:
-    """Export clean law documents: whole, one document (--doc) or one law
-    (--law 62), as JSON, plain text, Markdown or an HTML site that works
-    offline. Formats: docs/export.md; JSON contract: docs/json.md."""
-    from lawref import exports  # the writers: loaded only for a command that writes (``link``, ``export``)
-
-    _export_options(fmt, width, base_url, law)
-    if fmt in ("json", "md") and str(output_arg or "").endswith(("/", os.sep)):
-        raise UsageError(tr("-o {path}: --format {format} writes one file, not a folder (give a file name)").format(
-            path=output_arg, format=fmt))
-    lib = obj.library()
-    law = _text(law) if law is not None else None
-    output = Path(output_arg) if output_arg is not None else None  # the raw text keeps a trailing /
-    folder = output is not None and (output.is_dir() or str(output_arg).endswith(("/", os.sep)))
-    if fmt == "html" and (output is not None or law is None):
-        if output is None:
-            raise UsageError(tr("--format html writes a site: give a folder with -o (or one law with --law)"))
-        count = exports.write_site(lib, output, doc, law, edition)
-        _say(tr("wrote {count} files to {folder}/ (open index.html)").format(count=count,
-             folder=display_name(str(output))), err=True)
-        return
-    if fmt == "txt" and folder and output is not None:
-        count = exports.write_txt_corpus(lib, output, doc, law, edition, width=width)
-        _say(tr("wrote {count} files to {folder}/ (lawref --corpus {folder} build reads it back)").format(
-            count=count, folder=display_name(str(output))), err=True)
-        return
-    text = exports.export_text(lib, fmt, doc, law, edition, width=width, base_url=base_url)
-    if output is None:
-        _out(text, nl=False)
-        return
-    try:
-        atomic_write(output, text)  # whole or not at all: a full disk never truncates the old file
-    except OSError as exc:
-        fail(tr("cannot write {file}: {error}").format(file=display_name(str(output)),
-                                                        error=retell(said(exc))),
-             EXIT_BAD_INPUT)
-
-
-@click.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on (loopback; another needs to be named here, e.g. 0.0.0.0).")
-@click.option("--port", type=click.IntRange(1, 65535), default=8765, show_default=True, help="Port to listen on.")
-@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes, each with the index open (the index is read-only: more workers, more answers).")
-@click.option("--cors-origin", "cors_origins", metavar="ORIGIN", multiple=True,
-              help="Let pages of this origin (https://club.example.org, no path; * for any) call the API from a "
-              "browser; give it again for more. CORS is off without it.")
-@click.pass_obj
-def serve(obj: _Ctx, host: str, port: int, workers: int, cors_origins: tuple[str, ...]) -> None:
-    """Serve the JSON API (/api/v1) and the reader over HTTP until Ctrl-C.
-
-    Needs the serve extra: pip install 'lawref[serve]'. A build while it
-    runs is picked up whole by every worker. See docs/serve.md."""
-    try:
-        # FastAPI and uvicorn: only ``serve`` loads them
-        from lawref import serve as S
-    except ImportError:
-        raise UsageError(tr("lawref serve needs FastAPI and uvicorn: pip install 'lawref[serve]'")) from None
-    for origin in cors_origins:
-        _check_origin(origin)
-    lib = obj.library()  # built here if needed: once, not in each worker
-    try:
-        sock = S.listen(host, port)
-    except OSError as exc:
-        error = retell(said(exc))
-        raise UsageError(tr("cannot listen on {host}:{port}: {error}").format(host=host, port=port, error=error)) \
-            from None
-    index = lib.index_dir
-    _say(tr("lawref: serving {index} on http://{host}:{port}/ (API /api/v1, schema /openapi.json)").format(
-        index=display_name(str(index)), host=host, port=port), err=True)
-    if workers == 1:
-        S.run_app(S.create_app(lib, cors_origins=cors_origins), sock)
-        return
-    corpus, _ = obj.dirs()
-    os.environ.update({"LAWREF_CORPUS": str(corpus), "LAWREF_INDEX": str(index),
-                       "LAWREF_CORS_ORIGINS": " ".join(cors_origins), "LAWREF_UI": chosen() or "en"})
-    lib.close()
-    S.run_workers(sock, workers)
-
-
-def _check_origin(origin: str) -> None:
-    """Raise :class:`UsageError` unless ``origin`` is ``*`` or an origin as
-    a browser sends it: ``http(s)://host[:port]``, nothing after."""
-    from urllib.parse import urlsplit
-
-    parts = urlsplit(origin)
-    if origin == "*" or (parts.scheme in ("http", "https") and parts.netloc and origin == f"{parts.scheme}://"
-                         f"{parts.netloc}"):
-        return
-    raise UsageError(tr("--cors-origin {origin}: an origin is scheme://host[:port] with nothing after "
-                        "(https://club.example.org), or *").format(origin=repr(origin[:80])))
-
-
-def _export_options(fmt: str, width: int, base_url: str | None, law: str | None) -> None:
-    """Refuse what ``export`` would otherwise ignore or write unsafely:
-    ``--width`` off txt, ``--base-url`` off md and html, a ``--base-url``
-    that is not an http(s) URL or a path, an empty ``--law``."""
-    if width != 80 and fmt != "txt":
-        raise UsageError(tr("--width applies to --format txt, not {format}").format(format=fmt))
-    if base_url is not None and fmt not in ("md", "html"):
-        raise UsageError(tr("--base-url applies to --format md and html, not {format}").format(format=fmt))
-    if base_url is not None:
-        check_base_url(base_url)
-    if law is not None and not law.strip():
-        raise UsageError(tr("--law needs a cite (62, 62B, 45.5)"))

@@ -2,19 +2,33 @@
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from lawref import usecases
-from lawref.budget import Budget
 from lawref.cite import latin
+from lawref.clikit import (
+    _AS_JSON,
+    _CITED_EDITION,
+    _DOC,
+    _EDITION,
+    MORE_COUNTED,
+    _command_at,
+    _Ctx,
+    _globals_first,
+    _hit_lines,
+    _json,
+    _lines,
+    _read,
+    _say,
+    _text,
+    more_line,
+)
 from lawref.errors import (
-    EXIT_BAD_INPUT,
     EXIT_NOT_FOUND,
     LawrefError,
     NotFound,
@@ -23,41 +37,13 @@ from lawref.errors import (
 from lawref.export import json as J
 from lawref.export import text as T
 from lawref.i18n import retell, tr
+from lawref.library import Library
 from lawref.model import Node, Ref, Status, Target
+from lawref.query import opening
+from lawref.query import pages as q_pages
 from lawref.query import shown as S
 from lawref.query import source as q_source
-
-if TYPE_CHECKING:
-    from lawref.library import Library
-from lawref.clikit import (
-    _ANSWER,
-    _AS_JSON,
-    _CITED_EDITION,
-    _DOC,
-    _EDITION,
-    MORE_COUNTED,
-    BinaryInput,
-    _by_paragraph,
-    _codec,
-    _command_at,
-    _counted,
-    _Ctx,
-    _flush,
-    _globals_first,
-    _hit_lines,
-    _input_name,
-    _json,
-    _lines,
-    _open_text,
-    _read,
-    _say,
-    _stream_json,
-    _stream_lines,
-    _text,
-    check_base_url,
-    fail,
-    more_line,
-)
+from lawref.query import terms as q_terms
 
 
 @click.command()
@@ -108,19 +94,13 @@ def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) 
     ``62B``). It never builds: with no index there is nothing to offer."""
     from click.shell_completion import CompletionItem
 
-    # completion runs in the shell's every Tab: the facade only when a cite is completed
-    from lawref.library import Library
-
-    # completion: only when a cite is completed
-    from lawref.query.opening import default_corpus, default_index
-
     group, root = ctx.find_root().command, ctx.find_root().params
     if not isinstance(group, click.Group):
         return []
     try:
-        corpus = root.get("corpus") or _completed_global("--corpus", group) or default_corpus()
-        lib = Library.open(root.get("index_dir") or _completed_global("--index", group) or default_index(corpus),
-                           verify=False)
+        corpus = root.get("corpus") or _completed_global("--corpus", group) or opening.default_corpus()
+        index = root.get("index_dir") or _completed_global("--index", group) or opening.default_index(corpus)
+        lib = Library.open(index, verify=False)
         try:
             found = lib.store.cites_from(latin(incomplete.strip()), limit=200)
         finally:
@@ -222,10 +202,7 @@ def _structure_said(lib: Library, nodes: list[Node]) -> None:
     what ``show`` printed (the text on stdout stays the law's)."""
     if not lib.structure:
         return
-    # only a corpus with structure warnings loads it
-    from lawref.contents import structure_warnings
-
-    for f in structure_warnings(lib, nodes):
+    for f in q_pages.structure_warnings(lib, nodes):
         _say(tr("lawref: structure warning, line {line} ({node}): {what}").format(
             line=f["line"], node=f["node"], what=retell(f["message"])), err=True)
 
@@ -265,71 +242,6 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
         _json(J.refs_json(found, incoming))
     else:
         _lines(T.refs_lines(found, incoming, S.labels_of(lib, _ref_ids(found.pairs))))
-
-
-@click.command()
-@click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False, allow_dash=True))
-@click.option("--format", "fmt", type=click.Choice(["json", "jsonl", "md", "html", "text"]), default="json",
-              show_default=True, help="json: citations with offsets; jsonl: one citation per line, as found; "
-              "md/html: the text with links; text: a table.")
-@click.option("--base-url", default="#", show_default=True, metavar="URL",
-              help="md/html: '#' links to the anchors of export --format md (#law-62b); a URL links to the pages "
-              "of the site export --format html wrote there (URL/laws/62.html#law-62b).")
-@_CITED_EDITION
-@click.option("--encoding", help="The input's codec (e.g. cp1251; default UTF-8, a BOM dropped).")
-@click.pass_obj
-def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | None, encoding: str | None) -> None:
-    """Find citations in FILE (UTF-8; stdin by default) and print them resolved
-    within one edition (each target names it).
-
-    The input is read and answered paragraph by paragraph (a piece ends at a
-    blank line, or where no citation can cross), and each answer is printed
-    as soon as its paragraph is read: memory stays flat on any size of
-    input, and a program writing into a pipe gets its answers as it goes."""
-    from lawref import exports  # the writers: loaded only for a command that writes (``link``, ``export``)
-
-    # the writers of linked text: only ``link`` loads them
-    from lawref.export import annotate
-
-    check_base_url(base_url)
-    codec = _codec(encoding)
-    lib = obj.library()
-    lib.pick_edition(edition)  # a bad edition is refused before any input is read
-    if base_url and not base_url.endswith(("/", "#", "=", "?")):
-        base_url += "/"
-    budget = Budget()  # the answer stays within 40× the text read (ranges of many laws)
-    token = _ANSWER.set(budget)
-    with _open_text(file, codec) as stream, contextlib.ExitStack() as done:
-        done.callback(_ANSWER.reset, token)
-        pieces = lib.link_stream(_counted(_by_paragraph(stream), budget), edition=edition)
-        try:
-            if fmt == "json":
-                _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
-            elif fmt == "jsonl":
-                _stream_lines(item.to_json() for _, _, linked in pieces for item in linked)
-            elif fmt == "text":
-                _say(annotate.to_table([]))
-                for _, _, linked in pieces:  # each piece's rows as it is read: memory flat, answers as it goes
-                    _lines(annotate.table_rows(linked))
-                    _flush()
-            else:
-                href, paras = exports.hrefs(lib, base_url), annotate.Paragraphs()
-                for offset, piece, linked in pieces:
-                    if fmt == "md":
-                        _say(annotate.to_markdown(piece, linked, href, offset=offset), nl=False)
-                    else:
-                        _say(paras.render(piece, linked, href, offset=offset), nl=False)
-                    _flush()
-                _say(paras.close(), nl=False)
-        except BinaryInput:
-            fail(tr("{input}: binary data (NUL bytes), not text; what came before it was answered").format(
-                 input=_input_name(file)), EXIT_BAD_INPUT)
-        except UnicodeDecodeError as exc:
-            hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
-            name = "UTF-8" if codec == "utf-8-sig" else codec
-            fail(tr("{input}: not {codec} text ({reason}){hint}; what came before it was answered").format(
-                 input=_input_name(file), codec=name, reason=exc.reason, hint=hint),
-                 EXIT_BAD_INPUT)
 
 
 @click.command()
@@ -387,7 +299,4 @@ def term(obj: _Ctx, word: str, as_json: bool) -> None:
 
 def _glossary_only(word: str) -> list[Any]:
     """:meth:`Library.term_entries` without a corpus: each entry, no laws."""
-    # the glossary and morphology (pymorphy3): only ``term`` loads them
-    from lawref.query.terms import glossary_entries
-
-    return [(t, []) for t in glossary_entries(word)]
+    return [(t, []) for t in q_terms.glossary_entries(word)]

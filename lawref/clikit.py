@@ -11,6 +11,7 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 import click
 
+from lawref import terminal
 from lawref.budget import Budget
 from lawref.charsets import NotACharset, lookup_codec
 from lawref.errors import (
@@ -19,6 +20,7 @@ from lawref.errors import (
 )
 from lawref.export.json import dumps
 from lawref.i18n import retell, said, tr, trn
+from lawref.query import opening
 from lawref.safeio import display_name, printable
 
 if TYPE_CHECKING:
@@ -71,9 +73,6 @@ def _hit_lines(lines: list[str]) -> None:
     """Search hits for people: on a terminal wrapped at words (a header's
     tail under its snippet) and, unless ``NO_COLOR``, each ``[match]`` in
     colour instead of brackets."""
-    # rich, the pager: only output to a terminal loads them
-    from lawref import terminal
-
     lines = [printable(line) for line in lines]
     if sys.stdout.isatty():
         lines = [terminal.wrap(line, terminal.screen()[0], hang=SNIPPET_INDENT) for line in lines]
@@ -96,9 +95,6 @@ def more_line(total: int, limit: int) -> str:
 def _read(text: str, *, pager: bool = True) -> None:
     """Print ``text`` for reading: on a terminal wrapped to its width and,
     when longer than the screen and ``pager``, paged; elsewhere as it is."""
-    # rich, the pager: only output to a terminal loads them
-    from lawref import terminal
-
     text = printable(text)
     if not sys.stdout.isatty():
         _out(text)
@@ -115,9 +111,6 @@ def _lines(lines: list[str]) -> None:
     """Lines for people; on a terminal each wrapped to its width at words
     (its indentation kept), not cut mid-word by the terminal."""
     if sys.stdout.isatty():
-        # rich, the pager: only output to a terminal loads them
-        from lawref import terminal
-
         lines = [terminal.wrap(printable(line), terminal.screen()[0]) for line in lines]
     for line in lines:
         _say(line)
@@ -147,9 +140,6 @@ class _Ctx:
         self.corpus, self.index = corpus, index
 
     def library(self) -> Library:
-        # opening may rebuild: a command that reads no corpus (``--help``) never loads it
-        from lawref.query.opening import open_library
-
         rebuilt: list[str] = []
 
         def rebuilding(reason: str) -> None:
@@ -160,7 +150,8 @@ class _Ctx:
             _say(tr("lawref: {reason}").format(reason=retell(why)), err=True)
 
         with _progress() as progress:
-            lib = open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress, on_stale=stale)
+            lib = opening.open_library(self.corpus, self.index, on_rebuild=rebuilding, progress=progress,
+                                       on_stale=stale)
         _Quick.ok = not rebuilt
         warned = sum(1 for r in lib.report if r.get("warnings")) if rebuilt else 0
         if warned:
@@ -170,11 +161,8 @@ class _Ctx:
         return lib
 
     def dirs(self) -> tuple[Path, Path]:
-        # platformdirs: only a command that names its folders loads it
-        from lawref.query.opening import default_corpus, default_index
-
-        corpus = self.corpus or default_corpus()
-        return corpus, self.index or default_index(corpus)
+        corpus = self.corpus or opening.default_corpus()
+        return corpus, self.index or opening.default_index(corpus)
 
 
 #: The group's own options, which may also be given after the command (``lawref search x --corpus DIR``).
@@ -209,13 +197,13 @@ def _globals_first(argv: list[str], group: click.Group) -> list[str]:
 def _command_at(argv: list[str], group: click.Group) -> int | None:
     """Where the command stands in ``argv`` (a global option's value is
     skipped: ``--corpus show`` names a folder), or ``None``."""
-    k = 0
+    names, k = set(group.list_commands(click.Context(group))), 0
     while k < len(argv):
         arg = argv[k]
         if arg in GLOBAL_OPTIONS:
             k += 2
             continue
-        if arg in group.commands:
+        if arg in names:
             return k
         if not arg.startswith("-"):
             return None

@@ -10,11 +10,13 @@ them (``absent``).
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lawref.errors import NotFound
 from lawref.i18n import N_
 from lawref.model import Document, Kind, Node, TocEntry, TocStatus
+from lawref.query.editions import catalogue
+from lawref.query.pages import findings_by_law
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -99,33 +101,7 @@ def _status(lib: Library, n: Node, warned: frozenset[str]) -> str:
 def _warned_laws(lib: Library) -> frozenset[str]:
     """The ids of the laws a structure warning of the build touches (the
     node it names, or the law that holds it)."""
-    return frozenset(law for law, _ in _findings_by_law(lib) if law is not None)
-
-
-def _findings_by_law(lib: Library) -> list[tuple[str | None, dict[str, Any]]]:
-    """Each structure warning of the build (:mod:`lawref.treecheck`) with the
-    id of the law that holds the node it names (``None``: no law holds it)."""
-    out = []
-    for f in lib.structure:
-        node = lib.by_id.get(str(f.get("node")))
-        while node is not None and node.kind != Kind.LAW:
-            node = lib.by_id.get(node.parent) if node.parent else None
-        out.append((node.id if node is not None else None, f))
-    return out
-
-
-def structure_warnings(lib: Library, nodes: list[Node]) -> list[dict[str, Any]]:
-    """The structure warnings that touch the laws of ``nodes`` (or the nodes
-    themselves), as the build stored them (``{"check", "line", "node",
-    "message"}``): what ``show`` says beside a law the build doubted."""
-    laws, ids = set(), {n.id for n in nodes}
-    for n in nodes:
-        node: Node | None = n
-        while node is not None and node.kind != Kind.LAW:
-            node = lib.by_id.get(node.parent) if node.parent else None
-        if node is not None:
-            laws.add(node.id)
-    return [f for law, f in _findings_by_law(lib) if law in laws or f.get("node") in ids]
+    return frozenset(law for law, _ in findings_by_law(lib) if law is not None)
 
 
 def _with_absent(lib: Library, doc: Document, rows: list[TocEntry]) -> list[TocEntry]:
@@ -133,10 +109,8 @@ def _with_absent(lib: Library, doc: Document, rows: list[TocEntry]) -> list[TocE
     lacks, before the first law with a higher number (laws documents only)."""
     if doc.kind != "laws" or doc.lang == "en" or doc.edition is None:
         return rows
-    from lawref.lang.catalogue import load as load_catalogue  # a query that never names an absent law never loads it
-
     have = {r.cite for r in rows if r.kind == Kind.LAW}
-    missing = [e for e in load_catalogue(doc.edition).entries.values() if e.kind == Kind.LAW and e.id not in have]
+    missing = [e for e in catalogue(doc.edition).entries.values() if e.kind == Kind.LAW and e.id not in have]
     out = list(rows)
     for entry in sorted(missing, key=lambda e: int(e.id)):
         at = next((k for k, r in enumerate(out) if r.kind == Kind.LAW and r.cite and _number(r.cite) > int(entry.id)),

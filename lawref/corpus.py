@@ -27,7 +27,7 @@ from lawref.ingest import frames
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
-from lawref.lang import catalogue
+from lawref.lang import catalogue, glossary, morph
 from lawref.manifest import DocumentSpec, Limits
 from lawref.model import Citation, Document, Kind, Node, Source
 from lawref.parse import parse
@@ -278,8 +278,6 @@ _LAW_LEMMAS = frozenset(
 def law_vocabulary_share(text: str, sample: int = 3000) -> float:
     """Share of the first ``sample`` words of ``text`` whose lemma is a word
     of the Laws (the glossary's lemmas and a few more: взятка, заявка …)."""
-    # morphology (pymorphy3): only a file with no heading is scored
-    from lawref.lang import glossary, morph
 
     lemmas = _LAW_LEMMAS | {lem for t in glossary.load() for lem in t.lemmas}
     words = [m.group() for _, m in zip(range(sample), P.WORD.finditer(text), strict=False)]

@@ -66,9 +66,7 @@ def write_site(lib: Library, out: Path, doc: str | None = None, law: str | None 
     (:func:`lawref.export.files.write_folder`: replaced whole; a folder that
     is not empty and not lawref's raises :class:`~lawref.errors.UsageError`);
     returns the number of files written."""
-    from lawref.export.site import write_site as site  # Jinja2's templates: only for a site
-
-    return int(site(book(lib, doc, law, edition, single=False), out))
+    return FORMATS["html"].write(book(lib, doc, law, edition, single=False), out)
 
 
 def write_txt_corpus(lib: Library, out: Path, doc: str | None = None, law: str | None = None,
@@ -77,12 +75,7 @@ def write_txt_corpus(lib: Library, out: Path, doc: str | None = None, law: str |
     one file a document and a ``lawref.toml`` — that ``lawref build`` reads
     back into the same nodes (written as :func:`write_site` writes); returns
     the number of files written."""
-    from lawref.export.files import write_folder  # a folder written whole: only for a txt corpus
-
-    # a folder written whole: only for a txt corpus
-    from lawref.export.txt import corpus_files
-
-    return int(write_folder(corpus_files(book(lib, doc, law, edition), width), out, "txt corpus"))
+    return FORMATS["txt"].write(book(lib, doc, law, edition), out, width=width)
 
 
 def hrefs(lib: Library, base_url: str = "#") -> Callable[[str], str | None]:

@@ -25,8 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from lawref import labels
-from lawref.errors import IndexDamaged, IndexUnavailable, UsageError
+from lawref.errors import IndexDamaged, IndexUnavailable
 from lawref.folder import Generation
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, revived
@@ -191,42 +190,17 @@ class Library:
     find = On(q_find.find, pinned=True)
     subtree = On(q_find.subtree)
 
-    def label(self, node: Node) -> str:
-        """What people are shown for ``node`` instead of its id (see
-        :meth:`_label`), made unique: a second fragment of one page after one
-        law gets `` (2)``. ``show`` takes it as it takes an id."""
-        if node.cite:
-            return node.cite
-        return self.store.label(node.id) or self.labels.get(node.id) or self._label(node)
-
-    @cached
-    def labels(self) -> dict[str, str]:
-        """The unique label of every node without a cite, by id
-        (:func:`lawref.labels.unique_labels`; an index stores them)."""
-        return labels.unique_labels(self.documents, self.nodes)
+    label = On(q_find.label)
+    labels = cached(q_find.labels)
 
     @property
     def by_label(self) -> ByLabel:
         """Nodes without a cite by their label (as :meth:`label` prints it)."""
         return ByLabel(self.store)
 
-    def _label(self, node: Node) -> str:
-        """:func:`lawref.labels.label` of ``node`` in this corpus."""
-        return labels.label(node, self._documents_by_id, self.store.node, self.law_before)
-
-    @cached
-    def _documents_by_id(self) -> dict[str, Document]:
-        """The documents by id, once per generation."""
-        return {d.id: d for d in self.documents}
-
-    @cached
-    def law_before(self) -> dict[str, str]:
-        """:func:`lawref.labels.law_before` over the corpus."""
-        return labels.law_before(self.nodes)
-
-    def law_of(self, node: Node) -> Node | None:
-        """The law node above ``node`` (itself if it is a law)."""
-        return labels.law_of(node, self.store.node)
+    law_before = cached(q_find.law_before)
+    law_of = On(q_find.law_of)
+    documents_by_id = cached(q_find.documents_by_id)
 
     raw_source = On(q_source.raw_source)
     source_spans = On(q_source.source_spans)
@@ -240,15 +214,7 @@ class Library:
     page_edges = On(q_pages.page_edges)
     cut_edges = On(q_pages.cut_edges)
 
-    def check_doc(self, doc: str | None) -> None:
-        """Raise :class:`~lawref.errors.UsageError` when ``doc`` is given and
-        names no document of the corpus (a typo would otherwise look like
-        "nothing found")."""
-        known = [d.id for d in self.documents]
-        if doc is not None and doc not in known:
-            raise UsageError(N_("no document {doc} in this corpus (documents: {known})").format(
-                doc=repr(doc), known=", ".join(known) or "-"))
-
+    check_doc = On(q_editions.check_doc)
     references = On(q_refs.references, pinned=True)
     absent = On(q_editions.absent, pinned=True)
     edition_of = On(q_editions.edition_of)
@@ -276,9 +242,7 @@ class Library:
 
     dangling = On(q_refs.dangling, pinned=True)
     link = On(q_link.link, pinned=True)
-
     link_stream = On(q_link.link_stream)
-
     resolve = On(q_link.resolve, pinned=True)
     resolve_target = On(q_link.resolve_target, pinned=True)
     resolve_targets = On(q_link.resolve_targets, pinned=True)
@@ -319,14 +283,12 @@ class Library:
     document = On(q_editions.document)
     edition = On(q_editions.edition)
     editions = On(q_editions.editions)
-
     default_edition = On(q_editions.default_edition)
     pick_edition = On(q_editions.pick_edition)
     catalogue_entry = On(q_editions.catalogue_entry)
     variants = On(q_editions.variants)
     lost_sections = On(q_pages.lost_sections)
     fragments_for = On(q_editions.fragments_for)
-
     english_of = On(q_editions.english_of)
     counterpart = On(q_editions.counterpart)
     terms = On(q_terms.terms)
@@ -335,15 +297,3 @@ class Library:
 
 
 __all__ = ["Library", "References"]
-
-
-def __getattr__(name: str) -> Any:
-    """``open_library``, ``default_corpus`` and ``default_index`` from
-    :mod:`lawref.query.opening`, on first use (PEP 562): opening a library
-    may rebuild, and that module holds the one arrow back up to the build."""
-    if name in ("open_library", "default_corpus", "default_index"):
-        # opening may rebuild (the one arrow back to the build side): on first use (PEP 562)
-        from lawref.query import opening
-
-        return getattr(opening, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -23,7 +23,12 @@ from typing import IO
 from lawref.errors import UnsafeInput
 from lawref.i18n import N_
 
-__all__ = ["atomic_write", "display_name", "json_safe", "printable", "read_capped", "read_pinned", "read_regular"]
+__all__ = ["EXPORT_MARK", "atomic_write", "display_name", "json_safe", "printable", "read_capped", "read_pinned",
+           "read_regular"]
+
+#: The mark of a folder ``export -o DIR/`` wrote (:mod:`lawref.export.files`): what a later export may
+#: replace, and what a corpus scan never reads as text (:mod:`lawref.scan`).
+EXPORT_MARK = "LAWREF-EXPORT.json"
 
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 

@@ -30,14 +30,12 @@ from lawref._version import __version__
 from lawref.errors import CorpusError, UnsafeInput
 from lawref.i18n import N_
 from lawref.manifest import MANIFEST, Manifest, read_manifest
-from lawref.safeio import display_name, read_pinned, read_regular
+from lawref.safeio import EXPORT_MARK, display_name, read_pinned, read_regular
 
 __all__ = ["EXPORT_MARK", "CorpusFile", "Scan", "code_version", "scan", "stamp"]
 
 #: The marker of an index folder (:data:`lawref.folder.MARKER`): such a folder is never corpus text.
 INDEX_MARKER = "LAWREF-INDEX.json"
-#: The mark of a folder ``export --format txt -o DIR/`` wrote (:mod:`lawref.export.files`).
-EXPORT_MARK = "LAWREF-EXPORT.json"
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING
 from lawref import patterns as P
 from lawref.cite import ancestors, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher
+from lawref.lang import glossary
 from lawref.model import Answer, Hit, Node
 
 if TYPE_CHECKING:
@@ -106,8 +107,6 @@ def _run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str |
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
     if english:
-        from lawref.lang import glossary  # only an English query is translated
-
         ru_query = glossary.to_russian(query)
         if ru_query:
             hits += searcher.search(ru_query, limit=limit, doc=doc)
@@ -184,9 +183,6 @@ def _cited(lib: Library, cites: list[str], doc: str | None) -> list[Hit]:
 def catalogue_matches(lib: Library, query: str, doc: str | None) -> list[Node]:
     """Law nodes whose English catalogue title holds every English word of
     ``query`` (3+ letters, stopwords aside) at a word start."""
-    # the glossary: only a query that may name a law by its title reads it
-    from lawref.lang import glossary
-
     words = [w.lower() for w in P.ENGLISH_WORD.findall(query) if w.lower() not in glossary.STOPWORDS]
     if not words:
         return []

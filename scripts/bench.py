@@ -57,7 +57,7 @@ class Case:
 
 
 _BUILD = "from lawref.store import build\nc = build(folder / 'c', folder / 'ix')\nprint(len(c.nodes), file=sys.stderr)"
-_LINK = ("from lawref.library import open_library\nlib = open_library(None, folder / 'ix')\n"
+_LINK = ("from lawref import open_library\nlib = open_library(None, folder / 'ix')\n"
          "with open(folder / 'in.txt', encoding='utf-8') as f:\n"
          "    n = sum(len(l) for _, _, l in lib.link_stream(f.read))\nprint(n, file=sys.stderr)")
 

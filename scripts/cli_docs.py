@@ -11,6 +11,7 @@ import argparse
 import sys
 from pathlib import Path
 
+import click
 from click.testing import CliRunner
 
 from lawref.cli import cli
@@ -34,7 +35,7 @@ def help_of(args: list[str]) -> str:
 def render() -> str:
     """The whole reference: the group's help, then one section a command."""
     parts = [HEADER, "## lawref\n\n```\n" + help_of([]) + "\n```\n"]
-    for name in sorted(cli.commands):  # type: ignore[attr-defined]
+    for name in cli.list_commands(click.Context(cli)):  # every command, each loaded as it is asked for
         parts.append(f"## lawref {name}\n\n```\n{help_of([name])}\n```\n")
     return "\n".join(parts)
 

@@ -110,3 +110,95 @@ def test_every_import_inside_a_function_says_why() -> None:
     assert found
     unsaid = [f"{p.relative_to(ROOT)}:{line}" for p, line, text in found if "#" not in text]
     assert not unsaid, unsaid
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _lawref_imports(path: Path, *, top_only: bool) -> set[str]:
+    """The lawref modules ``path`` imports: at its top only, or inside its functions too (never those under
+    ``if TYPE_CHECKING``, which load nothing)."""
+    modules = {_module_name(p) for p in (ROOT / "lawref").rglob("*.py")}
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+
+    def found(n: ast.AST) -> set[str]:
+        if isinstance(n, ast.ImportFrom) and n.module and n.level == 0:
+            return {f"{n.module}.{a.name}" if f"{n.module}.{a.name}" in modules else n.module for a in n.names}
+        if isinstance(n, ast.Import):
+            return {a.name for a in n.names}
+        return set()
+
+    out: set[str] = set()
+
+    def visit(body: list[ast.stmt], inside: bool) -> None:
+        for n in body:
+            if isinstance(n, ast.If) and "TYPE_CHECKING" in ast.unparse(n.test):
+                continue  # a type's name only: nothing is loaded
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                if not top_only or isinstance(n, ast.ClassDef):
+                    visit(n.body, True)
+                continue
+            for field in ("body", "orelse", "finalbody"):
+                visit(getattr(n, field, []), inside)
+            for h in getattr(n, "handlers", []):
+                visit(h.body, inside)
+            out.update(found(n))
+
+    visit(tree.body, False)
+    return {m for m in out if m in modules} - {_module_name(path)}
+
+
+def _graph(*, top_only: bool) -> dict[str, set[str]]:
+    return {_module_name(p): _lawref_imports(p, top_only=top_only) for p in sorted((ROOT / "lawref").rglob("*.py"))}
+
+
+def test_no_import_circle() -> None:
+    # the modules' top-level imports form no circle (an import inside a function is a decision, counted below)
+    graph, state, circles = _graph(top_only=True), {}, []
+
+    def walk(m: str, path: list[str]) -> None:
+        state[m] = "open"
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == "open":
+                circles.append(path[path.index(n):] + [n] if n in path else [m, n])
+            elif n not in state:
+                walk(n, [*path, n])
+        state[m] = "done"
+
+    for m in sorted(graph):
+        if m not in state:
+            walk(m, [m])
+    assert not circles, circles
+
+
+#: The build side (docs/architecture.md): a query process never loads it but to rebuild.
+BUILD_SIDE = ("lawref.scan", "lawref.parse", "lawref.treecheck", "lawref.corpus", "lawref.store", "lawref.buildcache",
+              "lawref.conserve", "lawref.records", "lawref.ingest")
+#: The query side: the facade, its rooms, the use cases, the writers and the query commands.
+QUERY_SIDE = ("lawref.library", "lawref.query", "lawref.search", "lawref.contents", "lawref.usecases", "lawref.exports",
+              "lawref.export", "lawref.serve", "lawref.cli_read", "lawref.cli_write", "lawref.cli_serve")
+
+
+def _of(module: str, side: tuple[str, ...]) -> bool:
+    return any(module == s or module.startswith(s + ".") for s in side)
+
+
+def test_one_arrow_back_up_the_lazy_rebuild() -> None:
+    # the query side imports the build side in one module only: opening a library rebuilds a stale index
+    arrows = sorted((m, n) for m, ns in _graph(top_only=False).items() if _of(m, QUERY_SIDE)
+                    for n in ns if _of(n, BUILD_SIDE))
+    assert {m for m, _ in arrows} == {"lawref.query.opening"}, arrows
+
+
+def test_imports_inside_functions_are_few_and_gathered_where_the_rule_is_decided() -> None:
+    # issue 25: at most 15, each a query process that must not load the build side or a heavy library
+    found = _imports_in_functions()
+    assert 1 <= len(found) <= 15, [f"{p.relative_to(ROOT)}:{line}" for p, line, _ in found]
+
+
+def test_the_build_side_never_imports_the_query_side() -> None:
+    arrows = sorted((m, n) for m, ns in _graph(top_only=False).items() if _of(m, BUILD_SIDE)
+                    for n in ns if _of(n, QUERY_SIDE))
+    assert not arrows, arrows

@@ -275,7 +275,7 @@ def editions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 def _lib(editions: tuple[Path, Path]):  # type: ignore[no-untyped-def]
-    from lawref.library import open_library
+    from lawref import open_library
 
     return open_library(*editions)
 
@@ -334,7 +334,7 @@ def test_the_citing_word_s_language_is_read_from_the_word_not_the_section_letter
 
 
 def test_the_only_or_newest_edition_is_the_default_without_the_manifest(tmp_path: Path) -> None:
-    from lawref.library import open_library
+    from lawref import open_library
 
     lib = open_library(_two_editions(tmp_path / "c", None), tmp_path / "ix")
     assert lib.editions() == ["1997", "2017"] and lib.default_edition() == "2017"

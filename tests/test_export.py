@@ -36,8 +36,9 @@ from lawref.cli import cli
 from lawref.export.book import anchor, page_name, slug
 from lawref.export.files import MARK
 from lawref.export.markdown import escape
-from lawref.library import Library, open_library
+from lawref.library import Library
 from lawref.model import Node
+from lawref.query.opening import open_library
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 GOLDEN = Path(__file__).resolve().parent / "golden"

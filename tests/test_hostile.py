@@ -30,9 +30,10 @@ from lawref.errors import DecodeError, IndexDamaged, IndexUnavailable, ManifestE
 from lawref.ingest.clean import clean
 from lawref.ingest.decode import decode
 from lawref.ingest.html import html_lines
-from lawref.library import Library, open_library
+from lawref.library import Library
 from lawref.manifest import read_manifest
 from lawref.parse import parse
+from lawref.query.opening import open_library
 from lawref.scan import scan
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"

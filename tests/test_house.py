@@ -179,7 +179,7 @@ def test_steps_may_be_left_out_or_added_as_callables() -> None:
 
 
 def _commands() -> list[click.Command]:
-    return [cli, *cli.commands.values()]  # type: ignore[attr-defined]
+    return [cli, *(cli.get_command(click.Context(cli), n) for n in cli.list_commands(click.Context(cli)))]
 
 
 @pytest.mark.parametrize("command", _commands(), ids=lambda c: c.name or "lawref")

@@ -29,7 +29,8 @@ from click.testing import CliRunner
 from lawref import exports, folder, fresh, store
 from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.cli import cli
-from lawref.library import Library, open_library
+from lawref.library import Library
+from lawref.query.opening import open_library
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 QUERIES = ["фальшренонс", "взяток", "отзыв заявки", "revoke", "62B", "правило 66C", "претензия"]
@@ -306,7 +307,7 @@ def test_a_query_process_loads_only_what_its_command_needs(tmp_path: Path, args:
     code = _LOADED.format(corpus=str(CORPUS), index=str(index), args=args, watch=HEAVY)
     env = {**os.environ}
     prime = subprocess.run([sys.executable, "-c", "import lawref.fresh as f; f.RACY_SECONDS = -1; "
-                            f"from lawref.library import open_library; open_library({str(CORPUS)!r}, {str(index)!r})"],
+                            f"from lawref import open_library; open_library({str(CORPUS)!r}, {str(index)!r})"],
                            capture_output=True, text=True, timeout=120, env=env)
     assert prime.returncode == 0, prime.stderr
     assert fresh.unchanged(CORPUS, index)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
 from click.testing import CliRunner
 from test_cli import CORPUS, assert_one_line_error, run
@@ -358,7 +359,8 @@ def test_every_help_text_has_its_russian() -> None:
     from lawref.i18n import _catalogue
 
     ru = _catalogue("ru")
-    objs = [cli, *cli.params, *cli.commands.values(), *(p for c in cli.commands.values() for p in c.params)]
+    commands = [cli.get_command(click.Context(cli), n) for n in cli.list_commands(click.Context(cli))]
+    objs = [cli, *cli.params, *commands, *(p for c in commands if c for p in c.params)]
     texts = [o.__dict__.get("_help_en", getattr(o, "help", None)) for o in objs]  # the English originals
     missing = [t for t in {inspect.cleandoc(t) for t in texts if t} if ru.gettext(t) == t]
     assert missing == []

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from lawref.errors import UsageError
 from lawref.i18n import N_
-from lawref.scan import EXPORT_MARK
+from lawref.safeio import EXPORT_MARK
 
 __all__ = ["MARK", "write_folder"]
 

@@ -22,6 +22,12 @@ LEVEL = {"chapter": 2, "part": 2, "division": 2, "law": 3, "section": 4, "commen
 
 
 
+def render(book: Book, *, width: int = 80, base_url: str | None = None) -> str:
+    """:func:`to_markdown` as the format registry calls it (:mod:`lawref.export.formats`;
+    Markdown is not wrapped: ``width`` is not read)."""
+    return to_markdown(book, base_url)
+
+
 def to_markdown(book: Book, base: str | None = None) -> str:
     """The documents of ``book`` as one CommonMark file. A citation whose
     node is not in this export links to ``base`` + its site path when a

@@ -25,6 +25,7 @@ from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
 from lawref.export.files import write_folder
 from lawref.labels import law_of
+from lawref.lang.catalogue import load as load_catalogue
 from lawref.model import Document, Kind, Node, Ref
 from lawref.words import words as told
 
@@ -225,9 +226,6 @@ def _contents_row(book: Book, page: Page) -> dict[str, Any]:
 
 def _absent(book: Book, doc: Document, pages: list[Page]) -> list[dict[str, str]]:
     """The edition's laws no page of ``doc`` holds (catalogue rows)."""
-    # the catalogue: only the site's list of absent laws reads it
-    from lawref.lang.catalogue import load as load_catalogue
-
     if doc.lang == "en" or doc.edition is None:
         return []
     have = {p.law.cite for p in pages if p.law is not None and p.folder.id == doc.id}
@@ -293,6 +291,17 @@ def site_files(book: Book, *, search: str = "offline") -> Iterator[tuple[str, st
         yield "search-index.js", "window.LAWREF_INDEX = " + text.replace("</", "<\\/") + ";\n"
     for name in _STATIC:
         yield name, _static(name)
+
+
+def render(book: Book, *, width: int = 80, base_url: str | None = None) -> str:
+    """:func:`render_page` as the format registry calls it (:mod:`lawref.export.formats`;
+    ``width`` is not read)."""
+    return render_page(book, base_url)
+
+
+def write(book: Book, out: Path, *, width: int = 80) -> int:
+    """:func:`write_site` as the format registry calls it (``width`` is not read)."""
+    return write_site(book, out)
 
 
 def render_page(book: Book, base: str | None = None) -> str:

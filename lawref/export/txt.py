@@ -18,9 +18,11 @@ from __future__ import annotations
 import json
 import textwrap
 from collections.abc import Iterator
+from pathlib import Path
 
 from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, slug
+from lawref.export.files import write_folder
 from lawref.model import Document, Kind
 from lawref.words import words as told
 
@@ -35,6 +37,18 @@ def to_txt(book: Book, width: int = 80) -> str:
         if book.of(doc.id):
             out += _document(book, doc, width)
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def render(book: Book, *, width: int = 80, base_url: str | None = None) -> str:
+    """:func:`to_txt` as the format registry calls it (:mod:`lawref.export.formats`;
+    a txt export links nothing: ``base_url`` is not read)."""
+    return to_txt(book, width)
+
+
+def write(book: Book, out: Path, *, width: int = 80) -> int:
+    """The txt corpus of ``book`` (:func:`corpus_files`) written into folder
+    ``out`` (:func:`lawref.export.files.write_folder`); the number of files written."""
+    return int(write_folder(corpus_files(book, width), out, "txt corpus"))
 
 
 def corpus_files(book: Book, width: int = 80) -> Iterator[tuple[str, str]]:

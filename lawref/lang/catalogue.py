@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lawref import patterns as P
+from lawref.lang import DEFAULT_EDITION
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-DEFAULT_EDITION = "1997"
 
 
 class CatalogueError(ValueError):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lawref import labels as labels_of
 from lawref.cite import normalise_cite
 from lawref.errors import CiteError, NotFound
 from lawref.i18n import N_
-from lawref.model import Node
+from lawref.model import Document, Node
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -86,3 +87,36 @@ def subtree(lib: Library, node: Node) -> list[tuple[int, Node]]:
         out.append((depth, n))
         stack.extend((depth + 1, c) for c in reversed(lib.store.children(n.id)))
     return out
+
+
+def label(lib: Library, node: Node) -> str:
+    """What people are shown for ``node`` instead of its id: its cite, else
+    the label the index stored (:func:`lawref.labels.unique_labels`: a
+    second fragment of one page after one law gets `` (2)``), else
+    :func:`lawref.labels.label`. ``show`` takes it as it takes an id."""
+    if node.cite:
+        return node.cite
+    return lib.store.label(node.id) or lib.labels.get(node.id) or labels_of.label(
+        node, lib.documents_by_id, lib.store.node, lib.law_before)
+
+
+def labels(lib: Library) -> dict[str, str]:
+    """The unique label of every node without a cite, by id
+    (:func:`lawref.labels.unique_labels`; an index stores them)."""
+    return labels_of.unique_labels(lib.documents, lib.nodes)
+
+
+def law_before(lib: Library) -> dict[str, str]:
+    """:func:`lawref.labels.law_before` over the corpus: the cite of the last
+    law printed before each node, by id."""
+    return labels_of.law_before(lib.nodes)
+
+
+def law_of(lib: Library, node: Node) -> Node | None:
+    """The law node above ``node`` (itself if it is a law)."""
+    return labels_of.law_of(node, lib.store.node)
+
+
+def documents_by_id(lib: Library) -> dict[str, Document]:
+    """The corpus's documents by id."""
+    return {d.id: d for d in lib.documents}

@@ -1,4 +1,4 @@
-"""query.pages: printed pages, where a scrape cut a node, the laws around a fragment.
+"""query.pages: printed pages, cut nodes, the laws around a fragment, the build's doubts.
 
 Functions of an open :class:`~lawref.library.Library` (``lib``), which hands
 its public methods on to them; each reads the node store of the generation
@@ -7,10 +7,11 @@ its public methods on to them; each reads the node store of the generation
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
 from lawref.model import Kind, Node
+from lawref.query.editions import catalogue
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -72,10 +73,7 @@ def lost_sections(lib: Library, law: Node) -> tuple[list[str], list[str]]:
         return [], []
     cite = law.cite
     present = [n.cite for _, n in lib.subtree(law) if n.kind == Kind.SECTION and n.cite]
-    # the catalogue: only a law's lost sections read it
-    from lawref.lang.catalogue import load as load_catalogue
-
-    known = [e.id for e in load_catalogue(lib.edition()).entries.values()
+    known = [e.id for e in catalogue(lib.edition()).entries.values()
              if e.kind == Kind.SECTION and e.id[:-1] == cite and e.id[-1:].isalpha()]
     if not known:
         return [], []
@@ -95,3 +93,29 @@ def laws_around(lib: Library, node: Node) -> tuple[str | None, str | None]:
     seq = lib.store.seq(node.id)
     after, before = lib.store.printed_near(node.doc, seq, seq, kind="law")
     return (after.cite if after else None), (before.cite if before else None)
+
+
+def findings_by_law(lib: Library) -> list[tuple[str | None, dict[str, Any]]]:
+    """Each structure warning of the build (:mod:`lawref.treecheck`) with the
+    id of the law that holds the node it names (``None``: no law holds it)."""
+    out = []
+    for f in lib.structure:
+        node = lib.by_id.get(str(f.get("node")))
+        while node is not None and node.kind != Kind.LAW:
+            node = lib.by_id.get(node.parent) if node.parent else None
+        out.append((node.id if node is not None else None, f))
+    return out
+
+
+def structure_warnings(lib: Library, nodes: list[Node]) -> list[dict[str, Any]]:
+    """The structure warnings that touch the laws of ``nodes`` (or the nodes
+    themselves), as the build stored them (``{"check", "line", "node",
+    "message"}``): what ``show`` says beside a law the build doubted."""
+    laws, ids = set(), {n.id for n in nodes}
+    for n in nodes:
+        node: Node | None = n
+        while node is not None and node.kind != Kind.LAW:
+            node = lib.by_id.get(node.parent) if node.parent else None
+        if node is not None:
+            laws.add(node.id)
+    return [f for law, f in findings_by_law(lib) if law in laws or f.get("node") in ids]
