@@ -24,7 +24,7 @@ from lawref.model import Citation
 
 __all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern",
            "contexts", "find_citations", "find_in_contexts", "fold_token", "forced_cut", "latin", "law_of",
-           "next_cut", "normalise_cite", "query_cites", "reading", "split_query_cites"]
+           "next_cut", "normalise_cite", "parse_cite", "query_cites", "reading", "split_query_cites"]
 
 #: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
 MAX_RANGE_LAW = 100
@@ -70,7 +70,26 @@ def normalise_cite(text: str) -> str:
     Latin look-alike: alphabet order); ``"43 B 2 (A)"`` → ``"43B2(a)"``;
     ``"п. 45.5."`` → ``"45.5"``. Raises :class:`~lawref.errors.CiteError`
     for anything else (``"abc"``, ``""``); its message shows at most 40
-    characters of ``text``."""
+    characters of ``text``. :func:`parse_cite` answers ``None`` instead."""
+    found, needs_section = _canonical(text)
+    if found is not None:
+        return found
+    shown = text if len(text) <= 40 else text[:39] + "…"
+    if needs_section:
+        raise CiteError(N_("not a law cite: {cite} (a subsection needs its section letter, e.g. 72A5)").format(
+            cite=repr(shown)))
+    raise CiteError(N_("not a law cite: {cite} (try 62, 62B, 72A5, 43B2(a) or 45.5)").format(cite=repr(shown)))
+
+
+def parse_cite(text: str) -> str | None:
+    """:func:`normalise_cite` of ``text``, or ``None`` when it is no cite —
+    for code that tries many strings (a query's words), where a raised
+    error would only be caught."""
+    return _canonical(text)[0]
+
+
+def _canonical(text: str) -> tuple[str | None, bool]:
+    """``(canonical cite or None, whether a subsection lacked its section letter)``."""
     s = _unbracketed(text.strip().rstrip(".,;:"))
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
@@ -78,16 +97,14 @@ def normalise_cite(text: str) -> str:
     s = latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet")
     m = P.COMMENTARY_CITE.match(s)
     if m:
-        return f"{int(m['law'])}.{int(m['num'])}"
+        return f"{int(m['law'])}.{int(m['num'])}", False
     m = P.LAW_CITE.match(s)
-    shown = text if len(text) <= 40 else text[:39] + "…"
     if not m:
-        raise CiteError(N_("not a law cite: {cite} (try 62, 62B, 72A5, 43B2(a) or 45.5)").format(cite=repr(shown)))
+        return None, False
     section = (m["section"] or "").upper()
     if m["sub"] and not section:
-        raise CiteError(N_("not a law cite: {cite} (a subsection needs its section letter, e.g. 72A5)").format(
-            cite=repr(shown)))
-    return f"{int(m['law'])}{section}{m['sub'] or ''}{m['items'].lower()}"
+        return None, True
+    return f"{int(m['law'])}{section}{m['sub'] or ''}{m['items'].lower()}", False
 
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "«": "»", '"': '"', "'": "'"}
@@ -142,10 +159,9 @@ def query_cites(query: str) -> list[str]:
     bare = query.strip().strip(".,;:!?()[]{}\"'«» ")
     if not bare:
         return []
-    try:
-        return [normalise_cite(bare)]
-    except CiteError:
-        pass
+    found_cite = parse_cite(bare)
+    if found_cite is not None:
+        return [found_cite]
     for text, shift in ((query, 0), (f"{_VIRTUAL} {bare}", len(_VIRTUAL) + 1)):
         found = find_citations(text, relative=False)
         rest = "".join(ch for i, ch in enumerate(text) if i >= shift and not any(c.start <= i < c.end for c in found))
@@ -171,12 +187,10 @@ def split_query_cites(query: str) -> tuple[list[str], str]:
     kept = []
     for token in query.split():
         bare = token.strip(".,;:!?()[]{}\"'«»")
-        if P.QUERY_CITE_TOKEN.fullmatch(bare):
-            try:
-                cites.append(normalise_cite(bare))
-                continue
-            except CiteError:
-                pass
+        cite = parse_cite(bare) if P.QUERY_CITE_TOKEN.fullmatch(bare) else None
+        if cite is not None:
+            cites.append(cite)
+            continue
         kept.append(token)
     return (cites, " ".join(kept)) if cites and kept else ([], query)
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import gettext
 import os
-import string
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -195,6 +194,8 @@ def _fill(lang: str, template: str, values: Mapping[str, object]) -> str:
     ``reason``/``…_msg`` string told in ``lang``, a number formatted by
     its spec (``{size:,}``'s thousands separator a space, as Russian writes
     them)."""
+    import string  # its Template compiles a regex at import: only a message told in Russian pays for it
+
     out = []
     for literal, name, spec, conv in string.Formatter().parse(template):
         out.append(literal)

@@ -40,6 +40,7 @@ from lawref.model import Answer, Hit, Node
 
 if TYPE_CHECKING:
     from lawref.library import Library
+    from lawref.query.views import NodeStore
 
 __all__ = ["CITE_SCORE", "LANGS", "normalise_query", "run"]
 
@@ -70,17 +71,33 @@ def run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | 
     sections hold it all: ``62``) shown with the text of its first node
     that has some (:func:`_filled`)."""
     answer = _run(lib, searcher, query, limit=limit, doc=doc, lang=lang)
-    return replace(answer, hits=[_filled(lib, h) for h in answer.hits])
+    if all(h.snippet.strip() for h in answer.hits):
+        return answer
+    store = lib.store  # the generation this answer is pinned to, asked once
+    return replace(answer, hits=[_filled(lib, store, h) for h in answer.hits])
 
 
-def _filled(lib: Library, hit: Hit) -> Hit:
+def _filled(lib: Library, store: NodeStore, hit: Hit) -> Hit:
+    """``hit`` with the snippet of the first node under it that has text,
+    read from ``store`` (itself when it has a snippet, or nothing under it has text)."""
     if hit.snippet.strip():
         return hit
-    node = lib.by_id.get(hit.id)
-    first = next((n for _, n in lib.subtree(node) if n.text.strip()), None) if node is not None else None
+    node = store.node(hit.id)
+    first = _first_with_text(store, node) if node is not None else None
     if first is None:
         return hit
-    return replace(hit, snippet=f"{lib.label(first)}: {node_hit(first).snippet}")
+    return replace(hit, snippet=f"{first.cite or lib.label(first)}: {node_hit(first).snippet}")
+
+
+def _first_with_text(store: NodeStore, node: Node) -> Node | None:
+    """The first node of ``node``'s subtree, in reading order, that has text."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.text.strip():
+            return n
+        stack.extend(reversed(store.children(n.id)))
+    return None
 
 
 def _run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | None, lang: str) -> Answer:

@@ -12,7 +12,6 @@ import os
 import re
 import shutil
 import sys
-import textwrap
 from typing import IO
 
 __all__ = ["colour", "highlight", "page", "screen", "wrap"]
@@ -57,6 +56,8 @@ def wrap(text: str, width: int, hang: int = 0) -> str:
     """Each line of ``text`` wrapped at ``width`` columns (words never cut,
     a wrapped line's indentation kept; a line that has none goes on
     ``hang`` columns in: a search hit's header under its snippet)."""
+    import textwrap  # its regexes cost a cold ``show`` into a pipe, which wraps nothing
+
     out = []
     for line in text.split("\n"):
         indent = line[: len(line) - len(line.lstrip(" "))] or " " * hang
@@ -72,3 +73,4 @@ def page(text: str, color: bool) -> None:
     if "PAGER" not in os.environ and shutil.which("less"):
         os.environ.setdefault("LESS", "-R")  # colours through, as less -R
     click.echo_via_pager(text, color=color)
+

@@ -202,3 +202,11 @@ def test_the_build_side_never_imports_the_query_side() -> None:
     arrows = sorted((m, n) for m, ns in _graph(top_only=False).items() if _of(m, BUILD_SIDE)
                     for n in ns if _of(n, QUERY_SIDE))
     assert not arrows, arrows
+
+
+def test_the_facade_is_thin_and_no_module_is_long() -> None:
+    # issue 25: the facade holds the open generation and hands on (≤ 300 lines); no room over 800
+    lengths = {p.relative_to(ROOT).as_posix(): len(p.read_text(encoding="utf-8").splitlines())
+               for p in (ROOT / "lawref").rglob("*.py")}
+    assert lengths["lawref/library.py"] <= 300
+    assert not {p: n for p, n in lengths.items() if n > 800}
