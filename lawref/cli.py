@@ -190,6 +190,7 @@ COMMANDS = {
     "toc": "lawref.cli_read:toc",
     "refs": "lawref.cli_read:refs",
     "resolve": "lawref.cli_read:resolve",
+    "compare": "lawref.cli_read:compare",
     "check": "lawref.cli_read:check",
     "term": "lawref.cli_read:term",
     "link": "lawref.cli_write:link",

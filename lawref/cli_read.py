@@ -9,7 +9,7 @@ from typing import Any
 
 import click
 
-from lawref import usecases
+from lawref import terminal, usecases
 from lawref.cite import latin
 from lawref.clikit import (
     _AS_JSON,
@@ -186,7 +186,13 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
     elif as_json:
         _json(J.show_json(*S.first(lib, nodes, lang)))
     else:
-        _read(T.show_text(*S.show(lib, nodes, lang), lang, plain=plain), pager=not no_pager)
+        views, twins = S.show(lib, nodes, lang)
+        pairs = T.both_pairs(views, twins, plain=plain) if lang == "both" and sys.stdout.isatty() else []
+        width = terminal.screen()[0] if pairs else 0
+        if pairs and width >= terminal.COLUMNS_FROM:  # a terminal wide enough: the two texts in two columns
+            _read(terminal.columns(pairs, width), pager=not no_pager)
+        else:
+            _read(T.show_text(views, twins, lang, plain=plain), pager=not no_pager)
         _structure_said(lib, nodes)
     if not raw and shown.exit_code:
         sys.exit(shown.exit_code)  # no English text, only the catalogue's title: as «not in this corpus» is (show 59)
@@ -262,6 +268,35 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
         answers += [(c, t) for t in found or [None]]
     _json(J.resolve_json(answers)) if as_json else _lines(T.resolve_lines(answers))
     if any(t is None or t.status != Status.EXACT for _, t in answers):
+        sys.exit(EXIT_NOT_FOUND)
+
+
+@click.command()
+@click.argument("cite")
+@click.option("--from", "from_edition", metavar="EDITION",
+              help="The edition CITE is of (default: the corpus's default edition).")
+@click.option("--to", "to_edition", metavar="EDITION", help="Only this edition (default: every other one).")
+@_AS_JSON
+@click.pass_obj
+def compare(obj: _Ctx, cite: str, from_edition: str | None, to_edition: str | None, as_json: bool) -> None:
+    """What became of CITE in the other editions (1997, 2007, 2017): each
+    counterpart with its relation (same, reworded, renumbered, moved, …),
+    whether a source checked it, and the source (lawref's concordance);
+    both texts when the corpus holds them, and a word-by-word diff when
+    they are in one language. Exit 1 when no counterpart is known."""
+    lib = obj.library()
+    found = lib.compare(_text(cite), from_edition, to_edition)
+    if as_json:
+        _json(J.compare_json(found))
+    else:
+        ids = [i for i in [found.id, *(k.id for k in found.counterparts)] if i is not None]
+        nodes = {i: lib.by_id[i] for i in ids if i in lib.by_id}
+        views = {i: S.view(lib, n) for i, n in nodes.items()}
+        langs = {i: getattr(lib.document(n.doc), "lang", None) for i, n in nodes.items()}
+        same = len({langs[i] for i in nodes}) == 1
+        texts = {i: " ".join(x.text for _, x in lib.subtree(n)) for i, n in nodes.items()} if same else {}
+        _lines(T.compare_lines(found, views, texts))
+    if not any(k.cite for k in found.counterparts):
         sys.exit(EXIT_NOT_FOUND)
 
 

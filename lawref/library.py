@@ -291,6 +291,7 @@ class Library:
     fragments_for = On(q_editions.fragments_for)
     english_of = On(q_editions.english_of)
     counterpart = On(q_editions.counterpart)
+    compare = On(q_editions.compare, pinned=True)
     terms = On(q_terms.terms)
     term_laws = On(q_terms.term_laws)
     title_en = On(q_editions.title_en)

@@ -580,7 +580,11 @@ class Twin:
     title — and ``law_cite`` / ``law_title_en`` its law's);
     ``editions`` ``(mine, theirs)``, the two documents' editions, ``named``
     whether the English document names its edition at all, and ``compared``
-    whether both documents are known (only then is a difference said)."""
+    whether both documents are known (only then is a difference said);
+    for a counterpart of another edition, ``relation`` what the concordance
+    says became of the node there (``renumbered``: 1997 17E is 2017 17D),
+    ``cite_there`` its cite in that edition and ``sure`` whether a source
+    checked it (``lawref/data/concordance.tsv``)."""
 
     node: Node
     label: str
@@ -591,6 +595,9 @@ class Twin:
     editions: tuple[str | None, str | None] = (None, None)
     named: bool = True
     compared: bool = True
+    relation: str | None = None
+    cite_there: str | None = None
+    sure: bool = True
 
 
 @dataclass(frozen=True)

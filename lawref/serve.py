@@ -279,6 +279,32 @@ def resolve(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
 
 
 
+def compare(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
+            from_: str | None = Query(None, alias="from", max_length=MAX_QUERY),
+            to: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
+    """``compare --json``: what became of the cite (of edition ``from``, by
+    default the corpus's) in edition ``to`` (default: every other one), by
+    lawref's concordance; 404 when no counterpart is known (as ``compare``
+    exits 1)."""
+    _bounded(cite)
+    found = lib.compare(cite, from_, to)
+    if not any(k.cite for k in found.counterparts):
+        return _error(404, N_("no counterpart of {cite} is known in lawref's concordance").format(cite=found.cite),
+                      comparison=J.compare_json(found))
+    return J.compare_json(found)
+
+
+def counterparts(lib: _Lib, node_id: str, to: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
+    """The counterparts of node ``node_id`` (its cite, in its own document's
+    edition) in the other editions — ``GET /api/v1/compare`` of it; 404 for
+    an id the corpus lacks, or a node without a cite."""
+    _bounded(node_id)
+    node = lib.by_id.get(node_id)
+    if node is None or node.cite is None:
+        return _error(404, N_("no node {id} with a cite in this corpus").format(id=repr(node_id)))
+    return J.compare_json(lib.compare(node.cite, lib.edition_of(node.doc) or lib.edition(), to))
+
+
 async def link(request: Request, lib: _Lib, edition: str | None = Query(None, max_length=MAX_QUERY)) -> Response:
     """``link --format json``: the citations in the text (JSON
     ``{"text": …}`` or ``text/plain``, UTF-8, at most 1 MB), resolved;
@@ -344,6 +370,8 @@ class Route:
 ROUTES: tuple[Route, ...] = (
     Route("GET", "/api/v1/search", search, {"tags": ["api"]}),
     Route("GET", "/api/v1/nodes/{cite:path}/refs", refs, {"tags": ["api"]}),
+    Route("GET", "/api/v1/nodes/{node_id:path}/counterparts", counterparts, {"tags": ["api"]}),
+    Route("GET", "/api/v1/compare", compare, {"tags": ["api"]}),
     Route("GET", "/api/v1/nodes/{cite:path}", node, {"tags": ["api"]}),
     Route("GET", "/api/v1/resolve", resolve, {"tags": ["api"]}),
     Route("POST", "/api/v1/link", link, {"tags": ["api"], "openapi_extra": _LINK_BODY}),
@@ -568,6 +596,10 @@ def _errors(path: str) -> dict[str, str]:
                       "English text of it")
     if path.endswith("/resolve"):
         out["404"] = "the text holds no citation"
+    if path.endswith("/compare"):
+        out["404"] = "no counterpart of the cite is known in lawref's concordance (the comparison is in the error)"
+    if path.endswith("/counterparts"):
+        out["404"] = "no node of that id with a cite in this corpus"
     if path.endswith("/link"):
         out.update({"413": "a body over 1 MB, or an answer that would be over 40 times the text",
                     "415": "a body neither text/plain nor application/json"})

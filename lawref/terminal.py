@@ -52,6 +52,30 @@ def highlight(line: str) -> str:
     return captured.get()
 
 
+#: The narrowest terminal ``show --lang both`` prints in two columns (each at least 60 wide).
+COLUMNS_FROM = 120
+
+
+def columns(pairs: list[tuple[str, str]], width: int) -> str:
+    """Each ``(left, right)`` pair side by side in two columns of one
+    table ``width`` wide, words wrapped within each (rich), a rule between
+    pairs; plain text (no colour), lines at most ``width`` long."""
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=box.SIMPLE_HEAD, show_header=False, show_lines=True, expand=True, padding=(0, 1))
+    table.add_column(ratio=1)
+    table.add_column(ratio=1)
+    for left, right in pairs:
+        table.add_row(Text(left), Text(right))
+    console = Console(width=width, color_system=None, force_terminal=False, highlight=False, emoji=False)
+    with console.capture() as captured:
+        console.print(table)
+    return "\n".join(line.rstrip() for line in captured.get().rstrip("\n").split("\n"))
+
+
 def wrap(text: str, width: int, hang: int = 0) -> str:
     """Each line of ``text`` wrapped at ``width`` columns (words never cut,
     a wrapped line's indentation kept; a line that has none goes on

@@ -238,8 +238,21 @@ def test_a_missing_law_is_reported(tmp_path: Path) -> None:
 # -- citations resolved within their own edition ---------------------------------------
 
 #: A small English edition labelled 2017, written for these tests (own sentences, the
-#: catalogue's titles): it cites Laws 62A and 81C8 and lacks law 1.
-ENGLISH_2017 = """LAW 61 - FAILURE TO FOLLOW SUIT - INQUIRIES CONCERNING A REVOKE
+#: catalogue's titles): it cites Laws 62A and 81C8 and lacks law 1. Its Law 17 has four sections, as
+#: 2017's has (1997 17E is its 17D), and its 15A is 1997's 17D (issue 26).
+ENGLISH_2017 = """LAW 15 - WRONG BOARD OR HAND
+A. Cards from Wrong Board
+A test sentence of lawref's own about cards taken from a board of another table.
+LAW 17 - THE AUCTION PERIOD
+A. Auction Period Starts
+A test sentence of lawref's own about where the auction starts.
+B. The First Call
+A test sentence of lawref's own about the dealer.
+C. Successive Calls
+A test sentence of lawref's own about the order of calls.
+D. End of Auction Period
+A test sentence of lawref's own about three passes.
+LAW 61 - FAILURE TO FOLLOW SUIT - INQUIRIES CONCERNING A REVOKE
 A. Definition of Revoke
 A test sentence of lawref's own that cites Laws 62A and Law 81C8 for the tests.
 LAW 62 - CORRECTION OF A REVOKE
@@ -372,7 +385,8 @@ def test_show_both_pairs_the_same_edition_and_says_when_it_cannot(editions: tupl
     out = CliRunner().invoke(cli, [*base, "show", "62", "--lang", "both", "--edition", "1997"]).stdout
     assert out.startswith("Правило 62. Исправление фальшренонса")
     assert "Law 62 — Correction of a Revoke" in out
-    assert "no English text of the 1997 edition in this corpus: this is the 2017 edition's text" in out
+    # the 2017 text is paired by lawref's concordance (issue 26), which says how it knows
+    assert "[the 2017 edition's 62 is the 1997 edition's 62: same (read from the titles; lawref's concordance)" in out
     english = CliRunner().invoke(cli, [*base, "show", "62", "--lang", "en"]).stdout  # the default edition's
     assert english.startswith("Law 62 — Correction of a Revoke\n[A 2017 English test edition; edition as labelled: 2017]")
     assert "A. Revoke Must Be Corrected" in english
@@ -387,3 +401,111 @@ def test_a_law_missing_from_an_english_document_gets_its_editions_title(editions
     result = CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(index), "show", "1", "--doc", "laws-en"])
     assert result.exit_code == 1
     assert result.stdout.startswith("Law 1 — The Pack — text not in this corpus")  # 2017's title, not 1997's
+
+
+# -- counterparts by the concordance, never by number (issue 26, items 2-4) --------------------------
+
+
+def test_compare_names_the_counterpart_the_concordance_gives_with_its_node(editions: tuple[Path, Path]) -> None:
+    lib = _lib(editions)
+    found = lib.compare("17E", "1997", "2017")
+    assert (found.cite, found.edition, found.id) == ("17E", "1997", "laws/17E")
+    [k] = found.counterparts
+    assert (k.cite, k.edition, k.relation, k.sure, k.id) == ("17D", "2017", "renumbered", True, "laws-en/17D")
+    assert k.title_en == "End of Auction Period" and "pzbs.pl" in k.source
+    [moved] = lib.compare("17D", "1997", "2017").counterparts  # 1997's 17D is 2017's 15A, not 2017's 17D
+    assert (moved.cite, moved.relation, moved.id) == ("15A", "moved", "laws-en/15A")
+    [back] = lib.compare("17D", "2017", "1997").counterparts  # and read backwards
+    assert (back.cite, back.relation, back.id) == ("17E", "renumbered", "laws/17E")
+
+
+@pytest.mark.parametrize(("cite", "twin", "relation"), [
+    ("17E", "laws-en/17D", "renumbered"),  # by the concordance: 1997 17E is 2017 17D
+    ("17D", "laws-en/15A", "moved"),  # never 2017's 17D, a different rule of the same number
+    ("61A", "laws-en/61A", None),  # the catalogues lack 2017 61A: paired as the two documents print one heading
+    ("62B", "laws-en/62B", "same"),  # one title under one cite in both contents: paired, said to be read so
+])
+def test_show_both_pairs_by_the_concordance_never_by_number(editions: tuple[Path, Path], cite: str,
+                                                             twin: str | None, relation: str | None) -> None:
+    from lawref.query import shown as S
+
+    lib = _lib(editions)
+    [node] = [n for n in lib.find(cite, edition="1997") if n.doc == "laws"]
+    t = S.twin(lib, node)
+    assert (t.view.shown.node.id if t.view is not None else None, t.relation) == (twin, relation)
+
+
+def test_the_concordance_covers_every_section_of_the_1997_catalogue_each_row_sourced() -> None:
+    from lawref.lang.catalogue import load
+    from lawref.lang.concordance import RELATIONS, rows
+
+    sections = {e.id for e in load("1997").entries.values() if e.kind == "section"}
+    for target in ("2007", "2017"):
+        assert {r.cite for r in rows() if r.edition == "1997" and r.to_edition == target} >= sections
+    assert all(r.source and r.relation in RELATIONS for r in rows())
+    assert all(r.to == "" for r in rows() if r.relation == "unknown")  # an unknown counterpart names no cite
+    # a row of another cite is never read from the number: a move or a renumbering is sure only as a checked fact
+    assert all(not r.sure or "contents:" not in r.source for r in rows() if r.relation in ("moved", "renumbered"))
+
+
+def test_the_concordance_is_what_its_script_makes_of_the_catalogues() -> None:
+    pytest.importorskip("rapidfuzz")
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve().parents[1] / "scripts" / "concordance.py"),
+                           "--check"], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_cli_compare_prints_both_texts_and_a_word_diff_and_exits_1_when_nothing_is_known(
+        editions: tuple[Path, Path]) -> None:
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    folder, index = editions
+    base = ["--corpus", str(folder), "--index", str(index)]
+    out = CliRunner().invoke(cli, [*base, "compare", "17E", "--from", "1997", "--to", "2017"])
+    assert out.exit_code == 0
+    lines = out.stdout.splitlines()
+    assert lines[0] == "1997 17E — End of Auction Period"
+    assert lines[1].startswith("  → 2017 17D — End of Auction Period: renumbered (checked; ")
+    assert "A test sentence of lawref's own about three passes." in out.stdout  # the 2017 text beside the 1997 one
+    assert "word by word" not in out.stdout  # Russian and English: no diff of words across languages
+    data = json.loads(CliRunner().invoke(cli, [*base, "compare", "17E", "--from", "1997", "--json"]).stdout)
+    assert set(data) == {"cite", "edition", "asked", "title_en", "id", "counterparts"}
+    assert {k["edition"] for k in data["counterparts"]} == {"2007", "2017"}
+    none = CliRunner().invoke(cli, [*base, "compare", "72A5", "--from", "1997", "--to", "2017"])
+    assert none.exit_code == 1 and "counterpart unknown" in none.stdout
+    assert CliRunner().invoke(cli, [*base, "compare", "17E", "--to", "1999"]).exit_code == 2
+
+
+@pytest.mark.parametrize(("old", "new", "want"), [
+    ("a b c", "a b c", "a b c"),
+    ("the player may correct", "the player must correct", "the player [-may-] {+must+} correct"),
+    ("one two", "one two three", "one two {+three+}"),
+])
+def test_word_diff(old: str, new: str, want: str) -> None:
+    from lawref.export.text import word_diff
+
+    assert word_diff(old, new) == want
+
+
+def test_show_both_prints_two_columns_on_a_wide_terminal(editions: tuple[Path, Path]) -> None:
+    # issue 26, item 4: on a terminal at least 120 wide the Russian text and its counterpart stand side by side
+    from lawref import terminal
+    from lawref.export import text as T
+    from lawref.query import shown as S
+
+    lib = _lib(editions)
+    [node] = [n for n in lib.find("17E", edition="1997") if n.doc == "laws"]
+    pairs = T.both_pairs(*S.show(lib, [node], "both"))
+    assert len(pairs) == 1 and "three passes" in pairs[0][1]
+    out = terminal.columns(pairs, 120)
+    lines = out.splitlines()
+    assert all(len(line) <= 120 for line in lines)
+    assert any(line.lstrip().startswith("Правило 17") or "Конец торговли" in line for line in lines)
+    assert any("End of Auction Period" in line and any("а" <= ch <= "я" for ch in line.lower()) for line in lines)
+    assert "renumbered" in out  # the relation is said under the counterpart
+    assert T.both_pairs([], {}) == []

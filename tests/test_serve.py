@@ -229,7 +229,7 @@ def test_no_input_makes_a_server_error(server: Server) -> None:
 
     schema = schemathesis.openapi.from_url(server.url + "/openapi.json")
     operations = [result.ok() for result in schema.get_all_operations()]
-    assert {op.method.upper() for op in operations} == {"GET", "POST"} and len(operations) == 6
+    assert {op.method.upper() for op in operations} == {"GET", "POST"} and len(operations) == 8
     seen: list[str] = []
     for operation in operations:
 
@@ -241,7 +241,7 @@ def test_no_input_makes_a_server_error(server: Server) -> None:
             assert response.status_code < 500, (case.path, case.path_parameters, case.query, response.text)
 
         check()
-    assert len(seen) >= 6 * 10
+    assert len(seen) >= 8 * 10
 
 
 # -- a rebuild while answering --------------------------------------------------------
@@ -375,7 +375,9 @@ def test_the_schema_names_the_errors_the_server_sends(server: Server) -> None:
     node = schema["paths"]["/api/v1/nodes/{cite}"]["get"]["responses"]
     assert set(node) == {"200", "400", "404"} and "HTTPValidationError" not in schema["components"]["schemas"]
     ids = [op["operationId"] for ops in schema["paths"].values() for op in ops.values()]
-    assert len(ids) == len(set(ids)) == 6  # one id each: client generators need them unique
+    assert len(ids) == len(set(ids)) == 8  # one id each: client generators need them unique
+    compare = schema["paths"]["/api/v1/compare"]["get"]["responses"]
+    assert {"200", "400", "404"} <= set(compare)
     link = schema["paths"]["/api/v1/link"]["post"]["responses"]
     assert {"400", "413", "415"} <= set(link) and "422" not in link
 
@@ -534,3 +536,17 @@ def test_a_slow_client_is_closed_after_the_request_deadline(small_server: Server
         assert time.monotonic() - started < 5 and (data == b"" or data.startswith(b"HTTP/1.1 4"))
     time.sleep(0.5)
     assert "Traceback" not in small_server.log.read_text(errors="replace")  # a client gone is no fault of ours
+
+
+def test_compare_and_a_node_s_counterparts_answer_as_the_command_line(server: Server) -> None:
+    # issue 26: GET /api/v1/compare is ``compare --json``; a node's counterparts are the comparison of its cite
+    answer = get(server, "/api/v1/compare", cite="17E", to="2017")
+    assert answer.status_code == 200
+    assert answer.json() == cli_json(server, "compare", "17E", "--to", "2017", "--json")
+    [k] = answer.json()["counterparts"]
+    assert (k["cite"], k["edition"], k["relation"], k["sure"]) == ("17D", "2017", "renumbered", True)
+    assert get(server, "/api/v1/nodes/laws/17E/counterparts", to="2017").json() == answer.json()
+    unknown = get(server, "/api/v1/compare", cite="72A5", to="2017")  # its counterpart is not known: 404, as exit 1
+    assert unknown.status_code == 404 and unknown.json()["error"]["comparison"]["asked"] == "72A5"
+    assert get(server, "/api/v1/compare", cite="17E", to="1999").status_code == 400  # no such edition
+    assert get(server, "/api/v1/nodes/laws/nothing/counterparts").status_code == 404

@@ -12,6 +12,7 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from lawref.lang.concordance import Comparison
 from lawref.model import (
     Answer,
     Document,
@@ -201,3 +202,10 @@ def dumps(data: Any, *, compact: bool = False) -> str:
     if compact:
         return json_safe(json.dumps(data, ensure_ascii=False, separators=(",", ":")))
     return json_safe(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def compare_json(c: Comparison) -> dict[str, Any]:
+    """``compare --json`` and ``GET /api/v1/compare``: :meth:`Comparison.to_json`
+    — ``{"cite", "edition", "asked", "title_en", "id", "counterparts": [{"cite",
+    "edition", "relation", "title_en", "source", "sure", "id"}]}``."""
+    return c.to_json()

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from lawref.i18n import N_, retell, tr, ui_language
 from lawref.lang import english as english_titles
+from lawref.lang.concordance import Comparison
 from lawref.model import (
     Document,
     HitShown,
@@ -101,6 +102,16 @@ def show_text(views: Sequence[View], twins: Mapping[str, Twin], lang: str, *, pl
     return "\n\n".join(dict.fromkeys(blocks))
 
 
+def both_pairs(views: Sequence[View], twins: Mapping[str, Twin], *, plain: bool = False) -> list[tuple[str, str]]:
+    """``show --lang both`` as pairs to print in two columns: each Russian
+    node's block (as :func:`show_text` prints it) beside its counterpart's;
+    ``[]`` when a view is English (one after the other, then)."""
+    if any(v.shown.lang == "en" for v in views) or not views:
+        return []
+    return [(render(v, plain=plain) + ("" if plain else _xrefs(v)), _render_counterpart(twins[v.node.id]))
+            for v in views]
+
+
 def page_text(page: int, shown: Sequence[Shown]) -> str:
     """``show --page``: a header line (the page, its document and file),
     then each node printed on it with its subtree, as ``show`` prints a node
@@ -179,7 +190,12 @@ def _render_counterpart(t: Twin) -> str:
             head=head, title=t.title_en or "—")
     text = render(t.view)
     mine, theirs = t.editions
-    if t.compared and not t.named:
+    if t.relation is not None:
+        text += "\n" + tr("[the {theirs} edition's {there} is the {mine} edition's {cite}: {relation} "
+                          "({how}; lawref's concordance) — the texts may differ]").format(
+            theirs=theirs or "?", there=t.cite_there, mine=mine or "?", cite=t.node.cite, relation=t.relation,
+            how=tr("checked") if t.sure else tr("read from the titles"))
+    elif t.compared and not t.named:
         text += "\n" + tr("[the English text names no edition: it may differ from the Russian one]")
     elif t.compared and mine != theirs:
         text += "\n" + tr("[no English text of the {mine} edition in this corpus: this is the {theirs} edition's "
@@ -488,3 +504,52 @@ def passes_lines(passes: Sequence[dict[str, Any]], indent: str = "") -> list[str
         lines.append(f"{indent}{p['name']:<32} {p['count']:>5}  {retell(p['description'])}")
         lines += [indent + tr("    e.g. {example}").format(example=retell(e)) for e in p["examples"]]
     return lines
+
+
+def compare_lines(c: Comparison, views: Mapping[str, View], texts: Mapping[str, str]) -> list[str]:
+    """``compare``: the cite and its catalogue title, then a line for each
+    counterpart (its edition, cite, title, relation, whether a source
+    checked it, and the source); under a counterpart whose text the corpus
+    holds beside the cite's own, both texts (``views`` by node id), and
+    when they are in one language (``texts``: plain text by node id) a
+    word-level diff: ``[-gone-]`` and ``{+new+}``."""
+    head = f"{c.edition} {c.cite}" + (f" — {c.title_en}" if c.title_en else "")
+    out = [head]
+    if c.asked != c.cite:
+        out.append(tr("  (lawref's concordance lists {asked}, which holds it)").format(asked=c.asked))
+    if not c.counterparts:
+        out.append(tr("  no edition's counterpart is known (lawref/data/concordance.tsv has no row for it)"))
+    for k in c.counterparts:
+        how = tr("checked") if k.sure else tr("unsure")
+        if k.cite is None:
+            out.append(tr("  → {edition}: counterpart unknown ({how}; {source})").format(
+                edition=k.edition, how=how, source=k.source))
+            continue
+        there = f"{k.edition} {k.cite}" + (f" — {k.title_en}" if k.title_en else "")
+        out.append(f"  → {there}: {k.relation} ({how}; {k.source})")
+        if k.id is not None and c.id is not None and k.id in views and c.id in views:
+            out += ["", render(views[c.id]), "", render(views[k.id])]
+            if c.id in texts and k.id in texts:
+                out += ["", tr("word by word ([-{edition}-] {{+{there}+}}):").format(edition=c.edition,
+                                                                                    there=k.edition),
+                        word_diff(texts[c.id], texts[k.id])]
+            out.append("")
+    return out
+
+
+def word_diff(old: str, new: str) -> str:
+    """``old`` → ``new`` word by word (:mod:`difflib`): words only in ``old``
+    as ``[-…-]``, only in ``new`` as ``{+…+}``, the rest as they are."""
+    import difflib  # only ``compare`` of two texts in one language diffs
+
+    a, b = old.split(), new.split()
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out += a[i1:i2]
+            continue
+        if i2 > i1:
+            out.append("[-" + " ".join(a[i1:i2]) + "-]")
+        if j2 > j1:
+            out.append("{+" + " ".join(b[j1:j2]) + "+}")
+    return " ".join(out)

@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 from lawref.cite import law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
-from lawref.lang import DEFAULT_EDITION
+from lawref.lang import DEFAULT_EDITION, concordance
+from lawref.lang.concordance import Comparison, Counterpart
 from lawref.model import Document, Kind, Node
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Catalogue, Entry
+    from lawref.lang.concordance import Row
     from lawref.library import Library
 
 def _edition_key(edition: str) -> tuple[int, str]:
@@ -181,19 +183,63 @@ def english_of(lib: Library, nodes: list[Node]) -> list[Node]:
     return out + [t for n in nodes if (t := lib.counterpart(n)) is not None]
 
 
+#: The source of a pairing the concordance does not settle and the two documents' headings do.
+OWN_TITLES = "the two documents' own titles in this corpus"
+
+
 def counterpart(lib: Library, node: Node) -> Node | None:
-    """The node with the same cite in a document of the other language and
-    the same kind (Russian ↔ English), of the same edition when the
-    corpus has one, else of another edition; ``None`` if there is none."""
+    """:func:`paired`'s node: ``node``'s counterpart in the other language, or ``None``."""
+    return paired(lib, node)[0]
+
+
+def paired(lib: Library, node: Node) -> tuple[Node | None, Row | None]:
+    """``(counterpart, row)``: the node of a document of the other language
+    and the same kind (Russian ↔ English) that holds what ``node`` holds.
+    In a document of the same edition (or one that names none) it is the
+    node of the same cite, ``row`` ``None``; in another edition it is the
+    node the concordance names (:func:`lawref.lang.concordance.counterparts`:
+    1997 17E → 2017 17D), with its ``row`` — never a node of the same number
+    the concordance does not name. ``(None, None)`` when there is none."""
     mine = lib.document(node.doc)
     if node.cite is None or mine is None:
-        return None
-    for doc in sorted(lib.documents, key=lambda d: d.edition != mine.edition):
-        if doc.lang != mine.lang and doc.kind == mine.kind:
-            twin = next((n for n in lib.store.with_cite(node.cite) if n.doc == doc.id), None)
-            if twin is not None:
-                return twin
-    return None
+        return None, None
+    others = [d for d in lib.documents if d.lang != mine.lang and d.kind == mine.kind]
+    for doc in sorted(others, key=lambda d: d.edition != mine.edition):
+        if doc.edition == mine.edition or doc.edition is None or mine.edition is None:
+            found = _cited_in(lib, node.cite, doc.id)
+            if found is not None:
+                return found, None
+            continue
+        asked, rows = concordance.counterparts(node.cite, mine.edition, doc.edition)
+        for row in rows if asked == node.cite else []:
+            found = _cited_in(lib, row.to, doc.id) if row.to and row.relation != "unknown" else None
+            if found is not None:
+                return found, row
+        if all(r.relation == "unknown" for r in rows):  # the catalogues do not settle it: the corpus's own titles may
+            found = _cited_in(lib, node.cite, doc.id)
+            if found is not None and _titled_alike(_english_title(lib, node), found.title):
+                return found, concordance.Row(mine.edition, node.cite, doc.edition, node.cite, "same", False,
+                                              OWN_TITLES)
+    return None, None
+
+
+def _english_title(lib: Library, node: Node) -> str | None:
+    """``node``'s English title: its own, else its edition's catalogue's."""
+    if node.title_en:
+        return node.title_en
+    entry = catalogue_entry(lib, node.cite or "", edition_of(lib, node.doc))[1]
+    return entry.title_en if entry is not None and entry.id == node.cite else None
+
+
+def _titled_alike(a: str | None, b: str | None) -> bool:
+    """Whether two titles are one heading (case, hyphens and punctuation aside)."""
+    def fold(t: str) -> str:
+        return " ".join("".join(ch for ch in t.lower().replace("-", "") if ch.isalnum() or ch.isspace()).split())
+    return bool(a and b) and fold(a) == fold(b)  # type: ignore[arg-type]
+
+
+def _cited_in(lib: Library, cite: str, doc_id: str) -> Node | None:
+    return next((n for n in lib.store.with_cite(cite) if n.doc == doc_id), None)
 
 
 def title_en(lib: Library, node: Node) -> str | None:
@@ -278,3 +324,41 @@ def check_doc(lib: Library, doc: str | None) -> None:
     if doc is not None and doc not in known:
         raise UsageError(N_("no document {doc} in this corpus (documents: {known})").format(
             doc=repr(doc), known=", ".join(known) or "-"))
+
+
+def compare(lib: Library, cite: str, from_edition: str | None = None, to_edition: str | None = None) -> Comparison:
+    """What ``cite`` of ``from_edition`` (default: :func:`edition`) became in
+    ``to_edition`` (default: every other edition of
+    :data:`lawref.lang.concordance.EDITIONS`), by the concordance — never
+    by number alone — with each counterpart's node in the corpus when it
+    has one. Raises :class:`~lawref.errors.CiteError` for a malformed cite
+    and :class:`~lawref.errors.UsageError` for an edition lawref has no
+    concordance of."""
+    canonical = normalise_cite(cite)
+    src = from_edition or lib.edition()
+    for e in (src, to_edition):
+        if e is not None and e not in concordance.EDITIONS:
+            raise UsageError(N_("lawref's concordance has no edition {edition} (editions: {known})").format(
+                edition=repr(e), known=", ".join(concordance.EDITIONS)))
+    out: list[Counterpart] = []
+    asked = canonical
+    for target in [to_edition] if to_edition else [e for e in concordance.EDITIONS if e != src]:
+        asked, rows = concordance.counterparts(canonical, src, target)
+        cat = catalogue(target)
+        for row in rows:
+            entry = (cat.entries.get(f"section:{row.to}") or cat.entries.get(f"law:{row.to}")) if row.to else None
+            node = _in_edition(lib, row.to, target) if row.to else None
+            out.append(Counterpart(row.to or None, target, row.relation, entry.title_en if entry else None,
+                                   row.source, row.sure, node.id if node is not None else None))
+    own = catalogue(src)
+    entry = own.entries.get(f"section:{canonical}") or own.entries.get(f"law:{canonical}")
+    node = _in_edition(lib, canonical, src)
+    return Comparison(canonical, src, asked, entry.title_en if entry else None, node.id if node else None,
+                      tuple(out))
+
+
+def _in_edition(lib: Library, cite: str, edition: str) -> Node | None:
+    """The node of ``cite`` in a laws document of ``edition`` (Russian first), or ``None``."""
+    docs = {d.id: d for d in lib.documents if d.edition == edition and d.kind == "laws"}
+    found = [n for n in lib.store.with_cite(cite) if n.doc in docs]
+    return min(found, key=lambda n: docs[n.doc].lang != "ru", default=None)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 
 from lawref.lang import english
 from lawref.model import Hit, HitShown, Holdings, Kind, Node, RefShown, Shown, Status, Twin, View
+from lawref.query import editions as q_editions
 from lawref.query.views import AllNodes
 
 if TYPE_CHECKING:
@@ -146,7 +147,7 @@ def twin(lib: Library, node: Node, *, links: bool = False) -> Twin:
     """The English counterpart of ``node`` as ``show --lang en|both`` prints
     it: its view, or the catalogue's English titles when the corpus has no
     English text of it; and the editions of the two documents."""
-    other = lib.counterpart(node)
+    other, row = q_editions.paired(lib, node)
     law = lib.law_of(node)
     mine = lib.document(node.doc)
     theirs = lib.document(other.doc) if other is not None else None
@@ -154,7 +155,10 @@ def twin(lib: Library, node: Node, *, links: bool = False) -> Twin:
     return Twin(node, lib.label(node), view(lib, other, links=links) if other is not None else None,
                 own, law.cite if law is not None else None, lib.title_en(node),
                 (mine.edition if mine else None, theirs.edition if theirs else None),
-                named=theirs is None or theirs.edition is not None, compared=mine is not None and theirs is not None)
+                named=theirs is None or theirs.edition is not None, compared=mine is not None and theirs is not None,
+                relation=row.relation if row is not None and row.source != q_editions.OWN_TITLES else None,
+                cite_there=other.cite if row is not None and other is not None else None,
+                sure=row.sure if row is not None else True)
 
 
 def page(lib: Library, nodes: Sequence[Node], *, links: bool = False) -> list[Shown]:
