@@ -266,7 +266,8 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
     for c in citations:
         found: list[Target | None] = [*lib.resolve_targets(_text(c), edition)]
         answers += [(c, t) for t in found or [None]]
-    _json(J.resolve_json(answers)) if as_json else _lines(T.resolve_lines(answers))
+    elsewhere = {k: lib.elsewhere(t) for k, (_, t) in enumerate(answers) if t is not None}
+    _json(J.resolve_json(answers, elsewhere)) if as_json else _lines(T.resolve_lines(answers, elsewhere))
     if any(t is None or t.status != Status.EXACT for _, t in answers):
         sys.exit(EXIT_NOT_FOUND)
 

@@ -239,7 +239,6 @@ class Library:
     laws_around = On(q_pages.laws_around)
     incoming = On(q_refs.incoming)
     selection = On(q_editions.selection)
-
     dangling = On(q_refs.dangling, pinned=True)
     link = On(q_link.link, pinned=True)
     link_stream = On(q_link.link_stream)
@@ -292,6 +291,7 @@ class Library:
     english_of = On(q_editions.english_of)
     counterpart = On(q_editions.counterpart)
     compare = On(q_editions.compare, pinned=True)
+    elsewhere = On(q_editions.elsewhere, pinned=True)
     terms = On(q_terms.terms)
     term_laws = On(q_terms.term_laws)
     title_en = On(q_editions.title_en)

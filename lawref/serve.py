@@ -275,7 +275,7 @@ def resolve(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
     targets = lib.resolve_targets(cite, edition)
     if not targets:  # as ``resolve`` exits 1
         return _error(404, tr("{text}: no citation").format(text=repr(cite)))
-    return J.resolve_json([(cite, t) for t in targets])
+    return J.resolve_json([(cite, t) for t in targets], {k: lib.elsewhere(t) for k, t in enumerate(targets)})
 
 
 

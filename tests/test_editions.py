@@ -509,3 +509,23 @@ def test_show_both_prints_two_columns_on_a_wide_terminal(editions: tuple[Path, P
     assert any("End of Auction Period" in line and any("а" <= ch <= "я" for ch in line.lower()) for line in lines)
     assert "renumbered" in out  # the relation is said under the counterpart
     assert T.both_pairs([], {}) == []
+
+
+def test_resolve_names_the_counterpart_of_a_cite_its_edition_lacks(editions: tuple[Path, Path]) -> None:
+    # issue 26, item 1: «Law 17E» in an English (2017) text is not 2017's: the answer names 2017 17D, which
+    # 1997 17E became, never a 2017 node of the same number; an exact answer names nothing
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    folder, index = editions
+    base = ["--corpus", str(folder), "--index", str(index)]
+    data = json.loads(CliRunner().invoke(cli, [*base, "resolve", "Law 17E", "--json"]).stdout)
+    [answer] = data["resolved"]
+    assert answer["status"] != "exact" and answer["edition"] == "2017"
+    assert [(c["edition"], c["cite"], c["relation"], c["id"]) for c in answer["counterparts"]] == [
+        ("2017", "17D", "renumbered", "laws-en/17D")]
+    text = CliRunner().invoke(cli, [*base, "resolve", "Law 17E"]).stdout
+    assert "  lawref's concordance: 2017 17D (renumbered) — laws-en/17D" in text
+    exact = json.loads(CliRunner().invoke(cli, [*base, "resolve", "правило 17E", "--json"]).stdout)
+    assert exact["resolved"][0]["status"] == "exact" and exact["resolved"][0]["counterparts"] == []

@@ -169,7 +169,7 @@ def test_refs_in_both_directions(server: Server) -> None:
 def test_resolve_gives_status_and_node(server: Server) -> None:
     data = get(server, "/api/v1/resolve", cite="правило 62B").json()
     assert data["resolved"][0] | {"text": None} == {"text": None, "cite": "62B", "status": "exact", "id": "laws/62B",
-                                                     "missing": "", "edition": "1997"}
+                                                     "missing": "", "edition": "1997", "counterparts": []}
 
 
 def test_link_takes_json_or_plain_text_and_bounds_the_body(server: Server) -> None:

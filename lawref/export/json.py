@@ -9,10 +9,10 @@ command's ``--json`` gives; documented in
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.lang.concordance import Comparison
+from lawref.lang.concordance import Comparison, Counterpart
 from lawref.model import (
     Answer,
     Document,
@@ -130,15 +130,20 @@ def show_json(view: View, others: Sequence[str], twin: Twin | None) -> dict[str,
     return tree
 
 
-def resolve_json(answers: Sequence[tuple[str, Target | None]]) -> dict[str, Any]:
+def resolve_json(answers: Sequence[tuple[str, Target | None]],
+                 elsewhere: Mapping[int, Sequence[Counterpart]] | None = None) -> dict[str, Any]:
     """``resolve --json``: ``{"resolved": [{"text", "cite", "status", "id",
-    "missing", "edition"}]}``, one per cite of each citation asked (a list
-    or range gives one for each: ``правила 70 или 71``), ``cite``/``status``
-    ``null`` when the text holds no citation."""
+    "missing", "edition", "counterparts"}]}``, one per cite of each citation
+    asked (a list or range gives one for each: ``правила 70 или 71``),
+    ``cite``/``status`` ``null`` when the text holds no citation;
+    ``counterparts`` what the concordance names in the corpus for a cite
+    that did not resolve exactly (``elsewhere``, by answer index; ``[]``
+    else), each as in ``compare --json``."""
     out = []
-    for text, t in answers:
+    for k, (text, t) in enumerate(answers):
         out.append({"text": text, **(t.to_json() if t is not None else
-                                     {"cite": None, "status": None, "id": None, "missing": "", "edition": None})})
+                                     {"cite": None, "status": None, "id": None, "missing": "", "edition": None}),
+                    "counterparts": [c.__dict__.copy() for c in (elsewhere or {}).get(k, ())]})
     return {"resolved": out}
 
 

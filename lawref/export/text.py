@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from lawref.i18n import N_, retell, tr, ui_language
 from lawref.lang import english as english_titles
-from lawref.lang.concordance import Comparison
+from lawref.lang.concordance import Comparison, Counterpart
 from lawref.model import (
     Document,
     HitShown,
@@ -325,17 +325,23 @@ def _render_one(n: Node, lost_start: bool = False, lost_end: bool = False, varia
     return out + [""]
 
 
-def resolve_lines(answers: Sequence[tuple[str, Target | None]]) -> list[str]:
+def resolve_lines(answers: Sequence[tuple[str, Target | None]],
+                  elsewhere: Mapping[int, Sequence[Counterpart]] | None = None) -> list[str]:
     """``resolve``: one line a citation — what was asked, the cite, its
-    status, the node id and the edition it was resolved in."""
+    status, the node id and the edition it was resolved in; under a cite
+    that did not resolve exactly, a line for each counterpart the
+    concordance names in the corpus (``elsewhere``, by answer index)."""
     out = []
-    for text, t in answers:
+    for k, (text, t) in enumerate(answers):
         if t is None:
             out.append(tr("{text}: no citation").format(text=repr(text)))
             continue
         node = t.id or "-"
         missing = tr(" (missing {part})").format(part=t.missing) if t.missing else ""
         out.append(f"{text!r} → {t.cite} {tr(t.status)} {node}{missing} [{tr('edition')} {t.edition or '—'}]")
+        for c in (elsewhere or {}).get(k, ()):
+            out.append(tr("  lawref's concordance: {edition} {cite} ({relation}) — {id}").format(
+                edition=c.edition, cite=c.cite, relation=c.relation, id=c.id))
     return out
 
 

@@ -14,7 +14,7 @@ from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
 from lawref.lang import DEFAULT_EDITION, concordance
 from lawref.lang.concordance import Comparison, Counterpart
-from lawref.model import Document, Kind, Node
+from lawref.model import Document, Kind, Node, Status, Target
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Catalogue, Entry
@@ -362,3 +362,23 @@ def _in_edition(lib: Library, cite: str, edition: str) -> Node | None:
     docs = {d.id: d for d in lib.documents if d.edition == edition and d.kind == "laws"}
     found = [n for n in lib.store.with_cite(cite) if n.doc in docs]
     return min(found, key=lambda n: docs[n.doc].lang != "ru", default=None)
+
+
+def elsewhere(lib: Library, target: Target) -> tuple[Counterpart, ...]:
+    """What the concordance says of a cite that did not resolve exactly in
+    its edition (``Law 17E`` in a 2017 text: 2017 has no 17E), when the
+    corpus holds the text: the node of this edition it became, read as
+    another edition's cite (1997 17E → 2017 17D), and its counterparts in
+    the corpus's other editions. ``()`` for an exact target, a commentary
+    cite or an edition the concordance does not know."""
+    if target.status == Status.EXACT or target.edition not in concordance.EDITIONS or "." in target.cite:
+        return ()
+    out: list[Counterpart] = []
+    for other in (e for e in concordance.EDITIONS if e != target.edition):
+        found = [compare(lib, target.cite, target.edition, other)]
+        if catalogue(other).entries.get(f"section:{target.cite}") is not None:
+            found.append(compare(lib, target.cite, other, target.edition))
+        out += [k for c in found if c.asked == target.cite for k in c.counterparts]  # the cite's own row only
+    known = sorted((k for k in out if k.id not in (None, target.id) and k.relation != "unknown"),
+                   key=lambda k: not k.sure)
+    return tuple({k.id: k for k in reversed(known)}.values())[::-1]  # one a node: a checked row before a read one
