@@ -131,10 +131,33 @@ def _run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str |
     if lang != "en" or not hits:
         answer = _words_answer(searcher, query, limit, doc, translated=bool(hits))
         hits += answer.hits
+    if not english and any(d.lang == "en" for d in lib.documents if doc is None or d.id == doc):
+        en_query = in_english(searcher, query)  # a Russian query reaches the English text through the glossary
+        if en_query:
+            hits += searcher.search(en_query, limit=limit, doc=doc)
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
     if english:
         hits += [node_hit(n, TITLE_SCORE) for n in catalogue_matches(lib, query, doc)]
     return replace(answer, hits=_unique(hits)[:limit])
+
+
+def in_english(searcher: Searcher, query: str) -> str | None:
+    """An English query for a Russian one, through the glossary, or ``None``
+    unless every word of it the search keeps (stopwords aside) is a
+    one-word glossary term — by its lemma in the index (no morphology is
+    loaded). One word: its English alternatives (``фальшренонс`` →
+    ``revoke``); several: the first alternative of each, all required."""
+    terms = []
+    for word in searcher.words(query):
+        lemmas = searcher.lemmas_of(word) or [word]
+        found = [t for lemma in lemmas for t in glossary.lookup(word, (lemma,)) if t.lemmas == (lemma,)]
+        if not found:
+            return None
+        terms.append(found[0])
+    if not terms:
+        return None
+    quoted = [[f'"{e}"' if " " in e else e for e in t.en] for t in terms]
+    return " OR ".join(dict.fromkeys(quoted[0])) if len(quoted) == 1 else " ".join(q[0] for q in quoted)
 
 
 def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, translated: bool) -> Answer:

@@ -529,3 +529,17 @@ def test_resolve_names_the_counterpart_of_a_cite_its_edition_lacks(editions: tup
     assert "  lawref's concordance: 2017 17D (renumbered) — laws-en/17D" in text
     exact = json.loads(CliRunner().invoke(cli, [*base, "resolve", "правило 17E", "--json"]).stdout)
     assert exact["resolved"][0]["status"] == "exact" and exact["resolved"][0]["counterparts"] == []
+
+
+def test_a_russian_query_reaches_the_english_text_through_the_glossary(editions: tuple[Path, Path]) -> None:
+    # issue 26, item 6: «фальшренонс» finds the 2017 English Laws 61–62 beside the Russian ones, as «revoke»
+    # finds the Russian text; only when every word is a glossary term, and never on a Russian-only corpus
+    from lawref import search
+
+    lib = _lib(editions)
+    ids = [h.id for h in lib.search("фальшренонс", limit=20)]
+    assert ids[0].startswith("laws/") and {"laws-en/61A", "laws-en/62B"} <= set(ids)
+    assert search.in_english(lib.searcher(), "фальшренонс") == "revoke"
+    assert search.in_english(lib.searcher(), "болван фальшренонс") == "dummy revoke"
+    assert search.in_english(lib.searcher(), "абракадабра фальшренонс") is None  # a word the glossary lacks
+    assert not [h for h in lib.search("фальшренонс", limit=20, doc="laws") if h.id.startswith("laws-en/")]
