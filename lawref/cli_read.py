@@ -275,7 +275,8 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
 @click.command()
 @click.argument("cite")
 @click.option("--from", "from_edition", metavar="EDITION",
-              help="The edition CITE is of (default: the corpus's default edition).")
+              help="The edition CITE is of (default: the corpus's default edition when its catalogue lists CITE, "
+                   "else the newest edition whose catalogue does).")
 @click.option("--to", "to_edition", metavar="EDITION", help="Only this edition (default: every other one).")
 @_AS_JSON
 @click.pass_obj

@@ -72,14 +72,29 @@ def rows() -> list[dict[str, str]]:
     number only: the editions keep 93 laws, not always the same ones), then the older catalogue's sections."""
     out = []
     for old_ed, new_ed in PAIRS:
-        old, new = _laws(old_ed), _laws(new_ed)
-        for cite, entry in old.items():
-            out.append(_row(old_ed, cite, entry, new_ed, new, {cite: _fold(new[cite].title_en)} if cite in new else {}))
         old, new = _sections(old_ed), _sections(new_ed)
         titles = {cite: _fold(e.title_en) for cite, e in new.items()}
+        sections = [_row(old_ed, cite, entry, new_ed, new, titles) for cite, entry in old.items()]
+        old, new = _laws(old_ed), _laws(new_ed)
         for cite, entry in old.items():
-            out.append(_row(old_ed, cite, entry, new_ed, new, titles))
+            row = _row(old_ed, cite, entry, new_ed, new, {cite: _fold(new[cite].title_en)} if cite in new else {})
+            out.append(_kept_law(row, sections) if row["relation"] == "unknown" and cite in new else row)
+        out += sections
     return out
+
+
+def _kept_law(row: dict[str, str], sections: list[dict[str, str]]) -> dict[str, str]:
+    """A law whose title changed but whose sections stay under its number in
+    both contents (1997 Law 17 *Duration of the Auction*, 2017 *The Auction
+    Period*: its A-C are the same) is ``reworded``, unsure; else ``row``."""
+    law = row["from"]
+    kept = [r["from"] for r in sections if _law(r["from"]) == law and r["relation"] in ("same", "reworded")
+            and _law(r["to"]) == law]
+    if not kept:
+        return row
+    return {**row, "to": law, "relation": "reworded", "sure": "no",
+            "source": f"another title in laws-{row['to_edition']}.tsv, but its sections {', '.join(kept)} are "
+                      "the same in both contents"}
 
 
 def _row(old_ed: str, cite: str, entry: Entry, new_ed: str, new: dict[str, Entry],

@@ -424,6 +424,7 @@ def test_compare_names_the_counterpart_the_concordance_gives_with_its_node(editi
     ("17D", "laws-en/15A", "moved"),  # never 2017's 17D, a different rule of the same number
     ("61A", "laws-en/61A", None),  # the catalogues lack 2017 61A: paired as the two documents print one heading
     ("62B", "laws-en/62B", "same"),  # one title under one cite in both contents: paired, said to be read so
+    ("17", "laws-en/17", "reworded"),  # a law retitled in 2017 whose sections stay: paired, said to be reworded
 ])
 def test_show_both_pairs_by_the_concordance_never_by_number(editions: tuple[Path, Path], cite: str,
                                                              twin: str | None, relation: str | None) -> None:
@@ -543,3 +544,33 @@ def test_a_russian_query_reaches_the_english_text_through_the_glossary(editions:
     assert search.in_english(lib.searcher(), "болван фальшренонс") == "dummy revoke"
     assert search.in_english(lib.searcher(), "абракадабра фальшренонс") is None  # a word the glossary lacks
     assert not [h for h in lib.search("фальшренонс", limit=20, doc="laws") if h.id.startswith("laws-en/")]
+
+
+def test_show_both_of_an_english_node_prints_its_russian_counterpart_by_the_concordance(
+        editions: tuple[Path, Path]) -> None:
+    # found by a fresh user: «show 17D --lang both --edition 2017» ended «[17D: no Russian text in the corpus]»
+    # while its JSON named 1997 17E; and with no --edition, 2017's 17D stood under 1997's 17D with that false note
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    folder, index = editions
+    base = ["--corpus", str(folder), "--index", str(index), "show", "17D", "--lang", "both"]
+    out = CliRunner().invoke(cli, [*base, "--edition", "2017"]).stdout
+    assert "no Russian text" not in out and "Конец торговли" in out
+    assert "[the 1997 edition's 17E is the 2017 edition's 17D: renumbered" in out
+    both = CliRunner().invoke(cli, base).stdout
+    assert "no Russian text" not in both
+    assert both.index("Карты из неправильной коробки") < both.index("cards taken from a board of another table")
+    assert both.index("three passes") < both.index("Конец торговли")  # 2017 17D, then its own counterpart 1997 17E
+
+
+def test_compare_without_from_reads_a_cite_in_an_edition_that_has_it(editions: tuple[Path, Path]) -> None:
+    # found by a fresh user: in a corpus whose default is 2017, «compare 17E» read 2017's 17E, which no 2017
+    # contents list, and answered «no counterpart is known»; it now reads the newest edition listing 17E
+    lib = _lib(editions)
+    found = lib.compare("17E")
+    assert found.edition != "2017"
+    assert ("2017", "17D", "renumbered", "laws-en/17D") in [(k.edition, k.cite, k.relation, k.id)
+                                                            for k in found.counterparts]
+    assert lib.compare("17D").edition == "2017"  # the default edition lists it: read there

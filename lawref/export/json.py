@@ -12,7 +12,6 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.lang.concordance import Comparison, Counterpart
 from lawref.model import (
     Answer,
     Document,
@@ -32,6 +31,7 @@ from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
+    from lawref.lang.concordance import Comparison, Counterpart
     from lawref.lang.glossary import Term
     from lawref.records import FileReport
 

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from lawref.i18n import N_, retell, tr, ui_language
 from lawref.lang import english as english_titles
-from lawref.lang.concordance import Comparison, Counterpart
 from lawref.model import (
     Document,
     HitShown,
@@ -35,6 +34,7 @@ from lawref.words import words as told
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Entry
+    from lawref.lang.concordance import Comparison, Counterpart
     from lawref.lang.glossary import Term
     from lawref.records import FileReport
 
@@ -98,7 +98,15 @@ def show_text(views: Sequence[View], twins: Mapping[str, Twin], lang: str, *, pl
         if lang in ("en", "both") or not russian:
             blocks.append(render(v, plain=plain) + ("" if plain else _xrefs(v)))
         if lang == "both":
-            blocks.append(tr("[{cite}: no Russian text in the corpus]").format(cite=v.node.cite))
+            t = twins.get(v.node.id)
+            if t is not None and t.view is not None and t.view.node.id in {r.node.id for r in russian}:
+                continue  # its Russian counterpart is printed already, with its own
+            if t is not None and t.view is not None and t.relation is not None:  # another edition's, by the concordance
+                blocks.append(_render_counterpart(t))
+            elif t is not None and t.view is not None and t.editions[0] == t.editions[1]:
+                blocks.append(render(t.view, plain=plain))
+            else:
+                blocks.append(tr("[{cite}: no Russian text in the corpus]").format(cite=v.node.cite))
     return "\n\n".join(dict.fromkeys(blocks))
 
 
@@ -533,6 +541,7 @@ def compare_lines(c: Comparison, views: Mapping[str, View], texts: Mapping[str, 
             continue
         there = f"{k.edition} {k.cite}" + (f" — {k.title_en}" if k.title_en else "")
         out.append(f"  → {there}: {k.relation} ({how}; {k.source})")
+    for k in c.counterparts:  # the texts after every counterpart's line
         if k.id is not None and c.id is not None and k.id in views and c.id in views:
             out += ["", render(views[c.id]), "", render(views[k.id])]
             if c.id in texts and k.id in texts:

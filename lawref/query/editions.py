@@ -12,13 +12,12 @@ from typing import TYPE_CHECKING, Any
 from lawref.cite import law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
-from lawref.lang import DEFAULT_EDITION, concordance
-from lawref.lang.concordance import Comparison, Counterpart
+from lawref.lang import DEFAULT_EDITION
 from lawref.model import Document, Kind, Node, Status, Target
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Catalogue, Entry
-    from lawref.lang.concordance import Row
+    from lawref.lang.concordance import Comparison, Counterpart, Row
     from lawref.library import Library
 
 def _edition_key(edition: str) -> tuple[int, str]:
@@ -203,6 +202,8 @@ def paired(lib: Library, node: Node) -> tuple[Node | None, Row | None]:
     mine = lib.document(node.doc)
     if node.cite is None or mine is None:
         return None, None
+    from lawref.lang import concordance  # the concordance (2.5 ms, a table): only a question about another edition
+
     others = [d for d in lib.documents if d.lang != mine.lang and d.kind == mine.kind]
     for doc in sorted(others, key=lambda d: d.edition != mine.edition):
         if doc.edition == mine.edition or doc.edition is None or mine.edition is None:
@@ -326,21 +327,35 @@ def check_doc(lib: Library, doc: str | None) -> None:
             doc=repr(doc), known=", ".join(known) or "-"))
 
 
+def _listing(cite: str, default: str, editions: tuple[str, ...]) -> str:
+    """``default`` when its catalogue lists ``cite`` (or none lists it), else
+    the newest edition whose catalogue does (``17E`` in a 2017 corpus: 1997)."""
+    def lists(edition: str) -> bool:
+        cat = catalogue(edition)
+        return f"section:{cite}" in cat.entries or f"law:{cite}" in cat.entries
+    if "." in cite or lists(default):
+        return default
+    return next((e for e in reversed(editions) if lists(e)), default)
+
+
 def compare(lib: Library, cite: str, from_edition: str | None = None, to_edition: str | None = None) -> Comparison:
-    """What ``cite`` of ``from_edition`` (default: :func:`edition`) became in
+    """What ``cite`` of ``from_edition`` (default: :func:`edition` when its
+    catalogue lists the cite, else the newest edition whose does) became in
     ``to_edition`` (default: every other edition of
     :data:`lawref.lang.concordance.EDITIONS`), by the concordance — never
     by number alone — with each counterpart's node in the corpus when it
     has one. Raises :class:`~lawref.errors.CiteError` for a malformed cite
     and :class:`~lawref.errors.UsageError` for an edition lawref has no
     concordance of."""
+    from lawref.lang import concordance  # the concordance (2.5 ms, a table): only a question about another edition
+
     canonical = normalise_cite(cite)
-    src = from_edition or lib.edition()
+    src = from_edition or _listing(canonical, lib.edition(), concordance.EDITIONS)
     for e in (src, to_edition):
         if e is not None and e not in concordance.EDITIONS:
             raise UsageError(N_("lawref's concordance has no edition {edition} (editions: {known})").format(
                 edition=repr(e), known=", ".join(concordance.EDITIONS)))
-    out: list[Counterpart] = []
+    out: list[concordance.Counterpart] = []
     asked = canonical
     for target in [to_edition] if to_edition else [e for e in concordance.EDITIONS if e != src]:
         asked, rows = concordance.counterparts(canonical, src, target)
@@ -348,12 +363,12 @@ def compare(lib: Library, cite: str, from_edition: str | None = None, to_edition
         for row in rows:
             entry = (cat.entries.get(f"section:{row.to}") or cat.entries.get(f"law:{row.to}")) if row.to else None
             node = _in_edition(lib, row.to, target) if row.to else None
-            out.append(Counterpart(row.to or None, target, row.relation, entry.title_en if entry else None,
+            out.append(concordance.Counterpart(row.to or None, target, row.relation, entry.title_en if entry else None,
                                    row.source, row.sure, node.id if node is not None else None))
     own = catalogue(src)
     entry = own.entries.get(f"section:{canonical}") or own.entries.get(f"law:{canonical}")
     node = _in_edition(lib, canonical, src)
-    return Comparison(canonical, src, asked, entry.title_en if entry else None, node.id if node else None,
+    return concordance.Comparison(canonical, src, asked, entry.title_en if entry else None, node.id if node else None,
                       tuple(out))
 
 
@@ -371,10 +386,12 @@ def elsewhere(lib: Library, target: Target) -> tuple[Counterpart, ...]:
     another edition's cite (1997 17E → 2017 17D), and its counterparts in
     the corpus's other editions. ``()`` for an exact target, a commentary
     cite or an edition the concordance does not know."""
-    if target.status == Status.EXACT or target.edition not in concordance.EDITIONS or "." in target.cite:
+    from lawref.lang.concordance import EDITIONS  # as :func:`compare`: only a question about another edition
+
+    if target.status == Status.EXACT or target.edition not in EDITIONS or "." in target.cite:
         return ()
     out: list[Counterpart] = []
-    for other in (e for e in concordance.EDITIONS if e != target.edition):
+    for other in (e for e in EDITIONS if e != target.edition):
         found = [compare(lib, target.cite, target.edition, other)]
         if catalogue(other).entries.get(f"section:{target.cite}") is not None:
             found.append(compare(lib, target.cite, other, target.edition))

@@ -128,9 +128,11 @@ def views(lib: Library, nodes: Sequence[Node]) -> list[View]:
 def show(lib: Library, nodes: Sequence[Node], lang: str) -> tuple[list[View], dict[str, Twin]]:
     """What ``show`` prints of ``nodes`` in ``lang`` (``ru``, ``en``,
     ``both``): a :func:`view` of each, and for ``en`` and ``both`` the
-    :func:`twin` of each Russian one, by its id."""
+    :func:`twin` of each Russian one, by its id — for ``both`` also of each
+    English one (its Russian counterpart: 2017 17D's is 1997 17E)."""
     shown_views = views(lib, nodes)
-    twins = {v.node.id: twin(lib, v.node) for v in shown_views if v.shown.lang != "en"} if lang != "ru" else {}
+    twins = {v.node.id: twin(lib, v.node) for v in shown_views
+             if v.shown.lang != "en" or lang == "both"} if lang != "ru" else {}
     return shown_views, twins
 
 
