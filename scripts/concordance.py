@@ -10,9 +10,10 @@ How a row is made, for each section of the older edition's catalogue (``lawref/d
 2. Else the newer catalogue's section titles are compared with its title (rapidfuzz's ``token_sort_ratio``
    on titles folded to lower case, hyphens and punctuation dropped). The best title at 95 or more, under the
    same cite, is ``same`` (sure when both titles were checked against published copies); under another
-   cite of the same law ``renumbered``, of another law ``moved`` (both unsure: short titles recur —
-   1997 40C and 2017 84D are both «Director's Option» — so a move is sure only as a fact). A title at 75–95
-   under the same cite is ``reworded`` (the heading changed; sure).
+   cite of the same law ``renumbered``, of another law ``moved`` when the title has three words or more
+   (both unsure: short titles recur — 1997 40C and 2017 84D are both «Director's Option» — so a move is
+   sure only as a fact). A title at 75–95 under the same cite is ``reworded`` (the heading changed; sure
+   when both titles were checked). A law whose title changed but whose sections stay is ``reworded``.
 3. Else the counterpart is ``unknown``: the newer catalogue has no heading like it (the 2007 Laws dropped
    many 1997 headings, and a provision may live on under another), so lawref says so rather than pair by
    number. Never a pairing by number alone.
@@ -38,6 +39,10 @@ OUT = ROOT / "lawref" / "data" / "concordance.tsv"
 #: The pairs of editions the file answers, older first.
 PAIRS = (("1997", "2017"), ("1997", "2007"), ("2007", "2017"))
 SAME, NEAR = 95.0, 75.0
+#: The fewest words a title must have for a like title under another law to be read as a move: short
+#: headings recur with other rules under them (1997 40C and 2017 84D «Director's Option», 2007 87A and
+#: 2017 23A «Definition»).
+MOVED_WORDS = 3
 
 #: Facts checked in a source: (from edition, cite) → (to edition, cite or "", relation, source).
 FACTS: dict[tuple[str, str], tuple[str, str, str, str]] = {
@@ -45,6 +50,14 @@ FACTS: dict[tuple[str, str], tuple[str, str, str, str]] = {
                       "bridge.dk/laws/laws97e/laws97nj/node8.html (1997 Law 17: A-E, E End of Auction Period); "
                       "www.pzbs.pl/sedziowie/mpb/2017/en/l17.html (2017 Law 17: four sections, the last End of "
                       "Auction Period)"),
+    ("2007", "17E"): ("2017", "17D", "renumbered",
+                      "pzbs.pl/sedziowie/mpb/2007/ang/law17.htm (2007 Law 17: A-E, E End of Auction Period); "
+                      "www.pzbs.pl/sedziowie/mpb/2017/en/l17.html (2017 Law 17: four sections, the last End of "
+                      "Auction Period)"),
+    ("2007", "17D"): ("2017", "15A", "moved",
+                      "pzbs.pl/sedziowie/mpb/2007/ang/law17.htm (2007 17D Cards from Wrong Board); "
+                      "docslib.org/download/9675860/2017-laws-of-duplicate-bridge (2017 summary of changes: Law 15 "
+                      "Wrong board or hand, A. Cards from Wrong Board); www.pzbs.pl/sedziowie/mpb/2017/en/l15.html"),
     ("1997", "17D"): ("2017", "15A", "moved",
                       "docslib.org/download/9675860/2017-laws-of-duplicate-bridge (2017 summary of changes: Law 15 "
                       "Wrong board or hand, A. Cards from Wrong Board); www.pzbs.pl/sedziowie/mpb/2017/en/l15.html"),
@@ -111,7 +124,7 @@ def _row(old_ed: str, cite: str, entry: Entry, new_ed: str, new: dict[str, Entry
         both = checked and "en" not in new[to].unsure
         if score >= SAME and to == cite:
             return {**base, "to": to, "relation": "same", "sure": "yes" if both else "no", "source": contents}
-        if score >= SAME:
+        if score >= SAME and (_law(to) == _law(cite) or len(entry.title_en.split()) >= MOVED_WORDS):
             relation = "renumbered" if _law(to) == _law(cite) else "moved"
             return {**base, "to": to, "relation": relation, "sure": "no", "source": contents}
         if score >= NEAR and to == cite:
@@ -131,7 +144,7 @@ HEADER = """\
 #
 # Made by scripts/concordance.py (python scripts/concordance.py --check keeps it so); how a row is made is
 # that script's docstring: a checked fact first, else the two editions' contents compared (section titles,
-# rapidfuzz token_sort_ratio >= 95 same cite: same; another cite: renumbered / moved, unsure; 75-95 same
+# rapidfuzz token_sort_ratio >= 95 same cite: same; another cite: renumbered / moved (3+ words), unsure; 75-95 same
 # cite: reworded), else unknown -- never a pairing by number alone.
 #
 # Columns:
