@@ -30,6 +30,7 @@ from lawref.clikit import (
 )
 from lawref.errors import (
     EXIT_NOT_FOUND,
+    EXIT_OK,
     LawrefError,
     NotFound,
     UsageError,
@@ -44,6 +45,7 @@ from lawref.query import pages as q_pages
 from lawref.query import shown as S
 from lawref.query import source as q_source
 from lawref.query import terms as q_terms
+from lawref.usecases import OUTCOMES
 
 
 @click.command()
@@ -266,7 +268,7 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
     for c in citations:
         found: list[Target | None] = [*lib.resolve_targets(_text(c), edition)]
         answers += [(c, t) for t in found or [None]]
-    elsewhere = {k: lib.elsewhere(t) for k, (_, t) in enumerate(answers) if t is not None}
+    elsewhere = usecases.resolved(lib, [t for _, t in answers])
     _json(J.resolve_json(answers, elsewhere)) if as_json else _lines(T.resolve_lines(answers, elsewhere))
     if any(t is None or t.status != Status.EXACT for _, t in answers):
         sys.exit(EXIT_NOT_FOUND)
@@ -287,7 +289,7 @@ def compare(obj: _Ctx, cite: str, from_edition: str | None, to_edition: str | No
     both texts when the corpus holds them, and a word-by-word diff when
     they are in one language. Exit 1 when no counterpart is known."""
     lib = obj.library()
-    found = lib.compare(_text(cite), from_edition, to_edition)
+    outcome, found = usecases.compare(lib, _text(cite), from_edition, to_edition)
     if as_json:
         _json(J.compare_json(found))
     else:
@@ -298,8 +300,8 @@ def compare(obj: _Ctx, cite: str, from_edition: str | None, to_edition: str | No
         same = len({langs[i] for i in nodes}) == 1
         texts = {i: " ".join(x.text for _, x in lib.subtree(n)) for i, n in nodes.items()} if same else {}
         _lines(T.compare_lines(found, views, texts))
-    if not any(k.cite for k in found.counterparts):
-        sys.exit(EXIT_NOT_FOUND)
+    if OUTCOMES[outcome][0] != EXIT_OK:
+        sys.exit(OUTCOMES[outcome][0])
 
 
 @click.command()

@@ -275,7 +275,7 @@ def resolve(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
     targets = lib.resolve_targets(cite, edition)
     if not targets:  # as ``resolve`` exits 1
         return _error(404, tr("{text}: no citation").format(text=repr(cite)))
-    return J.resolve_json([(cite, t) for t in targets], {k: lib.elsewhere(t) for k, t in enumerate(targets)})
+    return J.resolve_json([(cite, t) for t in targets], usecases.resolved(lib, targets))
 
 
 
@@ -287,9 +287,9 @@ def compare(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
     lawref's concordance; 404 when no counterpart is known (as ``compare``
     exits 1)."""
     _bounded(cite)
-    found = lib.compare(cite, from_, to)
-    if not any(k.cite for k in found.counterparts):
-        return _error(404, N_("no counterpart of {cite} is known in lawref's concordance").format(cite=found.cite),
+    outcome, found = usecases.compare(lib, cite, from_, to)
+    if (status := usecases.OUTCOMES[outcome][1]) != 200:
+        return _error(status, N_("no counterpart of {cite} is known in lawref's concordance").format(cite=found.cite),
                       comparison=J.compare_json(found))
     return J.compare_json(found)
 

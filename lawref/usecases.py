@@ -1,4 +1,4 @@
-"""usecases: what ``show`` answers, worked out once for the CLI and the API.
+"""usecases: what ``show``, ``compare`` and ``resolve`` answer, once for the CLI and the API.
 
 Each use case returns an outcome value; :data:`OUTCOMES` maps every outcome
 to the CLI's exit code and the API's HTTP status in one table (the CLI and
@@ -16,10 +16,14 @@ from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, NotFound
 from lawref.model import Node
 
 if TYPE_CHECKING:
-    from lawref.lang.catalogue import Entry
-    from lawref.library import Library
+    from collections.abc import Sequence
 
-__all__ = ["OUTCOMES", "Absent", "Outcome", "Shown", "show"]
+    from lawref.lang.catalogue import Entry
+    from lawref.lang.concordance import Comparison, Counterpart
+    from lawref.library import Library
+    from lawref.model import Target
+
+__all__ = ["OUTCOMES", "Absent", "Outcome", "Shown", "compare", "resolved", "show"]
 
 
 class Outcome(StrEnum):
@@ -30,6 +34,7 @@ class Outcome(StrEnum):
     FOUND = "found"
     NO_ENGLISH = "no English text"
     ABSENT = "absent"
+    UNKNOWN = "no counterpart known"
 
 
 #: Every outcome → ``(exit code, HTTP status)``.
@@ -37,6 +42,7 @@ OUTCOMES: dict[Outcome, tuple[int, int]] = {
     Outcome.FOUND: (EXIT_OK, 200),
     Outcome.NO_ENGLISH: (EXIT_NOT_FOUND, 404),
     Outcome.ABSENT: (EXIT_NOT_FOUND, 404),
+    Outcome.UNKNOWN: (EXIT_NOT_FOUND, 404),
 }
 
 
@@ -99,3 +105,18 @@ def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None
     if lang == "en" and not lib.english_of(nodes):
         return Shown(Outcome.NO_ENGLISH, nodes)
     return Shown(Outcome.FOUND, nodes)
+
+
+def compare(lib: Library, cite: str, from_edition: str | None = None,
+            to_edition: str | None = None) -> tuple[Outcome, Comparison]:
+    """``compare``: :meth:`Library.compare`, ``FOUND`` when a counterpart
+    is known in some edition, else ``UNKNOWN`` (exit 1, HTTP 404). Raises
+    as :meth:`Library.compare` does."""
+    found = lib.compare(cite, from_edition, to_edition)
+    return (Outcome.FOUND if any(k.cite for k in found.counterparts) else Outcome.UNKNOWN), found
+
+
+def resolved(lib: Library, targets: Sequence[Target | None]) -> dict[int, tuple[Counterpart, ...]]:
+    """``resolve``: for each target (by index) that did not resolve exactly,
+    what the concordance names of it in the corpus (:meth:`Library.elsewhere`)."""
+    return {k: lib.elsewhere(t) for k, t in enumerate(targets) if t is not None}

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from lawref.lang.catalogue import Entry, load  # noqa: E402
+from lawref.lang.concordance import fold_title as _fold  # noqa: E402  (one rule of alike titles, lawref's own)
 
 OUT = ROOT / "lawref" / "data" / "concordance.tsv"
 #: The pairs of editions the file answers, older first.
@@ -44,28 +45,22 @@ SAME, NEAR = 95.0, 75.0
 #: 2017 23A «Definition»).
 MOVED_WORDS = 3
 
+_L17_1997 = "bridge.dk/laws/laws97e/laws97nj/node8.html (1997 Law 17: A-E, E End of Auction Period)"
+_L17_2007 = ("pzbs.pl/sedziowie/mpb/2007/ang/law17.htm (2007 Law 17: A-E, D Cards from Wrong Board, E End of Auction "
+             "Period)")
+_L17_2017 = "www.pzbs.pl/sedziowie/mpb/2017/en/l17.html (2017 Law 17: four sections, the last End of Auction Period)"
+_L15_2017 = ("docslib.org/download/9675860/2017-laws-of-duplicate-bridge (2017 summary of changes: Law 15 Wrong board "
+             "or hand, A. Cards from Wrong Board); www.pzbs.pl/sedziowie/mpb/2017/en/l15.html")
+
 #: Facts checked in a source: (from edition, cite) → (to edition, cite or "", relation, source).
 FACTS: dict[tuple[str, str], tuple[str, str, str, str]] = {
-    ("1997", "17E"): ("2017", "17D", "renumbered",
-                      "bridge.dk/laws/laws97e/laws97nj/node8.html (1997 Law 17: A-E, E End of Auction Period); "
-                      "www.pzbs.pl/sedziowie/mpb/2017/en/l17.html (2017 Law 17: four sections, the last End of "
-                      "Auction Period)"),
-    ("2007", "17E"): ("2017", "17D", "renumbered",
-                      "pzbs.pl/sedziowie/mpb/2007/ang/law17.htm (2007 Law 17: A-E, E End of Auction Period); "
-                      "www.pzbs.pl/sedziowie/mpb/2017/en/l17.html (2017 Law 17: four sections, the last End of "
-                      "Auction Period)"),
-    ("2007", "17D"): ("2017", "15A", "moved",
-                      "pzbs.pl/sedziowie/mpb/2007/ang/law17.htm (2007 17D Cards from Wrong Board); "
-                      "docslib.org/download/9675860/2017-laws-of-duplicate-bridge (2017 summary of changes: Law 15 "
-                      "Wrong board or hand, A. Cards from Wrong Board); www.pzbs.pl/sedziowie/mpb/2017/en/l15.html"),
-    ("1997", "17D"): ("2017", "15A", "moved",
-                      "docslib.org/download/9675860/2017-laws-of-duplicate-bridge (2017 summary of changes: Law 15 "
-                      "Wrong board or hand, A. Cards from Wrong Board); www.pzbs.pl/sedziowie/mpb/2017/en/l15.html"),
+    ("1997", "17E"): ("2017", "17D", "renumbered", f"{_L17_1997}; {_L17_2017}"),
+    ("2007", "17E"): ("2017", "17D", "renumbered", f"{_L17_2007}; {_L17_2017}"),
+    ("1997", "17D"): ("2017", "15A", "moved", _L15_2017),
+    ("2007", "17D"): ("2017", "15A", "moved", f"{_L17_2007}; {_L15_2017}"),
 }
 
 
-def _fold(title: str) -> str:
-    return re.sub(r"[^\w\s]", "", title.lower().replace("-", "")).strip()
 
 
 def _law(cite: str) -> str:
@@ -120,7 +115,8 @@ def _row(old_ed: str, cite: str, entry: Entry, new_ed: str, new: dict[str, Entry
     checked = "en" not in entry.unsure
     if found is not None:
         _, score, to = found
-        contents = f"contents: laws-{old_ed}.tsv and laws-{new_ed}.tsv section titles ({score:.0f}/100)"
+        what = "law" if entry.kind == "law" else "section"
+        contents = f"contents: laws-{old_ed}.tsv and laws-{new_ed}.tsv {what} titles ({score:.0f}/100)"
         both = checked and "en" not in new[to].unsure
         if score >= SAME and to == cite:
             return {**base, "to": to, "relation": "same", "sure": "yes" if both else "no", "source": contents}

@@ -46,7 +46,7 @@ def test_show_and_the_node_endpoint_share_one_use_case_and_one_outcome_table() -
     from lawref.usecases import OUTCOMES, Outcome
 
     assert OUTCOMES == {Outcome.FOUND: (EXIT_OK, 200), Outcome.NO_ENGLISH: (EXIT_NOT_FOUND, 404),
-                        Outcome.ABSENT: (EXIT_NOT_FOUND, 404)}
+                        Outcome.ABSENT: (EXIT_NOT_FOUND, 404), Outcome.UNKNOWN: (EXIT_NOT_FOUND, 404)}
     cli = (ROOT / "lawref" / "cli_read.py").read_text(encoding="utf-8")
     serve = (ROOT / "lawref" / "serve.py").read_text(encoding="utf-8")
     endpoint = serve[serve.index("def node(lib: _Lib"):serve.index("def resolve(")]
@@ -210,3 +210,11 @@ def test_the_facade_is_thin_and_no_module_is_long() -> None:
                for p in (ROOT / "lawref").rglob("*.py")}
     assert lengths["lawref/library.py"] <= 300
     assert not {p: n for p, n in lengths.items() if n > 800}
+
+
+def test_compare_and_resolve_go_through_the_use_cases_in_the_cli_and_the_api() -> None:
+    # issue 26's compare and resolve's counterparts: worked out once, their outcome read from OUTCOMES
+    cli = (ROOT / "lawref" / "cli_read.py").read_text(encoding="utf-8")
+    serve = (ROOT / "lawref" / "serve.py").read_text(encoding="utf-8")
+    for text in (cli, serve):
+        assert "usecases.compare(" in text and "usecases.resolved(" in text and "lib.elsewhere(" not in text

@@ -19,7 +19,7 @@ from pathlib import Path
 #: no edition never loads the catalogue).
 DATA = Path(__file__).resolve().parent.parent / "data"
 
-__all__ = ["EDITIONS", "RELATIONS", "Comparison", "Counterpart", "Row", "counterparts", "rows"]
+__all__ = ["EDITIONS", "RELATIONS", "Comparison", "Counterpart", "Row", "counterparts", "fold_title", "rows"]
 
 #: The editions the concordance knows, oldest first.
 EDITIONS = ("1997", "2007", "2017")
@@ -81,6 +81,12 @@ class Comparison:
         "title_en", "source", "sure", "id"}]}`` (docs/json.md)."""
         return {"cite": self.cite, "edition": self.edition, "asked": self.asked, "title_en": self.title_en,
                 "id": self.id, "counterparts": [c.__dict__.copy() for c in self.counterparts]}
+
+
+def fold_title(title: str) -> str:
+    """``title`` as two headings are compared: lower case, hyphens and
+    punctuation dropped, spaces single (``Re-deal`` and ``Redeal`` are one)."""
+    return " ".join("".join(ch for ch in title.lower().replace("-", "") if ch.isalnum() or ch.isspace()).split())
 
 
 @functools.cache

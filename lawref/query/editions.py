@@ -202,9 +202,11 @@ def paired(lib: Library, node: Node) -> tuple[Node | None, Row | None]:
     mine = lib.document(node.doc)
     if node.cite is None or mine is None:
         return None, None
+    others = [d for d in lib.documents if d.lang != mine.lang and d.kind == mine.kind]
+    if not others:
+        return None, None
     from lawref.lang import concordance  # the concordance (2.5 ms, a table): only a question about another edition
 
-    others = [d for d in lib.documents if d.lang != mine.lang and d.kind == mine.kind]
     for doc in sorted(others, key=lambda d: d.edition != mine.edition):
         if doc.edition == mine.edition or doc.edition is None or mine.edition is None:
             found = _cited_in(lib, node.cite, doc.id)
@@ -218,7 +220,9 @@ def paired(lib: Library, node: Node) -> tuple[Node | None, Row | None]:
                 return found, row
         if all(r.relation == "unknown" for r in rows):  # the catalogues do not settle it: the corpus's own titles may
             found = _cited_in(lib, node.cite, doc.id)
-            if found is not None and _titled_alike(_english_title(lib, node), found.title):
+            mine_title = _english_title(lib, node)
+            if found is not None and mine_title and found.title and \
+                    concordance.fold_title(mine_title) == concordance.fold_title(found.title):
                 return found, concordance.Row(mine.edition, node.cite, doc.edition, node.cite, "same", False,
                                               OWN_TITLES)
     return None, None
@@ -230,13 +234,6 @@ def _english_title(lib: Library, node: Node) -> str | None:
         return node.title_en
     entry = catalogue_entry(lib, node.cite or "", edition_of(lib, node.doc))[1]
     return entry.title_en if entry is not None and entry.id == node.cite else None
-
-
-def _titled_alike(a: str | None, b: str | None) -> bool:
-    """Whether two titles are one heading (case, hyphens and punctuation aside)."""
-    def fold(t: str) -> str:
-        return " ".join("".join(ch for ch in t.lower().replace("-", "") if ch.isalnum() or ch.isspace()).split())
-    return bool(a and b) and fold(a) == fold(b)  # type: ignore[arg-type]
 
 
 def _cited_in(lib: Library, cite: str, doc_id: str) -> Node | None:
