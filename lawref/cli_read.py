@@ -278,7 +278,7 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
 @click.argument("cite")
 @click.option("--from", "from_edition", metavar="EDITION",
               help="The edition CITE is of (default: the corpus's default edition when its catalogue lists CITE, "
-                   "else the newest edition whose catalogue does).")
+                   "else the newest edition of the corpus, then of any, whose catalogue does).")
 @click.option("--to", "to_edition", metavar="EDITION", help="Only this edition (default: every other one).")
 @_AS_JSON
 @click.pass_obj

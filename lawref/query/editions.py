@@ -324,20 +324,23 @@ def check_doc(lib: Library, doc: str | None) -> None:
             doc=repr(doc), known=", ".join(known) or "-"))
 
 
-def _listing(cite: str, default: str, editions: tuple[str, ...]) -> str:
+def _listing(cite: str, default: str, editions: tuple[str, ...], held: tuple[str, ...] = ()) -> str:
     """``default`` when its catalogue lists ``cite`` (or none lists it), else
-    the newest edition whose catalogue does (``17E`` in a 2017 corpus: 1997)."""
+    the newest edition the corpus holds (``held``) whose catalogue does, else
+    the newest of any (``17E`` in a corpus of 1997 and 2017: 1997)."""
     def lists(edition: str) -> bool:
         cat = catalogue(edition)
         return f"section:{cite}" in cat.entries or f"law:{cite}" in cat.entries
     if "." in cite or lists(default):
         return default
-    return next((e for e in reversed(editions) if lists(e)), default)
+    ordered = [e for e in reversed(editions) if e in held] + [e for e in reversed(editions) if e not in held]
+    return next((e for e in ordered if lists(e)), default)
 
 
 def compare(lib: Library, cite: str, from_edition: str | None = None, to_edition: str | None = None) -> Comparison:
     """What ``cite`` of ``from_edition`` (default: :func:`edition` when its
-    catalogue lists the cite, else the newest edition whose does) became in
+    catalogue lists the cite, else the newest edition the corpus holds whose
+    catalogue does, else the newest whose does) became in
     ``to_edition`` (default: every other edition of
     :data:`lawref.lang.concordance.EDITIONS`), by the concordance — never
     by number alone — with each counterpart's node in the corpus when it
@@ -347,7 +350,7 @@ def compare(lib: Library, cite: str, from_edition: str | None = None, to_edition
     from lawref.lang import concordance  # the concordance (2.5 ms, a table): only a question about another edition
 
     canonical = normalise_cite(cite)
-    src = from_edition or _listing(canonical, lib.edition(), concordance.EDITIONS)
+    src = from_edition or _listing(canonical, lib.edition(), concordance.EDITIONS, tuple(lib.editions()))
     for e in (src, to_edition):
         if e is not None and e not in concordance.EDITIONS:
             raise UsageError(N_("lawref's concordance has no edition {edition} (editions: {known})").format(
