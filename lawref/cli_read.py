@@ -26,10 +26,10 @@ from lawref.clikit import (
     _read,
     _say,
     _text,
+    fail,
     more_line,
 )
 from lawref.errors import (
-    EXIT_NOT_FOUND,
     EXIT_OK,
     LawrefError,
     NotFound,
@@ -39,7 +39,7 @@ from lawref.export import json as J
 from lawref.export import text as T
 from lawref.i18n import retell, tr
 from lawref.library import Library
-from lawref.model import Node, Ref, Status, Target
+from lawref.model import Node, Ref
 from lawref.query import opening
 from lawref.query import pages as q_pages
 from lawref.query import shown as S
@@ -71,23 +71,31 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
                            (--lang en: English only; --lang ru: Russian only)"""
 
     query, lib = _text(" ".join(words)), obj.library()  # words need no quotes: взятка фальшренонс
-    lib.check_doc(doc)
-    answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
-    hits = answer.hits
-    for note in answer.notes():
+    found = usecases.search(lib, query, limit=limit, doc=doc, lang=lang)
+    for note in found.answer.notes():
         _say(f"lawref: {note}", err=True)
-    if (gone := lib.absent_law(query)) is not None:
+    if (gone := found.gone) is not None:
         _say(tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it").format(
             cite=gone[0], title=gone[1]), err=True)
     if as_json:
-        _json(J.search_json(query, S.hits(lib, hits), answer, gone))
+        _json(J.search_json(query, found.hits, found.answer, gone))
     else:
-        _hit_lines(T.hit_lines(S.hits(lib, hits)))
-        if len(hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
-            _say(more_line(len(lib.answer(query, limit=MORE_COUNTED, doc=doc, lang=lang).hits), limit))
-    if not hits:
-        raise NotFound(tr("nothing found for {query}").format(query=repr(query[:79]))) if not as_json else SystemExit(
-            EXIT_NOT_FOUND)
+        _hit_lines(T.hit_lines(found.hits))
+        if len(found.hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
+            _say(more_line(usecases.counted(lib, query, MORE_COUNTED, doc=doc, lang=lang), limit))
+    _ended(found.outcome, quiet=as_json, query=repr(query[:79]))
+
+
+def _ended(outcome: usecases.Outcome, *, quiet: bool = False, **fields: Any) -> None:
+    """Exit as :data:`~lawref.usecases.OUTCOMES` says of ``outcome`` (nothing
+    for ``FOUND``), its message on stderr first unless ``quiet`` (``--json``:
+    the answer says it) or the answer itself says it."""
+    rule = OUTCOMES[outcome]
+    if rule.exit_code == EXIT_OK:
+        return
+    if rule.message and not quiet:
+        fail(retell(usecases.told(outcome, **fields)), rule.exit_code)
+    sys.exit(rule.exit_code)
 
 
 def _complete_cite(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
@@ -227,10 +235,10 @@ def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
     with --law, exit 1 as for show)."""
 
     lib = obj.library()
-    entries = lib.contents(doc, _text(law) if law is not None else None)
-    _json(J.toc_json(entries)) if as_json else _lines(T.toc_lines({d.id: d for d in lib.documents}, entries))
-    if law is not None and all(e.status == Status.ABSENT for e in entries):
-        sys.exit(EXIT_NOT_FOUND)  # the edition has it, the corpus does not: as show says it
+    listed = usecases.toc(lib, doc, _text(law) if law is not None else None)
+    _json(J.toc_json(listed.entries)) if as_json else _lines(T.toc_lines(
+        {d.id: d for d in lib.documents}, listed.entries))
+    sys.exit(listed.exit_code)  # absent: the edition has it, the corpus does not, as show says it
 
 
 @click.command()
@@ -244,8 +252,7 @@ def refs(obj: _Ctx, cite: str, incoming: bool, doc: str | None, as_json: bool) -
     with --incoming, every node that cites it or its descendants."""
 
     cite, lib = _text(cite), obj.library()
-    lib.check_doc(doc)
-    found = lib.references(cite, incoming=incoming, doc=doc)
+    _, found = usecases.refs(lib, cite, incoming=incoming, doc=doc)
     if as_json:
         _json(J.refs_json(found, incoming))
     else:
@@ -263,15 +270,12 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
     of a list or range: "правила 70 или 71"). Exit 1 when one does not
     resolve exactly."""
 
-    lib = obj.library()
-    answers: list[tuple[str, Target | None]] = []
-    for c in citations:
-        found: list[Target | None] = [*lib.resolve_targets(_text(c), edition)]
-        answers += [(c, t) for t in found or [None]]
-    elsewhere = usecases.resolved(lib, [t for _, t in answers])
-    _json(J.resolve_json(answers, elsewhere)) if as_json else _lines(T.resolve_lines(answers, elsewhere))
-    if any(t is None or t.status != Status.EXACT for _, t in answers):
-        sys.exit(EXIT_NOT_FOUND)
+    found = usecases.resolve(obj.library(), [_text(c) for c in citations], edition)
+    if as_json:
+        _json(J.resolve_json(found.answers, found.elsewhere))
+    else:
+        _lines(T.resolve_lines(found.answers, found.elsewhere))
+    sys.exit(found.exit_code)  # the lines say which did not resolve exactly
 
 
 @click.command()
@@ -300,8 +304,7 @@ def compare(obj: _Ctx, cite: str, from_edition: str | None, to_edition: str | No
         same = len({langs[i] for i in nodes}) == 1
         texts = {i: " ".join(x.text for _, x in lib.subtree(n)) for i, n in nodes.items()} if same else {}
         _lines(T.compare_lines(found, views, texts))
-    if OUTCOMES[outcome][0] != EXIT_OK:
-        sys.exit(OUTCOMES[outcome][0])
+    sys.exit(OUTCOMES[outcome].exit_code)  # no counterpart: the lines say it
 
 
 @click.command()

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import click
 
-from lawref import exports
+from lawref import exports, usecases
 from lawref.budget import Budget
 from lawref.clikit import (
     _ANSWER,
@@ -123,14 +123,13 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     check_base_url(base_url)
     codec = _codec(encoding)
     lib = obj.library()
-    lib.pick_edition(edition)  # a bad edition is refused before any input is read
     if base_url and not base_url.endswith(("/", "#", "=", "?")):
         base_url += "/"
     budget = Budget()  # the answer stays within 40× the text read (ranges of many laws)
     token = _ANSWER.set(budget)
     with _open_text(file, codec) as stream, contextlib.ExitStack() as done:
         done.callback(_ANSWER.reset, token)
-        pieces = lib.link_stream(_counted(_by_paragraph(stream), budget), edition=edition)
+        pieces = usecases.link(lib, _counted(_by_paragraph(stream), budget), edition)  # a bad edition: none read
         try:
             if fmt == "json":
                 _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))

@@ -2,8 +2,11 @@
 
 Each class carries the exit code the command line maps it to (in one place,
 :func:`lawref.cli.main`): ``1`` nothing found, ``2`` bad usage or unusable
-input, ``3`` an internal error (a bug: please report it). Library code never
-calls :func:`sys.exit`.
+input, ``3`` an internal error (a bug: please report it); and the HTTP
+status the API answers it with (``404`` not found, ``413`` an answer over
+its budget, else ``400``). Library code never calls :func:`sys.exit`. An
+answer that is not an error (a search that finds nothing) is an outcome of
+:mod:`lawref.usecases`, told by its table.
 """
 
 from __future__ import annotations
@@ -32,9 +35,11 @@ EXIT_OK, EXIT_NOT_FOUND, EXIT_BAD_INPUT, EXIT_INTERNAL = 0, 1, 2, 3
 
 
 class LawrefError(Exception):
-    """Base of lawref's own errors; ``exit_code`` is what the CLI exits with."""
+    """Base of lawref's own errors; ``exit_code`` is what the CLI exits
+    with, ``http_status`` what the API answers."""
 
     exit_code = EXIT_BAD_INPUT
+    http_status = 400
 
 
 class UsageError(LawrefError):
@@ -43,9 +48,10 @@ class UsageError(LawrefError):
 
 
 class NotFound(LawrefError, LookupError):
-    """A cite or id that names no node of the corpus (exit 1)."""
+    """A cite or id that names no node of the corpus (exit 1; HTTP 404)."""
 
     exit_code = EXIT_NOT_FOUND
+    http_status = 404
 
 
 class CiteError(LawrefError, ValueError):
@@ -96,3 +102,5 @@ class AnswerTooLarge(LawrefError):
     """An answer that would be over :data:`lawref.budget.RATIO` times the
     text it answers (``link`` of text dense with ranges): stopped before
     more is written (exit 2; HTTP 413)."""
+
+    http_status = 413

@@ -37,8 +37,8 @@ from lawref.query import pages as q_pages
 from lawref.query import refs as q_refs
 from lawref.query import source as q_source
 from lawref.query import terms as q_terms
-from lawref.query.generation import On, State, answers, cached
-from lawref.query.views import ByCite, ById, ByLabel, Children, NodeStore, live_key, open_store
+from lawref.query.generation import On, State, answers, cached, live_key, open_store
+from lawref.query.views import ByCite, ById, ByLabel, Children, NodeStore
 from lawref.resolver import Resolver
 
 if TYPE_CHECKING:
@@ -272,7 +272,7 @@ class Library:
         if found is None:
             from lawref import search as search_policy  # whoosh: only a search loads it
 
-            found = search_policy.run(self, state.searcher(), query, limit=limit, doc=doc, lang=lang)
+            found = search_policy.run(self, state.store, state.searcher(), query, limit=limit, doc=doc, lang=lang)
             state.remember(key, found)
         return replace(found, hits=list(found.hits), corrected=dict(found.corrected),
                        compounds={k: list(v) for k, v in found.compounds.items()})

@@ -66,14 +66,17 @@ def normalise_query(query: str) -> str:
     return unicodedata.normalize("NFC", query).translate(P.INVISIBLE).translate(P.SPACE_CHARS)
 
 
-def run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | None, lang: str) -> Answer:
-    """:func:`_run`, each hit on a node with no text of its own (a law whose
-    sections hold it all: ``62``) shown with the text of its first node
-    that has some (:func:`_filled`)."""
-    answer = _run(lib, searcher, query, limit=limit, doc=doc, lang=lang)
+def run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limit: int, doc: str | None,
+        lang: str) -> Answer:
+    """:func:`_run` over ``store`` (the generation the answer is pinned to)
+    and its ``searcher``, each hit on a node with no text of its own (a law
+    whose sections hold it all: ``62``) shown with the text of its first
+    node that has some (:func:`_filled`). A word search reads only
+    ``store`` and ``searcher``; ``lib`` is asked only for a cite the corpus
+    lacks (the nodes citing it, the fragments that may hold it)."""
+    answer = _run(lib, store, searcher, query, limit=limit, doc=doc, lang=lang)
     if all(h.snippet.strip() for h in answer.hits):
         return answer
-    store = lib.store  # the generation this answer is pinned to, asked once
     return replace(answer, hits=[_filled(lib, store, h) for h in answer.hits])
 
 
@@ -86,7 +89,8 @@ def _filled(lib: Library, store: NodeStore, hit: Hit) -> Hit:
     first = _first_with_text(store, node) if node is not None else None
     if first is None:
         return hit
-    return replace(hit, snippet=f"{first.cite or lib.label(first)}: {node_hit(first).snippet}")
+    label = first.cite or store.label(first.id) or lib.label(first)  # an index stores every label
+    return replace(hit, snippet=f"{label}: {node_hit(first).snippet}")
 
 
 def _first_with_text(store: NodeStore, node: Node) -> Node | None:
@@ -100,7 +104,8 @@ def _first_with_text(store: NodeStore, node: Node) -> Node | None:
     return None
 
 
-def _run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str | None, lang: str) -> Answer:
+def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limit: int, doc: str | None,
+         lang: str) -> Answer:
     """The answer to ``query`` over the corpus of ``lib`` and its index:
     at most ``limit`` hits, best first, only document ``doc``'s when given,
     and what was done to find them (see the module doc). For a cite the
@@ -113,13 +118,13 @@ def _run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str |
     query = normalise_query(query)
     cites = query_cites(query)
     if cites:
-        first = _cited(lib, cites, doc)
+        first = _cited(lib, store, cites, doc)
         rest = searcher.search(" OR ".join(cites), limit=limit, doc=doc)
         return Answer(_unique(first + rest)[:limit])
     cites, words = split_query_cites(query)
     if cites:  # ``62B фальшренонс``: the cited nodes first, then the words
-        first = _cited(lib, cites, doc)
-        answer = _run(lib, searcher, words, limit=limit, doc=doc, lang=lang)
+        first = _cited(lib, store, cites, doc)
+        answer = _run(lib, store, searcher, words, limit=limit, doc=doc, lang=lang)
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
@@ -131,13 +136,13 @@ def _run(lib: Library, searcher: Searcher, query: str, *, limit: int, doc: str |
     if lang != "en" or not hits:
         answer = _words_answer(searcher, query, limit, doc, translated=bool(hits))
         hits += answer.hits
-    if not english and any(d.lang == "en" for d in lib.documents if doc is None or d.id == doc):
+    if not english and any(d.lang == "en" for d in store.documents if doc is None or d.id == doc):
         en_query = in_english(searcher, query)  # a Russian query reaches the English text through the glossary
         if en_query:
             hits += searcher.search(en_query, limit=limit, doc=doc)
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
     if english:
-        hits += [node_hit(n, TITLE_SCORE) for n in catalogue_matches(lib, query, doc)]
+        hits += [node_hit(n, TITLE_SCORE) for n in catalogue_matches(store, query, doc)]
     return replace(answer, hits=_unique(hits)[:limit])
 
 
@@ -199,12 +204,12 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     return (), []
 
 
-def _cited(lib: Library, cites: list[str], doc: str | None) -> list[Hit]:
+def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) -> list[Hit]:
     """The nodes ``cites`` name, in the order asked; for a cite the corpus
     lacks, the nodes that cite it, then the nodes that may hold its text
     (fragments where its pages were lost), then its nearest ancestor."""
     def named(cite: str) -> list[Node]:
-        return [n for n in lib.store.with_cite(cite) if doc is None or n.doc == doc]
+        return [n for n in store.with_cite(cite) if doc is None or n.doc == doc]
 
     out: list[Hit] = []
     for cite in cites:
@@ -213,24 +218,24 @@ def _cited(lib: Library, cites: list[str], doc: str | None) -> list[Hit]:
             out += [node_hit(n) for n in found]
             continue
         citing = dict.fromkeys(n.id for n, _ in lib.citing(cite) if doc is None or n.doc == doc)
-        out += [node_hit(lib.by_id[i], CITE_SCORE - 1) for i in citing]
+        out += [node_hit(n, CITE_SCORE - 1) for i in citing if (n := store.node(i)) is not None]
         out += [node_hit(n, CITE_SCORE - 2) for n in lib.holders(cite) if doc is None or n.doc == doc]
         up = next((found for a in ancestors(cite) if (found := named(a))), [])
         out += [node_hit(n, CITE_SCORE - 3) for n in up]
     return out
 
 
-def catalogue_matches(lib: Library, query: str, doc: str | None) -> list[Node]:
+def catalogue_matches(store: NodeStore, query: str, doc: str | None) -> list[Node]:
     """Law nodes whose English catalogue title holds every English word of
     ``query`` (3+ letters, stopwords aside) at a word start."""
     words = [w.lower() for w in P.ENGLISH_WORD.findall(query) if w.lower() not in glossary.STOPWORDS]
     if not words:
         return []
     found = []
-    for node_id, title in lib.store.law_titles():
+    for node_id, title in store.law_titles():
         if all(re.search(rf"\b{re.escape(w)}", title.lower()) for w in words):
-            node = lib.by_id[node_id]
-            if doc is None or node.doc == doc:
+            node = store.node(node_id)
+            if node is not None and (doc is None or node.doc == doc):
                 found.append(node)
     return found
 

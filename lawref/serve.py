@@ -38,7 +38,7 @@ from starlette.exceptions import HTTPException
 from lawref import exports, usecases
 from lawref._version import __version__
 from lawref.budget import Budget
-from lawref.errors import AnswerTooLarge, CiteError, LawrefError, NotFound
+from lawref.errors import CiteError, LawrefError
 from lawref.export import json as J
 from lawref.export.site import missing_page, site_files
 from lawref.i18n import LANGS, N_, choose, chosen, retell, retell_in, said, tr
@@ -138,14 +138,6 @@ def _get(app: FastAPI, path: str, **options: Any) -> Any:
     return register
 
 
-def _status(exc: LawrefError) -> int:
-    """The HTTP status of a lawref error: 404 not found, 413 an answer over
-    its budget, else 400 (the input)."""
-    if isinstance(exc, AnswerTooLarge):
-        return 413
-    return 404 if isinstance(exc, NotFound) else 400
-
-
 def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     """The application over ``lib`` (kept open; not closed by the app).
     ``cors_origins``: the origins a browser may call the API from (``*``:
@@ -165,7 +157,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
 
     @app.exception_handler(LawrefError)
     async def lawref_error(request: Request, exc: LawrefError) -> Response:
-        return _error(_status(exc), retell(said(exc)))
+        return _error(exc.http_status, retell(said(exc)))
 
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> Response:
@@ -220,9 +212,8 @@ def search(lib: _Lib, q: str = Query(min_length=1, max_length=MAX_QUERY), limit:
            lang: str = Query("any", pattern="^(ru|en|any)$"),
            doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
     """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites)."""
-    lib.check_doc(doc)
-    answer = lib.answer(q, limit=limit, doc=doc, lang=lang)
-    out = J.search_json(q, S.hits(lib, answer.hits), answer, lib.absent_law(q))
+    found = usecases.search(lib, q, limit=limit, doc=doc, lang=lang)  # nothing found: 200, no results
+    out = J.search_json(q, found.hits, found.answer, found.gone)
     href = exports.hrefs(lib, "/")
     for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
         node = lib.by_id.get(hit["id"])
@@ -237,9 +228,9 @@ def refs(lib: _Lib, cite: str, direction: str = Query("out", pattern="^(out|in)$
     """``refs --json``: the references a node and its descendants make
     (``out``), or that other nodes make to it (``in``)."""
     _bounded(cite)
-    lib.check_doc(doc)
     incoming = direction == "in"
-    return J.refs_json(lib.references(cite, incoming=incoming, doc=doc), incoming)
+    _, found = usecases.refs(lib, cite, incoming=incoming, doc=doc)
+    return J.refs_json(found, incoming)
 
 
 
@@ -251,18 +242,13 @@ def node(lib: _Lib, cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$")
     ``lang=en`` when the corpus has no English text of it."""
     _bounded(cite)
     shown = usecases.show(lib, cite, edition=edition, lang=lang)  # NotFound: no such law (95)
-    if (gone := shown.absent) is not None:
-        message = N_("{cite} is not in {where_msg}").format(cite=gone.canonical, where_msg=N_("this corpus"))
-        if gone.unlisted:  # 62Z: as show says it
-            message = N_("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: "
-                         "{title})").format(cite=gone.canonical, law=gone.entry.id, title=gone.entry.title_en)
-        return _error(shown.http_status, message, catalogue=J.absent_json(
+    if (gone := shown.absent) is not None:  # 62Z, not in the catalogue either: as show says it
+        return _error(shown.http_status, shown.message(), catalogue=J.absent_json(
             gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
     if shown.http_status != 200:  # no English text, as ``show --lang en`` exits 1
         first = shown.nodes[0]
         title = first.title_en or lib.title_en(first)
-        return _error(shown.http_status, N_("no English text of {cite} in this corpus").format(
-            cite=first.cite or cite), catalogue={"cite": first.cite, "title_en": title})
+        return _error(shown.http_status, shown.message(), catalogue={"cite": first.cite, "title_en": title})
     return J.show_json(*S.first(lib, shown.nodes, lang))
 
 
@@ -271,11 +257,10 @@ def resolve(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
             edition: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
     """``resolve --json``: the cite's status, node id and edition; 404
     when the text holds no citation."""
-    lib.pick_edition(edition)
-    targets = lib.resolve_targets(cite, edition)
-    if not targets:  # as ``resolve`` exits 1
-        return _error(404, tr("{text}: no citation").format(text=repr(cite)))
-    return J.resolve_json([(cite, t) for t in targets], usecases.resolved(lib, targets))
+    found = usecases.resolve(lib, [cite], edition)
+    if found.outcome == usecases.Outcome.NO_CITATION:  # as ``resolve`` exits 1
+        return _error(found.http_status, usecases.told(found.outcome, text=repr(cite)))
+    return J.resolve_json(found.answers, found.elsewhere)
 
 
 
@@ -288,9 +273,8 @@ def compare(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
     exits 1)."""
     _bounded(cite)
     outcome, found = usecases.compare(lib, cite, from_, to)
-    if (status := usecases.OUTCOMES[outcome][1]) != 200:
-        return _error(status, N_("no counterpart of {cite} is known in lawref's concordance").format(cite=found.cite),
-                      comparison=J.compare_json(found))
+    if (status := usecases.OUTCOMES[outcome].http_status) != 200:
+        return _error(status, usecases.told(outcome, cite=found.cite), comparison=J.compare_json(found))
     return J.compare_json(found)
 
 
@@ -311,7 +295,7 @@ async def link(request: Request, lib: _Lib, edition: str | None = Query(None, ma
     413 when the answer would be over 40 times the text
     (:mod:`lawref.budget`)."""
     text = await _body_text(request)
-    lib.pick_edition(edition)
+    lib.pick_edition(edition)  # a bad edition: 400 before the work
     from starlette.concurrency import run_in_threadpool
 
     body = await run_in_threadpool(_link_answer, lib, text, edition)  # CPU work off the event loop
@@ -337,7 +321,7 @@ def law_page(lib: _Lib, reading: _Reading, cite: str) -> Response:
         _bounded(cite)
         found = lib.find(cite)
     except LawrefError as exc:  # a browser asked: a page, not JSON
-        return _missing(said(exc), _absent_line(lib, cite, reading), "../", _status(exc), reading)
+        return _missing(said(exc), _absent_line(lib, cite, reading), "../", exc.http_status, reading)
     target = exports.hrefs(lib, "/")(found[0].id) or "/"
     return RedirectResponse(".." + target, status_code=307)  # relative: works behind a proxy's prefix too
 
@@ -397,7 +381,7 @@ def _link_answer(lib: Library, text: str, edition: str | None) -> str:
     import io
 
     budget, parts = Budget(), []
-    for _, piece, linked in lib.link_stream(io.StringIO(text).read, edition=edition):
+    for _, piece, linked in usecases.link(lib, io.StringIO(text).read, edition):
         budget.read(len(piece))
         for item in linked:
             parts.append(J.dumps(item.to_json(), compact=True))

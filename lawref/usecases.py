@@ -1,49 +1,88 @@
-"""usecases: what ``show``, ``compare`` and ``resolve`` answer, once for the CLI and the API.
+"""usecases: what each query command answers, worked out once for the CLI and the API.
 
-Each use case returns an outcome value; :data:`OUTCOMES` maps every outcome
-to the CLI's exit code and the API's HTTP status in one table (the CLI and
-the API then only parse, call and print). The words of an answer are made
-by the writers (:mod:`lawref.export.text`, :mod:`lawref.export.json`).
+``show``, ``search``, ``refs``, ``resolve``, ``link``, ``toc`` and
+``compare``: each use case returns an outcome value; :data:`OUTCOMES` maps
+every outcome to the CLI's exit code, the API's HTTP status and the message
+either says, in one table (the CLI and the API then only parse, call and
+print). An error lawref raises on
+purpose carries its own exit code and HTTP status
+(:class:`lawref.errors.LawrefError`). The words of an answer are made by
+the writers (:mod:`lawref.export.text`, :mod:`lawref.export.json`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, NotFound
-from lawref.model import Node
+from lawref.i18n import N_, Message, Template
+from lawref.model import Node, Status
+from lawref.query import shown as S
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from lawref.lang.catalogue import Entry
     from lawref.lang.concordance import Comparison, Counterpart
     from lawref.library import Library
-    from lawref.model import Target
+    from lawref.model import Answer, HitShown, Linked, References, Target, TocEntry
 
-__all__ = ["OUTCOMES", "Absent", "Outcome", "Shown", "compare", "resolved", "show"]
+__all__ = ["OUTCOMES", "Absent", "Listed", "Outcome", "Resolved", "Rule", "Searched", "Shown", "compare", "counted",
+           "link", "refs", "resolve", "resolved", "search", "show", "told", "toc"]
 
 
 class Outcome(StrEnum):
     """What a use case found: the nodes; no English text of them (``--lang
     en``); a law the edition has and the corpus lacks (or no such law in
-    the catalogue either: :class:`Absent` says which)."""
+    the catalogue either: ``UNLISTED``); no counterpart in the
+    concordance; no hit for a search; a citation that did not resolve
+    exactly; a text that holds no citation."""
 
     FOUND = "found"
     NO_ENGLISH = "no English text"
     ABSENT = "absent"
+    UNLISTED = "not in the catalogue"
     UNKNOWN = "no counterpart known"
+    NO_HITS = "nothing found"
+    INEXACT = "not resolved exactly"
+    NO_CITATION = "no citation"
 
 
-#: Every outcome → ``(exit code, HTTP status)``.
-OUTCOMES: dict[Outcome, tuple[int, int]] = {
-    Outcome.FOUND: (EXIT_OK, 200),
-    Outcome.NO_ENGLISH: (EXIT_NOT_FOUND, 404),
-    Outcome.ABSENT: (EXIT_NOT_FOUND, 404),
-    Outcome.UNKNOWN: (EXIT_NOT_FOUND, 404),
+class Rule(NamedTuple):
+    """How an outcome is told: the CLI's ``exit_code``, the API's
+    ``http_status``, and the ``message`` template both say (``""``: the
+    answer itself says it), filled by :func:`told`."""
+
+    exit_code: int
+    http_status: int
+    message: str
+
+
+#: Every outcome → its :class:`Rule`. A search that finds nothing and a
+#: citation that resolves only in part are answers (HTTP 200 with the
+#: answer), yet exit 1 so that a script can tell.
+OUTCOMES: dict[Outcome, Rule] = {
+    Outcome.FOUND: Rule(EXIT_OK, 200, ""),
+    Outcome.NO_ENGLISH: Rule(EXIT_NOT_FOUND, 404, N_("no English text of {cite} in this corpus")),
+    Outcome.ABSENT: Rule(EXIT_NOT_FOUND, 404, N_("{cite} is not in {where_msg}")),
+    Outcome.UNLISTED: Rule(EXIT_NOT_FOUND, 404, N_(
+        "{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: {title})")),
+    Outcome.UNKNOWN: Rule(EXIT_NOT_FOUND, 404, N_("no counterpart of {cite} is known in lawref's concordance")),
+    Outcome.NO_HITS: Rule(EXIT_NOT_FOUND, 200, N_("nothing found for {query}")),
+    Outcome.INEXACT: Rule(EXIT_NOT_FOUND, 200, ""),
+    Outcome.NO_CITATION: Rule(EXIT_NOT_FOUND, 404, N_("{text}: no citation")),
 }
+
+
+def told(outcome: Outcome, **fields: Any) -> Message:
+    """The message of ``outcome`` (:data:`OUTCOMES`) filled with ``fields``,
+    in English; :func:`lawref.i18n.retell` tells it in the UI language.
+    Raises ``ValueError`` for an outcome whose answer says it all."""
+    template = OUTCOMES[outcome].message
+    if not template:
+        raise ValueError(f"{outcome} has no message of its own")
+    return Template(template).format(**fields)
 
 
 @dataclass(frozen=True)
@@ -65,8 +104,24 @@ class Absent:
         return self.entry.id != self.canonical and "." not in self.canonical
 
 
+class _Told:
+    """An answer's exit code and HTTP status, read from :data:`OUTCOMES`."""
+
+    outcome: Outcome
+
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit code (:data:`OUTCOMES`)."""
+        return OUTCOMES[self.outcome].exit_code
+
+    @property
+    def http_status(self) -> int:
+        """The API's HTTP status (:data:`OUTCOMES`)."""
+        return OUTCOMES[self.outcome].http_status
+
+
 @dataclass(frozen=True)
-class Shown:
+class Shown(_Told):
     """The answer of :func:`show`: its ``outcome``, the ``nodes`` found (in
     reading order; for ``NO_ENGLISH`` the nodes with no English text), or
     ``absent``."""
@@ -75,15 +130,49 @@ class Shown:
     nodes: list[Node] = field(default_factory=list)
     absent: Absent | None = None
 
-    @property
-    def exit_code(self) -> int:
-        """The CLI's exit code (:data:`OUTCOMES`)."""
-        return OUTCOMES[self.outcome][0]
+    def message(self) -> Message:
+        """What the API says of an answer that is not ``FOUND``."""
+        if (gone := self.absent) is not None:
+            return told(self.outcome, cite=gone.canonical, where_msg=N_("this corpus"), law=gone.entry.id,
+                        title=gone.entry.title_en)
+        return told(self.outcome, cite=self.nodes[0].cite if self.nodes else "")
 
-    @property
-    def http_status(self) -> int:
-        """The API's HTTP status (:data:`OUTCOMES`)."""
-        return OUTCOMES[self.outcome][1]
+
+@dataclass(frozen=True)
+class Searched(_Told):
+    """The answer of :func:`search`: its ``outcome`` (``FOUND`` or
+    ``NO_HITS``), the ``query`` as asked, the search's ``answer`` (what the
+    policy did: words corrected, left out), its ``hits`` as printed, and
+    ``gone`` — ``(cite, English title)`` when the query is only the cite of
+    a law the corpus lacks."""
+
+    outcome: Outcome
+    query: str
+    answer: Answer
+    hits: list[HitShown]
+    gone: tuple[str, str] | None
+
+
+@dataclass(frozen=True)
+class Resolved(_Told):
+    """The answer of :func:`resolve`: ``FOUND`` when every citation resolved
+    exactly, ``NO_CITATION`` when no text held one, else ``INEXACT``;
+    ``answers`` each ``(text asked, its target or None)`` — one a cite of a
+    list or range — and ``elsewhere``, by index into ``answers``, what the
+    concordance names of a target that did not resolve exactly."""
+
+    outcome: Outcome
+    answers: list[tuple[str, Target | None]]
+    elsewhere: dict[int, tuple[Counterpart, ...]]
+
+
+@dataclass(frozen=True)
+class Listed(_Told):
+    """The answer of :func:`toc`: its ``entries`` in reading order;
+    ``ABSENT`` when a law was asked and the edition has it, the corpus not."""
+
+    outcome: Outcome
+    entries: list[TocEntry]
 
 
 def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None = None,
@@ -101,7 +190,8 @@ def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None
     except NotFound:
         canonical, ed, entry = lib.absent(cite, chosen or lib.edition_of(doc))
         fragments, why = lib.fragments_for(canonical)
-        return Shown(Outcome.ABSENT, absent=Absent(canonical, ed, entry, fragments, why))
+        gone = Absent(canonical, ed, entry, fragments, why)
+        return Shown(Outcome.UNLISTED if gone.unlisted else Outcome.ABSENT, absent=gone)
     if lang == "en" and not lib.english_of(nodes):
         return Shown(Outcome.NO_ENGLISH, nodes)
     return Shown(Outcome.FOUND, nodes)
@@ -117,6 +207,70 @@ def compare(lib: Library, cite: str, from_edition: str | None = None,
 
 
 def resolved(lib: Library, targets: Sequence[Target | None]) -> dict[int, tuple[Counterpart, ...]]:
-    """``resolve``: for each target (by index) that did not resolve exactly,
-    what the concordance names of it in the corpus (:meth:`Library.elsewhere`)."""
+    """For each target (by index) that did not resolve exactly, what the
+    concordance names of it in the corpus (:meth:`Library.elsewhere`)."""
     return {k: lib.elsewhere(t) for k, t in enumerate(targets) if t is not None}
+
+
+def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> Searched:
+    """``search``: at most ``limit`` hits for ``query`` (words, "phrases",
+    OR, cites) in document ``doc`` (any) and query language ``lang``
+    (:meth:`Library.answer`). Raises :class:`~lawref.errors.UsageError`
+    for an unknown document, ``ValueError`` for another ``lang``."""
+    lib.check_doc(doc)
+    answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
+    outcome = Outcome.FOUND if answer.hits else Outcome.NO_HITS
+    return Searched(outcome, query, answer, S.hits(lib, answer.hits), lib.absent_law(query))
+
+
+def counted(lib: Library, query: str, up_to: int, *, doc: str | None = None, lang: str = "any") -> int:
+    """How many hits :func:`search` finds for ``query``, counted up to
+    ``up_to`` (what a page of hits left out, told to a person reading)."""
+    return len(lib.answer(query, limit=up_to, doc=doc, lang=lang).hits)
+
+
+def refs(lib: Library, cite: str, *, incoming: bool = False, doc: str | None = None) -> tuple[Outcome, References]:
+    """``refs``: the references the node ``cite`` names and its descendants
+    make, or (``incoming``) those made to it, in document ``doc`` (any).
+    Raises :class:`~lawref.errors.NotFound` for a cite the corpus lacks,
+    :class:`~lawref.errors.UsageError` for an unknown document."""
+    lib.check_doc(doc)
+    return Outcome.FOUND, lib.references(cite, incoming=incoming, doc=doc)
+
+
+def resolve(lib: Library, citations: Sequence[str], edition: str | None = None) -> Resolved:
+    """``resolve``: each text of ``citations`` resolved in ``edition`` (the
+    citing text's own by default: :meth:`Library.resolve_targets`), a line
+    for each cite of a list or range. Raises
+    :class:`~lawref.errors.UsageError` for an unknown edition."""
+    lib.pick_edition(edition)
+    answers: list[tuple[str, Target | None]] = []
+    for text in citations:
+        found: list[Target | None] = [*lib.resolve_targets(text, edition)]
+        answers += [(text, t) for t in found or [None]]
+    if all(t is None for _, t in answers):
+        outcome = Outcome.NO_CITATION
+    elif any(t is None or t.status != Status.EXACT for _, t in answers):
+        outcome = Outcome.INEXACT
+    else:
+        outcome = Outcome.FOUND
+    return Resolved(outcome, answers, resolved(lib, [t for _, t in answers]))
+
+
+def link(lib: Library, read: Callable[[int], str], edition: str | None = None
+         ) -> Iterator[tuple[int, str, list[Linked]]]:
+    """``link``: the citations of the text ``read`` returns (a file's
+    ``read``), piece by piece as :meth:`Library.link_stream` reads them:
+    ``(offset of the piece in code points, piece, its citations resolved)``.
+    Raises :class:`~lawref.errors.UsageError` for an unknown edition at
+    once, before any input is read."""
+    lib.pick_edition(edition)
+    return lib.link_stream(read, edition=edition)
+
+
+def toc(lib: Library, doc: str | None = None, law: str | None = None) -> Listed:
+    """``toc``: the contents of document ``doc`` (every one), or of ``law``
+    and what it holds (:meth:`Library.contents`). Raises as it does."""
+    entries = lib.contents(doc, law)
+    absent = law is not None and all(e.status == Status.ABSENT for e in entries)
+    return Listed(Outcome.ABSENT if absent else Outcome.FOUND, entries)

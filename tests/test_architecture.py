@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import ast
 import re
+import sys
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
@@ -41,17 +45,34 @@ def test_the_library_imports_no_writer() -> None:
     assert not {m for m in modules if m.startswith("lawref.export")}
 
 
-def test_show_and_the_node_endpoint_share_one_use_case_and_one_outcome_table() -> None:
-    from lawref.errors import EXIT_NOT_FOUND, EXIT_OK
-    from lawref.usecases import OUTCOMES, Outcome
+def _bodies(path: Path) -> dict[str, str]:
+    """Each top-level function of ``path`` by name: its source."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    return {n.name: ast.get_source_segment(text, n) or "" for n in tree.body
+            if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
 
-    assert OUTCOMES == {Outcome.FOUND: (EXIT_OK, 200), Outcome.NO_ENGLISH: (EXIT_NOT_FOUND, 404),
-                        Outcome.ABSENT: (EXIT_NOT_FOUND, 404), Outcome.UNKNOWN: (EXIT_NOT_FOUND, 404)}
-    cli = (ROOT / "lawref" / "cli_read.py").read_text(encoding="utf-8")
-    serve = (ROOT / "lawref" / "serve.py").read_text(encoding="utf-8")
-    endpoint = serve[serve.index("def node(lib: _Lib"):serve.index("def resolve(")]
-    assert "usecases.show(" in cli and "lib.absent(" not in cli
-    assert "usecases.show(" in endpoint and "lib.absent(" not in endpoint
+
+#: Each command and endpoint → the use case it calls; what it must not call itself (issue 25, item 3).
+USE_CASES = {
+    ("cli_read.py", "show"): "usecases.show(", ("serve.py", "node"): "usecases.show(",
+    ("cli_read.py", "search"): "usecases.search(", ("serve.py", "search"): "usecases.search(",
+    ("cli_read.py", "refs"): "usecases.refs(", ("serve.py", "refs"): "usecases.refs(",
+    ("cli_read.py", "resolve"): "usecases.resolve(", ("serve.py", "resolve"): "usecases.resolve(",
+    ("cli_read.py", "compare"): "usecases.compare(", ("serve.py", "compare"): "usecases.compare(",
+    ("cli_read.py", "toc"): "usecases.toc(",
+    ("cli_write.py", "link"): "usecases.link(", ("serve.py", "_link_answer"): "usecases.link(",
+}
+WORKED_OUT = ("lib.absent(", "lib.answer(", "lib.references(", "lib.resolve_targets(", "lib.link_stream(",
+              "lib.contents(", "lib.compare(", "lib.elsewhere(", "lib.absent_law(")
+
+
+def test_every_command_and_endpoint_goes_through_its_use_case() -> None:
+    # the CLI and the API parse, call the use case and print: neither works an answer out itself
+    for (module, name), call in USE_CASES.items():
+        body = _bodies(ROOT / "lawref" / module)[name]
+        assert call in body, (module, name)
+        assert not [w for w in WORKED_OUT if w in body], (module, name)
 
 
 def _imports(path: Path) -> set[str]:
@@ -212,9 +233,46 @@ def test_the_facade_is_thin_and_no_module_is_long() -> None:
     assert not {p: n for p, n in lengths.items() if n > 800}
 
 
-def test_compare_and_resolve_go_through_the_use_cases_in_the_cli_and_the_api() -> None:
-    # issue 26's compare and resolve's counterparts: worked out once, their outcome read from OUTCOMES
-    cli = (ROOT / "lawref" / "cli_read.py").read_text(encoding="utf-8")
-    serve = (ROOT / "lawref" / "serve.py").read_text(encoding="utf-8")
-    for text in (cli, serve):
-        assert "usecases.compare(" in text and "usecases.resolved(" in text and "lib.elsewhere(" not in text
+def _walk(lib: Any, query: str) -> tuple[list[str], list[str]]:
+    """The rooms (lawref's modules, in the order first entered) a held
+    search walks from the facade to the index and back, and its climbs
+    (calls into the facade from a room below it). A room is entered from
+    a room: a call whoosh makes (into lawref's unpickling guard, a callback
+    it was handed) is whoosh's walk, not lawref's."""
+    rooms: list[str] = []
+    climbs: list[str] = []
+
+    def seen(frame: Any, event: str, arg: Any) -> None:
+        caller = frame.f_back.f_globals.get("__name__", "") if frame.f_back else ""
+        module = frame.f_globals.get("__name__", "")
+        if event != "call" or not module.startswith("lawref") or (rooms and caller not in rooms):
+            return  # the first call is the facade's (lib.answer: its wrapper), the rest are entered from a room
+        rooms.append(module) if module not in rooms else None
+        if module == "lawref.library" and caller != module:
+            climbs.append(f"{caller} → {frame.f_code.co_name}")
+
+    lib.answer(query, limit=10)  # the rooms' modules loaded and the searcher opened: the walk of a held search
+    sys.setprofile(seen)
+    try:
+        lib.answer(query + " ", limit=10)  # another question (no answer kept), the same words
+    finally:
+        sys.setprofile(None)
+    return rooms, climbs
+
+
+@pytest.mark.parametrize("query", ["фальшренонс после вскрытия", '"ход вне очереди"', "62B", "revoke"])
+def test_a_search_reaches_the_index_and_back_in_eight_rooms_with_two_climbs(query: str) -> None:
+    # issue 25: the facade, the policy, the index, the store, the cite and word leaves and the values;
+    # the two climbs are the facade's own wrapper (follow a rebuild, then answer on that generation)
+    from conftest import seed_index_path
+
+    from lawref.library import Library
+
+    lib = Library.open(seed_index_path())
+    try:
+        rooms, climbs = _walk(lib, query)
+    finally:
+        lib.close()
+    assert len(rooms) <= 8, rooms
+    assert "lawref.index" in rooms and "lawref.search" in rooms
+    assert climbs == ["lawref.query.generation → follow", "lawref.query.generation → answer"], climbs

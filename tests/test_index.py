@@ -139,7 +139,7 @@ def test_cite_query_puts_the_cited_node_first_latin_or_cyrillic_letter(index_dir
 
     with Library.open(index_dir) as lib:
         for query, first in (("62B", "laws/62B"), (" 62в ", "laws/62B"), ("66", "laws/T")):  # Cyrillic в
-            hits = policy.run(lib, lib.searcher(), query, limit=10, doc=None, lang="any").hits
+            hits = policy.run(lib, lib.store, lib.searcher(), query, limit=10, doc=None, lang="any").hits
             assert hits[0].id == first and hits[0].score == policy.CITE_SCORE
 
 

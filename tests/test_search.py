@@ -118,7 +118,7 @@ def own(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def ask(index: Path, query: str) -> list[str]:
     with Library.open(index) as lib:
-        return [h.id for h in policy.run(lib, lib.searcher(), query, limit=10, doc=None, lang="any").hits]
+        return [h.id for h in policy.run(lib, lib.store, lib.searcher(), query, limit=10, doc=None, lang="any").hits]
 
 
 @pytest.mark.parametrize(("query", "found"), [

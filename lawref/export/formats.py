@@ -12,7 +12,7 @@ The export's nodes are chosen on the query side
 (:meth:`lawref.library.Library.selection`), and the value every text writer
 renders — the :class:`~lawref.export.book.Book` of them, made once of what
 the corpus holds (:func:`lawref.query.shown.holdings`) — is made by the use
-case (:func:`lawref.usecases.export_text`); the writers here render it and
+case (:func:`lawref.exports.export_text`); the writers here render it and
 ask no library. The library never imports a writer.
 """
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from lawref import labels
 from lawref.cite import law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
@@ -145,14 +146,14 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
     ``{"before": "45.4"}``; ``{}`` when nothing is found."""
     if "." in cite:
         return _commentary_fragments(lib, cite)
-    n, found, why = law_of(cite), [], {}
-    for doc in lib.documents:
+    n, found, why, store = law_of(cite), [], {}, lib.store
+    for doc in store.documents:
         nodes = [x for x in lib.nodes if x.doc == doc.id]  # reading order: files by their first page
         numbers = [int(x.cite) if x.kind == Kind.LAW and x.cite and x.cite.isdigit() else None for x in nodes]
         if not any(v is not None for v in numbers):
             continue  # a document with no law at all (a title page, a preface): nothing places its fragments
         for k, node in enumerate(nodes):
-            if node.kind != Kind.FRAGMENT or lib.law_of(node) is not None:
+            if node.kind != Kind.FRAGMENT or labels.law_of(node, store.node) is not None:
                 continue
             before = max((v for v in numbers[:k] if v is not None), default=0)
             after = min((v for v in numbers[k:] if v is not None), default=1000)

@@ -81,11 +81,11 @@ def _not_found(lib: Library, cite: str, doc: str | None, edition: str | None) ->
 
 def subtree(lib: Library, node: Node) -> list[tuple[int, Node]]:
     """``node`` and its descendants in reading order, with their depth."""
-    out, stack = [], [(0, node)]
+    out, stack, store = [], [(0, node)], lib.store
     while stack:
         depth, n = stack.pop()
         out.append((depth, n))
-        stack.extend((depth + 1, c) for c in reversed(lib.store.children(n.id)))
+        stack.extend((depth + 1, c) for c in reversed(store.children(n.id)))
     return out
 
 

@@ -4,20 +4,26 @@
 thread) and the answers worked out from it; :func:`cached` a property kept
 per generation; :func:`answers` runs a query on one generation from start to
 end (a rebuild swapped in meanwhile is followed by the next answer, never
-halfway); :class:`On` a facade method that hands on to a query function.
+halfway); :class:`On` a facade method that hands on to a query function;
+:func:`open_store` a generation's node store, and :func:`live_key` the
+mark that tells a rebuild has swapped another generation in.
 The facade :class:`lawref.library.Library` is made of these.
 """
 
 from __future__ import annotations
 
 import functools
+import os
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
-from lawref.errors import IndexUnavailable
+from lawref.errors import IndexDamaged, IndexUnavailable
+from lawref.folder import CURRENT
 from lawref.i18n import N_
 from lawref.model import Answer
+from lawref.nodestore import NODES_FILE, SqliteStore
 
 if TYPE_CHECKING:
     from lawref.folder import Generation
@@ -25,10 +31,34 @@ if TYPE_CHECKING:
     from lawref.library import Library
     from lawref.query.views import NodeStore
 
-__all__ = ["ANSWERS_KEPT", "On", "State", "answers", "cached"]
+__all__ = ["ANSWERS_KEPT", "On", "State", "answers", "cached", "live_key", "open_store"]
 
 #: Search answers a library keeps per generation (see :meth:`Library.answer`).
 ANSWERS_KEPT = 1024
+
+
+def open_store(gen: Generation, verify: bool) -> SqliteStore:
+    """The node store of ``gen`` (its checksum checked when ``verify``).
+    Raises :class:`~lawref.errors.IndexDamaged` for a build without one (an
+    older lawref's) or a damaged one."""
+    if NODES_FILE not in gen.meta.get("files", {}):
+        raise IndexDamaged(N_("the build has no {file} (made by an older lawref)").format(file=NODES_FILE))
+    if verify:
+        gen.verify([NODES_FILE])
+    return SqliteStore(gen.path / NODES_FILE)
+
+
+def live_key(index_dir: Path | None) -> tuple[int, int] | None:
+    """``(inode, mtime)`` of the folder's ``CURRENT`` — it changes when a
+    build swaps a generation in (``CURRENT`` is replaced by a rename)."""
+    if index_dir is None:
+        return None
+    try:
+        st = os.stat(index_dir / CURRENT)
+    except OSError:
+        return None
+    return st.st_ino, st.st_mtime_ns
+
 
 
 class State:

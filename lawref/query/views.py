@@ -1,51 +1,22 @@
-"""query.views: the node store read as mappings, and the generation it is opened from.
+"""query.views: the node store read as mappings.
 
 Nodes by id, children by parent, nodes by label and by cite, each a
-read-only :class:`~collections.abc.Mapping` over a node store; and the
-store of a generation opened (checked first when asked).
+read-only :class:`~collections.abc.Mapping` over a node store.
 """
 
 from __future__ import annotations
 
-import os
 from abc import abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from pathlib import Path
 from typing import Any, overload
 
-from lawref.errors import IndexDamaged
-from lawref.folder import CURRENT, Generation
-from lawref.i18n import N_
 from lawref.model import Node
-from lawref.nodestore import NODES_FILE, MemoryStore, SqliteStore
+from lawref.nodestore import MemoryStore, SqliteStore
 
 #: A node store: in memory (tests, the build) or an index generation's SQLite file.
 NodeStore = MemoryStore | SqliteStore
 
-__all__ = ["AllNodes", "ByCite", "ById", "ByLabel", "Children", "NodeStore", "StoreView", "live_key", "open_store"]
-
-
-def open_store(gen: Generation, verify: bool) -> SqliteStore:
-    """The node store of ``gen`` (its checksum checked when ``verify``).
-    Raises :class:`~lawref.errors.IndexDamaged` for a build without one (an
-    older lawref's) or a damaged one."""
-    if NODES_FILE not in gen.meta.get("files", {}):
-        raise IndexDamaged(N_("the build has no {file} (made by an older lawref)").format(file=NODES_FILE))
-    if verify:
-        gen.verify([NODES_FILE])
-    return SqliteStore(gen.path / NODES_FILE)
-
-
-def live_key(index_dir: Path | None) -> tuple[int, int] | None:
-    """``(inode, mtime)`` of the folder's ``CURRENT`` — it changes when a
-    build swaps a generation in (``CURRENT`` is replaced by a rename)."""
-    if index_dir is None:
-        return None
-    try:
-        st = os.stat(index_dir / CURRENT)
-    except OSError:
-        return None
-    return st.st_ino, st.st_mtime_ns
+__all__ = ["AllNodes", "ByCite", "ById", "ByLabel", "Children", "NodeStore", "StoreView"]
 
 
 class StoreView(Mapping[Any, Any]):
