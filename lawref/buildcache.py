@@ -45,7 +45,7 @@ from urllib.parse import quote
 
 from lawref.folder import Generation
 from lawref.i18n import N_
-from lawref.model import Citation
+from lawref.results import Citation
 
 __all__ = ["CACHE_FILE", "BuildCache", "citation_key", "file_key"]
 

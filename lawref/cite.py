@@ -16,11 +16,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
+from lawref import model
 from lawref import patterns as P
 from lawref.errors import CiteError
 from lawref.i18n import N_
-from lawref.model import Citation
+
+if TYPE_CHECKING:
+    from lawref.results import Citation
 
 __all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern",
            "contexts", "find_citations", "find_in_contexts", "fold_token", "forced_cut", "latin", "law_of",
@@ -328,7 +332,7 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
     assert m is not None
     first = m.group("first")
     head = text[prefix_start : m.end("first")]
-    out = [Citation(prefix_start, m.end("first"), head, (_token_cite(first, None, alphabet) or first,),
+    out = [model.Citation(prefix_start, m.end("first"), head, (_token_cite(first, None, alphabet) or first,),
                     reading=reading(first))]
     members = 1
     for piece in P.CITE_PIECE.finditer(text, m.end("first"), m.end()):
@@ -341,7 +345,7 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
             last = out.pop()
             kept = more[: MAX_MEMBERS - members]
             members += len(kept)
-            out.append(Citation(last.start, piece.end(), text[last.start : piece.end()], last.cites + kept,
+            out.append(model.Citation(last.start, piece.end(), text[last.start : piece.end()], last.cites + kept,
                                 truncated=len(kept) < len(more), reading=last.reading or reading(tok)))
             if members >= MAX_MEMBERS:
                 break
@@ -352,7 +356,7 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
         if members >= MAX_MEMBERS:
             out[-1] = replace(out[-1], truncated=True)
             break
-        out.append(Citation(piece.start("tok"), piece.end("tok"), tok, (cite,), reading=reading(tok)))
+        out.append(model.Citation(piece.start("tok"), piece.end("tok"), tok, (cite,), reading=reading(tok)))
         members += 1
     return out
 
@@ -445,26 +449,27 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
             found.extend(run)
             found.extend(_paragraphs_after(text, run[-1].end))  # ``правило 59, 45.5``: 45.5 is a paragraph
     for m in P.COMMENTARY_CITATION.finditer(text):
-        found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
+        found.append(model.Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
         found.extend(_paragraphs_after(text, m.end()))
     if commentary:
         for m in P.BARE_COMMENTARY.finditer(text):
             if m.start() > 0 or not first:  # not the number a node's own text opens with
-                found.append(Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
+                found.append(model.Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),),
+                                            "commentary"))
     if relative:
         for m in P.RELATIVE_POINT.finditer(text):
-            found.append(Citation(m.start(), m.end(), m.group(), (m.group("n"),), "relative"))
+            found.append(model.Citation(m.start(), m.end(), m.group(), (m.group("n"),), "relative"))
         for m in P.RELATIVE_EN.finditer(text):
             path = (m.group("sec"), *((m.group("n"),) if m.group("n") else ()),
                     *(f"({x})" for x in re.findall(r"\(([a-z0-9]{1,3})\)", m.group("items"))))
             at = m.start("sec")
-            found.append(Citation(at, m.end("items") if m.group("items") else m.end("n") if m.group("n")
+            found.append(model.Citation(at, m.end("items") if m.group("items") else m.end("n") if m.group("n")
                                   else m.end("sec"), text[at:(m.end("items") if m.group("items") else
                                                             m.end("n") if m.group("n") else m.end("sec"))],
                                   path, "relative"))
         for m in P.RELATIVE_ITEM.finditer(text):
             cites = (f"({m.group('item').lower()})", f"({m.group('n')})")
-            found.append(Citation(m.start(), m.end(), m.group(), cites, "relative"))
+            found.append(model.Citation(m.start(), m.end(), m.group(), cites, "relative"))
     return _without_overlaps(found)
 
 
@@ -473,7 +478,7 @@ def _paragraphs_after(text: str, end: int) -> list[Citation]:
     ``45.6``; ``правило 59, 45.5`` → ``45.5``."""
     out = []
     while more := P.COMMENTARY_MORE.match(text, end):
-        out.append(Citation(more.start("c"), more.end(), text[more.start("c") : more.end()],
+        out.append(model.Citation(more.start("c"), more.end(), text[more.start("c") : more.end()],
                             (normalise_cite(more.group("c")),), "commentary"))
         end = more.end()
     return out

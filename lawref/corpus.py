@@ -29,10 +29,11 @@ from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
 from lawref.lang import catalogue, glossary, morph
 from lawref.manifest import DocumentSpec, Limits
-from lawref.model import Citation, Document, Kind, Node, Source
+from lawref.model import Document, Kind, Node, Source
 from lawref.parse import parse
 from lawref.records import FileReport
 from lawref.resolver import Resolver
+from lawref.results import Citation
 from lawref.safeio import read_capped
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 from lawref.treecheck import check_document, check_tree

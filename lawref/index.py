@@ -101,8 +101,9 @@ from lawref.errors import IndexDamaged  # noqa: E402
 from lawref.folder import Generation  # noqa: E402
 from lawref.i18n import N_  # noqa: E402
 from lawref.lang import morph  # noqa: E402
-from lawref.model import Hit, Node  # noqa: E402
+from lawref.model import Node  # noqa: E402
 from lawref.nodestore import NODES_FILE, SqliteStore  # noqa: E402
+from lawref.results import Hit  # noqa: E402
 
 #: What the search policy may give a query word instead of its own lemmas: ``(lemma, weight)``.
 Expansions = dict[str, list[tuple[str, float]]]

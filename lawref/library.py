@@ -2,7 +2,6 @@
 
 The facade holds the open generation (:mod:`lawref.query.generation`) and
 hands each question on to the query module of its job (:mod:`lawref.query`).
-
 A built corpus lives in one index folder (layout: :mod:`lawref.folder`):
 whoosh's files and the node store ``nodes.sqlite`` (nodes, citations,
 backlinks, the form → lemma table, the build report:
@@ -29,7 +28,7 @@ from lawref.errors import IndexDamaged, IndexUnavailable
 from lawref.folder import Generation
 from lawref.folder import open_live as open_generation
 from lawref.i18n import N_, revived
-from lawref.model import Answer, Document, Hit, Node, References, TocEntry
+from lawref.model import Document, Node
 from lawref.query import editions as q_editions
 from lawref.query import find as q_find
 from lawref.query import link as q_link
@@ -43,6 +42,7 @@ from lawref.resolver import Resolver
 
 if TYPE_CHECKING:
     from lawref.index import Searcher
+    from lawref.results import Answer, Hit, References, TocEntry
 
 
 class Library:

@@ -22,10 +22,15 @@ and its ancestors' siblings.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING
 
+from lawref import model
 from lawref import patterns as P
 from lawref.cite import ancestors, find_citations, latin, law_of
-from lawref.model import STATUSES, Citation, Document, Kind, Node, Ref, Target, overall
+from lawref.model import STATUSES, Document, Kind, Node, Ref, overall
+
+if TYPE_CHECKING:
+    from lawref.results import Citation, Target
 
 __all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "Target", "overall"]
 
@@ -136,15 +141,16 @@ class Resolver:
         for doc in self._holding(cite, docs):
             node = self.by_cite.get((doc, cite))
             if node is not None:
-                return Target(cite, "exact", node.id, edition=self.documents[doc].edition)
+                return model.Target(cite, "exact", node.id, edition=self.documents[doc].edition)
         for up in ancestors(cite):
             for doc in self._holding(up, docs):
                 node = self.by_cite.get((doc, up))
                 if node is not None:
-                    return Target(cite, "partial", node.id, cite[len(up):].lstrip("."), self.documents[doc].edition)
+                    return model.Target(cite, "partial", node.id, cite[len(up):].lstrip("."),
+                                        self.documents[doc].edition)
         if 1 <= law_of(cite) <= self._limit(docs, edition):
-            return Target(cite, "absent", edition=edition)
-        return Target(cite, "invalid", edition=edition)
+            return model.Target(cite, "absent", edition=edition)
+        return model.Target(cite, "invalid", edition=edition)
 
     def _holding(self, cite: str, docs: list[str]) -> list[str]:
         """Those of ``docs`` that may hold ``cite``, in order: with the nodes
@@ -168,16 +174,16 @@ class Resolver:
                     return self._down(sib, labels[1:], text)
             cur = self.by_id.get(cur.parent) if cur.parent else None
         near = self._nearest_cited(node)
-        return Target(text, "partial", near.id if near else None, text) if near else Target(text, "absent")
+        return model.Target(text, "partial", near.id if near else None, text) if near else model.Target(text, "absent")
 
     def _down(self, start: Node, labels: list[str], text: str) -> Target:
         cur = start
         for i, lab in enumerate(labels):
             nxt = next((c for c in self.children.get(cur.id, []) if _norm_label(c.label) == lab), None)
             if nxt is None:
-                return Target(cur.cite or text, "partial", cur.id, "".join(labels[i:]))
+                return model.Target(cur.cite or text, "partial", cur.id, "".join(labels[i:]))
             cur = nxt
-        return Target(cur.cite or text, "exact", cur.id)
+        return model.Target(cur.cite or text, "exact", cur.id)
 
     def _nearest_cited(self, node: Node) -> Node | None:
         cur: Node | None = node

@@ -36,7 +36,8 @@ from lawref import patterns as P
 from lawref.cite import ancestors, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher
 from lawref.lang import glossary
-from lawref.model import Answer, Hit, Node
+from lawref.model import Node
+from lawref.results import Answer, Hit
 
 if TYPE_CHECKING:
     from lawref.library import Library

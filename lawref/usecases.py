@@ -13,7 +13,6 @@ the writers (:mod:`lawref.export.text`, :mod:`lawref.export.json`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -85,8 +84,7 @@ def told(outcome: Outcome, **fields: Any) -> Message:
     return Template(template).format(**fields)
 
 
-@dataclass(frozen=True)
-class Absent:
+class Absent(NamedTuple):
     """A cite the corpus lacks: its ``canonical`` form, the ``edition``
     asked, the catalogue's ``entry`` for it (another law's when the
     catalogue lacks it too: ``entry.id != canonical``), and the
@@ -95,8 +93,8 @@ class Absent:
     canonical: str
     edition: str
     entry: Entry
-    fragments: list[Node] = field(default_factory=list)
-    why: dict[str, Any] = field(default_factory=dict)
+    fragments: list[Node]
+    why: dict[str, Any]
 
     @property
     def unlisted(self) -> bool:
@@ -104,31 +102,33 @@ class Absent:
         return self.entry.id != self.canonical and "." not in self.canonical
 
 
-class _Told:
-    """An answer's exit code and HTTP status, read from :data:`OUTCOMES`."""
-
-    outcome: Outcome
-
-    @property
-    def exit_code(self) -> int:
-        """The CLI's exit code (:data:`OUTCOMES`)."""
-        return OUTCOMES[self.outcome].exit_code
-
-    @property
-    def http_status(self) -> int:
-        """The API's HTTP status (:data:`OUTCOMES`)."""
-        return OUTCOMES[self.outcome].http_status
+def _exit_code(answer: Any) -> int:
+    """The CLI's exit code of ``answer``'s outcome (:data:`OUTCOMES`)."""
+    return OUTCOMES[answer.outcome].exit_code
 
 
-@dataclass(frozen=True)
-class Shown(_Told):
+def _http_status(answer: Any) -> int:
+    """The API's HTTP status of ``answer``'s outcome (:data:`OUTCOMES`)."""
+    return OUTCOMES[answer.outcome].http_status
+
+
+class Shown(NamedTuple):
     """The answer of :func:`show`: its ``outcome``, the ``nodes`` found (in
     reading order; for ``NO_ENGLISH`` the nodes with no English text), or
     ``absent``."""
 
     outcome: Outcome
-    nodes: list[Node] = field(default_factory=list)
+    nodes: list[Node]
     absent: Absent | None = None
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit code (:data:`OUTCOMES`)."""
+        return _exit_code(self)
+
+    @property
+    def http_status(self) -> int:
+        """The API's HTTP status (:data:`OUTCOMES`)."""
+        return _http_status(self)
 
     def message(self) -> Message:
         """What the API says of an answer that is not ``FOUND``."""
@@ -138,8 +138,7 @@ class Shown(_Told):
         return told(self.outcome, cite=self.nodes[0].cite if self.nodes else "")
 
 
-@dataclass(frozen=True)
-class Searched(_Told):
+class Searched(NamedTuple):
     """The answer of :func:`search`: its ``outcome`` (``FOUND`` or
     ``NO_HITS``), the ``query`` as asked, the search's ``answer`` (what the
     policy did: words corrected, left out), its ``hits`` as printed, and
@@ -151,10 +150,18 @@ class Searched(_Told):
     answer: Answer
     hits: list[HitShown]
     gone: tuple[str, str] | None
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit code (:data:`OUTCOMES`)."""
+        return _exit_code(self)
+
+    @property
+    def http_status(self) -> int:
+        """The API's HTTP status (:data:`OUTCOMES`)."""
+        return _http_status(self)
 
 
-@dataclass(frozen=True)
-class Resolved(_Told):
+class Resolved(NamedTuple):
     """The answer of :func:`resolve`: ``FOUND`` when every citation resolved
     exactly, ``NO_CITATION`` when no text held one, else ``INEXACT``;
     ``answers`` each ``(text asked, its target or None)`` — one a cite of a
@@ -164,15 +171,32 @@ class Resolved(_Told):
     outcome: Outcome
     answers: list[tuple[str, Target | None]]
     elsewhere: dict[int, tuple[Counterpart, ...]]
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit code (:data:`OUTCOMES`)."""
+        return _exit_code(self)
+
+    @property
+    def http_status(self) -> int:
+        """The API's HTTP status (:data:`OUTCOMES`)."""
+        return _http_status(self)
 
 
-@dataclass(frozen=True)
-class Listed(_Told):
+class Listed(NamedTuple):
     """The answer of :func:`toc`: its ``entries`` in reading order;
     ``ABSENT`` when a law was asked and the edition has it, the corpus not."""
 
     outcome: Outcome
     entries: list[TocEntry]
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit code (:data:`OUTCOMES`)."""
+        return _exit_code(self)
+
+    @property
+    def http_status(self) -> int:
+        """The API's HTTP status (:data:`OUTCOMES`)."""
+        return _http_status(self)
 
 
 def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None = None,
@@ -191,7 +215,7 @@ def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None
         canonical, ed, entry = lib.absent(cite, chosen or lib.edition_of(doc))
         fragments, why = lib.fragments_for(canonical)
         gone = Absent(canonical, ed, entry, fragments, why)
-        return Shown(Outcome.UNLISTED if gone.unlisted else Outcome.ABSENT, absent=gone)
+        return Shown(Outcome.UNLISTED if gone.unlisted else Outcome.ABSENT, [], gone)
     if lang == "en" and not lib.english_of(nodes):
         return Shown(Outcome.NO_ENGLISH, nodes)
     return Shown(Outcome.FOUND, nodes)

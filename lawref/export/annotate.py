@@ -13,7 +13,8 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref.export.commonmark import escape, link
-from lawref.model import Linked, Status, Target
+from lawref.model import Status
+from lawref.results import Linked, Target
 from lawref.words import words as told
 
 #: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.

@@ -12,21 +12,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.model import (
-    Answer,
-    Document,
-    HitShown,
-    Kind,
-    Node,
-    Ref,
-    References,
-    Shown,
-    Source,
-    Target,
-    TocEntry,
-    Twin,
-    View,
-)
+from lawref.model import Document, Kind, Node, Ref, Shown, Source, Twin, View
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
@@ -34,6 +20,7 @@ if TYPE_CHECKING:
     from lawref.lang.concordance import Comparison, Counterpart
     from lawref.lang.glossary import Term
     from lawref.records import FileReport
+    from lawref.results import Answer, HitShown, References, Target, TocEntry
 
 __all__ = ["FORMAT", "absent_json", "check_json", "context_json", "dumps", "export_document", "hit_json",
            "refs_json", "report_json", "resolve_json", "search_json", "show_json", "source_json", "term_json",

@@ -15,21 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from lawref.i18n import N_, retell, tr, ui_language
 from lawref.lang import english as english_titles
-from lawref.model import (
-    Document,
-    HitShown,
-    Kind,
-    Node,
-    Ref,
-    References,
-    RefShown,
-    Shown,
-    Status,
-    Target,
-    TocEntry,
-    Twin,
-    View,
-)
+from lawref.model import Document, Kind, Node, Ref, RefShown, Shown, Status, Twin, View
 from lawref.words import words as told
 
 if TYPE_CHECKING:
@@ -37,6 +23,7 @@ if TYPE_CHECKING:
     from lawref.lang.concordance import Comparison, Counterpart
     from lawref.lang.glossary import Term
     from lawref.records import FileReport
+    from lawref.results import HitShown, References, Target, TocEntry
 
 __all__ = ["absent_line", "check_lines", "hit_lines", "page_text", "passes_lines",
            "refs_lines", "repairs", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines",

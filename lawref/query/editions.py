@@ -14,12 +14,13 @@ from lawref.cite import law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
 from lawref.lang import DEFAULT_EDITION
-from lawref.model import Document, Kind, Node, Status, Target
+from lawref.model import Document, Kind, Node, Status
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Catalogue, Entry
     from lawref.lang.concordance import Comparison, Counterpart, Row
     from lawref.library import Library
+    from lawref.results import Target
 
 def _edition_key(edition: str) -> tuple[int, str]:
     """Sort key of an edition label: its year first (``"2017"``), then the label."""

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar,
 from lawref.errors import IndexDamaged, IndexUnavailable
 from lawref.folder import CURRENT
 from lawref.i18n import N_
-from lawref.model import Answer
 from lawref.nodestore import NODES_FILE, SqliteStore
 
 if TYPE_CHECKING:
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
     from lawref.index import Searcher
     from lawref.library import Library
     from lawref.query.views import NodeStore
+    from lawref.results import Answer
 
 __all__ = ["ANSWERS_KEPT", "On", "State", "answers", "cached", "live_key", "open_store"]
 

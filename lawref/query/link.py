@@ -12,15 +12,17 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from lawref import model
 from lawref import patterns as P
 from lawref.cite import KEEP_BEFORE, find_citations, find_in_contexts, next_cut, normalise_cite
 from lawref.errors import CiteError
-from lawref.model import Citation, Linked, Node, Status, Target
+from lawref.model import Node, Status
 from lawref.query.editions import edition_in
 
 if TYPE_CHECKING:
     from lawref.library import Library
     from lawref.query.generation import State
+    from lawref.results import Citation, Linked, Target
 
 def _first_run(text: str, found: list[Linked]) -> list[Linked]:
     """The first citation of ``found`` and those listed on after it
@@ -72,7 +74,7 @@ def _resolved(lib: Library, found: Iterable[Citation], edition: str | None) -> l
         if edition is None and lang is not None and lang not in by_lang:
             by_lang[lang] = edition_in(lib, lang)
         within = chosen if edition is not None or lang is None else by_lang[lang]
-        out.append(Linked(c, tuple(lib.resolver.targets(c, edition=within, lang=lang))))
+        out.append(model.Linked(c, tuple(lib.resolver.targets(c, edition=within, lang=lang))))
     return out
 
 

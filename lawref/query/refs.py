@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from lawref import model
 from lawref.cite import cite_pattern, normalise_cite
 from lawref.errors import NotFound
-from lawref.model import STATUSES, Node, Ref, References, Status
+from lawref.model import STATUSES, Node, Ref, Status
 
 if TYPE_CHECKING:
     from lawref.library import Library
+    from lawref.results import References
 
 
 def references(lib: Library, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:
@@ -30,9 +32,9 @@ def references(lib: Library, cite_or_id: str, *, incoming: bool = False, doc: st
             raise
         cite = normalise_cite(cite_or_id)
         lib.absent(cite, lib.edition_of(doc) if doc else None)  # no such law in the edition (95): NotFound
-        return References(cite, None, cite, lib.citing(cite))
+        return model.References(cite, None, cite, lib.citing(cite))
     pairs = lib.incoming(node) if incoming else lib.outgoing(node)
-    return References(node.cite or node.id, node.id, node.cite, pairs)
+    return model.References(node.cite or node.id, node.id, node.cite, pairs)
 
 
 def citing(lib: Library, cite: str) -> list[tuple[Node, Ref]]:

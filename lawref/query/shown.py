@@ -18,13 +18,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from lawref import model
 from lawref.lang import english
-from lawref.model import Hit, HitShown, Holdings, Kind, Node, RefShown, Shown, Status, Twin, View
+from lawref.model import Kind, Node, RefShown, Shown, Status, Twin, View
 from lawref.query import editions as q_editions
 from lawref.query.views import AllNodes
 
 if TYPE_CHECKING:
     from lawref.library import Library
+    from lawref.results import Hit, HitShown, Holdings
 
 __all__ = ["first", "hits", "holdings", "labels_of", "page", "show", "shown", "twin", "view", "views"]
 
@@ -174,10 +176,10 @@ def hits(lib: Library, found: Sequence[Hit]) -> list[HitShown]:
     for h in found:
         node = lib.by_id.get(h.id)
         if node is None:
-            out.append(HitShown(h, h.cite or h.id))
+            out.append(model.HitShown(h, h.cite or h.id))
             continue
         law = lib.law_of(node)
-        out.append(HitShown(h, lib.label(node), node.title_en, law.cite if law is not None else None,
+        out.append(model.HitShown(h, lib.label(node), node.title_en, law.cite if law is not None else None,
                             lib.title_en(node)))
     return out
 
@@ -211,7 +213,7 @@ def holdings(lib: Library, nodes: Sequence[Node], *, html: bool = False, forms: 
             before, after = lib.lost_sections(n)
             lost[n.id] = (tuple(before), tuple(after))
     above = _above(lib, held[0]) if held else []  # the headings an export of one subtree prints above it
-    return Holdings(lib.documents, AllNodes(lambda: lib.nodes), lib.by_id, lib.children,
+    return model.Holdings(lib.documents, AllNodes(lambda: lib.nodes), lib.by_id, lib.children,
                     {n.id: lib.label(n) for n in lib.nodes} if labels else {}, lib.law_before,
                     {n.id: lib.cut_edges(n) for n in held}, lost, variants,
                     {n.id: tuple(lib.incoming_to(n)) for n in held} if html else {},
