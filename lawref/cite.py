@@ -26,7 +26,7 @@ from lawref.i18n import N_
 if TYPE_CHECKING:
     from lawref.results import Citation
 
-__all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "Citation", "ancestors", "cite_pattern",
+__all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "ancestors", "cite_pattern",
            "contexts", "find_citations", "find_in_contexts", "fold_token", "forced_cut", "latin", "law_of",
            "next_cut", "normalise_cite", "parse_cite", "query_cites", "reading", "split_query_cites"]
 

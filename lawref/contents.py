@@ -16,7 +16,7 @@ from lawref.errors import NotFound
 from lawref.i18n import N_
 from lawref.model import Document, Kind, Node
 from lawref.query.editions import catalogue
-from lawref.query.pages import findings_by_law
+from lawref.query.pages import findings_by_law, may_go_on
 from lawref.results import TocEntry, TocStatus
 
 if TYPE_CHECKING:
@@ -94,9 +94,10 @@ def _status(lib: Library, n: Node, warned: frozenset[str]) -> str:
         return TocStatus.FRAGMENT
     if n.kind == Kind.LAW and n.id in warned:
         return TocStatus.STRUCTURE_WARNING  # whole only when no structure warning touches it (issue 23)
-    if n.kind == Kind.LAW and (any(lib.lost_sections(n)) or (n.inferred and not n.label)):
+    if n.kind == Kind.LAW and (any(lib.lost_sections(n)) or (n.inferred and not n.label) or may_go_on(lib, n)):
         return TocStatus.LOST_PAGES
-    return TocStatus.LOST_PAGES if any(lib.cut_edges(n)) else TocStatus.WHOLE
+    cut = any(any(lib.cut_edges(x)) for _, x in lib.subtree(n))  # 26: its last item breaks off on a lost page
+    return TocStatus.LOST_PAGES if cut else TocStatus.WHOLE
 
 
 def _warned_laws(lib: Library) -> frozenset[str]:

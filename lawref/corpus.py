@@ -520,7 +520,7 @@ def build_corpus(
         nodes.extend(merged)
         docs[doc_id] = replace(docs[doc_id], files=tuple(r.report.file for r in ordered),
                                letters="alphabet" if any(r.alphabet for r in results) else "lookalike")
-    resolver = Resolver(docs.values(), nodes)
+    resolver = Resolver(docs.values(), nodes, lacks=catalogue.lacks)
     nodes = [_resolved(n, resolver, docs[n.doc], cache) for n in nodes]
     names = [f.name for f in found.files] + [name for name, _ in found.skipped]
     chosen = {spec.id for spec in specs.values() if spec is not None}  # a spec that took a file matches one

@@ -42,7 +42,7 @@ from lawref.resolver import Resolver
 
 if TYPE_CHECKING:
     from lawref.index import Searcher
-    from lawref.results import Answer, Hit, References, TocEntry
+    from lawref.results import Answer, Hit, TocEntry
 
 
 class Library:
@@ -208,8 +208,8 @@ class Library:
     @cached
     def resolver(self) -> Resolver:
         """Citations → nodes of this generation (reads nodes by cite, on demand)."""
-        store = self.store
-        return Resolver(self.documents, by_cite=ByCite(store), children=Children(store), by_id=ById(store))
+        s = self.store
+        return Resolver(self.documents, by_cite=ByCite(s), children=Children(s), by_id=ById(s), lacks=q_editions.lacks)
 
     page_edges = On(q_pages.page_edges)
     cut_edges = On(q_pages.cut_edges)
@@ -297,4 +297,4 @@ class Library:
     title_en = On(q_editions.title_en)
 
 
-__all__ = ["Library", "References"]
+__all__ = ["Library"]

@@ -7,7 +7,9 @@ Statuses (issue 3):
   ancestor that exists, the missing part named (``66C`` → ``laws/66``, ``C``);
 * ``absent`` — a real law of the edition (1–93 for 1997) whose text is not in
   this corpus;
-* ``invalid`` — no such law (``правило 95``).
+* ``invalid`` — no such law (``правило 95``), or no such section of a law
+  whose every section the edition's catalogue knows (1997 ``17F``: Law 17
+  has A–E; ``lawref/data/laws-E.tsv``'s ``sections``).
 
 Law cites resolve in a laws document (the citing one first), commentary cites
 (``п.45.5``) in a commentary document — and never across editions (issue 11):
@@ -21,7 +23,7 @@ and its ancestors' siblings.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from lawref import model
@@ -32,7 +34,7 @@ from lawref.model import STATUSES, Document, Kind, Node, Ref, overall
 if TYPE_CHECKING:
     from lawref.results import Citation, Target
 
-__all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "Target", "overall"]
+__all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "overall"]
 
 #: Laws in each edition of the Laws of Duplicate Contract Bridge.
 EDITION_LAWS = {"1997": 93, "1987": 93, "2007": 93, "2017": 93}
@@ -72,8 +74,10 @@ class Resolver:
     def __init__(self, documents: Iterable[Document], nodes: Iterable[Node] = (), *,
                  by_cite: Mapping[tuple[str, str], Node] | None = None,
                  children: Mapping[str | None, list[Node]] | None = None,
-                 by_id: Mapping[str, Node] | None = None):
+                 by_id: Mapping[str, Node] | None = None,
+                 lacks: Callable[[str | None, str], bool] | None = None):
         self.documents = {d.id: d for d in documents}
+        self._lacks = lacks  # (edition, cite) → the edition has no such section (its catalogue's outline)
         nodes = list(nodes)
         self.by_id = by_id if by_id is not None else {n.id: n for n in nodes}
         self.by_cite = by_cite if by_cite is not None else _first_by_cite(nodes)
@@ -142,6 +146,8 @@ class Resolver:
             node = self.by_cite.get((doc, cite))
             if node is not None:
                 return model.Target(cite, "exact", node.id, edition=self.documents[doc].edition)
+        if kind != Kind.COMMENTARY and self._lacks is not None and self._lacks(edition, cite):  # 1997 17F: A-E only
+            return model.Target(cite, "invalid", edition=edition)
         for up in ancestors(cite):
             for doc in self._holding(up, docs):
                 node = self.by_cite.get((doc, up))
@@ -218,3 +224,4 @@ class Resolver:
                 line = max((ln for off, ln in line_map if off <= c.start), default=node.source.line)
                 refs.append(Ref(c.start, c.end, c.text, t.cite, t.status, t.id, line))
         return tuple(refs)
+

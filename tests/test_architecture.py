@@ -276,3 +276,19 @@ def test_a_search_reaches_the_index_and_back_in_eight_rooms_with_two_climbs(quer
     assert len(rooms) <= 8, rooms
     assert "lawref.index" in rooms and "lawref.search" in rooms
     assert climbs == ["lawref.query.generation → follow", "lawref.query.generation → answer"], climbs
+
+
+def test_every_name_a_module_exports_is_defined() -> None:
+    # a name moved to lawref.results (or imported for a type only) must leave the __all__ that re-exported it
+    import importlib
+    import pkgutil
+
+    import lawref
+
+    missing = []
+    for info in pkgutil.walk_packages(lawref.__path__, "lawref."):
+        if info.name == "lawref.__main__":
+            continue  # running it runs the CLI
+        module = importlib.import_module(info.name)
+        missing += [f"{info.name}.{n}" for n in getattr(module, "__all__", []) if not hasattr(module, n)]
+    assert not missing, missing

@@ -38,9 +38,10 @@ def test_catalogue_has_93_laws_and_11_chapters() -> None:
 def test_catalogue_file_format() -> None:
     lines = [ln for ln in (catalogue.DATA / "laws-1997.tsv").read_text(encoding="utf-8").splitlines()
              if ln and not ln.startswith("#")]
-    assert lines[0].split("\t") == ["kind", "id", "chapter", "title_en", "title_ru", "unsure", "source"]
+    assert lines[0].split("\t") == ["kind", "id", "chapter", "title_en", "title_ru", "unsure", "source", "sections"]
     for line in lines[1:]:
-        kind, ident, chapter, en, ru, unsure, source = line.split("\t")
+        kind, ident, chapter, en, ru, unsure, source, *sections = line.split("\t")
+        assert not sections or kind == "law"  # a law's outline, when a source showed it whole
         assert kind in ("chapter", "law", "section") and en
         assert unsure in ("", "en", "ru", "en ru")
         assert source or "en" in unsure  # a verified title names where it was checked

@@ -30,7 +30,10 @@ class CatalogueError(ValueError):
 class Entry:
     """One catalogue row: ``kind`` (chapter | law | section), ``id`` (``VI``,
     ``62``, ``62B``), ``chapter`` (roman), ``title_en``, ``title_ru`` (may be
-    empty), ``unsure`` (``""``, ``"en"``, ``"ru"`` or ``"en ru"``)."""
+    empty), ``unsure`` (``""``, ``"en"``, ``"ru"`` or ``"en ru"``), and for
+    a law whose whole text a source showed, ``sections``: the letters of
+    all its sections in order (``("A", "B", "C")``; ``()`` for a law with
+    none; ``None`` when they are not all known)."""
 
     kind: str
     id: str
@@ -38,6 +41,7 @@ class Entry:
     title_en: str
     title_ru: str
     unsure: str = ""
+    sections: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,25 @@ class Catalogue:
         entry = self.entries.get(f"section:{cite}") or self.entries.get(f"law:{cite}")
         return entry.title_en if entry else None
 
+    def outline(self, law: str) -> tuple[str, ...] | None:
+        """The letters of every section of ``law`` (``"17"`` → ``("A", …,
+        "E")``) when a source showed the whole law; ``None`` when not all are
+        known (then a letter the catalogue lacks may still be the edition's)."""
+        entry = self.entries.get(f"law:{law}")
+        return entry.sections if entry is not None else None
+
+    def has_no(self, cite: str) -> bool:
+        """Whether ``cite`` names a section the edition does not have: its
+        law's whole outline is known and lacks that letter (1997 ``17F``;
+        ``17F2`` too). ``False`` when the outline is not known, or ``cite``
+        names a law or a commentary paragraph."""
+        m = P.LEADING_NUMBER.match(cite)
+        rest = cite[m.end():] if m else ""
+        if m is None or not rest[:1].isalpha():
+            return False
+        outline = self.outline(m.group())
+        return outline is not None and rest[0] not in outline
+
     def law_title_en(self, cite: str | None) -> str | None:
         """English title of the law a cite belongs to (``"62B"`` → law 62's)."""
         m = P.LEADING_NUMBER.match(cite or "")
@@ -75,10 +98,31 @@ class Catalogue:
         return entry.title_en if entry else None
 
 
+def _outline(cell: str | None) -> tuple[str, ...] | None:
+    """A ``sections`` cell: ``"A B C"`` → ``("A", "B", "C")``, ``"-"`` → ``()``
+    (no sections), empty → ``None`` (not all known). Raises
+    :class:`CatalogueError` for anything but capital letters in order."""
+    cell = (cell or "").strip()
+    if not cell:
+        return None
+    letters = () if cell == "-" else tuple(cell.split())
+    if any(len(x) != 1 or not x.isupper() for x in letters) or list(letters) != sorted(set(letters)):
+        raise CatalogueError(f"sections {cell!r}: capital letters in order, or '-' for none")
+    return letters
+
+
 @functools.cache
 def has(edition: str) -> bool:
     """lawref keeps a catalogue of ``edition`` itself (no fallback)."""
     return (DATA / f"laws-{edition}.tsv").is_file()
+
+
+def lacks(edition: str | None, cite: str) -> bool:
+    """Whether lawref's own catalogue of ``edition`` knows every section of
+    ``cite``'s law and ``cite``'s is not one of them
+    (:meth:`Catalogue.has_no`: 1997 ``17F``); ``False`` for an edition
+    lawref keeps no catalogue of (no fallback to another's outline)."""
+    return edition is not None and has(edition) and load(edition).has_no(cite)
 
 
 @functools.cache
@@ -93,8 +137,8 @@ def load(edition: str = DEFAULT_EDITION) -> Catalogue:
     for row in csv.DictReader(rows, delimiter="\t"):
         try:
             entry = Entry(row["kind"], row["id"], row["chapter"], row["title_en"], row["title_ru"] or "",
-                          row.get("unsure") or "")
-        except (KeyError, TypeError) as exc:
-            raise CatalogueError(f"{path}: bad row {row!r}") from exc
+                          row.get("unsure") or "", _outline(row.get("sections")))
+        except (KeyError, TypeError, CatalogueError) as exc:
+            raise CatalogueError(f"{path}: bad row {row!r} ({exc})") from exc
         entries[f"{entry.kind}:{entry.id}"] = entry
     return Catalogue(edition, entries)

@@ -7,6 +7,7 @@ its public methods on to them; each reads the node store of the generation
 
 from __future__ import annotations
 
+from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from lawref import labels
@@ -110,13 +111,24 @@ def pick_edition(lib: Library, edition: str | None) -> str | None:
     return edition
 
 
+def _catalogues() -> ModuleType:
+    """:mod:`lawref.lang.catalogue`, imported on first use."""
+    # the catalogue (2.5 ms to import, a table to read): only a question about what a corpus lacks loads it
+    from lawref.lang import catalogue as module
+
+    return module
+
+
 def catalogue(edition: str) -> Catalogue:
     """lawref's catalogue of ``edition`` (:func:`lawref.lang.catalogue.load`:
     its laws' and sections' titles; the 1997 one for an edition it lacks)."""
-    # the catalogue (2.5 ms to import, a table to read): only a question about what a corpus lacks loads it
-    from lawref.lang.catalogue import load
+    return _catalogues().load(edition)
 
-    return load(edition)
+
+def lacks(edition: str | None, cite: str) -> bool:
+    """:func:`lawref.lang.catalogue.lacks`: ``edition`` has no section
+    ``cite`` (1997 ``17F``), by its catalogue's outline of the law."""
+    return bool(_catalogues().lacks(edition, cite))
 
 
 def catalogue_entry(lib: Library, cite: str, edition: str | None = None) -> tuple[str, Entry | None]:

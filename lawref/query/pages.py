@@ -73,18 +73,38 @@ def lost_sections(lib: Library, law: Node) -> tuple[list[str], list[str]]:
         return [], []
     cite = law.cite
     present = [n.cite for _, n in lib.subtree(law) if n.kind == Kind.SECTION and n.cite]
-    known = [e.id for e in catalogue(lib.edition()).entries.values()
-             if e.kind == Kind.SECTION and e.id[:-1] == cite and e.id[-1:].isalpha()]
+    listed = catalogue(lib.edition()).outline(cite)  # every section, when a source showed the whole law
+    known = [cite + x for x in listed] if listed is not None else [
+        e.id for e in catalogue(lib.edition()).entries.values()
+        if e.kind == Kind.SECTION and e.id[:-1] == cite and e.id[-1:].isalpha()]
     if not known:
         return [], []
     letters = sorted(c[len(cite)] for c in present)
-    last = lib.subtree(law)[-1][1]
-    cut = lib.page_edges(last)[1] and (last.page is None or not lib.on_page(last.page + 1, last.doc))
+    cut = _ends_before_a_lost_page(lib, lib.subtree(law)[-1][1])
     after = [c for c in known if not letters or c[-1] > letters[-1]] if cut else []  # the next page kept: none lost
     first = next((n for _, n in lib.subtree(law) if n is not law), None)
     starts_lost = law.inferred and first is not None and lib.page_edges(first)[0]
     before = [c for c in known if letters and c[-1] < letters[0]] if starts_lost else []
     return before, after
+
+
+def _ends_before_a_lost_page(lib: Library, last: Node) -> bool:
+    """Whether ``last`` closes the text of its printed page and the scrape
+    lost the page after it (what followed it there is unknown)."""
+    return lib.page_edges(last)[1] and (last.page is None or not lib.on_page(last.page + 1, last.doc))
+
+
+def may_go_on(lib: Library, law: Node) -> bool:
+    """Whether ``law``'s text may go on past what the corpus holds: it ends
+    where a printed page ends and the scrape lost the next page — unless the
+    edition's catalogue knows every section of the law and the last one is
+    here (1997 Law 17 ends with 17E at the end of page 47, page 48 lost:
+    whole; Law 44 ends with 44D there and lost E–G: it may go on)."""
+    if law.cite is None or not _ends_before_a_lost_page(lib, lib.subtree(law)[-1][1]):
+        return False
+    listed = catalogue(lib.edition()).outline(law.cite)
+    present = [n.cite for _, n in lib.subtree(law) if n.kind == Kind.SECTION and n.cite]
+    return not (listed and present and present[-1] == law.cite + listed[-1])
 
 
 def laws_around(lib: Library, node: Node) -> tuple[str | None, str | None]:
