@@ -436,6 +436,24 @@ def test_show_both_pairs_by_the_concordance_never_by_number(editions: tuple[Path
     assert (t.view.shown.node.id if t.view is not None else None, t.relation) == (twin, relation)
 
 
+def test_show_both_of_a_cite_two_editions_hold_rules_off_each_pair(editions: tuple[Path, Path]) -> None:
+    # «17D» is 1997 17D (its 2017 counterpart 15A) and 2017 17D (its 1997 counterpart 17E): two pairs, told apart
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+    from lawref.export.text import PAIR_RULE
+
+    run = CliRunner().invoke(cli, ["--corpus", str(editions[0]), "--index", str(editions[1]), "show", "17D",
+                                   "--lang", "both"])
+    assert run.exit_code == 0, run.output
+    first, second = run.stdout.split(PAIR_RULE)
+    assert "Карты из неправильной коробки" in first and "Cards from Wrong Board" in first
+    assert "End of Auction Period" in second and "Конец торговли" in second
+    one = CliRunner().invoke(cli, ["--corpus", str(editions[0]), "--index", str(editions[1]), "show", "62B",
+                                   "--lang", "both"])
+    assert one.exit_code == 0 and PAIR_RULE not in one.stdout  # one pair: nothing to tell apart
+
+
 def test_the_concordance_covers_every_section_of_the_1997_catalogue_each_row_sourced() -> None:
     from lawref.lang.catalogue import load
     from lawref.lang.concordance import RELATIONS, rows

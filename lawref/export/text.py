@@ -66,35 +66,50 @@ def show_text(views: Sequence[View], twins: Mapping[str, Twin], lang: str, *, pl
     Russian one (``twins``, by the Russian node's id:
     :func:`_render_counterpart`); ``both`` prints each Russian node with its
     twin beside it (of the same edition when there is one). A twin already
-    printed is not printed again. Blocks are separated by a blank line.
+    printed is not printed again. Blocks are separated by a blank line, and
+    under ``both`` two pairs by :data:`PAIR_RULE` (``17D`` of two editions:
+    1997 17D with its counterpart 2017 15A, then 2017 17D with 1997 17E).
     ``plain`` (``show --plain``, for pasting into a ruling): no English
     titles, no document line, no reference lines."""
     english = [v for v in views if v.shown.lang == "en"]
     russian = [v for v in views if v.shown.lang != "en"]
-    blocks = []
+    pairs: list[list[str]] = []  # each node found, with its counterpart under --lang both
     for v in russian:
+        pairs.append([])
         if lang in ("ru", "both"):
-            blocks.append(render(v, plain=plain) + ("" if plain else _xrefs(v)))
+            pairs[-1].append(render(v, plain=plain) + ("" if plain else _xrefs(v)))
         if lang == "both" or (lang == "en" and not english):
-            blocks.append(_render_counterpart(twins[v.node.id]))
+            pairs[-1].append(_render_counterpart(twins[v.node.id]))
     printed = {t.view.node.id for t in (twins.get(v.node.id) for v in russian)
                if t is not None and t.view is not None} if lang == "both" else set()
     for v in english:
         if v.node.id in printed:
             continue
+        pairs.append([])
         if lang in ("en", "both") or not russian:
-            blocks.append(render(v, plain=plain) + ("" if plain else _xrefs(v)))
+            pairs[-1].append(render(v, plain=plain) + ("" if plain else _xrefs(v)))
         if lang == "both":
             t = twins.get(v.node.id)
             if t is not None and t.view is not None and t.view.node.id in {r.node.id for r in russian}:
                 continue  # its Russian counterpart is printed already, with its own
             if t is not None and t.view is not None and t.relation is not None:  # another edition's, by the concordance
-                blocks.append(_render_counterpart(t))
+                pairs[-1].append(_render_counterpart(t))
             elif t is not None and t.view is not None and t.editions[0] == t.editions[1]:
-                blocks.append(render(t.view, plain=plain))
+                pairs[-1].append(render(t.view, plain=plain))
             else:
-                blocks.append(tr("[{cite}: no Russian text in the corpus]").format(cite=v.node.cite))
-    return "\n\n".join(dict.fromkeys(blocks))
+                pairs[-1].append(tr("[{cite}: no Russian text in the corpus]").format(cite=v.node.cite))
+    seen: set[str] = set()
+    kept = []
+    for pair in pairs:  # a block printed once: the first time
+        fresh = [b for b in dict.fromkeys(pair) if b not in seen]
+        seen.update(fresh)
+        kept += [fresh] if fresh else []
+    between = "\n\n" + PAIR_RULE + "\n\n" if lang == "both" and len(kept) > 1 else "\n\n"
+    return between.join("\n\n".join(pair) for pair in kept)
+
+
+#: What stands between two pairs of ``show --lang both`` (a cite that names a node in two editions).
+PAIR_RULE = "─" * 40
 
 
 def both_pairs(views: Sequence[View], twins: Mapping[str, Twin], *, plain: bool = False) -> list[tuple[str, str]]:
