@@ -265,7 +265,10 @@ class Holdings:
     files hold with different texts), ``incoming`` (the references made to
     it), ``titles_en`` (its law's English title in lawref's catalogue);
     ``incoming`` and ``forms`` (every word form of the index and its
-    lemmas) only for the HTML site, which alone prints them."""
+    lemmas) only for the HTML site, which alone prints them; and for the
+    site, ``counterparts``: each exported node's counterpart in a document
+    of the other language (:func:`lawref.query.editions.paired`), as ``(its
+    id, the relation the concordance names or None)``, printed beside it."""
 
     documents: tuple[Document, ...]
     nodes: Sequence[Node]
@@ -279,6 +282,7 @@ class Holdings:
     incoming: Mapping[str, tuple[tuple[Node, Ref], ...]] = field(default_factory=dict)
     titles_en: Mapping[str, str | None] = field(default_factory=dict)
     forms: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    counterparts: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
 
     def document(self, doc_id: str) -> Document | None:
         """The document ``doc_id`` (``None`` if there is none)."""

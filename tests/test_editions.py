@@ -454,6 +454,28 @@ def test_show_both_of_a_cite_two_editions_hold_rules_off_each_pair(editions: tup
     assert one.exit_code == 0 and PAIR_RULE not in one.stdout  # one pair: nothing to tell apart
 
 
+def test_the_site_and_the_reader_print_each_counterpart_beside_its_node(editions: tuple[Path, Path]) -> None:
+    # issue 26 item 4: two columns on a wide screen (one after the other on a phone), the relation named
+    import html
+    import re
+
+    from lawref import exports
+    from lawref.export.site import site_files
+
+    files = dict(site_files(exports.book(_lib(editions), single=False), search="api"))  # what the reader serves
+    page = files["laws/17.html"]
+    pairs = re.findall(r'<section class="node section depth-1" id="(law-17[a-e])">.*?<aside class="counterpart" '
+                       r'lang="en">\s*<p class="counterpart-head"><a href="([^"]+)">([^<]+)</a>([^<]*)'
+                       r'(?:<span class="relation">([^<]+)</span>)?', page, re.S)
+    got = {a: (href, head, html.unescape(title).strip(), rel) for a, href, head, title, rel in pairs}
+    assert got["law-17e"] == ("../laws-en/17.html#law-17d", "2017 17D", "End of Auction Period", "renumbered")
+    assert got["law-17d"] == ("../laws-en/15.html#law-15a", "2017 15A", "Cards from Wrong Board", "moved")
+    assert "about three passes" in page  # the counterpart's own text, beside the Russian
+    back = files["laws-en/17.html"]
+    assert 'href="../laws/17.html#law-17e">1997 17E</a>' in back  # and from the English page back
+    assert ".pair { display: grid; grid-template-columns: 1fr 1fr;" in files["lawref.css"]
+
+
 def test_the_concordance_covers_every_section_of_the_1997_catalogue_each_row_sourced() -> None:
     from lawref.lang.catalogue import load
     from lawref.lang.concordance import RELATIONS, rows

@@ -138,7 +138,29 @@ def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes:
             "depth": e.depth, "before": list(e.before), "after": [*e.after, *e.end], "page": n.page,
             "paras": _inline(book, n, here, words, notes, base),
             "incoming": [] if e.context else _incoming(book, n, here, base),
+            "counterpart": None if e.context else _counterpart(book, n, here, notes, base),
             "label": n.label or "", "inferred": n.kind == Kind.LAW and n.inferred and not n.label and not e.context}
+
+
+def _counterpart(book: Book, node: Node, here: str | None, notes: dict[str, Entry],
+                 base: str | None = None) -> dict[str, Any] | None:
+    """What the site prints beside ``node``: its counterpart in the other
+    language's document (``Holdings.counterparts``) — its edition and cite,
+    the relation the concordance names, a link to it on the site and its
+    text in that document's words — or ``None``."""
+    found = book.held.counterparts.get(node.id)
+    other = book.held.by_id.get(found[0]) if found else None
+    if found is None or other is None:
+        return None
+    doc = book.held.document(other.doc)
+    lang = doc.lang if doc is not None else "en"
+    if other.id in book.by_id:
+        href: str | None = book.anchors.href(other, "", here) if here is not None else "#" + book.anchor(other)
+    else:
+        href = book.site.href(other, base) if base else None
+    return {"head": " ".join(x for x in (doc.edition if doc else None, other.cite or book.held.label(other)) if x),
+            "title": other.title or "", "relation": found[1] or "", "href": href, "lang": lang,
+            "paras": _inline(book, other, here, _words(doc) if doc else told("en"), notes, base)}
 
 
 def _words(doc: Document) -> dict[str, str]:

@@ -218,4 +218,15 @@ def holdings(lib: Library, nodes: Sequence[Node], *, html: bool = False, forms: 
                     {n.id: lib.cut_edges(n) for n in held}, lost, variants,
                     {n.id: tuple(lib.incoming_to(n)) for n in held} if html else {},
                     {n.id: lib.title_en(n) for n in [*held, *above]},
-                    lib.store.all_forms() if forms else {})
+                    lib.store.all_forms() if forms else {}, _counterparts(lib, held) if html else {})
+
+
+def _counterparts(lib: Library, nodes: Sequence[Node]) -> dict[str, tuple[str, str | None]]:
+    """Each of ``nodes``' counterpart in the other language's document, as
+    :attr:`~lawref.model.Holdings.counterparts` holds it."""
+    out = {}
+    for n in nodes:
+        other, row = q_editions.paired(lib, n) if n.cite else (None, None)
+        if other is not None:
+            out[n.id] = (other.id, row.relation if row is not None and row.source != q_editions.OWN_TITLES else None)
+    return out
