@@ -24,7 +24,7 @@ from functools import cache
 
 from lawref.i18n import N_, tr_in
 
-__all__ = ["WORDS", "words"]
+__all__ = ["WORDS", "relation", "words"]
 
 #: Every word, by key, as the catalogue's English message.
 WORDS: dict[str, str] = {
@@ -63,10 +63,26 @@ WORDS: dict[str, str] = {
     "end": N_("End"),
     "orphans": N_("Fragments: their law's number was lost"),
     "only-export": N_("not in this export"),
+    # what became of a law or section in another edition (lawref/data/concordance.tsv; --json keeps the term)
+    "relation-same": N_("same"),
+    "relation-reworded": N_("reworded"),
+    "relation-renumbered": N_("renumbered"),
+    "relation-moved": N_("moved"),
+    "relation-split": N_("split"),
+    "relation-merged": N_("merged"),
+    "relation-new": N_("new"),
+    "relation-removed": N_("removed"),
+    "relation-unknown": N_("unknown"),
     # a citation's status, as a link's tooltip says it (link --format html|md)
     "in-corpus": N_("in the corpus"),
     "part-in-corpus": N_("only a part of it in the corpus"),
 }
+
+
+def relation(word: str, lang: str) -> str:
+    """A concordance relation (``renumbered``) told in ``lang``; a word
+    lawref does not know as it is."""
+    return words(lang).get(f"relation-{word}", word)
 
 
 @cache

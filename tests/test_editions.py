@@ -466,14 +466,29 @@ def test_the_site_and_the_reader_print_each_counterpart_beside_its_node(editions
     page = files["laws/17.html"]
     pairs = re.findall(r'<section class="node section depth-1" id="(law-17[a-e])">.*?<aside class="counterpart" '
                        r'lang="en">\s*<p class="counterpart-head"><a href="([^"]+)">([^<]+)</a>([^<]*)'
-                       r'(?:<span class="relation">([^<]+)</span>)?', page, re.S)
+                       r'(?:<span class="relation" lang="ru">([^<]+)</span>)?', page, re.S)
     got = {a: (href, head, html.unescape(title).strip(), rel) for a, href, head, title, rel in pairs}
-    assert got["law-17e"] == ("../laws-en/17.html#law-17d", "2017 17D", "End of Auction Period", "renumbered")
-    assert got["law-17d"] == ("../laws-en/15.html#law-15a", "2017 15A", "Cards from Wrong Board", "moved")
+    # the relation told to the Russian page's reader in its words; the counterpart's own in English
+    assert got["law-17e"] == ("../laws-en/17.html#law-17d", "2017 17D", "End of Auction Period", "перенумерован")
+    assert got["law-17d"] == ("../laws-en/15.html#law-15a", "2017 15A", "Cards from Wrong Board", "перенесён")
     assert "about three passes" in page  # the counterpart's own text, beside the Russian
     back = files["laws-en/17.html"]
     assert 'href="../laws/17.html#law-17e">1997 17E</a>' in back  # and from the English page back
+    assert '<span class="relation" lang="en">renumbered</span>' in back
     assert ".pair { display: grid; grid-template-columns: 1fr 1fr;" in files["lawref.css"]
+
+
+def test_a_relation_is_told_in_the_user_s_language_and_kept_as_the_term_in_json(editions: tuple[Path, Path],
+                                                                               ru_ui: None) -> None:
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    base = ["--corpus", str(editions[0]), "--index", str(editions[1]), "compare", "17E", "--from", "1997"]
+    said = CliRunner().invoke(cli, [*base, "--to", "2017"])
+    assert "2017 17D — End of Auction Period: перенумерован (проверено;" in said.stdout
+    data = json.loads(CliRunner().invoke(cli, [*base, "--to", "2017", "--json"]).stdout)
+    assert [k["relation"] for k in data["counterparts"]] == ["renumbered"]  # the data term, for programs
 
 
 def test_the_concordance_covers_every_section_of_the_1997_catalogue_each_row_sourced() -> None:

@@ -27,6 +27,7 @@ from lawref.export.files import write_folder
 from lawref.labels import law_of
 from lawref.lang.catalogue import load as load_catalogue
 from lawref.model import Document, Kind, Node, Ref
+from lawref.words import relation as relation_in
 from lawref.words import words as told
 
 if TYPE_CHECKING:
@@ -154,12 +155,14 @@ def _counterpart(book: Book, node: Node, here: str | None, notes: dict[str, Entr
         return None
     doc = book.held.document(other.doc)
     lang = doc.lang if doc is not None else "en"
+    mine = "en" if (d := book.held.document(node.doc)) is not None and d.lang == "en" else "ru"
     if other.id in book.by_id:
         href: str | None = book.anchors.href(other, "", here) if here is not None else "#" + book.anchor(other)
     else:
         href = book.site.href(other, base) if base else None
     return {"head": " ".join(x for x in (doc.edition if doc else None, other.cite or book.held.label(other)) if x),
-            "title": other.title or "", "relation": found[1] or "", "href": href, "lang": lang,
+            "title": other.title or "", "href": href, "lang": lang, "page_lang": mine,
+            "relation": relation_in(found[1], mine) if found[1] else "",  # said to the page's reader, in its words
             "paras": _inline(book, other, here, _words(doc) if doc else told("en"), notes, base)}
 
 

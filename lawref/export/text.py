@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from lawref.i18n import N_, retell, tr, ui_language
 from lawref.lang import english as english_titles
 from lawref.model import Document, Kind, Node, Ref, RefShown, Shown, Status, Twin, View
+from lawref.words import relation as relation_in
 from lawref.words import words as told
 
 if TYPE_CHECKING:
@@ -203,7 +204,8 @@ def _render_counterpart(t: Twin) -> str:
     if t.relation is not None:
         text += "\n" + tr("[the {theirs} edition's {there} is the {mine} edition's {cite}: {relation} "
                           "({how}; lawref's concordance) — the texts may differ]").format(
-            theirs=theirs or "?", there=t.cite_there, mine=mine or "?", cite=t.node.cite, relation=t.relation,
+            theirs=theirs or "?", there=t.cite_there, mine=mine or "?", cite=t.node.cite,
+            relation=relation_in(t.relation, ui_language()),
             how=tr("checked") if t.sure else tr("read from the titles"))
     elif t.compared and not t.named:
         text += "\n" + tr("[the English text names no edition: it may differ from the Russian one]")
@@ -351,7 +353,7 @@ def resolve_lines(answers: Sequence[tuple[str, Target | None]],
         out.append(f"{text!r} → {t.cite} {tr(t.status)} {node}{missing} [{tr('edition')} {t.edition or '—'}]")
         for c in (elsewhere or {}).get(k, ()):
             out.append(tr("  lawref's concordance: {edition} {cite} ({relation}) — {id}").format(
-                edition=c.edition, cite=c.cite, relation=c.relation, id=c.id))
+                edition=c.edition, cite=c.cite, relation=relation_in(c.relation, ui_language()), id=c.id))
     return out
 
 
@@ -542,7 +544,7 @@ def compare_lines(c: Comparison, views: Mapping[str, View], texts: Mapping[str, 
                 edition=k.edition, how=how, source=k.source))
             continue
         there = f"{k.edition} {k.cite}" + (f" — {k.title_en}" if k.title_en else "")
-        out.append(f"  → {there}: {k.relation} ({how}; {k.source})")
+        out.append(f"  → {there}: {relation_in(k.relation, ui_language())} ({how}; {k.source})")
     for k in c.counterparts:  # the texts after every counterpart's line
         if k.id is not None and c.id is not None and k.id in views and c.id in views:
             out += ["", render(views[c.id]), "", render(views[k.id])]
