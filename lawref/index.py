@@ -128,10 +128,20 @@ _SEARCH_FIELDS = ("title", "text")
 #: nests its matchers, and a query of ~1,000 words overflows Python's stack.
 MAX_QUERY_WORDS = 64
 
-#: Folded function words dropped from queries when other words remain.
+#: Folded function and question words dropped from queries when other words remain: they carry no
+#: weight in a question a director types whole («что делать если игрок не дал в масть», "what happens
+#: when a revoke is corrected"); inside a "phrase" they stay.
 STOPWORDS = frozenset(
+    # Russian prepositions, conjunctions, particles
     "а без бы в во же для до за и из или к ко ли либо на над не ни но о об обо "
-    "от по под при с со то у что как это".split()
+    "от по под при с со то у что как это после перед через между пока также тоже ещё уже "
+    # Russian question words and the verbs a question is asked with
+    "кто когда где куда почему зачем если можно нельзя нужно надо какой какая какое какие каков "
+    "чем тогда там тут здесь будет делать сделать происходит случится "
+    # English function and question words
+    "a an the and or of to in on at by for from with into as is are was were be been being it its this that "
+    "what when where who whom which why how can could may might must shall should will would do does did "
+    "happens happen happened if there".split()
 )
 
 
@@ -565,6 +575,14 @@ class Searcher:
     def lemmas_of(self, form: str) -> list[str]:
         """The lemmas a corpus form stands for (:meth:`suggest`'s answer)."""
         return self._lemmas(form)
+
+    def frequency(self, word: str, expand: Expansions | None = None) -> int:
+        """How many nodes hold ``word`` (any lemma it searches for, in title
+        or text, each field counted): its document frequency, the measure
+        relaxation leaves the commonest words out by."""
+        reader = self._searcher.reader()
+        weighted = self._weighted(word, expand or {})
+        return sum(reader.doc_frequency(f, lem) for lem, _ in weighted for f in _SEARCH_FIELDS)
 
     def knows(self, word: str) -> bool:
         """True when ``word`` (normed) is a form of a word of the corpus."""

@@ -121,13 +121,17 @@ class Answer:
     every word: these hold most of them; ``dropped`` the words left out),
     ``corrected`` (a typed word not in the corpus → the corpus form searched
     instead, "did you mean"), ``compounds`` (a typed word found only inside
-    longer words → those lemmas; such hits rank after exact ones)."""
+    longer words → those lemmas; such hits rank after exact ones),
+    ``unknown`` (a typed word no node holds that is a real Russian word —
+    never replaced by a corpus word near it: ``отказать`` is not
+    ``наказать``)."""
 
     hits: list[Hit]
     relaxed: bool = False
     dropped: tuple[str, ...] = ()
     corrected: dict[str, str] = field(default_factory=dict)
     compounds: dict[str, list[str]] = field(default_factory=dict)
+    unknown: tuple[str, ...] = ()
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
@@ -136,6 +140,8 @@ class Answer:
                for typed, right in self.corrected.items()]
         out += [tr("«{typed}» found only as part of: {lemmas}").format(typed=typed, lemmas=", ".join(lems))
                 for typed, lems in self.compounds.items()]
+        out += [tr("«{word}» is in no node of the corpus (a dictionary word: not taken for a typo)").format(word=w)
+                for w in self.unknown]
         if self.relaxed:
             out.append(tr("no node has every word; nodes with most of them (left out: {words})").format(
                 words=", ".join(self.dropped)))

@@ -17,9 +17,17 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
   it (``фальшренос`` → ``фальшренонс``, "did you mean"), else, as a last
   resort, a part of longer words (``ренонс`` → ``фальшренонс``, weighted
   :data:`COMPOUND_WEIGHT`, so those hits rank after exact ones);
+* a word the corpus lacks that is a real Russian word (in pymorphy3's
+  dictionary: ``отказать``, ``контракт``) is never replaced by a corpus word
+  near it: it is left out by relaxation, and the answer says so;
 * when no node has every word, the nodes with most of them are given
-  (``relaxed``): words are left out one, then two … at a time, and the
-  leave-out whose best hit scores highest wins;
+  (``relaxed``): words are left out one, then two … at a time, the commonest
+  first (by how many nodes hold them: :meth:`lawref.index.Searcher.frequency`;
+  a word no node holds before any), and never the rarest word, the one that
+  names the subject (``после фальшренонса`` leaves out «после»); the first
+  leave-out that finds anything wins;
+* function and question words carry no weight (:data:`lawref.index.STOPWORDS`:
+  «что делать если», «можно ли», "what happens when");
 * words that stand together and in order rank a node higher (the index's
   phrase and proximity boosts).
 """
@@ -35,7 +43,7 @@ from typing import TYPE_CHECKING
 from lawref import patterns as P
 from lawref.cite import ancestors, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher
-from lawref.lang import glossary
+from lawref.lang import glossary, morph
 from lawref.model import Node
 from lawref.results import Answer, Hit
 
@@ -129,14 +137,16 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
+    answer = Answer([])
     if english:
         ru_query = glossary.to_russian(query)
-        if ru_query:
-            hits += searcher.search(ru_query, limit=limit, doc=doc)
-    answer = Answer([])
+        if ru_query:  # relaxed as a Russian query is: «revoke corrected» → фальшренонс, «corrected» left out
+            answer = _words_answer(searcher, ru_query, limit, doc, translated=False)
+            hits += answer.hits
     if lang != "en" or not hits:
-        answer = _words_answer(searcher, query, limit, doc, translated=bool(hits))
-        hits += answer.hits
+        direct = _words_answer(searcher, query, limit, doc, translated=bool(hits))
+        answer = direct if direct.hits or not hits else answer
+        hits += direct.hits
     if not english and any(d.lang == "en" for d in store.documents if doc is None or d.id == doc):
         en_query = in_english(searcher, query)  # a Russian query reaches the English text through the glossary
         if en_query:
@@ -173,35 +183,52 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
     expand: Expansions = {}
     corrected: dict[str, str] = {}
     compounds: dict[str, list[str]] = {}
+    unknown: list[str] = []
     for word in searcher.words(query):
         if searcher.knows(word) or not word.replace("-", "").isalpha() or len(word) < 4:
             continue
         right = searcher.suggest(word.replace("-", ""))  # ``фальшь-ренонс``: the parts as one word
+        if right is not None and _real_russian(word):
+            unknown.append(word)  # «отказать» is not a typo of «наказать»: relaxation leaves it out, and says so
+            continue
         if right is not None:
             corrected[word], expand[word] = right, [(lem, 1.0) for lem in searcher.lemmas_of(right)]
         elif found := searcher.compounds(word):
             compounds[word], expand[word] = found, [(lem, COMPOUND_WEIGHT) for lem in found]
     hits = searcher.search(query, limit=limit, doc=doc, expand=expand)
     if hits or translated:
-        return Answer(hits, corrected=corrected, compounds=compounds)
+        return Answer(hits, corrected=corrected, compounds=compounds, unknown=tuple(unknown))
     dropped, hits = _relaxed(searcher, query, limit, doc, expand)
-    return Answer(hits, relaxed=bool(hits), dropped=dropped, corrected=corrected, compounds=compounds)
+    return Answer(hits, relaxed=bool(hits), dropped=dropped, corrected=corrected, compounds=compounds,
+                  unknown=tuple(unknown))
+
+
+def _real_russian(word: str) -> bool:
+    """Whether ``word`` is a Russian word of pymorphy3's dictionary (a word
+    the corpus lacks but a director may mean: never a typo). Loads
+    pymorphy3 (its dictionaries), and only for a Cyrillic word a correction
+    was found for."""
+    return morph.has_cyrillic(word) and morph.is_known(word)
 
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions
              ) -> tuple[tuple[str, ...], list[Hit]]:
-    """``(words left out, hits)`` of the smallest leave-out that finds
-    anything, the one whose best hit scores highest; ``((), [])`` when even
-    one word alone finds nothing."""
+    """``(words left out, in query order; hits)`` of the smallest leave-out
+    that finds anything, the commonest words tried first (a word no node
+    holds before any, then by :meth:`~lawref.index.Searcher.frequency`);
+    the rarest word a node holds — the one that names the subject — is
+    never left out. ``((), [])`` when nothing is found."""
     words = searcher.words(query)
+    freq = {w: searcher.frequency(w, expand) for w in words}
+    subject = min((w for w in words if freq[w]), key=lambda w: (freq[w], words.index(w)), default=None)
+    if subject is None:
+        return (), []
+    droppable = sorted((w for w in words if w != subject), key=lambda w: (freq[w] > 0, -freq[w]))
     for size in range(1, len(words)):
-        best: tuple[float, tuple[str, ...], list[Hit]] | None = None
-        for out in itertools.islice(itertools.combinations(words, size), MAX_LEAVE_OUTS):
+        for out in itertools.islice(itertools.combinations(droppable, size), MAX_LEAVE_OUTS):
             hits = searcher.search(query, limit=limit, doc=doc, expand=expand, drop=frozenset(out))
-            if hits and (best is None or hits[0].score > best[0]):
-                best = (hits[0].score, out, hits)
-        if best is not None:
-            return best[1], best[2]
+            if hits:
+                return tuple(w for w in words if w in out), hits
     return (), []
 
 

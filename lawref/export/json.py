@@ -56,6 +56,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
     policy did: ``"relaxed": true`` and ``"dropped": [words]`` when no node
     had every word, ``"did_you_mean": {typed: form}`` for typos,
     ``"compounds": {typed: [lemmas]}`` for words found inside longer ones;
+    ``"not_in_corpus": [words]`` for dictionary words no node holds (never
+    corrected);
     ``"absent": {"cite", "title_en"}`` when the query is a law the edition
     has and the corpus lacks (``absent``: its cite and title; the hits cite it)."""
     out: dict[str, Any] = {"query": query, "results": [hit_json(h) for h in hits]}
@@ -67,6 +69,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
         out["did_you_mean"] = dict(answer.corrected)
     if answer is not None and answer.compounds:
         out["compounds"] = {k: list(v) for k, v in answer.compounds.items()}
+    if answer is not None and answer.unknown:
+        out["not_in_corpus"] = list(answer.unknown)
     return out
 
 
