@@ -153,8 +153,9 @@ STOPWORDS = frozenset(
 @functools.lru_cache(maxsize=1 << 16)
 def _norm(word: str) -> str:
     """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps
-    it; outline suit symbols as filled ones (``1♡`` → ``1♥``)."""
-    return fold_token(morph.fold(word)).translate(P.SUIT_FOLD)
+    it; outline suit symbols as filled ones (``1♡`` → ``1♥``); stress marks
+    dropped (``взя́тка`` → ``взятка``)."""
+    return fold_token(morph.fold(word.translate(P.STRESS_FOLD))).translate(P.SUIT_FOLD)
 
 
 

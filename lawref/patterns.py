@@ -673,7 +673,11 @@ CITE_LIKE = Rx(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*", example="62B")
 WORD = Rx(f"[{WORD_CHARS}]+(?:-[{WORD_CHARS}]+)*", example="по-прежнему")
 #: A word as the index and queries see it: a :data:`WORD`, suit symbols included
 #: (``1♥`` is a term of its own, not ``1``).
-INDEX_WORD = Rx(f"[{WORD_CHARS}♠♥♦♣♤♡♢♧]+(?:-[{WORD_CHARS}♠♥♦♣♤♡♢♧]+)*", example="ход 1♥ и 1♠")
+INDEX_WORD = Rx(f"(?:[{WORD_CHARS}ѐѝЀЍ♠♥♦♣♤♡♢♧][\u0300\u0301]?)+(?:-(?:[{WORD_CHARS}ѐѝЀЍ♠♥♦♣♤♡♢♧][\u0300\u0301]?)+)*",
+                example="ход 1♥ и 1♠; взя́тка")
+#: Stress marks a teaching text puts on a vowel (combining acute and grave; ``ѐ``, ``ѝ`` are е, и with a
+#: grave): dropped from index terms and queries, never from the text (``взя́тка`` finds «взятка»).
+STRESS_FOLD = str.maketrans("ѐѝЀЍ", "еиЕИ", "\u0301\u0300")
 #: Outline suit symbols → the filled ones (``1♡`` finds ``1♥``).
 SUIT_FOLD = str.maketrans("♤♡♢♧", "♠♥♦♣")
 #: Any Cyrillic letter.

@@ -71,8 +71,10 @@ SNIPPET_CHARS = 200
 def normalise_query(query: str) -> str:
     """``query`` as texts are normalised: NFC, invisible characters and soft
     hyphens dropped, spaces of other widths made spaces (a query typed in
-    NFD, ``й`` as ``и`` + U+0306, finds what its NFC form finds)."""
-    return unicodedata.normalize("NFC", query).translate(P.INVISIBLE).translate(P.SPACE_CHARS)
+    NFD, ``й`` as ``и`` + U+0306, finds what its NFC form finds), stress
+    marks dropped (``взя́тка``: :data:`lawref.patterns.STRESS_FOLD`)."""
+    return unicodedata.normalize("NFC", query).translate(P.INVISIBLE).translate(P.SPACE_CHARS).translate(
+        P.STRESS_FOLD)
 
 
 def run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limit: int, doc: str | None,

@@ -59,3 +59,57 @@ def test_a_real_word_the_corpus_lacks_is_never_corrected(seed_library: Library, 
 def test_a_typo_is_still_corrected(seed_library: Library, typo: str, right: str) -> None:
     answer = seed_library.answer(typo, limit=5)
     assert answer.corrected == {typo: right} and not answer.unknown
+
+
+# -- marks and lemmas (issue 27, item 6) --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("Игрок берёт взя́тку", ["Игрок", "берёт", "взя́тку"]),  # a stress mark does not split the word
+    ("ѐ и ѝ", ["ѐ", "и", "ѝ"]),
+    ("ход 1♥ и фальшь-ренонс", ["ход", "1♥", "и", "фальшь-ренонс"]),
+])
+def test_an_index_word_keeps_its_stress_mark_whole(text: str, words: list[str]) -> None:
+    from lawref import patterns as P
+
+    assert P.INDEX_WORD.findall(text) == words
+
+
+@pytest.mark.parametrize(("word", "lemmas"), [
+    ("после", ("после",)),  # never «посол»
+    ("тем", ("тем",)),      # never «тьма»
+    ("для", ("для",)),      # never «длить»
+    ("при", ("при",)),      # never «переть»
+    ("мой", ("мой", "мыть")),  # not read first as a function word: every lemma
+])
+def test_a_function_word_is_indexed_under_its_function_lemma_only(word: str, lemmas: tuple[str, ...]) -> None:
+    from lawref.lang import morph
+
+    assert morph.lemmas(word) == lemmas
+
+
+def test_a_stressed_text_and_a_stressed_query_find_each_other(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from lawref.index import search
+    from lawref.model import Node, Source
+    from lawref.store import build_index
+
+    nodes = [Node(id="laws/1A", doc="laws", kind="section", cite="1A", label="A.", title=None,
+                  text="Игрок берёт взя́тку рубашкой вверх.", parent=None, page=None, source=Source("f.txt", 1)),
+             Node(id="laws/1B", doc="laws", kind="section", cite="1B", label="B.", title=None,
+                  text="Посол не играет.", parent=None, page=None, source=Source("f.txt", 2))]
+    build_index(nodes, tmp_path / "index", stamp="s")
+    assert [h.id for h in search(tmp_path / "index", "взятка")] == ["laws/1A"]  # the text's accent
+    assert "[взя́тку]" in search(tmp_path / "index", "взятка")[0].snippet  # marked whole, accent kept
+    assert [h.id for h in search(tmp_path / "index", "взя́тки")] == ["laws/1A"]  # the query's, in another form
+
+
+def test_a_query_s_stress_marks_are_dropped(seed_library: Library) -> None:
+    from lawref.search import normalise_query
+
+    assert normalise_query("взя́тка") == "взятка" and normalise_query("ѐлка") == "елка"
+    assert seed_library.answer("взя́тка").hits == seed_library.answer("взятка").hits
+
+
+@pytest.mark.parametrize("query", ["посол", "тьма", "длить"])
+def test_a_content_word_is_not_found_in_a_function_word(seed_library: Library, query: str) -> None:
+    assert not seed_library.answer(query).hits  # после, тем, для are no ambassadors, darkness, lasting

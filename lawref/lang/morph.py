@@ -62,6 +62,10 @@ BRIDGE_LEMMAS = ("масть", "взятка", "козырь", "заявка", "
 MAX_LEMMAS = 4
 
 
+#: pymorphy3's parts of speech of a function word (preposition, conjunction, particle, interjection).
+FUNCTION_POS = frozenset({"PREP", "CONJ", "PRCL", "INTJ"})
+
+
 @functools.lru_cache(maxsize=200_000)
 def lemmas(word: str) -> tuple[str, ...]:
     """Every folded normal form pymorphy3 offers for ``word`` (at most
@@ -70,11 +74,18 @@ def lemmas(word: str) -> tuple[str, ...]:
     lemma of :data:`BRIDGE_LEMMAS`, then pymorphy3's order. A short
     participle and its full form share the verb (``установлен`` →
     ``установить``; ``установленным`` → ``установленный``, ``установить``).
+    A word read first, and at least half the time, as a function word
+    (:data:`FUNCTION_POS`) keeps only its function-word lemmas: ``после`` is
+    never «посол», ``тем`` never «тьма», ``для`` never «длить», ``при``
+    never «переть».
     Words without Cyrillic letters come back folded, alone."""
     folded = fold(word)
     if not has_cyrillic(folded):
         return (folded,)
-    found = list(dict.fromkeys(fold(p.normal_form) for p in _analyzer().parse(folded)))
+    parses = _analyzer().parse(folded)
+    if parses and parses[0].tag.POS in FUNCTION_POS and parses[0].score >= 0.5:
+        parses = [p for p in parses if p.tag.POS in FUNCTION_POS]  # после is not «посол», для not «длить»
+    found = list(dict.fromkeys(fold(p.normal_form) for p in parses))
     suit = _SUIT_OF.get(folded)
     first = [suit] if suit else [x for x in found if x in BRIDGE_LEMMAS][:1]
     return tuple(dict.fromkeys(first + found))[:MAX_LEMMAS]
