@@ -545,8 +545,10 @@ LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:[-–—•·▪◦]\s+)?(?:LAW|Law)\s+{LAW_NUMB
 #: Item labels one cite may carry (``43B2(a)(1)``): a longer chain is not a cite.
 MAX_ITEMS = 4
 #: A word that introduces a cite given alone (``show``, ``search``): ``правило``,
-#: ``ст.``, ``статья``, ``Law``, ``L``, ``п.``, ``пункт``, ``§``.
-CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|ст\.|стать[а-яё]*|law[s]?|l(?=\d)|пп?\.|пункт[а-яё]*|§)\s*)?(?:№\s*)?",
+#: ``ст.``, ``статья``, ``закон`` (the word some translations use for a Law: ``Закон 62``), ``Law``,
+#: ``L``, ``п.``, ``пункт``, ``§``. Free text keeps to «правило»: «Закон 152-ФЗ» is not the Laws'.
+CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l(?=\d)|пп?\.|пункт[а-яё]*|§)"
+                 r"\s*)?(?:№\s*)?",
                  re.IGNORECASE, example="правило № 62B")
 #: A canonical law cite, spaces removed: ``62``, ``62B``, ``72A5``, ``43B2(a)``.
 LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1,2}})?"

@@ -113,3 +113,17 @@ def test_a_query_s_stress_marks_are_dropped(seed_library: Library) -> None:
 @pytest.mark.parametrize("query", ["посол", "тьма", "длить"])
 def test_a_content_word_is_not_found_in_a_function_word(seed_library: Library, query: str) -> None:
     assert not seed_library.answer(query).hits  # после, тем, для are no ambassadors, darkness, lasting
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("Закон 62", "laws/62"),      # the word some translations use for «правило» (was «закончился»)
+    ("закона 62B", "laws/62B"),
+    ("статья 62B", "laws/62B"),
+])
+def test_zakon_is_a_cite_word_in_a_cite_given_alone(seed_library: Library, query: str, first: str) -> None:
+    assert seed_library.answer(query).hits[0].id == first
+    assert seed_library.resolve_target(query).id == first  # resolve reads it so too
+
+
+def test_zakon_in_free_text_is_not_taken_for_a_law_of_the_laws(seed_library: Library) -> None:
+    assert not seed_library.link("Закон 152 о персональных данных")  # a state's law, not a Law of bridge
