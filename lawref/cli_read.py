@@ -188,7 +188,7 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
         else:
             _say(T.absent_line(gone.canonical, gone.entry, gone.fragments, gone.why,
                                [lib.label(f) for f in gone.fragments]))
-        sys.exit(shown.exit_code)
+        sys.exit(shown.outcome.exit_code)
     nodes = shown.nodes
     if raw:
         items = J.source_json(q_source.sources(lib, nodes))
@@ -204,8 +204,8 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
         else:
             _read(T.show_text(views, twins, lang, plain=plain), pager=not no_pager)
         _structure_said(lib, nodes)
-    if not raw and shown.exit_code:
-        sys.exit(shown.exit_code)  # no English text, only the catalogue's title: as «not in this corpus» is (show 59)
+    if not raw and shown.outcome.exit_code:
+        sys.exit(shown.outcome.exit_code)  # no English text, only the catalogue title: as absent is
 
 
 def _ref_ids(pairs: list[tuple[Node, Ref]]) -> list[str | None]:
@@ -238,7 +238,7 @@ def toc(obj: _Ctx, doc: str | None, law: str | None, as_json: bool) -> None:
     listed = usecases.toc(lib, doc, _text(law) if law is not None else None)
     _json(J.toc_json(listed.entries)) if as_json else _lines(T.toc_lines(
         {d.id: d for d in lib.documents}, listed.entries))
-    sys.exit(listed.exit_code)  # absent: the edition has it, the corpus does not, as show says it
+    sys.exit(listed.outcome.exit_code)  # absent: the edition has it, the corpus does not, as show says it
 
 
 @click.command()
@@ -275,7 +275,7 @@ def resolve(obj: _Ctx, citations: tuple[str, ...], edition: str | None, as_json:
         _json(J.resolve_json(found.answers, found.elsewhere))
     else:
         _lines(T.resolve_lines(found.answers, found.elsewhere))
-    sys.exit(found.exit_code)  # the lines say which did not resolve exactly
+    sys.exit(found.outcome.exit_code)  # the lines say which did not resolve exactly
 
 
 @click.command()
@@ -304,7 +304,7 @@ def compare(obj: _Ctx, cite: str, from_edition: str | None, to_edition: str | No
         same = len({langs[i] for i in nodes}) == 1
         texts = {i: " ".join(x.text for _, x in lib.subtree(n)) for i, n in nodes.items()} if same else {}
         _lines(T.compare_lines(found, views, texts))
-    sys.exit(OUTCOMES[outcome].exit_code)  # no counterpart: the lines say it
+    sys.exit(outcome.exit_code)  # no counterpart: the lines say it
 
 
 @click.command()

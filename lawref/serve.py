@@ -243,12 +243,12 @@ def node(lib: _Lib, cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$")
     _bounded(cite)
     shown = usecases.show(lib, cite, edition=edition, lang=lang)  # NotFound: no such law (95)
     if (gone := shown.absent) is not None:  # 62Z, not in the catalogue either: as show says it
-        return _error(shown.http_status, shown.message(), catalogue=J.absent_json(
+        return _error(shown.outcome.http_status, shown.message(), catalogue=J.absent_json(
             gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
-    if shown.http_status != 200:  # no English text, as ``show --lang en`` exits 1
+    if shown.outcome.http_status != 200:  # no English text, as ``show --lang en`` exits 1
         first = shown.nodes[0]
         title = first.title_en or lib.title_en(first)
-        return _error(shown.http_status, shown.message(), catalogue={"cite": first.cite, "title_en": title})
+        return _error(shown.outcome.http_status, shown.message(), catalogue={"cite": first.cite, "title_en": title})
     return J.show_json(*S.first(lib, shown.nodes, lang))
 
 
@@ -259,7 +259,7 @@ def resolve(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
     when the text holds no citation."""
     found = usecases.resolve(lib, [cite], edition)
     if found.outcome == usecases.Outcome.NO_CITATION:  # as ``resolve`` exits 1
-        return _error(found.http_status, usecases.told(found.outcome, text=repr(cite)))
+        return _error(found.outcome.http_status, usecases.told(found.outcome, text=repr(cite)))
     return J.resolve_json(found.answers, found.elsewhere)
 
 
@@ -273,7 +273,7 @@ def compare(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
     exits 1)."""
     _bounded(cite)
     outcome, found = usecases.compare(lib, cite, from_, to)
-    if (status := usecases.OUTCOMES[outcome].http_status) != 200:
+    if (status := outcome.http_status) != 200:
         return _error(status, usecases.told(outcome, cite=found.cite), comparison=J.compare_json(found))
     return J.compare_json(found)
 

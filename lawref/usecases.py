@@ -47,6 +47,16 @@ class Outcome(StrEnum):
     INEXACT = "not resolved exactly"
     NO_CITATION = "no citation"
 
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit code (:data:`OUTCOMES`)."""
+        return OUTCOMES[self].exit_code
+
+    @property
+    def http_status(self) -> int:
+        """The API's HTTP status (:data:`OUTCOMES`)."""
+        return OUTCOMES[self].http_status
+
 
 class Rule(NamedTuple):
     """How an outcome is told: the CLI's ``exit_code``, the API's
@@ -102,16 +112,6 @@ class Absent(NamedTuple):
         return self.entry.id != self.canonical and "." not in self.canonical
 
 
-def _exit_code(answer: Any) -> int:
-    """The CLI's exit code of ``answer``'s outcome (:data:`OUTCOMES`)."""
-    return OUTCOMES[answer.outcome].exit_code
-
-
-def _http_status(answer: Any) -> int:
-    """The API's HTTP status of ``answer``'s outcome (:data:`OUTCOMES`)."""
-    return OUTCOMES[answer.outcome].http_status
-
-
 class Shown(NamedTuple):
     """The answer of :func:`show`: its ``outcome``, the ``nodes`` found (in
     reading order; for ``NO_ENGLISH`` the nodes with no English text), or
@@ -120,15 +120,6 @@ class Shown(NamedTuple):
     outcome: Outcome
     nodes: list[Node]
     absent: Absent | None = None
-    @property
-    def exit_code(self) -> int:
-        """The CLI's exit code (:data:`OUTCOMES`)."""
-        return _exit_code(self)
-
-    @property
-    def http_status(self) -> int:
-        """The API's HTTP status (:data:`OUTCOMES`)."""
-        return _http_status(self)
 
     def message(self) -> Message:
         """What the API says of an answer that is not ``FOUND``."""
@@ -150,15 +141,6 @@ class Searched(NamedTuple):
     answer: Answer
     hits: list[HitShown]
     gone: tuple[str, str] | None
-    @property
-    def exit_code(self) -> int:
-        """The CLI's exit code (:data:`OUTCOMES`)."""
-        return _exit_code(self)
-
-    @property
-    def http_status(self) -> int:
-        """The API's HTTP status (:data:`OUTCOMES`)."""
-        return _http_status(self)
 
 
 class Resolved(NamedTuple):
@@ -171,15 +153,6 @@ class Resolved(NamedTuple):
     outcome: Outcome
     answers: list[tuple[str, Target | None]]
     elsewhere: dict[int, tuple[Counterpart, ...]]
-    @property
-    def exit_code(self) -> int:
-        """The CLI's exit code (:data:`OUTCOMES`)."""
-        return _exit_code(self)
-
-    @property
-    def http_status(self) -> int:
-        """The API's HTTP status (:data:`OUTCOMES`)."""
-        return _http_status(self)
 
 
 class Listed(NamedTuple):
@@ -188,15 +161,6 @@ class Listed(NamedTuple):
 
     outcome: Outcome
     entries: list[TocEntry]
-    @property
-    def exit_code(self) -> int:
-        """The CLI's exit code (:data:`OUTCOMES`)."""
-        return _exit_code(self)
-
-    @property
-    def http_status(self) -> int:
-        """The API's HTTP status (:data:`OUTCOMES`)."""
-        return _http_status(self)
 
 
 def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None = None,

@@ -28,15 +28,14 @@ def test_a_question_finds_its_subject(seed_library: Library, query: str, first: 
 
 
 @pytest.mark.parametrize("query", [
-    "игрок фальшренонс болван", "заявка ход вне очереди зрители", "масть карта взятка ренонс",
+    "игрок фальшренонс болван", "заявка ход вне очереди зрители",
     "недостаточное назначение", "тасовка и раздача карт", "претензия болван уступка исправление",
 ])
 def test_relaxation_never_leaves_out_the_rarest_word(seed_library: Library, query: str) -> None:
     searcher = seed_library.searcher()
     answer = seed_library.answer(query, limit=5)
     held = {w: n for w in searcher.words(query) if (n := searcher.frequency(w))}
-    if not answer.relaxed:
-        return
+    assert answer.relaxed  # no node holds every word of these: a leave-out was chosen
     rarest = min(held, key=lambda w: (held[w], searcher.words(query).index(w)))
     assert rarest not in answer.dropped  # the word that names the subject stays
     unheld = [w for w in searcher.words(query) if w not in held]

@@ -106,7 +106,7 @@ def test_an_error_carries_its_own_exit_code_and_status(seed_index: Path, client:
 
 def test_toc_of_an_absent_law_exits_as_show_does(seed_library: Library) -> None:
     listed = usecases.toc(seed_library, law="59")
-    assert listed.outcome == Outcome.ABSENT and listed.exit_code == EXIT_NOT_FOUND
+    assert listed.outcome == Outcome.ABSENT and listed.outcome.exit_code == EXIT_NOT_FOUND
     assert [e.cite for e in listed.entries] == ["59"]
     assert usecases.toc(seed_library, law="62").outcome == Outcome.FOUND
 
