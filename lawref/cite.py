@@ -79,6 +79,12 @@ def normalise_cite(text: str) -> str:
     if found is not None:
         return found
     shown = text if len(text) <= 40 else text[:39] + "…"
+    named = given_alone(text)
+    if len(named) == 1 and len(named[0].cites) == 1:  # ``правило 62 пункт B``, ``раздел C правила 62``
+        if not named[0].unread:
+            return named[0].cites[0]
+        raise CiteError(N_("not a law cite: {cite} ({part} cannot be read: a subsection needs its section letter, "
+                           "an item its subsection)").format(cite=repr(shown), part=named[0].unread))
     if needs_section:
         raise CiteError(N_("not a law cite: {cite} (a subsection needs its section letter, e.g. 72A5)").format(
             cite=repr(shown)))
@@ -86,9 +92,10 @@ def normalise_cite(text: str) -> str:
 
 
 def parse_cite(text: str) -> str | None:
-    """:func:`normalise_cite` of ``text``, or ``None`` when it is no cite —
-    for code that tries many strings (a query's words), where a raised
-    error would only be caught."""
+    """The canonical cite of ``text`` written as one cite (``62B``, ``правило
+    62B``, ``43 B 2 (a)``), or ``None`` — for code that tries many strings (a
+    query's words), where a raised error would only be caught. Parts named
+    in words (``правило 62 пункт B``) are :func:`normalise_cite`'s."""
     return _canonical(text)[0]
 
 
@@ -166,11 +173,28 @@ def query_cites(query: str) -> list[str]:
     found_cite = parse_cite(bare)
     if found_cite is not None:
         return [found_cite]
-    for text, shift in ((query, 0), (f"{_VIRTUAL} {bare}", len(_VIRTUAL) + 1)):
-        found = find_citations(text, relative=False)
-        rest = "".join(ch for i, ch in enumerate(text) if i >= shift and not any(c.start <= i < c.end for c in found))
+    found = given_alone(query)
+    return list(dict.fromkeys(c for item in found for c in item.cites))
+
+
+def given_alone(text: str) -> list[Citation]:
+    """The citations of a text given as nothing but citations (a query, a
+    cite for ``show`` or ``resolve``): those :func:`find_citations` finds
+    in it (``правило 62 пункт B``, ``Laws 61 to 64``), or bare cites read
+    as if «правила» stood before them (``61―64``, ``с 61-го по 64-е``,
+    ``62, 64``); ``[]`` when anything but list words and punctuation is
+    left around them. Offsets are into ``text``. Never raises."""
+    bare = text.strip().strip(".,;:!?()[]{}\"'«» ")
+    at = text.find(bare)
+    for view, shift in ((text, 0), (f"{_VIRTUAL} {bare}", len(_VIRTUAL) + 1)):
+        found = find_citations(view, relative=False)
+        rest = "".join(ch for i, ch in enumerate(view) if i >= shift and not any(c.start <= i < c.end for c in found))
         if found and P.QUERY_GLUE.fullmatch(rest):
-            return list(dict.fromkeys(c for item in found for c in item.cites))
+            if not shift:
+                return found
+            moved = at - shift
+            return [replace(c, start=max(at, c.start + moved), end=c.end + moved,
+                            text=text[max(at, c.start + moved) : c.end + moved]) for c in found]
     return []
 
 
@@ -272,7 +296,7 @@ def forced_cut(text: str, lo: int) -> int:
 
 
 def _token_cite(token: str, law: str | None, alphabet: bool) -> str | None:
-    token = latin(P.SPACES.sub("", token), alphabet)
+    token = latin(P.SPACES.sub("", P.ORDINAL.sub("", token)), alphabet)
     if token[:1].isdigit():
         return normalise_cite(token)
     return normalise_cite(f"{law}{token}") if law else None
@@ -336,7 +360,7 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
                     reading=reading(first))]
     members = 1
     for piece in P.CITE_PIECE.finditer(text, m.end("first"), m.end()):
-        tok, ranged = piece.group("tok"), bool(P.RANGE_MARK.search(piece.group("sep")))
+        tok, ranged = P.ORDINAL.sub("", piece.group("tok")), bool(P.RANGE_MARK.search(piece.group("sep")))
         if not ranged and len(tok) == 1 and not tok.isascii():
             break  # a bare Cyrillic letter after «и» is a word (``и В случае``), not a section
         prev = out[-1].cites[-1]
@@ -356,7 +380,8 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
         if members >= MAX_MEMBERS:
             out[-1] = replace(out[-1], truncated=True)
             break
-        out.append(model.Citation(piece.start("tok"), piece.end("tok"), tok, (cite,), reading=reading(tok)))
+        out.append(model.Citation(piece.start("tok"), piece.end("tok"), piece.group("tok"), (cite,),
+                                  reading=reading(tok)))
         members += 1
     return out
 
@@ -448,6 +473,8 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
             run = _split_run(text, m.end(), m.start(), alphabet)
             found.extend(run)
             found.extend(_paragraphs_after(text, run[-1].end))  # ``правило 59, 45.5``: 45.5 is a paragraph
+    for pattern, before in ((P.SUBDIVISIONS_AFTER, False), (P.SUBDIVISIONS_BEFORE, True)):
+        found.extend(_with_parts(m, alphabet, before) for m in pattern.finditer(text))
     for m in P.COMMENTARY_CITATION.finditer(text):
         found.append(model.Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
         found.extend(_paragraphs_after(text, m.end()))
@@ -471,6 +498,47 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
             cites = (f"({m.group('item').lower()})", f"({m.group('n')})")
             found.append(model.Citation(m.start(), m.end(), m.group(), cites, "relative"))
     return _without_overlaps(found)
+
+
+def _with_parts(m: re.Match[str], alphabet: bool, before: bool) -> Citation:
+    """The citation of a law cite whose parts are named in words
+    (:data:`~lawref.patterns.SUBDIVISIONS_AFTER`, :data:`~lawref.patterns.SUBDIVISIONS_BEFORE`,
+    the smallest part first): ``пункт 2 раздела B правила 43`` → ``43B2``.
+    A part that cannot join the cite — a subsection with no section, two
+    sections, a letter that is no section's — is kept as ``unread``, and
+    the cite stops before it."""
+    parts = [(p.group(), P.SPACES.sub("", p.group("label"))) for p in P.SUBDIVISION.finditer(m.group("parts"))]
+    if before:
+        parts.reverse()
+    cite = f"{int(m['law'])}{latin(m['own'] or '', alphabet).upper()}"
+    unread: list[str] = []
+    for said, label in parts:
+        longer = _joined(cite, label, alphabet) if not unread else None
+        if longer is None:
+            unread.append(said)
+        else:
+            cite = longer
+    letters = (m["own"] or "") + "".join(label for _, label in parts)
+    return model.Citation(m.start(), m.end(), m.group(), (cite,), reading=reading(letters),
+                          unread=", ".join(unread))
+
+
+def _joined(cite: str, label: str, alphabet: bool) -> str | None:
+    """``cite`` with one more part ``label`` (``62`` + ``B`` → ``62B``; ``43B`` +
+    ``2`` → ``43B2``; ``43B2`` + ``(b)`` or ``b`` → ``43B2(b)``), or ``None``
+    when the label is not the next part of it."""
+    parts = P.CITE_PARTS.fullmatch(cite)
+    assert parts is not None
+    _, section, sub, items = parts.groups()
+    head = label[:1]
+    if head.isdigit():  # a subsection: after its section, before any item
+        fits = bool(section) and not sub and not items
+    elif head.isupper():  # a section (``B``, ``B2``, ``B2(b)``)
+        fits = not section
+    else:  # an item: ``(b)``, or ``b`` (``подпункт b``)
+        fits = bool(section)
+        label = label if head == "(" else f"({label})"
+    return parse_cite(f"{cite}{latin(label, alphabet)}") if fits else None
 
 
 def _paragraphs_after(text: str, end: int) -> list[Citation]:

@@ -595,11 +595,16 @@ FROM_WORD = r"(?:(?:с|from)[^\S\n]+(?:\n[^\S\n]*)?(?=\d))?"
 #: (``Law 62 A player``, ``правило 62 В случае``).
 _SPACED_LETTER = (rf"[ ]{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–—]"
                   r"|[ ](?:и|или|либо|and|or|to|по|through)[ ])")
+_ORDINAL_ENDING = "го|ого|му|ому|м|ом|й|ый|ий|ой|е|ое|я|ая|ю|ую|х|ых"
+_ORDINAL = rf"-(?:{_ORDINAL_ENDING})(?![\w-])"
 #: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
 #: ``10С2`` (004:90), ``25Б``; spaced: ``16 B 1``, ``43 B 2 (b)``. Never the law number of a
 #: commentary paragraph's cite (``45`` of ``правило 59, 45.5``): that is not law 45.
 CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER})(?:[ ]?\d{{1,2}})?"
-              rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})?(?![\w])(?!\.\d)")
+              rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
+#: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
+#: part of the cite (:func:`lawref.cite.without_ordinal`).
+ORDINAL = Rx(rf"-(?:{_ORDINAL_ENDING})$", example="61-го")
 #: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B`` →
 #: ``B``; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
 SECTION_TOKEN = (rf"{CITE_LETTER}\d{{1,2}}(?:\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}(?![\w])"
@@ -617,6 +622,30 @@ CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?
 LAW_CITATION = Rx(rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
                   rf"|{EN_L_PREFIX}|{POINT_WORD}{_WS}*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
                   example="см. правило 59")
+#: A word naming a part of a law: «раздел», «пункт», «подпункт», «параграф», «абзац» in every case
+#: form; ``section``, ``subsection``, ``paragraph``, ``subparagraph``, ``clause``, ``item``. Which part
+#: it is, the label says (a capital letter a section, a number a subsection, ``(b)`` an item), not
+#: the word: translations call a section «пункт» as often as «раздел».
+_SUBDIVISION_WORD = (r"(?<![\w-])(?:(?i:(?:под)?пункт|раздел|параграф|абзац)(?:а|у|ом|е|ы|ов|ам|ами|ах)?"
+              r"|(?i:(?:sub)?(?:section|paragraph)|clause|item)s?)(?![^\W\d_]|-)")
+#: A part's label after its word: a letter (Latin, or a Cyrillic capital: never «в», «и» of the
+#: sentence), a number, or an item in brackets, and what may follow it in a cite (``B2(b)``).
+_SUBDIVISION_LABEL = (r"(?:[A-Za-zА-ЯЁ]|\d{1,2}|\([A-Za-zА-Яа-яЁё0-9]{1,2}\))(?:[ ]?\d{1,2})?"
+               r"(?:[ ]?\([A-Za-z0-9]{1,2}\)){0,4}(?![\w(])")
+_SUBDIVISION = rf"{_SUBDIVISION_WORD}{_WS}*{NUMBER_SIGN}{_SUBDIVISION_LABEL}"
+_SUBDIVIDED_LAW = (rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*{NUMBER_SIGN}(?P<law>{LAW_NUMBER})"
+             rf"(?P<own>{CITE_LETTER}(?:\d{{1,2}})?)?(?![\w])(?!\.\d)")
+#: A law cite with its parts named after it: ``правило 62 пункт B``, ``Law 62, section B``,
+#: ``правило 43, раздел B, пункт 2``.
+SUBDIVISIONS_AFTER = Rx(rf"{_SUBDIVIDED_LAW}(?P<parts>(?:{_WS}*,?{_WS}*{_SUBDIVISION}){{1,3}})",
+                        example="Law 62, section B")
+#: A law's parts named before it, the smallest first: ``раздел C правила 62``, ``согласно разделу C
+#: правила 62``, ``пункт 2 раздела B правила 43``, ``section B of Law 62``.
+SUBDIVISIONS_BEFORE = Rx(rf"(?P<parts>{_SUBDIVISION}(?:{_WS}*,?{_WS}*(?:of{_WS}+)?{_SUBDIVISION}){{0,2}}){_WS}*,?{_WS}*"
+                  rf"(?:of{_WS}+(?:the{_WS}+)?)?{_SUBDIVIDED_LAW}", example="пункт 2 раздела B правила 43")
+#: One part of :data:`SUBDIVISIONS_AFTER` or :data:`SUBDIVISIONS_BEFORE`: its word and its label.
+SUBDIVISION = Rx(rf"(?P<word>{_SUBDIVISION_WORD}){_WS}*{NUMBER_SIGN}(?P<label>{_SUBDIVISION_LABEL})",
+                 example="раздела B")
 #: One further member of a run: ``, 64``, `` или 71``, ``-64``, `` и (b)``.
 CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
 #: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``, ``61 through 64``.
@@ -624,10 +653,10 @@ RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64
 #: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.
 ALPHABET_LETTER = Rx(f"[{ALPHABET_ONLY}]", example="правило 25Б")
 #: Characters read as others when citations are looked for (one for one, so offsets hold):
-#: no-break and thin spaces as a space, hyphens and the minus sign as ``-``, a footnote's call in
-#: superscript as a space (``правиле 64²``: the call never hides the cite).
+#: no-break and thin spaces as a space, hyphens, the minus sign and the horizontal bar (``61―64``)
+#: as ``-``, a footnote's call in superscript as a space (``правиле 64²``: the call never hides the cite).
 CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007": " ", "\u2010": "-",
-                           "\u2011": "-", "\u2012": "-", "\u2212": "-",
+                           "\u2011": "-", "\u2012": "-", "\u2015": "-", "\u2212": "-",
                            **dict.fromkeys("¹²³⁴⁵⁶⁷⁸⁹⁰", " ")})
 #: A word hyphenated across a line break in outside text (``пра-`` ⏎ ``вило``): the hyphen,
 #: the break and the spaces around it are not read.

@@ -206,7 +206,8 @@ class Resolver:
         if citation.kind == "relative":
             return [self.resolve_relative(citation.cites, node)] if node is not None else []
         lang = lang or ("ru" if P.CYRILLIC.search(citation.text) else "en")
-        return [self.resolve_cite(c, citation.kind, prefer, edition=edition, lang=lang) for c in citation.cites]
+        found = [self.resolve_cite(c, citation.kind, prefer, edition=edition, lang=lang) for c in citation.cites]
+        return [_unread(t, citation.unread) for t in found] if citation.unread else found
 
     def refs_of(self, node: Node, line_map: tuple[tuple[int, int], ...] = (),
                 citations: Iterable[Citation] | None = None) -> tuple[Ref, ...]:
@@ -225,3 +226,12 @@ class Resolver:
                 refs.append(Ref(c.start, c.end, c.text, t.cite, t.status, t.id, line))
         return tuple(refs)
 
+
+def _unread(target: Target, unread: str) -> Target:
+    """``target`` of a citation whose parts ``unread`` were not read
+    (:attr:`~lawref.results.Citation.unread`): never ``exact`` — ``partial``,
+    the unread parts named as missing (``пункт 2 правила 43`` → law 43,
+    missing ``пункт 2``)."""
+    if target.status != "exact":
+        return target
+    return model.Target(target.cite, "partial", target.id, unread, target.edition)

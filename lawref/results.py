@@ -36,7 +36,10 @@ class Citation:
     Cyrillic section letters were read — ``""`` (none printed),
     ``"lookalike"`` (``62В`` = 62B) or ``"alphabet"`` (``62Г`` = 62D, in
     alphabet order); ``mixed``: the text holds both kinds, so a letter that
-    reads differently in the two (В, Е, К, М, Н) is in doubt.
+    reads differently in the two (В, Е, К, М, Н) is in doubt. ``unread``:
+    the parts a citation names in words that could not be made a cite
+    (``пункт 2`` of ``пункт 2 правила 43``, a subsection with no section):
+    its cite stops before them, and it never resolves ``exact``.
     """
 
     start: int
@@ -47,6 +50,7 @@ class Citation:
     truncated: bool = False
     reading: str = ""
     mixed: bool = False
+    unread: str = ""
 
 
 @dataclass(frozen=True)
@@ -92,7 +96,8 @@ class Linked:
     def to_json(self) -> dict[str, Any]:
         """``{"start", "end", "text", "cites", "status", "ids", "targets"}``,
         plus ``"truncated": true`` when the citation's list was cut at
-        :data:`lawref.cite.MAX_MEMBERS` cites. (Free text has law and
+        :data:`lawref.cite.MAX_MEMBERS` cites, ``"reading"``,
+        ``"mixed_readings"`` and ``"unread"`` (:class:`Citation`) when set. (Free text has law and
         commentary citations only; a commentary cite is the one with a dot.)"""
         c = self.citation
         out: dict[str, Any] = {"start": c.start, "end": c.end, "text": c.text, "cites": list(c.cites),
@@ -103,6 +108,8 @@ class Linked:
             out["reading"] = c.reading
         if c.mixed:
             out["mixed_readings"] = True
+        if c.unread:
+            out["unread"] = c.unread
         return out
 
     @classmethod
@@ -110,7 +117,7 @@ class Linked:
         """The inverse of :meth:`to_json`."""
         kind = "commentary" if d["cites"] and all("." in c for c in d["cites"]) else "law"
         citation = Citation(d["start"], d["end"], d["text"], tuple(d["cites"]), kind, d.get("truncated", False),
-                            d.get("reading", ""), d.get("mixed_readings", False))
+                            d.get("reading", ""), d.get("mixed_readings", False), d.get("unread", ""))
         return cls(citation, tuple(Target.from_json(t) for t in d["targets"]))
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from lawref import model
 from lawref import patterns as P
-from lawref.cite import KEEP_BEFORE, find_citations, find_in_contexts, next_cut, normalise_cite
+from lawref.cite import KEEP_BEFORE, find_citations, find_in_contexts, given_alone, next_cut, normalise_cite
 from lawref.errors import CiteError
 from lawref.model import Node, Status
 from lawref.query.editions import edition_in
@@ -154,7 +154,8 @@ def resolve_targets(lib: Library, text: str, edition: str | None = None) -> list
     try:
         cite = normalise_cite(text)
     except CiteError:
-        return [t for item in _first_run(text, lib.link(text, edition)) for t in item.targets]
+        found = given_alone(text) or find_citations(text, relative=False)  # ``61―64``; ``см. правило 62B выше``
+        return [t for item in _first_run(text, _resolved(lib, found, edition)) for t in item.targets]
     lang = "ru" if P.CYRILLIC.search(text) else "en" if P.LATIN_LETTER.search(text) else None
     said = citing_lang(text)
     within = chosen if edition is not None or said is None else edition_in(lib, said)

@@ -1,0 +1,110 @@
+"""Sub-division cites in words (issue 27, item 4): ``правило 62 пункт B``,
+``пункт 2 раздела B правила 43``, ``section B of Law 62``, ranges with an
+ordinal or a horizontal bar. Each spelling gives one cite in ``link``,
+``resolve``, ``show``, ``search`` and the API alike; a part that cannot be
+read is kept as ``unread`` and the cite is never ``exact``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from lawref.cite import find_citations, given_alone, normalise_cite, query_cites
+from lawref.cli import cli
+from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, CiteError
+from lawref.library import Library
+from lawref.serve import create_app
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+#: (text, the citation's text, its cites, its unread parts): spellings directors and rulings use
+SPELLINGS = [
+    ("правило 62 пункт B", "правило 62 пункт B", ("62B",), ""),
+    ("согласно правилу 62, пункт B", "правилу 62, пункт B", ("62B",), ""),
+    ("правило 43, раздел B, пункт 2", "правило 43, раздел B, пункт 2", ("43B2",), ""),
+    ("согласно разделу C правила 62", "разделу C правила 62", ("62C",), ""),
+    ("пункт 2 раздела B правила 43", "пункт 2 раздела B правила 43", ("43B2",), ""),
+    ("подпункт (b) пункта 2 раздела B правила 43", "подпункт (b) пункта 2 раздела B правила 43", ("43B2(b)",), ""),
+    ("в пункте 3 правила 72A", "пункте 3 правила 72A", ("72A3",), ""),
+    ("раздел Б правила 25", "раздел Б правила 25", ("25B",), ""),  # Б: alphabet order
+    ("Law 62, section B", "Law 62, section B", ("62B",), ""),
+    ("section B of Law 62", "section B of Law 62", ("62B",), ""),
+    ("subsection 2 of section B of Law 43", "subsection 2 of section B of Law 43", ("43B2",), ""),
+    ("правило 16 B 1", "правило 16 B 1", ("16B1",), ""),
+    ("Law 25 B 2", "Law 25 B 2", ("25B2",), ""),
+    ("Law 43 B 2 (b)", "Law 43 B 2 (b)", ("43B2(b)",), ""),
+    ("см. правило 64² и далее", "правило 64", ("64",), ""),  # a footnote's call is not part of the cite
+    ("правила 61―64", "правила 61―64", ("61", "62", "63", "64"), ""),  # U+2015
+    ("правила с 61-го по 64-е", "правила с 61-го по 64-е", ("61", "62", "63", "64"), ""),
+    # a part that cannot join the cite: kept, never dropped silently
+    ("пункт 2 правила 43", "пункт 2 правила 43", ("43",), "пункт 2"),  # a subsection with no section
+    ("правило 62, раздел B, раздел C", "правило 62, раздел B, раздел C", ("62B",), "раздел C"),  # two sections
+]
+
+
+@pytest.mark.parametrize(("text", "cited", "cites", "unread"), SPELLINGS, ids=[r[0] for r in SPELLINGS])
+def test_a_sub_division_in_words_is_one_cite(text: str, cited: str, cites: tuple[str, ...], unread: str) -> None:
+    found = find_citations(text, relative=False)
+    assert [(c.text, c.cites, c.unread) for c in found] == [(cited, cites, unread)]
+    assert text[found[0].start : found[0].end] == cited
+
+
+@pytest.mark.parametrize("text", [
+    "согласно этому разделу и правилу 62",  # «и» is the sentence's, not a label
+    "раздел в правиле 62",
+    "Law 62 section A player who revokes",  # no: a section word needs its label alone
+])
+def test_words_of_the_sentence_are_no_labels(text: str) -> None:
+    assert all(not c.unread for c in find_citations(text, relative=False))
+    assert [c.cites for c in find_citations(text, relative=False)][-1] in {("62",), ("62A",)}
+
+
+@pytest.mark.parametrize(("text", "cites"), [
+    ("61―64", ["61", "62", "63", "64"]), ("с 61-го по 64-е", ["61", "62", "63", "64"]),
+    ("правило 62 пункт B", ["62B"]), ("раздел C правила 62", ["62C"]), ("62, 64", ["62", "64"]),
+])
+def test_a_cite_given_alone_reads_its_words(text: str, cites: list[str]) -> None:
+    assert query_cites(text) == cites
+    assert [c for item in given_alone(text) for c in item.cites] == cites
+
+
+def test_show_takes_parts_in_words_and_refuses_an_unread_one() -> None:
+    assert normalise_cite("правило 62 пункт B") == "62B"
+    assert normalise_cite("section B of Law 62") == "62B"
+    with pytest.raises(CiteError, match="пункт 2 cannot be read"):
+        normalise_cite("пункт 2 правила 43")
+
+
+def _api_link(lib: Library, text: str) -> dict[str, object]:
+    async def asked() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app(lib))
+        async with httpx.AsyncClient(transport=transport, base_url="http://lawref.test") as c:
+            return await c.post("/api/v1/link", json={"text": text})
+
+    response = asyncio.run(asked())
+    assert response.status_code == 200
+    data: dict[str, object] = response.json()
+    return data
+
+
+@pytest.mark.parametrize(("text", "cited", "cites", "unread"), SPELLINGS, ids=[r[0] for r in SPELLINGS])
+def test_link_resolve_and_the_api_agree(seed_index: Path, seed_library: Library, text: str, cited: str,
+                                        cites: tuple[str, ...], unread: str) -> None:
+    base = ["--corpus", str(CORPUS), "--index", str(seed_index)]
+    linked = CliRunner().invoke(cli, [*base, "link", "--format", "json"], input=text)
+    assert linked.exit_code == EXIT_OK, linked.output
+    (citation,) = json.loads(linked.output)["citations"]
+    assert tuple(citation["cites"]) == cites and citation.get("unread", "") == unread
+    assert _api_link(seed_library, text)["citations"] == [citation]
+    resolved = CliRunner().invoke(cli, [*base, "resolve", "--json", text])
+    targets = json.loads(resolved.output)["resolved"]
+    assert tuple(t["cite"] for t in targets) == cites
+    assert [t["status"] for t in targets] == [t["status"] for t in citation["targets"]]
+    if unread:  # never exact when a part was not read
+        assert all(t["status"] != "exact" and t["missing"] == unread for t in targets)
+        assert resolved.exit_code == EXIT_NOT_FOUND
