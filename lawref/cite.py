@@ -80,7 +80,8 @@ def normalise_cite(text: str) -> str:
         return found
     shown = text if len(text) <= 40 else text[:39] + "…"
     named = given_alone(text)
-    if len(named) == 1 and len(named[0].cites) == 1:  # ``правило 62 пункт B``, ``раздел C правила 62``
+    whole = text.strip().rstrip(".,;:")
+    if len(named) == 1 and len(named[0].cites) == 1 and named[0].text == whole:  # ``правило 62 пункт B``
         if not named[0].unread:
             return named[0].cites[0]
         raise CiteError(N_("not a law cite: {cite} ({part} cannot be read: a subsection needs its section letter, "

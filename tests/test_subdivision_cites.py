@@ -108,3 +108,22 @@ def test_link_resolve_and_the_api_agree(seed_index: Path, seed_library: Library,
     if unread:  # never exact when a part was not read
         assert all(t["status"] != "exact" and t["missing"] == unread for t in targets)
         assert resolved.exit_code == EXIT_NOT_FOUND
+
+
+@pytest.mark.parametrize(("text", "fmt", "said"), [
+    ("Согласно Правилу 62В игрок исправляет.", "text", "read as the Latin letters they look like"),
+    ("Судья применил правило 70Д.", "text", "read in alphabet order"),
+    ("Согласно правилу 62B игрок исправляет.", "text", "\t-"),  # Latin: nothing was chosen
+    ("Пункт 2 правила 43 говорит.", "text", "not read: Пункт 2"),
+    ("Пункт 2 правила 43 говорит.", "md", "не прочитано: Пункт 2"),  # a tooltip speaks the citation's language
+])
+def test_the_text_formats_say_what_was_chosen(seed_index: Path, text: str, fmt: str, said: str) -> None:
+    """Issue 27, item 8: a reading chosen, or a part not read, is told beside the citation."""
+    base = ["--corpus", str(CORPUS), "--index", str(seed_index)]
+    result = CliRunner().invoke(cli, [*base, "link", "--format", fmt], input=text)
+    assert result.exit_code == EXIT_OK, result.output
+    if fmt == "text":
+        header, row = result.output.splitlines()[:2]
+        assert header.endswith("\tnote") and said in row
+    else:
+        assert said in result.output

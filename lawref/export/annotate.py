@@ -14,7 +14,7 @@ from typing import Any
 from lawref import patterns as P
 from lawref.export.commonmark import escape, link
 from lawref.model import Status
-from lawref.results import Linked, Target
+from lawref.results import Citation, Linked, Target
 from lawref.words import words as told
 
 #: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.
@@ -59,13 +59,26 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
         first = item.ids[0] if item.ids else None
         words = told(_language(c.text, around))
         notes = [f"{run}: {words[STATUS_WORDS[status]]}" for run, status in _status_runs(item.targets)
-                 if len(item.targets) > 1 or status != Status.EXACT]
+                 if len(item.targets) > 1 or status != Status.EXACT] + reading_notes(c, words)
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
                     "href": href(first) if first else None, "title": ", ".join(notes)})
         pos = end
     if pos < len(text):
         out.append({"link": False, "text": text[pos:]})
     return out
+
+
+def reading_notes(c: Citation, words: dict[str, str]) -> list[str]:
+    """What was chosen in reading citation ``c``, in ``words``' language:
+    how its Cyrillic section letters were read (``62В``, ``70Д``; a
+    citation with none printed, ``62B``, has no such note), and its parts not read
+    (``not read: пункт 2``)."""
+    notes = []
+    if c.reading:
+        notes.append(words["read-mixed"] if c.mixed else words[f"read-{c.reading}"])
+    if c.unread:
+        notes.append(f"{words['not-read']}: {c.unread}")
+    return notes
 
 
 def _status_runs(targets: Sequence[Target]) -> list[tuple[str, str]]:
@@ -153,15 +166,19 @@ def to_markdown(text: str, linked: Sequence[Linked], href: Href, *, offset: int 
 
 
 def table_rows(linked: Sequence[Linked]) -> list[str]:
-    """One tab-separated line a resolved cite: ``start end text cite status id``."""
+    """One tab-separated line a resolved cite: ``start end text cite status
+    id note`` — ``note`` what was chosen in reading it
+    (:func:`reading_notes`, in English: a table is read by programs), or ``-``."""
     rows = []
+    english = told("en")
     for item in linked:
         c = item.citation
+        note = "; ".join(reading_notes(c, english)) or "-"
         for t in item.targets:
-            rows.append(f"{c.start}\t{c.end}\t{c.text}\t{t.cite}\t{t.status}\t{t.id or '-'}")
+            rows.append(f"{c.start}\t{c.end}\t{c.text}\t{t.cite}\t{t.status}\t{t.id or '-'}\t{note}")
     return rows
 
 
 def to_table(linked: Sequence[Linked]) -> str:
     """A header line, then :func:`table_rows` of ``linked``."""
-    return "\n".join(["start\tend\ttext\tcite\tstatus\tid", *table_rows(linked)])
+    return "\n".join(["start\tend\ttext\tcite\tstatus\tid\tnote", *table_rows(linked)])
