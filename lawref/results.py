@@ -131,7 +131,9 @@ class Answer:
     longer words → those lemmas; such hits rank after exact ones),
     ``unknown`` (a typed word no node holds that is a real Russian word —
     never replaced by a corpus word near it: ``отказать`` is not
-    ``наказать``)."""
+    ``наказать``), ``synonyms`` (``(typed, (means, …))`` for each synonym of
+    ``lawref/data/synonyms.tsv`` the query held: ``штраф`` searched also as
+    ``наказание``)."""
 
     hits: list[Hit]
     relaxed: bool = False
@@ -139,6 +141,7 @@ class Answer:
     corrected: dict[str, str] = field(default_factory=dict)
     compounds: dict[str, list[str]] = field(default_factory=dict)
     unknown: tuple[str, ...] = ()
+    synonyms: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
@@ -149,6 +152,8 @@ class Answer:
                 for typed, lems in self.compounds.items()]
         out += [tr("«{word}» is in no node of the corpus (a dictionary word: not taken for a typo)").format(word=w)
                 for w in self.unknown]
+        out += [tr("«{typed}» searched also as: {means}").format(typed=typed, means=", ".join(f"«{m}»" for m in means))
+                for typed, means in self.synonyms]
         if self.relaxed:
             out.append(tr("no node has every word; nodes with most of them (left out: {words})").format(
                 words=", ".join(self.dropped)))

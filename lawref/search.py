@@ -26,6 +26,10 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
   a word no node holds before any), and never the rarest word, the one that
   names the subject (``после фальшренонса`` leaves out «после»); the first
   leave-out that finds anything wins;
+* a word a director types for a term the text words otherwise
+  (``lawref/data/synonyms.tsv``: ``штраф`` → наказание, ``не дал в масть`` →
+  фальшренонс) is searched as typed and as the text's word, each copy an
+  alternative (:func:`lawref.lang.glossary.alternatives`);
 * function and question words carry no weight (:data:`lawref.index.STOPWORDS`:
   «что делать если», «можно ли», "what happens when");
 * words that stand together and in order rank a node higher (the index's
@@ -140,15 +144,20 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
     answer = Answer([])
+    alts, used = glossary.alternatives(query, lambda w: _query_lemmas(searcher, w))
     if english:
-        ru_query = glossary.to_russian(query)
+        ru_query = " OR ".join(dict.fromkeys(filter(None, map(glossary.to_russian, alts))))
         if ru_query:  # relaxed as a Russian query is: «revoke corrected» → фальшренонс, «corrected» left out
             answer = _words_answer(searcher, ru_query, limit, doc, translated=False)
             hits += answer.hits
     if lang != "en" or not hits:
-        direct = _words_answer(searcher, query, limit, doc, translated=bool(hits))
+        direct = _words_answer(searcher, " OR ".join(alts), limit, doc, translated=bool(hits))
         answer = direct if direct.hits or not hits else answer
         hits += direct.hits
+    if used:  # a word a synonym stands for is not «in no node»: the text's word for it was searched
+        covered = {w for u in used for w in searcher.words(u.typed)}
+        answer = replace(answer, synonyms=tuple((u.typed, u.means) for u in used),
+                         unknown=tuple(w for w in answer.unknown if w not in covered))
     if not english and any(d.lang == "en" for d in store.documents if doc is None or d.id == doc):
         en_query = in_english(searcher, query)  # a Russian query reaches the English text through the glossary
         if en_query:
@@ -203,6 +212,17 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
     dropped, hits = _relaxed(searcher, query, limit, doc, expand)
     return Answer(hits, relaxed=bool(hits), dropped=dropped, corrected=corrected, compounds=compounds,
                   unknown=tuple(unknown))
+
+
+def _query_lemmas(searcher: Searcher, word: str) -> set[str]:
+    """The lemmas a query word may be, to match synonyms: the forms
+    table's for a corpus form, pymorphy3's for another Cyrillic word (loaded
+    only then), an English word's singular (``bids`` → bid)."""
+    if searcher.knows(word):
+        return set(searcher.lemmas_of(word))
+    if morph.has_cyrillic(word):
+        return set(morph.lemmas(word))
+    return {glossary.singular(word)}
 
 
 def _real_russian(word: str) -> bool:

@@ -57,7 +57,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
     had every word, ``"did_you_mean": {typed: form}`` for typos,
     ``"compounds": {typed: [lemmas]}`` for words found inside longer ones;
     ``"not_in_corpus": [words]`` for dictionary words no node holds (never
-    corrected);
+    corrected); ``"synonyms": [{"typed", "means": [words]}]`` for a
+    director's word searched also as the text's (``штраф`` → наказание);
     ``"absent": {"cite", "title_en"}`` when the query is a law the edition
     has and the corpus lacks (``absent``: its cite and title; the hits cite it)."""
     out: dict[str, Any] = {"query": query, "results": [hit_json(h) for h in hits]}
@@ -71,6 +72,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
         out["compounds"] = {k: list(v) for k, v in answer.compounds.items()}
     if answer is not None and answer.unknown:
         out["not_in_corpus"] = list(answer.unknown)
+    if answer is not None and answer.synonyms:
+        out["synonyms"] = [{"typed": typed, "means": list(means)} for typed, means in answer.synonyms]
     return out
 
 

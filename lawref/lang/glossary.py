@@ -1,21 +1,34 @@
-"""glossary: the Russian–English glossary of bridge-law terms (``lawref/data/glossary.tsv``).
+"""glossary: the terms a query is read with — the Russian–English glossary and a director's synonyms.
 
 Each entry: the Russian term, its lemmas (as pymorphy3 gives them for the forms
 in the seeds), English equivalents, part of speech, a note and a seed location.
 Used to turn an English query into a Russian one (``revoke`` → ``фальшренонс``,
 ``adjusted score`` → ``"присуждённый результат"``) without loading pymorphy3.
+
+The synonyms (``lawref/data/synonyms.tsv``): what a director types for a term
+the Laws word otherwise — ``said`` (as lemmas word for word), ``means`` (the
+text's words, one or more alternatives), a seed line where the text uses it
+and the reason. :func:`alternatives` turns a query into the query itself and
+one copy for each alternative of each synonym it holds (``штраф за ход вне
+очереди`` → also ``наказание за ход вне очереди``); the search ORs them. A
+query word is matched by its lemmas in the index's forms table, and only a
+word the corpus lacks is lemmatised by pymorphy3.
 """
 
 from __future__ import annotations
 
 import csv
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
 from lawref import patterns as P
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "glossary.tsv"
+SYNONYMS_PATH = PATH.with_name("synonyms.tsv")
+#: At most this many copies of a query are searched (a query holding many synonyms).
+MAX_ALTERNATIVES = 8
 
 
 @dataclass(frozen=True)
@@ -42,7 +55,7 @@ def load() -> tuple[Term, ...]:
     )
 
 
-def _singular(word: str) -> str:
+def singular(word: str) -> str:
     """``revokes`` → ``revoke``, ``penalties`` → ``penalty``, ``passes`` →
     ``pass``; ``pass`` and ``bonus`` stay."""
     w = word.lower()
@@ -56,7 +69,7 @@ def _singular(word: str) -> str:
 
 
 def _key(words: list[str]) -> tuple[str, ...]:
-    return tuple(_singular(w) for w in words)
+    return tuple(singular(w) for w in words)
 
 
 @functools.cache
@@ -135,3 +148,68 @@ def lookup(word: str, lemmas: tuple[str, ...] = ()) -> list[Term]:
     found.sort(key=lambda t: (len(t.lemmas) != 1, t.ru))  # the word itself before phrases holding it
     found += [t for _, terms in english_terms(word) for t in terms if t not in found]
     return found
+
+
+# -- synonyms a director uses ----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Synonym:
+    """``said`` as a director types it, its ``lemmas`` word for word,
+    ``means`` the text's words for it (alternatives), ``lang``, ``source``
+    (seed file:line of ``means``), ``reason``."""
+
+    said: str
+    lemmas: tuple[str, ...]
+    means: tuple[str, ...]
+    lang: str
+    source: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Used:
+    """A synonym a query held: ``typed`` as written in the query, ``means``
+    the alternatives searched beside it."""
+
+    typed: str
+    means: tuple[str, ...]
+
+
+@functools.cache
+def synonyms() -> tuple[Synonym, ...]:
+    """Every row of the data file, in file order (``#`` lines are its notes)."""
+    rows = [line for line in SYNONYMS_PATH.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
+    return tuple(Synonym(r["said"], tuple(r["said_lemmas"].split()), tuple(m.strip() for m in r["means"].split("|")),
+                         r["lang"], r["source"], r["reason"])
+                 for r in csv.DictReader(rows, delimiter="\t"))
+
+
+@functools.cache
+def _synonym_heads() -> frozenset[str]:
+    """The first three letters of every word a synonym is said with: a query
+    with none of them holds no synonym (no lemma is looked up)."""
+    return frozenset(lemma[:3] for s in synonyms() for lemma in s.lemmas)
+
+
+def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[str], list[Used]]:
+    """``([query, copies…], synonyms used)``: ``query`` and, for each synonym
+    it holds (its lemmas, word for word, in a run of the query's words;
+    ``lemmas(word)`` gives a word's), a copy with that run replaced by each
+    of its ``means`` — at most :data:`MAX_ALTERNATIVES` in all, the query
+    first. A phrase in quotes is left as it is."""
+    tokens = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)]
+    folded = [w.lower().replace("ё", "е") for w, _, _ in tokens]
+    if '"' in query or not any(w[:3] in _synonym_heads() for w in folded):
+        return [query], []
+    sets = [lemmas(w) | {f} for (w, _, _), f in zip(tokens, folded, strict=True)]
+    out, used = [query], []
+    for syn in synonyms():
+        n = len(syn.lemmas)
+        for i in range(len(tokens) - n + 1):
+            if all(lem in sets[i + k] for k, lem in enumerate(syn.lemmas)):
+                start, end = tokens[i][1], tokens[i + n - 1][2]
+                used.append(Used(query[start:end], syn.means))
+                out += [query[:start] + m + query[end:] for m in syn.means]
+                break
+    return list(dict.fromkeys(out))[:MAX_ALTERNATIVES], used

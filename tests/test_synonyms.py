@@ -1,0 +1,57 @@
+"""Synonyms a director uses (issue 27, item 3): each row of
+``lawref/data/synonyms.tsv`` is checked against the seeds it cites, and
+each query below — a director's word for the text's — is judged from the
+seeds (000: Laws 61–62; 001: 44–47; 003: 17–36)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from seeds import seed_lines
+
+from lawref.lang import glossary, morph
+from lawref.library import Library
+
+
+def _seed_line(source: str) -> str:
+    stem, line = source.split(":")
+    return seed_lines(stem)[int(line) - 1]
+
+
+@pytest.mark.parametrize("row", glossary.synonyms(), ids=lambda r: r.said)
+def test_each_row_is_said_as_its_lemmas_and_its_source_uses_the_text_word(row: glossary.Synonym) -> None:
+    words = re.findall(r"\w+", row.said)
+    assert len(words) == len(row.lemmas)
+    if row.lang == "ru":
+        assert all(lemma in morph.lemmas(w) for w, lemma in zip(words, row.lemmas, strict=True))
+        stems = {m.split()[0].lower()[:5] for m in row.means}
+        assert any(stem in _seed_line(row.source).lower() for stem in stems), row.source
+    assert row.reason and all(m and m != row.said for m in row.means)
+
+
+def test_no_two_rows_are_said_alike() -> None:
+    said = [r.lemmas for r in glossary.synonyms()]
+    assert len(said) == len(set(said))
+
+
+@pytest.mark.parametrize(("query", "first", "typed"), [
+    ("штраф за ход вне очереди", {"laws/fragment@003_d6d1da8d5423a94e:87", "commentary/47.3"}, "штраф"),
+    ("что делать если игрок не дал в масть", {"laws/62A", "laws/62B", "laws/61A"}, "не дал в масть"),
+    ("игрок передумал", {"laws/21B1", "laws/21B2"}, "передумал"),
+    ("объяснил неправильно", {"laws/21B"}, "объяснил неправильно"),
+    ("неправильное объяснение", {"laws/21B"}, "неправильное объяснение"),
+    ("поменять заявку", {"laws/fragment@003_d6d1da8d5423a94e:61", "laws/21B1"}, "поменять заявку"),
+    ("оштрафовать", {"laws/47A", "laws/72A3"}, "оштрафовать"),
+])
+def test_a_directors_word_finds_the_texts(seed_library: Library, query: str, first: set[str], typed: str) -> None:
+    answer = seed_library.answer(query, limit=5)
+    assert answer.hits and answer.hits[0].id in first, [h.id for h in answer.hits]
+    assert typed in dict(answer.synonyms)
+    assert not set(answer.unknown) & set(typed.split())  # a word a synonym covers is not «in no node»
+
+
+def test_a_query_without_synonyms_is_searched_as_it_is() -> None:
+    assert glossary.alternatives("фальшренонс болвана", lambda w: {w}) == (["фальшренонс болвана"], [])
+    alts, used = glossary.alternatives("штраф за пас", lambda w: {w})
+    assert alts == ["штраф за пас", "наказание за пас"] and used[0].typed == "штраф"
