@@ -74,16 +74,18 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
     found = usecases.search(lib, query, limit=limit, doc=doc, lang=lang)
     for note in found.answer.notes():
         _say(f"lawref: {note}", err=True)
-    if (gone := found.gone) is not None:
-        _say(tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it").format(
-            cite=gone[0], title=gone[1]), err=True)
+    if (gone := found.gone) is not None and found.outcome != usecases.Outcome.TITLE_ABSENT:
+        said = (tr("lawref: Law {cite} — {title} — not in this corpus") if found.by_title
+                else tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it"))
+        _say(said.format(cite=gone[0], title=gone[1]), err=True)
     if as_json:
         _json(J.search_json(query, found.hits, found.answer, gone))
     else:
         _hit_lines(T.hit_lines(found.hits))
         if len(found.hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
             _say(more_line(usecases.counted(lib, query, MORE_COUNTED, doc=doc, lang=lang), limit))
-    _ended(found.outcome, quiet=as_json, query=repr(query[:79]))
+    _ended(found.outcome, quiet=as_json, query=repr(query[:79]), cite=gone[0] if gone else "",
+           title=gone[1] if gone else "")
 
 
 def _ended(outcome: usecases.Outcome, *, quiet: bool = False, **fields: Any) -> None:

@@ -91,7 +91,6 @@ from whoosh import index as whoosh_index  # noqa: E402
 from whoosh import query as Q  # noqa: E402
 from whoosh.analysis import Filter, RegexTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
-from whoosh.lang.porter import stem as porter_stem  # noqa: E402
 from whoosh.searching import Searcher as _WhooshSearcher  # noqa: E402
 
 from lawref import _safepickle, folder  # noqa: E402
@@ -100,7 +99,7 @@ from lawref.cite import fold_token  # noqa: E402
 from lawref.errors import IndexDamaged  # noqa: E402
 from lawref.folder import Generation  # noqa: E402
 from lawref.i18n import N_  # noqa: E402
-from lawref.lang import morph  # noqa: E402
+from lawref.lang import glossary, morph  # noqa: E402
 from lawref.model import Node  # noqa: E402
 from lawref.nodestore import NODES_FILE, SqliteStore  # noqa: E402
 from lawref.results import Hit  # noqa: E402
@@ -160,8 +159,8 @@ def _norm(word: str) -> str:
 
 
 def _stem_latin(normed: str) -> str | None:
-    """Porter stem of an all-Latin word (English editions), else ``None``."""
-    return porter_stem(normed) if P.LATIN_WORD.fullmatch(normed) else None
+    """:func:`lawref.lang.glossary.english_stem` of an all-Latin word (English editions), else ``None``."""
+    return glossary.english_stem(normed) if P.LATIN_WORD.fullmatch(normed) else None
 
 
 def _index_terms(word: str) -> tuple[str, ...]:

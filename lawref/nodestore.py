@@ -13,8 +13,8 @@ Tables (all text UTF-8):
 * ``nodes(seq, id, doc, kind, cite, parent, label, first, last, title_en, json)`` —
   one row per node in reading order (``seq`` from 0): ``label`` what people
   see for a node without a cite, ``first``/``last`` whether it opens/closes
-  a printed page of its file (:func:`page_edges`), ``title_en`` a law's
-  English title (English queries match it), ``json`` the whole node
+  a printed page of its file (:func:`page_edges`), ``title_en`` a node's
+  English title, a law's or a section's (English queries match it), ``json`` the whole node
   (:meth:`~lawref.model.Node.to_json` with ``full``);
 * ``refs(source, ref, cite, target)`` — every citation: ``source``'s
   ``refs[ref]`` cites ``cite`` and resolved to node ``target`` (``NULL``
@@ -239,8 +239,8 @@ class MemoryStore:
         return [(n.id, i) for n in self._nodes for i, r in enumerate(n.refs) if r.cite.startswith(prefix)]
 
     def law_titles(self) -> list[tuple[str, str]]:
-        """``[(law node id, English title)]`` of every law with one, in reading order."""
-        return [(n.id, n.title_en) for n in self._nodes if n.kind == Kind.LAW and n.title_en]
+        """``[(node id, English title)]`` of every node with one (laws and sections), in reading order."""
+        return [(n.id, n.title_en) for n in self._nodes if n.title_en]
 
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
         """The forms table has no rows in memory: always ``{}``."""
@@ -412,7 +412,7 @@ class SqliteStore:
         return [(src, int(i)) for src, i in rows]
 
     def law_titles(self) -> list[tuple[str, str]]:
-        """``[(law node id, English title)]`` of every law with one, in reading order."""
+        """``[(node id, English title)]`` of every node with one (laws and sections), in reading order."""
         return [(i, t) for i, t in self._rows("SELECT id, title_en FROM nodes WHERE title_en IS NOT NULL ORDER BY seq")]
 
     def cite_map(self, doc: str) -> dict[str, str]:
@@ -495,7 +495,7 @@ def _fill(db: sqlite3.Connection, documents: Sequence[Document], nodes: Sequence
         else:
             db.executemany("INSERT INTO nodes VALUES (?,?,?,?,?,?,?,?,?,?,?)", (
                 (seq + i, n.id, n.doc, n.kind, n.cite, n.parent, None if n.cite else labels.get(n.id),
-                 int(edges[n.id][0]), int(edges[n.id][1]), n.title_en if n.kind == Kind.LAW else None,
+                 int(edges[n.id][0]), int(edges[n.id][1]), n.title_en,
                  dump(n.to_json(full=True))) for i, n in enumerate(mine)))
             db.executemany("INSERT INTO refs VALUES (?, ?, ?, ?)", (
                 (n.id, i, r.cite, r.id) for n in mine for i, r in enumerate(n.refs)))

@@ -722,6 +722,8 @@ LATIN_WORD = Rx(r"[a-z]+(?:-[a-z]+)*", example="revoke")
 #: A quoted phrase in a query: ``"ход вне очереди"``.
 PHRASE = Rx(r'"([^"]*)"', example='"ход вне очереди"')
 #: English words of 3+ letters in a query (catalogue-title matches).
+#: A possessive's ending: ``dummy's`` → ``dummy``, ``players'`` → ``players``, ``dummy’s`` (a curly apostrophe).
+POSSESSIVE = Rx(r"(?<=[A-Za-z])['’]s\b|(?<=[A-Za-z]s)['’](?![A-Za-z])", example="dummy's rights")
 ENGLISH_WORD = Rx(r"[A-Za-z]{3,}", example="correction of a revoke")
 #: An English glossary word (``dummy's``, ``follow-up``).
 GLOSSARY_WORD = Rx(r"[A-Za-z]+(?:['-][A-Za-z]+)*", example="dummy's")

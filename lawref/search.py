@@ -39,7 +39,6 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
 from __future__ import annotations
 
 import itertools
-import re
 import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -64,8 +63,11 @@ MAX_LEAVE_OUTS = 40
 
 #: The score of a node a cite query names.
 CITE_SCORE = 100.0
-#: The score of a law found by its English catalogue title only.
+#: The score of a node whose English title holds a one-word query (after the word hits).
 TITLE_SCORE = 1.0
+#: The least score of a node whose English title the query names (:func:`title_matches`): after a cite's
+#: nodes (:data:`CITE_SCORE`), before word hits.
+TITLE_MATCH_SCORE = 90.0
 #: What ``lang`` may be: the language of the query.
 LANGS = ("ru", "en", "any")
 #: Characters of a node's text in a hit made without the index.
@@ -76,9 +78,10 @@ def normalise_query(query: str) -> str:
     """``query`` as texts are normalised: NFC, invisible characters and soft
     hyphens dropped, spaces of other widths made spaces (a query typed in
     NFD, ``й`` as ``и`` + U+0306, finds what its NFC form finds), stress
-    marks dropped (``взя́тка``: :data:`lawref.patterns.STRESS_FOLD`)."""
-    return unicodedata.normalize("NFC", query).translate(P.INVISIBLE).translate(P.SPACE_CHARS).translate(
-        P.STRESS_FOLD)
+    marks dropped (``взя́тка``: :data:`lawref.patterns.STRESS_FOLD`), an
+    English possessive's ``'s`` too (``dummy's rights`` → ``dummy rights``)."""
+    query = unicodedata.normalize("NFC", query).translate(P.INVISIBLE).translate(P.SPACE_CHARS)
+    return P.POSSESSIVE.sub("", query.translate(P.STRESS_FOLD))
 
 
 def run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limit: int, doc: str | None,
@@ -162,9 +165,9 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         en_query = in_english(searcher, query)  # a Russian query reaches the English text through the glossary
         if en_query:
             hits += searcher.search(en_query, limit=limit, doc=doc)
+    if english:  # a node whose English title the query names: after a cite's nodes, before word hits
+        hits += [node_hit(n, score) for n, score in title_matches(store, query, doc)]
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
-    if english:
-        hits += [node_hit(n, TITLE_SCORE) for n in catalogue_matches(store, query, doc)]
     return replace(answer, hits=_unique(hits)[:limit])
 
 
@@ -275,19 +278,21 @@ def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) ->
     return out
 
 
-def catalogue_matches(store: NodeStore, query: str, doc: str | None) -> list[Node]:
-    """Law nodes whose English catalogue title holds every English word of
-    ``query`` (3+ letters, stopwords aside) at a word start."""
-    words = [w.lower() for w in P.ENGLISH_WORD.findall(query) if w.lower() not in glossary.STOPWORDS]
-    if not words:
+def title_matches(store: NodeStore, query: str, doc: str | None) -> list[tuple[Node, float]]:
+    """``(node, score)`` of every node of ``store`` (in document ``doc``,
+    any when ``None``) with an English title the query names
+    (:func:`lawref.lang.glossary.title_match`), best first: from
+    :data:`TITLE_MATCH_SCORE` up (the closer, the higher), a loose match
+    :data:`TITLE_SCORE`."""
+    wanted = glossary.english_stems(query)
+    if not wanted:
         return []
     found = []
     for node_id, title in store.law_titles():
-        if all(re.search(rf"\b{re.escape(w)}", title.lower()) for w in words):
-            node = store.node(node_id)
-            if node is not None and (doc is None or node.doc == doc):
-                found.append(node)
-    return found
+        close = glossary.title_match(wanted, glossary.english_stems(title))
+        if close is not None and (node := store.node(node_id)) is not None and (doc is None or node.doc == doc):
+            found.append((node, TITLE_MATCH_SCORE + 9 * close if close else TITLE_SCORE))
+    return sorted(found, key=lambda pair: -pair[1])
 
 
 def node_hit(node: Node, score: float = CITE_SCORE) -> Hit:

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from lawref.cite import query_cites
 from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, NotFound
 from lawref.i18n import N_, Message, Template
 from lawref.model import Node, Status
@@ -44,6 +45,7 @@ class Outcome(StrEnum):
     UNLISTED = "not in the catalogue"
     UNKNOWN = "no counterpart known"
     NO_HITS = "nothing found"
+    TITLE_ABSENT = "named by a title the corpus lacks"
     INEXACT = "not resolved exactly"
     NO_CITATION = "no citation"
 
@@ -79,6 +81,7 @@ OUTCOMES: dict[Outcome, Rule] = {
         "{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}: {title})")),
     Outcome.UNKNOWN: Rule(EXIT_NOT_FOUND, 404, N_("no counterpart of {cite} is known in lawref's concordance")),
     Outcome.NO_HITS: Rule(EXIT_NOT_FOUND, 200, N_("nothing found for {query}")),
+    Outcome.TITLE_ABSENT: Rule(EXIT_NOT_FOUND, 200, N_("Law {cite} — {title} — not in this corpus")),
     Outcome.INEXACT: Rule(EXIT_NOT_FOUND, 200, ""),
     Outcome.NO_CITATION: Rule(EXIT_NOT_FOUND, 404, N_("{text}: no citation")),
 }
@@ -134,13 +137,16 @@ class Searched(NamedTuple):
     ``NO_HITS``), the ``query`` as asked, the search's ``answer`` (what the
     policy did: words corrected, left out), its ``hits`` as printed, and
     ``gone`` — ``(cite, English title)`` when the query is only the cite of
-    a law the corpus lacks."""
+    a law the corpus lacks, or names the English title of a law or section
+    the corpus lacks (``insufficient bid``: the outcome ``TITLE_ABSENT``
+    when nothing else is found; ``by_title`` then)."""
 
     outcome: Outcome
     query: str
     answer: Answer
     hits: list[HitShown]
     gone: tuple[str, str] | None
+    by_title: bool = False
 
 
 class Resolved(NamedTuple):
@@ -207,8 +213,13 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
     for an unknown document, ``ValueError`` for another ``lang``."""
     lib.check_doc(doc)
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
-    outcome = Outcome.FOUND if answer.hits else Outcome.NO_HITS
-    return Searched(outcome, query, answer, S.hits(lib, answer.hits), lib.absent_law(query))
+    gone = lib.absent_law(query)
+    by_title = gone is not None and not query_cites(query)
+    if answer.hits:
+        outcome = Outcome.FOUND
+    else:  # «insufficient bid»: the title of a law the corpus lacks, said as show says it
+        outcome = Outcome.TITLE_ABSENT if by_title else Outcome.NO_HITS
+    return Searched(outcome, query, answer, S.hits(lib, answer.hits), gone, by_title)
 
 
 def counted(lib: Library, query: str, up_to: int, *, doc: str | None = None, lang: str = "any") -> int:

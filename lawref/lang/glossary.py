@@ -22,6 +22,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from lawref import patterns as P
 
@@ -148,6 +149,56 @@ def lookup(word: str, lemmas: tuple[str, ...] = ()) -> list[Term]:
     found.sort(key=lambda t: (len(t.lemmas) != 1, t.ru))  # the word itself before phrases holding it
     found += [t for _, terms in english_terms(word) for t in terms if t not in found]
     return found
+
+
+# -- English stems and titles ---------------------------------------------------------
+
+
+@functools.cache
+def _stemmer() -> Any:
+    import Stemmer  # PyStemmer; lazy: a Russian query never loads it
+
+    return Stemmer.Stemmer("english")
+
+
+def english_stem(word: str) -> str:
+    """The Snowball English (Porter2) stem of a lowercased ``word``: PyStemmer,
+    the Snowball project's own stemmers in C (0.4 µs a word) — ``claims`` →
+    ``claim``, ``established`` → ``establish``, ``dummies`` → ``dummi``; a
+    possessive's ``'s`` dropped first (``dummy's`` → ``dummi``). The index,
+    the search and the English title matching share it."""
+    return str(_stemmer().stemWord(P.POSSESSIVE.sub("", word)))
+
+
+#: English words a title or a question holds that name nothing (beside :data:`STOPWORDS`).
+TITLE_STOPWORDS = STOPWORDS | frozenset(
+    "what when where which who whom whose why how can could may might must shall should will would do does did"
+    " happens happen if there their this that these those not no any".split())
+
+
+@functools.lru_cache(maxsize=4096)
+def english_stems(text: str) -> frozenset[str]:
+    """The stems of the English words of ``text`` (3+ letters, a possessive's
+    ``'s`` dropped, :data:`TITLE_STOPWORDS` aside): ``Dummy's Limitations`` →
+    ``{dummi, limit}``."""
+    words = (w.lower() for w in P.ENGLISH_WORD.findall(P.POSSESSIVE.sub("", text)))
+    return frozenset(english_stem(w) for w in words if w not in TITLE_STOPWORDS)
+
+
+def title_match(query: frozenset[str], title: frozenset[str]) -> float | None:
+    """How closely query stems name an English title's: ``None`` when they
+    do not; ``0.0`` for a one-word query in the title (``revoke``: a loose
+    match); otherwise the share of their words in common (above 0) when the
+    query holds two or more of the title's words and either every query word
+    is in the title (``correction of a revoke`` → Correction of a Revoke) or
+    every title word is in the query and they make most of it (``cards taken
+    from the wrong board`` → Cards from Wrong Board)."""
+    shared = query & title
+    if not shared:
+        return None
+    if len(shared) >= 2 and (query <= title or (title <= query and len(shared) >= 0.6 * len(query))):
+        return len(shared) / len(query | title)
+    return 0.0 if query <= title else None
 
 
 # -- synonyms a director uses ----------------------------------------------------------

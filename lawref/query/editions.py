@@ -11,10 +11,11 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from lawref import labels
+from lawref import patterns as P
 from lawref.cite import law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
-from lawref.lang import DEFAULT_EDITION
+from lawref.lang import DEFAULT_EDITION, glossary
 from lawref.model import Document, Kind, Node, Status
 
 if TYPE_CHECKING:
@@ -267,11 +268,34 @@ def absent_law(lib: Library, query: str) -> tuple[str, str] | None:
     try:
         cite = normalise_cite(query)
     except CiteError:
-        return None
+        return absent_title(lib, query)
     if "." in cite or not cite.isdigit() or lib.store.with_cite(cite):
         return None
     _, entry = lib.catalogue_entry(cite)
     return (cite, entry.title_en) if entry is not None and entry.id == cite else None
+
+
+def absent_title(lib: Library, query: str) -> tuple[str, str] | None:
+    """``(cite, English title)`` of the law or section of the default
+    edition whose catalogue title an English ``query`` names best
+    (:func:`lawref.lang.glossary.title_match`; ``insufficient bid`` → Law 27,
+    *Insufficient Bid*) when the corpus lacks it and no node's title here is
+    named as closely; else ``None``. A Russian query is never matched."""
+    wanted = glossary.english_stems(query)
+    if P.CYRILLIC.search(query) or len(wanted) < 2:
+        return None
+    here = [glossary.title_match(wanted, glossary.english_stems(t)) for _, t in lib.store.law_titles()]
+    best_here = max((c for c in here if c), default=0.0)
+    best: tuple[float, str, str] | None = None
+    for entry in catalogue(lib.edition()).entries.values():
+        if entry.kind not in ("law", "section") or not entry.title_en:
+            continue
+        close = glossary.title_match(wanted, glossary.english_stems(entry.title_en))
+        if close and close > best_here and (best is None or close > best[0]):
+            best = (close, entry.id, entry.title_en)
+    if best is None or lib.store.with_cite(best[1]):
+        return None
+    return best[1], best[2]
 
 
 def holders(lib: Library, cite: str) -> list[Node]:

@@ -70,9 +70,26 @@
     return (start > 0 ? "…" : "") + text.slice(start, start + 200) + (text.length > start + 200 ? "…" : "");
   }
 
-  function absent(q) {
+  var SMALL = /^(the|and|for|from|with|what|when|does|can|how|are|was|who|its|into|after|before)$/;
+  function englishWords(s) {  /* 3+ letters, a possessive's 's dropped, small words aside */
+    return (s.toLowerCase().replace(/['’]s\b/g, "").match(/[a-z]{3,}/g) || []).filter(function (w) { return !SMALL.test(w); });
+  }
+  function absent(q) {  /* a law the corpus lacks: its number (27), or two or more words of its title (insufficient bid) */
     var num = q.trim().replace(/^(правил[оау]|law)\s*/i, "").replace(/[\s.]+$/, "");
-    return /^\d+$/.test(num) && data.absent && data.absent[num] ? num : null;
+    if (!data.absent) { return null; }
+    if (/^\d+$/.test(num)) { return data.absent[num] ? num : null; }
+    var words = englishWords(q);
+    if (words.length < 2 || /[а-яё]/i.test(q)) { return null; }
+    var best = null, bestShare = 0;
+    Object.keys(data.absent).forEach(function (law) {
+      var title = englishWords(data.absent[law]);
+      var shared = words.filter(function (w) {
+        return title.some(function (t) { return t.slice(0, 4) === w.slice(0, 4); });  /* a stem's start: claims, claim */
+      }).length;
+      var share = shared / Math.max(words.length, title.length);
+      if (shared === words.length && share > bestShare) { best = law; bestShare = share; }
+    });
+    return best;
   }
 
   function show(q) {

@@ -1,0 +1,86 @@
+"""Every English title searchable (issue 27, item 2): a node's title, a
+law's or a section's, by Snowball stems; a title of a law the corpus lacks
+answered as ``show`` answers it. Each row is judged from the catalogue
+(``lawref/data/laws-1997.tsv``) and the seeds (000: 61–62, 68–69; 001: 43;
+003: 17)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+
+from lawref import usecases
+from lawref.cli import cli
+from lawref.errors import EXIT_NOT_FOUND, EXIT_OK
+from lawref.lang import glossary
+from lawref.library import Library
+from lawref.search import normalise_query
+from lawref.serve import create_app
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+
+
+@pytest.mark.parametrize(("word", "stem"), [
+    ("claims", "claim"), ("claim", "claim"), ("established", "establish"), ("establishment", "establish"),
+    ("dummy's", "dummi"), ("dummies", "dummi"), ("corrected", "correct"), ("boards", "board"),
+])
+def test_english_words_are_stemmed_by_snowball(word: str, stem: str) -> None:
+    assert glossary.english_stem(word) == stem
+
+
+def test_a_possessive_is_folded_in_a_query() -> None:
+    assert normalise_query("dummy's rights") == "dummy rights"  # no stray «s» to match S.O.
+    assert normalise_query("players’ use") == "players use"
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("cards taken from the wrong board", {"laws/17D"}),  # Cards from Wrong Board: a section's title
+    ("clarification required for claims", {"laws/68C"}),  # Clarification Required for Claim
+    ("correction of a revoke", {"laws/62"}),
+    ("dummy's limitations", {"laws/43"}),
+    ("revoke corrected", {"laws/62", "laws/62A"}),  # Revoke Must Be Corrected
+])
+def test_an_english_title_finds_its_node(seed_library: Library, query: str, first: set[str]) -> None:
+    answer = seed_library.answer(query, limit=5)
+    assert answer.hits and answer.hits[0].id in first, [h.id for h in answer.hits]
+
+
+@pytest.mark.parametrize(("query", "cite", "title", "outcome"), [
+    ("insufficient bid", "27", "Insufficient Bid", usecases.Outcome.TITLE_ABSENT),
+    ("Opening Lead Out of Turn", "54", "Opening Lead Out of Turn", usecases.Outcome.TITLE_ABSENT),
+    ("contested claim", "70", "Contested Claim or Concession", usecases.Outcome.FOUND),  # 68C, 65D also found
+    ("established revoke", "63", "Establishment of a Revoke", usecases.Outcome.FOUND),  # 64 and 62 are here
+])
+def test_a_title_the_corpus_lacks_is_said(seed_library: Library, seed_index: Path, query: str, cite: str,
+                                          title: str, outcome: usecases.Outcome) -> None:
+    found = usecases.search(seed_library, query, limit=5)
+    assert (found.gone, found.by_title, found.outcome) == ((cite, title), True, outcome)
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "search", query])
+    assert result.exit_code == (EXIT_OK if found.hits else EXIT_NOT_FOUND)
+    assert f"Law {cite} — {title} — not in this corpus" in result.stderr
+    assert "nothing found" not in result.stderr
+
+    async def asked() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app(seed_library))
+        async with httpx.AsyncClient(transport=transport, base_url="http://lawref.test") as c:
+            return await c.get("/api/v1/search", params={"q": query})
+
+    response = asyncio.run(asked())
+    assert response.status_code == 200 and response.json()["absent"] == {"cite": cite, "title_en": title}
+
+
+@pytest.mark.parametrize("query", ["revoke", "dummy", "фальшренонс", "62B", "insufficient"])
+def test_a_word_or_a_cite_is_no_absent_title(seed_library: Library, query: str) -> None:
+    assert not usecases.search(seed_library, query, limit=5).by_title  # one word names no title alone
+
+
+def test_json_says_the_absent_title(seed_index: Path) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "search", "--json",
+                                      "insufficient bid"])
+    assert result.exit_code == EXIT_NOT_FOUND
+    assert json.loads(result.stdout)["absent"] == {"cite": "27", "title_en": "Insufficient Bid"}
