@@ -166,7 +166,10 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         if en_query:
             hits += searcher.search(en_query, limit=limit, doc=doc)
     if english:  # a node whose English title the query names: after a cite's nodes, before word hits
-        hits += [node_hit(n, score) for n, score in title_matches(store, query, doc)]
+        titled = title_matches(store, query, doc)
+        hits += [node_hit(n, score) for n, score, _ in titled]
+        if any(whole for _, _, whole in titled):  # a title holds every word: no word was left out of that hit
+            answer = replace(answer, relaxed=False, dropped=())
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
     return replace(answer, hits=_unique(hits)[:limit])
 
@@ -278,21 +281,23 @@ def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) ->
     return out
 
 
-def title_matches(store: NodeStore, query: str, doc: str | None) -> list[tuple[Node, float]]:
-    """``(node, score)`` of every node of ``store`` (in document ``doc``,
-    any when ``None``) with an English title the query names
+def title_matches(store: NodeStore, query: str, doc: str | None) -> list[tuple[Node, float, bool]]:
+    """``(node, score, whole)`` of every node of ``store`` (in document
+    ``doc``, any when ``None``) with an English title the query names
     (:func:`lawref.lang.glossary.title_match`), best first: from
     :data:`TITLE_MATCH_SCORE` up (the closer, the higher), a loose match
-    :data:`TITLE_SCORE`."""
+    :data:`TITLE_SCORE`; ``whole`` when the title holds every query word."""
     wanted = glossary.english_stems(query)
     if not wanted:
         return []
     found = []
     for node_id, title in store.law_titles():
-        close = glossary.title_match(wanted, glossary.english_stems(title))
+        stems = glossary.english_stems(title)
+        close = glossary.title_match(wanted, stems)
         if close is not None and (node := store.node(node_id)) is not None and (doc is None or node.doc == doc):
-            found.append((node, TITLE_MATCH_SCORE + 9 * close if close else TITLE_SCORE))
-    return sorted(found, key=lambda pair: -pair[1])
+            score = TITLE_MATCH_SCORE + 9 * close if close else TITLE_SCORE
+            found.append((node, score, bool(close) and wanted <= stems))
+    return sorted(found, key=lambda t: -t[1])
 
 
 def node_hit(node: Node, score: float = CITE_SCORE) -> Hit:

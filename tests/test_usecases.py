@@ -65,7 +65,7 @@ def test_the_table_gives_every_outcome_its_exit_code_status_and_message() -> Non
     assert all(rule.exit_code == EXIT_NOT_FOUND for o, rule in OUTCOMES.items() if o != Outcome.FOUND)
     # nothing found and a cite resolved in part are answers (200), yet a script can tell by the exit code
     assert {o for o, rule in OUTCOMES.items() if rule.http_status == 200} == {
-        Outcome.FOUND, Outcome.NO_HITS, Outcome.INEXACT}
+        Outcome.FOUND, Outcome.NO_HITS, Outcome.TITLE_ABSENT, Outcome.INEXACT}
     assert usecases.told(Outcome.NO_HITS, query="'x'") == "nothing found for 'x'"
     with pytest.raises(ValueError, match="no message"):
         usecases.told(Outcome.INEXACT)

@@ -70,12 +70,13 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
 
 def reading_notes(c: Citation, words: dict[str, str]) -> list[str]:
     """What was chosen in reading citation ``c``, in ``words``' language:
-    how its Cyrillic section letters were read (``62В``, ``70Д``; a
-    citation with none printed, ``62B``, has no such note), and its parts not read
+    its Cyrillic section letters read in alphabet order (``70Д`` = 70E),
+    or in doubt between the two readings (the look-alike reading, ``62В`` =
+    62B, is the default and goes unsaid but in the JSON), and its parts not read
     (``not read: пункт 2``)."""
     notes = []
-    if c.reading:
-        notes.append(words["read-mixed"] if c.mixed else words[f"read-{c.reading}"])
+    if c.mixed or c.reading == "alphabet":  # the look-alike reading is the default: said only in the JSON
+        notes.append(words["read-mixed"] if c.mixed else words["read-alphabet"])
     if c.unread:
         notes.append(f"{words['not-read']}: {c.unread}")
     return notes
