@@ -71,8 +71,8 @@ MORE_COUNTED = 1000
 
 def _hit_lines(lines: list[str]) -> None:
     """Search hits for people: on a terminal wrapped at words (a header's
-    tail under its snippet) and, unless ``NO_COLOR``, each ``[match]`` in
-    colour instead of brackets."""
+    tail under its snippet) and, unless ``NO_COLOR``, each ``⟦match⟧`` in
+    colour instead of the marks."""
     lines = [printable(line) for line in lines]
     if sys.stdout.isatty():
         lines = [terminal.wrap(line, terminal.screen()[0], hang=SNIPPET_INDENT) for line in lines]

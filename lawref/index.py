@@ -690,6 +690,7 @@ class Searcher:
 
     def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str]) -> Hit:
         """A :class:`Hit` from stored ``fields``."""
+        snippet, marks = _snippet(fields.get("text", ""), lemmas, self._reading)
         return Hit(
             id=fields["id"],
             cite=fields.get("cite"),
@@ -698,7 +699,8 @@ class Searcher:
             title=fields.get("title"),
             page=fields.get("page"),
             score=float(score or 0.0),
-            snippet=_snippet(fields.get("text", ""), lemmas, self._reading),
+            snippet=snippet,
+            marks=marks,
         )
 
 
@@ -717,8 +719,8 @@ def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | 
 
 def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
     """Matched word spans, those that only a ``.``, ``-`` or ``/`` parts
-    made one mark (``S.O.`` → ``[S.O]``, ``45.5`` → ``[45.5]``, not
-    ``[S].[O]``)."""
+    made one span (``S.O.`` → ``⟦S.O⟧``, ``45.5`` → ``⟦45.5⟧``, not
+    ``⟦S⟧.⟦O⟧``)."""
     out: list[tuple[int, int]] = []
     for s, e in spans:
         if out and s - out[-1][1] == 1 and text[out[-1][1]] in ".-/":
@@ -728,8 +730,11 @@ def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _snippet(text: str, lemmas: set[str], reading: Callable[[str], frozenset[str]]) -> str:
-    """~``SNIPPET_CHARS`` of ``text`` around the first match, matches in ``[]``.
+def _snippet(text: str, lemmas: set[str],
+             reading: Callable[[str], frozenset[str]]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """~``SNIPPET_CHARS`` of ``text`` around the first match, and the spans
+    of it that match: ``(snippet, ((start, end), …))``, code-point offsets
+    into the snippet, end-exclusive (see :class:`~lawref.results.Hit`).
 
     A word matches when one of the lemmas it may stand for (``reading(word)``:
     its forms-table row, else its norm) is one of ``lemmas``. Words are read
@@ -760,9 +765,9 @@ def _snippet(text: str, lemmas: set[str], reading: Callable[[str], frozenset[str
         inside.append(tok)
     if end < len(flat):
         end = max([e for _, s, e in inside if e <= end] or [end])
-    out, pos = [], start
-    for s, e in _joined([(s, e) for _, s, e in inside if e <= end and matches(flat[s:e])], flat):
-        out += [flat[pos:s], "[", flat[s:e], "]"]
-        pos = e
-    out.append(flat[pos:end])
-    return ("…" if start else "") + "".join(out).strip() + ("…" if end < len(flat) else "")
+    body = flat[start:end]
+    lead = len(body) - len(body.lstrip())
+    shift = (1 if start else 0) - start - lead  # the "…" put before, the spaces taken off
+    spans = _joined([(s, e) for _, s, e in inside if e <= end and matches(flat[s:e])], flat)
+    snippet = ("…" if start else "") + body.strip() + ("…" if end < len(flat) else "")
+    return snippet, tuple((s + shift, e + shift) for s, e in spans)

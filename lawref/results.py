@@ -168,8 +168,10 @@ class Hit:
     (see :class:`Node`); ``score`` the ranking score (higher is better, only
     comparable within one result list; a cite query's own nodes score 100);
     ``snippet`` up to ~200 characters of the node's text (whitespace
-    collapsed, ``…`` at cut ends) with every word matching a query word
-    wrapped as ``[слово]``.
+    collapsed, ``…`` at cut ends), the text as it is: no marks added;
+    ``marks`` the spans of ``snippet`` that match a query word, as
+    ``(start, end)`` code-point offsets into ``snippet``, end-exclusive,
+    in order and disjoint (``[]`` for a hit found by its cite alone).
     """
 
     id: str
@@ -180,15 +182,30 @@ class Hit:
     page: int | None
     score: float
     snippet: str
+    marks: tuple[tuple[int, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        """``{"id", "cite", "doc", "kind", "title", "page", "score", "snippet"}``."""
-        return asdict(self)
+        """``{"id", "cite", "doc", "kind", "title", "page", "score", "snippet", "marks": [[start, end]…]}``."""
+        d = asdict(self)
+        d["marks"] = [list(m) for m in self.marks]
+        return d
 
     @classmethod
     def from_json(cls, d: dict[str, Any]) -> Hit:
         """The inverse of :meth:`to_json`."""
-        return cls(**{f.name: d[f.name] for f in fields(cls)})
+        values = {f.name: d[f.name] for f in fields(cls) if f.name != "marks"}
+        return cls(**values, marks=tuple((a, b) for a, b in d.get("marks", ())))
+
+    def marked(self, before: str = "⟦", after: str = "⟧") -> str:
+        """``snippet`` with each of ``marks`` between ``before`` and ``after``
+        (``⟦взятку⟧``: brackets the law text never uses, so its own ``[?]``
+        and ``[текст обрывается…]`` stay what they are)."""
+        out, pos = [], 0
+        for start, end in self.marks:
+            out += [self.snippet[pos:start], before, self.snippet[start:end], after]
+            pos = end
+        out.append(self.snippet[pos:])
+        return "".join(out)
 
 
 #: What a contents row says of its node (``lawref toc``).

@@ -108,7 +108,7 @@ def _filled(lib: Library, store: NodeStore, hit: Hit) -> Hit:
     if first is None:
         return hit
     label = first.cite or store.label(first.id) or lib.label(first)  # an index stores every label
-    return replace(hit, snippet=f"{label}: {node_hit(first).snippet}")
+    return replace(hit, snippet=f"{label}: {node_hit(first).snippet}", marks=())
 
 
 def _first_with_text(store: NodeStore, node: Node) -> Node | None:

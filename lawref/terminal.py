@@ -17,7 +17,7 @@ from typing import IO
 __all__ = ["colour", "highlight", "page", "screen", "wrap"]
 
 #: A match in a search snippet: ``[взятки]`` (lawref.index marks them so).
-MARK = re.compile(r"\[([^\[\]\n]+)\]")
+MARK = re.compile(r"⟦([^⟦⟧\n]+)⟧")
 
 
 def colour(stream: IO[str] | None = None) -> bool:
@@ -36,7 +36,9 @@ def screen() -> tuple[int, int]:
 
 
 def highlight(line: str) -> str:
-    """``line`` with each ``[match]`` in bold yellow (ANSI, made by rich), the brackets gone."""
+    """``line`` with each ``⟦match⟧`` (:meth:`~lawref.results.Hit.marked`)
+    in bold yellow (ANSI, made by rich), the marks gone; the text's own
+    ``[?]`` is left as it is."""
     from rich.console import Console
     from rich.text import Text
 

@@ -74,6 +74,8 @@ def test_a_director_opens_the_site_from_disk_searches_and_follows_a_citation(bro
     assert hits.count() >= 5
     labels = hits.all_inner_texts()
     assert any(t.startswith("62B") for t in labels), labels
+    marks = page.locator("#results mark").all_inner_texts()  # matches as <mark>, the text's own brackets untouched
+    assert marks and all(m.lower().startswith("фальшренонс") for m in marks), marks
     page.screenshot(path=str(tmp_path / "search.png"))
 
     hits.filter(has_text="62B").first.click()
@@ -124,6 +126,8 @@ def test_the_reader_served_over_http_searches_through_the_api_and_follows_citati
         assert "Insufficient Bid" in page.locator("#results").inner_text()
         page.fill("#q", "взятка")
         page.wait_for_function("document.querySelectorAll('#results li').length >= 5")  # 59's 3 hits replaced
+        marks = page.locator("#results mark").all_inner_texts()  # the API's "highlights" offsets, as <mark>
+        assert marks and all(m.lower().startswith("взят") for m in marks), marks
         page.screenshot(path=str(tmp_path / "served-search.png"))
         page.locator("#results li a").first.click()
         page.wait_for_url("**/laws/*.html#*")

@@ -25,7 +25,8 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 SEED_FILES = sorted(p.name for p in CORPUS.glob("*.txt"))
 RAW_000 = CORPUS / "000_392cb21f471fdf05.txt"
 
-HIT_KEYS = {"id", "cite", "doc", "kind", "title", "title_en", "law_title_en", "page", "score", "snippet"}
+HIT_KEYS = {"id", "cite", "doc", "kind", "title", "title_en", "law_title_en", "page", "score", "snippet",
+            "highlights"}
 DOC_KEYS = {"id", "kind", "lang", "edition", "title", "files"}
 NODE_KEYS = {"id", "doc", "cite", "kind", "label", "title", "title_en", "text", "parent", "page", "source", "inferred",
              "refs"}
@@ -117,7 +118,7 @@ def test_search_text_output_lists_cite_title_and_marked_snippet(index_dir: Path)
     first, snippet = result.stdout.splitlines()[:2]
     assert first.split()[0] == "62B"
     assert "Исправление фальшренонса" in first
-    assert "[фальшренонса]" in snippet
+    assert "⟦фальшренонса⟧" in snippet
 
 
 def test_search_json_has_the_contract_keys(index_dir: Path) -> None:
@@ -134,12 +135,18 @@ def test_search_json_has_the_contract_keys(index_dir: Path) -> None:
     assert scores == sorted(scores, reverse=True)
 
 
-def test_search_snippets_mark_the_matched_word_in_brackets(index_dir: Path) -> None:
+def highlighted(hit: dict) -> list[str]:
+    """The words a JSON hit's ``highlights`` (code-point offsets into its snippet) mark."""
+    return [hit["snippet"][start:end] for start, end in hit["highlights"]]
+
+
+def test_search_highlights_are_offsets_of_the_matched_words(index_dir: Path) -> None:
     _, data = run_json(index_dir, "search", "фальшренонс", "--json")
-    marked = [re.findall(r"\[([^\[\]]+)\]", h["snippet"]) for h in data["results"]]
+    marked = [highlighted(h) for h in data["results"]]
     assert sum(1 for m in marked if m) >= 4
     assert all(w.lower().startswith("фальшренонс") for m in marked for w in m), marked
-    assert re.search(r"\[фальшренонс\w*\]", data["results"][0]["snippet"])
+    assert re.fullmatch(r"фальшренонс\w*", marked[0][0])
+    assert not any("[" in h["snippet"] for h in data["results"])  # the snippet is the text: no marks added
 
 
 def test_search_limit_caps_the_number_of_results(index_dir: Path) -> None:
@@ -183,7 +190,7 @@ def test_search_finds_law_65_in_any_form_of_vzyatka(index_dir: Path, query: str)
     law65 = [h for h in data["results"] if is_law(h["cite"], 65)]
     assert law65, cites(data["results"])
     # 65A/65B1/65B2 say «взятку»: found through morphology, not literal text.
-    assert any("[взятку]" in h["snippet"] for h in law65)
+    assert any("взятку" in highlighted(h) for h in law65)
 
 
 @pytest.mark.parametrize("query", AWKWARD_QUERIES)

@@ -153,16 +153,16 @@ def test_hit_carries_node_fields_and_marked_snippet(index_dir) -> None:
     [hit] = search(index_dir, "ренонсы")
     assert (hit.id, hit.cite, hit.doc, hit.kind, hit.title, hit.page) == (
         "laws/62B", "62B", "laws", "section", "Исправление ренонса", 71)
-    assert "[ренонс]" in hit.snippet
+    assert "⟦ренонс⟧" in hit.marked() and [hit.snippet[a:b] for a, b in hit.marks] == ["ренонс"]
     [hit] = search(index_dir, "взяток", doc="commentary")
-    assert "[взятка]" in hit.snippet and hit.page is None
+    assert "⟦взятка⟧" in hit.marked() and hit.page is None
 
 
 def test_snippet_is_short_and_centred_on_the_match(tmp_path) -> None:
     filler = "Слово " * 200
     build_index([node("laws/L", filler + "здесь взятка. " + filler)], tmp_path / "ix", stamp="s")
     [hit] = search(tmp_path / "ix", "взятки")
-    assert "[взятка]" in hit.snippet
+    assert "⟦взятка⟧" in hit.marked() and [hit.snippet[a:b] for a, b in hit.marks] == ["взятка"]
     assert len(hit.snippet) <= 210
     assert hit.snippet.startswith("…") and hit.snippet.endswith("…")
 

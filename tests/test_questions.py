@@ -99,7 +99,7 @@ def test_a_stressed_text_and_a_stressed_query_find_each_other(tmp_path) -> None:
                   text="Посол не играет.", parent=None, page=None, source=Source("f.txt", 2))]
     build_index(nodes, tmp_path / "index", stamp="s")
     assert [h.id for h in search(tmp_path / "index", "взятка")] == ["laws/1A"]  # the text's accent
-    assert "[взя́тку]" in search(tmp_path / "index", "взятка")[0].snippet  # marked whole, accent kept
+    assert "⟦взя́тку⟧" in search(tmp_path / "index", "взятка")[0].marked()  # marked whole, accent kept
     assert [h.id for h in search(tmp_path / "index", "взя́тки")] == ["laws/1A"]  # the query's, in another form
 
 

@@ -23,10 +23,10 @@ def test_a_law_with_no_text_of_its_own_shows_its_first_section_s_text(seed_index
     assert all(h.snippet.strip() for h in hits.values())
 
 
-@pytest.mark.parametrize(("query", "want"), [("S.O.", "[S.O]."), ("п.45.5", "п.[45.5].")])
+@pytest.mark.parametrize(("query", "want"), [("S.O.", "⟦S.O⟧."), ("п.45.5", "п.⟦45.5⟧.")])
 def test_highlighting_keeps_an_abbreviation_or_a_cite_whole(seed_index: Path, query: str, want: str) -> None:
     result = run(seed_index, "search", query, "--limit", "3")
-    assert want in result.stdout and "[S].[O]" not in result.stdout and "[45].[5]" not in result.stdout
+    assert want in result.stdout and "⟦S⟧.⟦O⟧" not in result.stdout and "⟦45⟧.⟦5⟧" not in result.stdout
 
 
 def test_a_lone_letter_is_not_a_form_of_another_word(seed_index: Path) -> None:
@@ -199,11 +199,11 @@ def test_shell_completion_offers_the_cites_of_the_index(seed_index: Path, tmp_pa
 
 def test_matches_are_coloured_for_a_terminal_and_bracketed_elsewhere(seed_index: Path) -> None:
     coloured = run(seed_index, "search", "взятка", "--limit", "1", env={"FORCE_COLOR": "1", "NO_COLOR": None})
-    assert "\x1b[1;33mвзятки\x1b[0m" in coloured.stdout and "[взятки]" not in coloured.stdout
+    assert "\x1b[1;33mвзятки\x1b[0m" in coloured.stdout and "⟦" not in coloured.stdout
     plain = run(seed_index, "search", "взятка", "--limit", "1", env={"FORCE_COLOR": None, "NO_COLOR": None})
-    assert "[взятки]" in plain.stdout and "\x1b" not in plain.stdout  # off a terminal: as programs read it
+    assert "⟦взятки⟧" in plain.stdout and "\x1b" not in plain.stdout  # off a terminal: as programs read it
     no_color = run(seed_index, "search", "взятка", "--limit", "1", env={"FORCE_COLOR": "1", "NO_COLOR": "1"})
-    assert "[взятки]" in no_color.stdout and "\x1b" not in no_color.stdout
+    assert "⟦взятки⟧" in no_color.stdout and "\x1b" not in no_color.stdout
 
 
 def test_the_more_line_says_what_the_limit_left_out() -> None:

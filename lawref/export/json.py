@@ -47,7 +47,8 @@ def hit_json(s: HitShown) -> dict[str, Any]:
     h = s.hit
     return {"id": h.id, "cite": h.cite, "doc": h.doc, "kind": h.kind, "title": h.title,
             "title_en": s.title_en, "law_title_en": s.law_title_en,
-            "page": h.page, "score": round(h.score, 4), "snippet": h.snippet}
+            "page": h.page, "score": round(h.score, 4), "snippet": h.snippet,
+            "highlights": [list(m) for m in h.marks]}
 
 
 def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = None,

@@ -43,7 +43,8 @@ def _words() -> dict[str, str]:
 
 def hit_lines(hits: Sequence[HitShown]) -> list[str]:
     """Two lines a hit: cite (or id), Russian and English titles, document,
-    page and score; then the snippet, indented."""
+    page and score; then the snippet, indented, its matches in ``⟦⟧``
+    (:meth:`~lawref.results.Hit.marked`)."""
     out = []
     for s in hits:
         h = s.hit
@@ -54,7 +55,7 @@ def hit_lines(hits: Sequence[HitShown]) -> list[str]:
         titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t and not s.label.endswith(t)))
         head = f"{s.label:<10} {titles}".rstrip()
         out.append(f"{head}  ({where}; {h.score:.2f})")
-        out.append(f"           {h.snippet}")
+        out.append(f"           {h.marked()}")
     return out
 
 

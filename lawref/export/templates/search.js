@@ -62,12 +62,22 @@
     return { hits: found.slice(0, 30), total: found.length, toks: toks.concat(phrases) };
   }
 
-  function snippet(item, toks) {
+  function snippet(item, toks) {  /* { s: text, m: [[start, end)…] }: the words that start with a typed word's stem marked */
     var text = item.n.x || "", low = item.text, at = -1;
-    for (var i = 0; i < toks.length && at < 0; i++) { at = low.indexOf(toks[i].slice(0, Math.max(3, toks[i].length - 2))); }
+    var stems = toks.map(function (t) { return t.slice(0, Math.max(3, t.length - 2)); });
+    for (var i = 0; i < stems.length && at < 0; i++) { at = low.indexOf(stems[i]); }
     var start = Math.max(0, at - 60);
     if (start > 0) { var space = text.indexOf(" ", start); start = space >= 0 && space < at ? space + 1 : start; }
-    return (start > 0 ? "…" : "") + text.slice(start, start + 200) + (text.length > start + 200 ? "…" : "");
+    var lead = start > 0 ? "…" : "", body = text.slice(start, start + 200), spans = [];
+    var word = /[0-9a-zа-яё]+/gi, w;
+    while ((w = word.exec(body)) !== null) {
+      var f = fold(w[0]);
+      if (stems.some(function (st) { return f.lastIndexOf(st, 0) === 0; })) {
+        var from = Array.from(lead + body.slice(0, w.index)).length;
+        spans.push([from, from + Array.from(w[0]).length]);
+      }
+    }
+    return { s: lead + body + (text.length > start + 200 ? "…" : ""), m: spans };
   }
 
   var SMALL = /^(the|and|for|from|with|what|when|does|can|how|are|was|who|its|into|after|before)$/;
@@ -114,7 +124,8 @@
       var li = document.createElement("li"), a = document.createElement("a"), p = document.createElement("p");
       a.href = root + h.item.n.u;
       a.textContent = h.item.n.l + (h.item.n.t && h.item.n.l.indexOf(h.item.n.t) < 0 ? " — " + h.item.n.t : "");
-      p.textContent = snippet(h.item, r.toks);
+      var cut = snippet(h.item, r.toks);
+      marked(p, cut.s, cut.m);
       li.appendChild(a); li.appendChild(p); list.appendChild(li);
     });
     out.appendChild(list);
@@ -139,7 +150,7 @@
       var li = document.createElement("li"), a = document.createElement("a"), p = document.createElement("p");
       a.href = root + h.u;
       a.textContent = h.l;
-      marked(p, h.s || "");
+      marked(p, h.s || "", h.m);
       li.appendChild(a); li.appendChild(p); ol.appendChild(li);
     });
     out.appendChild(ol);
@@ -150,17 +161,16 @@
     }
   }
 
-  function marked(el, text) {  /* the API marks matches [like this]: shown as <mark>, as text nodes (never HTML) */
-    var parts = text.split(/(\[[^\[\]]+\])/);
-    parts.forEach(function (part) {
-      if (/^\[[^\[\]]+\]$/.test(part)) {
-        var m = document.createElement("mark");
-        m.textContent = part.slice(1, -1);
-        el.appendChild(m);
-      } else if (part) {
-        el.appendChild(document.createTextNode(part));
-      }
+  function marked(el, text, spans) {  /* spans: [[start, end)…] in code points (the API's "highlights"): <mark>, as text nodes (never HTML) */
+    var chars = Array.from(text), pos = 0;
+    (spans || []).forEach(function (span) {
+      if (span[0] > pos) { el.appendChild(document.createTextNode(chars.slice(pos, span[0]).join(""))); }
+      var m = document.createElement("mark");
+      m.textContent = chars.slice(span[0], span[1]).join("");
+      el.appendChild(m);
+      pos = span[1];
     });
+    if (pos < chars.length) { el.appendChild(document.createTextNode(chars.slice(pos).join(""))); }
   }
 
   function served() {
@@ -174,7 +184,7 @@
         if (mine !== asked) { return; }
         list(d.results.map(function (h) {
           var extra = h.title && h.label.indexOf(h.title) < 0 ? " — " + h.title : "";
-          return { u: h.url, l: h.label + extra, s: h.snippet };
+          return { u: h.url, l: h.label + extra, s: h.snippet, m: h.highlights };
         }), d.results.length);
         if (d.absent) {  /* a law of the edition the corpus lacks: said first, as the offline reader does */
           var line = document.createElement("p");
