@@ -127,22 +127,9 @@ _SEARCH_FIELDS = ("title", "text")
 #: nests its matchers, and a query of ~1,000 words overflows Python's stack.
 MAX_QUERY_WORDS = 64
 
-#: Folded function and question words dropped from queries when other words remain: they carry no
-#: weight in a question a director types whole («что делать если игрок не дал в масть», "what happens
-#: when a revoke is corrected"); inside a "phrase" they stay.
-STOPWORDS = frozenset(
-    # Russian prepositions, conjunctions, particles
-    "а без бы в во же для до за и из или к ко ли либо на над не ни но о об обо "
-    "от по под при с со то у что как это после перед через между пока также тоже ещё уже "
-    # Russian question words and the verbs a question is asked with
-    "кто когда где куда почему зачем если можно нельзя нужно надо какой какая какое какие каков "
-    "чем тогда там тут здесь будет делать сделать происходит случится "
-    # English function and question words
-    "a an the and or of to in on at by for from with into as is are was were be been being it its this that "
-    "what when where who whom which why how can could may might must shall should will would do does did "
-    "happens happen happened if there".split()
-)
-
+#: Folded function and question words dropped from queries when other words remain
+#: (:data:`lawref.lang.glossary.FUNCTION_WORDS`); inside a "phrase" they stay.
+STOPWORDS = glossary.FUNCTION_WORDS
 
 
 # --------------------------------------------------------------------------
@@ -442,6 +429,8 @@ class Forms(Protocol):
 
 #: Hits beyond ``limit`` fetched so that hits of equal score are cut in reading order.
 TIE_MARGIN = 10
+#: Whoosh's best hits a relaxed search (:meth:`Searcher.search_any`) ranks again.
+CANDIDATES = 100
 
 
 class Searcher:
@@ -584,6 +573,10 @@ class Searcher:
         weighted = self._weighted(word, expand or {})
         return sum(reader.doc_frequency(f, lem) for lem, _ in weighted for f in _SEARCH_FIELDS)
 
+    def size(self) -> int:
+        """How many nodes the index holds (the ``N`` of a word's rarity)."""
+        return int(self._searcher.reader().doc_count())
+
     def knows(self, word: str) -> bool:
         """True when ``word`` (normed) is a form of a word of the corpus."""
         return self._row(_norm(word)) is not None
@@ -678,6 +671,36 @@ class Searcher:
         self._look_up(_norm(m.group()) for fields in new  # one lookup for the words snippets will show
                       for m in itertools.islice(P.INDEX_WORD.finditer(fields.get("text", "")), _PREFETCH_WORDS))
         return [self._hit(fields, score, lemmas) for fields, score in results]
+
+    def search_any(self, query: str, *, limit: int, rank: Callable[[float, frozenset[str]], float],
+                   doc: str | None = None, expand: Expansions | None = None) -> list[tuple[Hit, frozenset[str]]]:
+        """The best ``limit`` nodes holding *any* of ``query``'s loose words
+        (a relaxed search; phrases ignored), each with the normed query
+        words it holds: ``[(hit, words)]``, ordered by ``rank(score,
+        words)`` (the policy's: :func:`lawref.search.best_match`), highest
+        first, ties in reading order, over whoosh's best
+        :data:`CANDIDATES`. Two query neighbours standing within
+        :data:`NEAR_SLOP` words of each other add to whoosh's score; the
+        hit's ``score`` is the rank."""
+        expand = expand or {}
+        words = self.words(query)
+        if not words:
+            return []
+        parts = [self._word_query(w, expand) for w in words]
+        parts += [self._sequence(list(pair), f, expand, NEAR_SLOP, NEAR_BOOST) for pair in itertools.pairwise(words)
+                  for f in _SEARCH_FIELDS]
+        flt = Q.Term("doc", doc) if doc is not None else None
+        found = self._searcher.search(Q.Or(parts), limit=max(CANDIDATES, limit), filter=flt, terms=True)
+        lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
+        ranked = []
+        for r in found:
+            matched = {t.decode() if isinstance(t, bytes) else t for _, t in r.matched_terms()}
+            held = frozenset(w for w in words if lemmas[w] & matched)
+            ranked.append((r.fields(), rank(float(r.score or 0.0), held), held))
+        seq = self._table.seqs(fields["id"] for fields, _, _ in ranked)
+        ranked.sort(key=lambda t: (-round(t[1], 9), seq.get(t[0]["id"], 1 << 62)))
+        return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}), held)
+                for fields, score, held in ranked[:limit]]
 
     def _ranked(self, found: Any, limit: int) -> list[tuple[dict[str, Any], float]]:
         """The best ``limit`` of whoosh's results, equal scores in reading

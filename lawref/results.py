@@ -133,7 +133,8 @@ class Answer:
     never replaced by a corpus word near it: ``отказать`` is not
     ``наказать``), ``synonyms`` (``(typed, (means, …))`` for each synonym of
     ``lawref/data/synonyms.tsv`` the query held: ``штраф`` searched also as
-    ``наказание``)."""
+    ``наказание``), ``filled`` (fewer than the limit held every word: after
+    them come nodes holding most of the words)."""
 
     hits: list[Hit]
     relaxed: bool = False
@@ -142,6 +143,7 @@ class Answer:
     compounds: dict[str, list[str]] = field(default_factory=dict)
     unknown: tuple[str, ...] = ()
     synonyms: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    filled: bool = False
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
@@ -157,6 +159,8 @@ class Answer:
         if self.relaxed:
             out.append(tr("no node has every word; nodes with most of them (left out: {words})").format(
                 words=", ".join(self.dropped)))
+        if self.filled:
+            out.append(tr("after the nodes with every word, nodes with most of them"))
         return out
 
 

@@ -21,11 +21,11 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
   dictionary: ``отказать``, ``контракт``) is never replaced by a corpus word
   near it: it is left out by relaxation, and the answer says so;
 * when no node has every word, the nodes with most of them are given
-  (``relaxed``): words are left out one, then two … at a time, the commonest
-  first (by how many nodes hold them: :meth:`lawref.index.Searcher.frequency`;
-  a word no node holds before any), and never the rarest word, the one that
-  names the subject (``после фальшренонса`` leaves out «после»); the first
-  leave-out that finds anything wins;
+  (``relaxed``), each word weighted by its rarity (by how many nodes hold
+  it: :meth:`lawref.index.Searcher.frequency`), so the word that names the
+  subject weighs most and the commonest least, and a word no node holds
+  nothing (:func:`_relaxed`); when fewer nodes than the limit have every
+  word, the nodes with most of them follow (``filled``);
 * a word a director types for a term the text words otherwise
   (``lawref/data/synonyms.tsv``: ``штраф`` → наказание, ``не дал в масть`` →
   фальшренонс) is searched as typed and as the text's word, each copy an
@@ -38,7 +38,7 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
 
 from __future__ import annotations
 
-import itertools
+import math
 import unicodedata
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -58,8 +58,8 @@ __all__ = ["CITE_SCORE", "LANGS", "normalise_query", "run"]
 
 #: Weight of the lemmas a word is found inside (compounds): after exact lemma hits.
 COMPOUND_WEIGHT = 0.3
-#: Leave-outs tried at each size in a relaxed search (words are few: a query of 8 has 28 pairs).
-MAX_LEAVE_OUTS = 40
+#: How steeply a relaxed search favours a node holding more of the query (:func:`_relaxed`).
+SHARE_POWER = 2.0
 
 #: The score of a node a cite query names.
 CITE_SCORE = 100.0
@@ -213,11 +213,27 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
         elif found := searcher.compounds(word):
             compounds[word], expand[word] = found, [(lem, COMPOUND_WEIGHT) for lem in found]
     hits = searcher.search(query, limit=limit, doc=doc, expand=expand)
+    if hits and not translated and len(hits) < limit and len(searcher.words(query)) > 1:  # few hold it whole
+        more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand)[1], limit)
+        return Answer(hits + more, corrected=corrected, compounds=compounds, unknown=tuple(unknown),
+                      filled=bool(more))
     if hits or translated:
         return Answer(hits, corrected=corrected, compounds=compounds, unknown=tuple(unknown))
     dropped, hits = _relaxed(searcher, query, limit, doc, expand)
     return Answer(hits, relaxed=bool(hits), dropped=dropped, corrected=corrected, compounds=compounds,
                   unknown=tuple(unknown))
+
+
+def _filled_up(whole: list[Hit], partial: list[Hit], limit: int) -> list[Hit]:
+    """The ``partial`` hits (nodes holding most of the words) not in
+    ``whole`` (nodes holding every word), up to ``limit`` hits in all,
+    their scores scaled to rank after every whole hit (their order kept)."""
+    seen = {h.id for h in whole}
+    more = [h for h in partial if h.id not in seen][: limit - len(whole)]
+    if not more:
+        return []
+    scale = min(1.0, 0.9 * min(h.score for h in whole) / max(h.score for h in more))
+    return [replace(h, score=h.score * scale) for h in more]
 
 
 def _query_lemmas(searcher: Searcher, word: str) -> set[str]:
@@ -241,23 +257,30 @@ def _real_russian(word: str) -> bool:
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions
              ) -> tuple[tuple[str, ...], list[Hit]]:
-    """``(words left out, in query order; hits)`` of the smallest leave-out
-    that finds anything, the commonest words tried first (a word no node
-    holds before any, then by :meth:`~lawref.index.Searcher.frequency`);
-    the rarest word a node holds — the one that names the subject — is
-    never left out. ``((), [])`` when nothing is found."""
+    """``(words the first hit lacks, in query order; hits)`` when no node
+    holds every word: the nodes holding the most of the query, each word
+    weighted by its rarity (``log(1 + N / nodes holding it)``: the word
+    that names the subject weighs most, the commonest least), the share
+    held raised to :data:`SHARE_POWER` times whoosh's score (so a node
+    holding most of a question outranks one holding its rarest word alone:
+    «получает ли игрок помощь если сам неправильно понял свою заявку» →
+    21A, not the one node with «получает»). ``((), [])`` when no node holds
+    any word."""
     words = searcher.words(query)
     freq = {w: searcher.frequency(w, expand) for w in words}
-    subject = min((w for w in words if freq[w]), key=lambda w: (freq[w], words.index(w)), default=None)
-    if subject is None:
+    size = max(searcher.size(), 1)
+    weight = {w: math.log(1 + size / f) ** 2 for w, f in freq.items() if f}
+    total = sum(weight.values())
+    if not total:
         return (), []
-    droppable = sorted((w for w in words if w != subject), key=lambda w: (freq[w] > 0, -freq[w]))
-    for size in range(1, len(words)):
-        for out in itertools.islice(itertools.combinations(droppable, size), MAX_LEAVE_OUTS):
-            hits = searcher.search(query, limit=limit, doc=doc, expand=expand, drop=frozenset(out))
-            if hits:
-                return tuple(w for w in words if w in out), hits
-    return (), []
+
+    def rank(score: float, held: frozenset[str]) -> float:
+        return score * (sum(weight.get(w, 0.0) for w in held) / total) ** SHARE_POWER
+
+    found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand)
+    if not found:
+        return (), []
+    return tuple(w for w in words if w not in found[0][1]), [hit for hit, _ in found]
 
 
 def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) -> list[Hit]:

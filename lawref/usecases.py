@@ -215,9 +215,9 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     gone = lib.absent_law(query)
     by_title = gone is not None and not query_cites(query)
-    if answer.hits:
+    if answer.hits and not (by_title and answer.relaxed):
         outcome = Outcome.FOUND
-    else:  # «insufficient bid»: the title of a law the corpus lacks, said as show says it
+    else:  # «insufficient bid»: the title of a law the corpus lacks, said as show says it (its hits partial)
         outcome = Outcome.TITLE_ABSENT if by_title else Outcome.NO_HITS
     return Searched(outcome, query, answer, S.hits(lib, answer.hits), gone, by_title)
 

@@ -125,7 +125,8 @@ def test_the_reader_served_over_http_searches_through_the_api_and_follows_citati
         page.wait_for_function("[...document.querySelectorAll('#results p')].some(p => p.innerText.startsWith('27'))")
         assert "Insufficient Bid" in page.locator("#results").inner_text()
         page.fill("#q", "взятка")
-        page.wait_for_function("document.querySelectorAll('#results li').length >= 5")  # 59's 3 hits replaced
+        page.wait_for_function("document.querySelectorAll('#results li').length >= 5"
+                               " && [...document.querySelectorAll('#results mark')].some(m => m.innerText.startsWith('взят'))")
         marks = page.locator("#results mark").all_inner_texts()  # the API's "highlights" offsets, as <mark>
         assert marks and all(m.lower().startswith("взят") for m in marks), marks
         page.screenshot(path=str(tmp_path / "served-search.png"))

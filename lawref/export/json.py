@@ -55,7 +55,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
                 absent: tuple[str, str] | None = None) -> dict[str, Any]:
     """``search --json``: ``{"query", "results": [hit…]}``, plus what the
     policy did: ``"relaxed": true`` and ``"dropped": [words]`` when no node
-    had every word, ``"did_you_mean": {typed: form}`` for typos,
+    had every word, ``"filled": true`` when fewer than the limit had every
+    word and nodes with most of them follow, ``"did_you_mean": {typed: form}`` for typos,
     ``"compounds": {typed: [lemmas]}`` for words found inside longer ones;
     ``"not_in_corpus": [words]`` for dictionary words no node holds (never
     corrected); ``"synonyms": [{"typed", "means": [words]}]`` for a
@@ -67,6 +68,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
         out["absent"] = {"cite": absent[0], "title_en": absent[1]}
     if answer is not None and answer.relaxed:
         out["relaxed"], out["dropped"] = True, list(answer.dropped)
+    if answer is not None and answer.filled:
+        out["filled"] = True
     if answer is not None and answer.corrected:
         out["did_you_mean"] = dict(answer.corrected)
     if answer is not None and answer.compounds:

@@ -89,6 +89,33 @@ def _english_index() -> dict[tuple[str, ...], list[Term]]:
 STOPWORDS = frozenset("a an and are as at be by for from in into is it of on or the to with".split())
 
 
+#: Folded function and question words a search drops when other words remain: they carry no weight
+#: in a question a director types whole («что делать если игрок не дал в масть», "what happens when a
+#: revoke is corrected"). Pronouns are listed in every form a question uses them in (какую, которую,
+#: свою, самом): the query side matches folded forms, never lemmas, so no dictionary is loaded.
+FUNCTION_WORDS = frozenset(
+    # Russian prepositions, conjunctions, particles
+    "а без бы в во же для до за и из или к ко ли либо на над не нет ни но о об обо "
+    "от по под при с со то у что как это после перед через между пока также тоже ещё еще уже только лишь "
+    # Russian question words and the verbs a question is asked with
+    "кто когда где куда почему зачем если можно нельзя нужно надо каков чем тогда там тут здесь "
+    "будет будут быть был была было были есть делать сделать делает происходит случится "
+    # Russian pronouns, in their forms
+    "какой какая какое какие какую какого каком каким какими каких какой "
+    "который которая которое которые которую которого котором которым которыми которых которой "
+    "свой своя своё свое свои свою своего своей своём своем своим своими своих "
+    "сам сама само сами самого самой самом самим самому самый самая самое самые самую "
+    "тот та те ту того той тем тех том этот эта эти эту этого этой этом этим этих "
+    "я мы ты вы он она оно они его её ее ему ей им их ими нём нем ней них мне меня нас вас "
+    "весь вся всё все всего всей всем всех всеми "
+    # English function and question words
+    "a an the and or of to in on at by for from with into as is are was were be been being it its this that "
+    "what when where who whom which why how can could may might must shall should will would do does did "
+    "happens happen happened if there he she they his her their him them we you my our your "
+    "after before during about than not no but".split()
+)
+
+
 def segments(query: str) -> list[tuple[str, list[Term]]]:
     """``query`` split into glossary terms, longest first at each position,
     and the words between them: ``[(words as written, [Term, …] or [])]``.
