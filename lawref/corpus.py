@@ -27,7 +27,7 @@ from lawref.ingest import frames
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
-from lawref.lang import catalogue, glossary, morph
+from lawref.lang import catalogue, concordance, glossary, morph
 from lawref.manifest import DocumentSpec, Limits
 from lawref.model import Document, Kind, Node, Source
 from lawref.parse import parse
@@ -704,6 +704,44 @@ def _title_en(node: Node, doc: Document) -> str | None:
     if node.kind in (Kind.LAW, Kind.SECTION, Kind.SUBSECTION, Kind.ITEM):
         return cat.title_en(node.cite)
     return None
+
+
+#: Concordance relations under which another edition's title names the same rule.
+SAME_RULE = ("same", "reworded", "renumbered", "moved")
+
+
+def other_titles(documents: Sequence[Document], nodes: Sequence[Node]) -> list[list[str]]:
+    """``[[node id, English title], …]``, in reading order: the titles the
+    other editions of lawref's catalogue give each law and section of a
+    document of a catalogued edition, where ``lawref/data/concordance.tsv``
+    says the rule is the same (:data:`SAME_RULE`) and the title differs
+    from the node's own (1997 ``17`` *Duration of the Auction* → 2017 *The
+    Auction Period*; 1997 ``21`` → 2017 *Misinformation*). A search
+    matches them as it matches the node's own (:func:`lawref.search.title_matches`)."""
+    editions = {d.id: d.edition for d in documents if d.edition and catalogue.has(d.edition)}
+    known: dict[tuple[str, str], list[str]] = {}  # (edition, cite) → titles: a corpus repeats its cites
+
+    def titles_of(edition: str, cite: str) -> list[str]:
+        if (edition, cite) not in known:
+            found = []
+            for other in sorted({r.to_edition for r in concordance.rows() if r.edition == edition}):
+                asked, rows = concordance.counterparts(cite, edition, other)
+                found += [catalogue.load(other).title_en(r.to) or "" for r in rows if asked == cite and
+                          r.relation in SAME_RULE and r.to and catalogue.has(other)]
+            known[edition, cite] = [t for t in found if t]
+        return known[edition, cite]
+
+    out: list[list[str]] = []
+    for node in nodes:
+        edition = editions.get(node.doc)
+        if edition is None or node.cite is None or node.kind not in (Kind.LAW, Kind.SECTION):
+            continue
+        seen = {concordance.fold_title(node.title_en)} if node.title_en else set()
+        for title in titles_of(edition, node.cite):
+            if concordance.fold_title(title) not in seen:
+                seen.add(concordance.fold_title(title))
+                out.append([node.id, title])
+    return out
 
 
 def _document(res: _FileResult, spec: DocumentSpec | None) -> Document:

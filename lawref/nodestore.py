@@ -9,7 +9,8 @@ Tables (all text UTF-8):
 
 * ``meta(key, value)`` — JSON values: ``documents``, ``corpus``, ``paths``,
   ``default_edition``, ``report`` (the build report, read only by
-  ``build --report`` and ``show --source``);
+  ``build --report`` and ``show --source``), ``titles_en`` (``[[node id,
+  title]]``: other editions' titles of the nodes' rules);
 * ``nodes(seq, id, doc, kind, cite, parent, label, first, last, title_en, json)`` —
   one row per node in reading order (``seq`` from 0): ``label`` what people
   see for a node without a cite, ``first``/``last`` whether it opens/closes
@@ -242,6 +243,11 @@ class MemoryStore:
         """``[(node id, English title)]`` of every node with one (laws and sections), in reading order."""
         return [(n.id, n.title_en) for n in self._nodes if n.title_en]
 
+    def other_titles(self) -> list[tuple[str, str]]:
+        """``[(node id, English title)]`` other editions give the nodes' rules
+        (:func:`lawref.corpus.other_titles`, kept in the meta at build)."""
+        return [(i, t) for i, t in self.meta("titles_en") or []]
+
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
         """The forms table has no rows in memory: always ``{}``."""
         return {}
@@ -414,6 +420,11 @@ class SqliteStore:
     def law_titles(self) -> list[tuple[str, str]]:
         """``[(node id, English title)]`` of every node with one (laws and sections), in reading order."""
         return [(i, t) for i, t in self._rows("SELECT id, title_en FROM nodes WHERE title_en IS NOT NULL ORDER BY seq")]
+
+    def other_titles(self) -> list[tuple[str, str]]:
+        """``[(node id, English title)]`` other editions give the nodes' rules
+        (:func:`lawref.corpus.other_titles`, kept in the meta at build)."""
+        return [(i, t) for i, t in self.meta("titles_en") or []]
 
     def cite_map(self, doc: str) -> dict[str, str]:
         """``{cite: id}`` of document ``doc``: the first node of each cite, as citations resolve."""

@@ -306,7 +306,9 @@ def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) ->
 
 def title_matches(store: NodeStore, query: str, doc: str | None) -> list[tuple[Node, float, bool]]:
     """``(node, score, whole)`` of every node of ``store`` (in document
-    ``doc``, any when ``None``) with an English title the query names
+    ``doc``, any when ``None``) with an English title the query names —
+    its own or one another edition gives its rule (``The Auction Period``,
+    2017, → 17)
     (:func:`lawref.lang.glossary.title_match`), best first: from
     :data:`TITLE_MATCH_SCORE` up (the closer, the higher), a loose match
     :data:`TITLE_SCORE`; ``whole`` when the title holds every query word."""
@@ -314,7 +316,7 @@ def title_matches(store: NodeStore, query: str, doc: str | None) -> list[tuple[N
     if not wanted:
         return []
     found = []
-    for node_id, title in store.law_titles():
+    for node_id, title in store.law_titles() + store.other_titles():
         stems = glossary.english_stems(title)
         close = glossary.title_match(wanted, stems)
         if close is not None and (node := store.node(node_id)) is not None and (doc is None or node.doc == doc):

@@ -34,7 +34,7 @@ from lawref import folder as F
 from lawref import index as idx
 from lawref import nodestore, seal
 from lawref.buildcache import CACHE_FILE, BuildCache
-from lawref.corpus import Corpus, build_corpus
+from lawref.corpus import Corpus, build_corpus, other_titles
 from lawref.errors import CorpusError, IndexUnavailable
 from lawref.folder import Generation
 from lawref.i18n import N_, stored
@@ -211,6 +211,7 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
     if cache is not None:
         cache.notes["words"] = digest
     forms = {} if carry is not None and carry.forms else idx.forms_table(nodes, cache, words)
+    meta = {**meta, "titles_en": other_titles(documents, nodes)}  # the other editions' titles, searched too
     nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry)
 
 

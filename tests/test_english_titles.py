@@ -44,6 +44,10 @@ def test_a_possessive_is_folded_in_a_query() -> None:
     ("correction of a revoke", {"laws/62"}),
     ("dummy's limitations", {"laws/43"}),
     ("revoke corrected", {"laws/62", "laws/62A"}),  # Revoke Must Be Corrected
+    # another edition's title of the same rule (lawref/data/concordance.tsv: reworded), as a 2017 reader types it
+    ("the auction period", {"laws/17"}),  # 2017 Law 17; 1997: Duration of the Auction
+    ("inadmissible calls", {"laws/35"}),  # 2017 Law 35; 1997: Inadmissible Call Condoned
+    ("call withdrawn, lead restrictions", {"laws/26"}),  # 2017 Law 26; 1997: … Lead Penalties
 ])
 def test_an_english_title_finds_its_node(seed_library: Library, query: str, first: set[str]) -> None:
     answer = seed_library.answer(query, limit=5)
@@ -85,3 +89,12 @@ def test_json_says_the_absent_title(seed_index: Path) -> None:
                                       "insufficient bid"])
     assert result.exit_code == EXIT_NOT_FOUND
     assert json.loads(result.stdout)["absent"] == {"cite": "27", "title_en": "Insufficient Bid"}
+
+
+def test_other_editions_titles_are_kept_where_the_concordance_says_the_rule_is_the_same(
+        seed_library: Library) -> None:
+    titles = dict(seed_library.store.other_titles())
+    assert titles["laws/17"] == "The Auction Period" and titles["laws/21"] == "Misinformation"
+    assert "laws/68D" not in titles  # 1997 68D → 2017: «unknown» in the concordance, so no title is borrowed
+    own = {i: t for i, t in seed_library.store.law_titles()}
+    assert all(own.get(i) != t for i, t in titles.items())  # only titles that differ from the node's own

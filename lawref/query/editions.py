@@ -284,7 +284,8 @@ def absent_title(lib: Library, query: str) -> tuple[str, str] | None:
     wanted = glossary.english_stems(query)
     if P.CYRILLIC.search(query) or len(wanted) < 2:
         return None
-    here = [glossary.title_match(wanted, glossary.english_stems(t)) for _, t in lib.store.law_titles()]
+    here = [glossary.title_match(wanted, glossary.english_stems(t))
+            for _, t in lib.store.law_titles() + lib.store.other_titles()]
     best_here = max((c for c in here if c), default=0.0)
     best: tuple[float, str, str] | None = None
     for entry in catalogue(lib.edition()).entries.values():
