@@ -103,6 +103,8 @@ def parse_cite(text: str) -> str | None:
 def _canonical(text: str) -> tuple[str | None, bool]:
     """``(canonical cite or None, whether a subsection lacked its section letter)``."""
     s = _unbracketed(text.strip().rstrip(".,;:"))
+    if named := P.COMMENTARY_NAMED.match(s):  # «комментарий к правилу 47, п. 2» → 47.2
+        return f"{int(named['law'])}.{int(named['num'])}", False
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
     s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``

@@ -555,6 +555,13 @@ LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1
               rf"(?P<items>(?:\([A-Za-z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})$", example="43B2(a)")
 #: A commentary cite: ``45.5`` (``45.5.`` too).
 COMMENTARY_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.?$", example="45.5.")
+#: A commentary paragraph named in words, given alone: «комментарий к правилу 47, п. 2», "commentary on
+#: Law 47, paragraph 2", «комментарий 47.2» → ``47.2`` (the commentary's paragraphs are ``law.number``).
+COMMENTARY_NAMED = Rx(r"^\s*(?:комментари[а-яё]*|commentary)\s+(?:(?:к|на|on|to)\s+)?"
+                      r"(?:(?:правил[а-яё]*|закон[а-яё]*|стать[а-яё]*|law)\s*)?№?\s*(?P<law>\d{1,3})"
+                      r"(?:\s*[,;]?\s*(?:пп?\.|пункт[а-яё]*|параграф[а-яё]*|§|paragraph|para\.?|¶)\s*|\.)"
+                      r"(?P<num>\d{1,3})\.?\s*$",
+                      re.IGNORECASE, example="комментарий к правилу 47, п. 2")
 #: What may stand between a law number and its section letter in a cite given alone
 #: (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")

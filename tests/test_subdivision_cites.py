@@ -127,3 +127,34 @@ def test_the_text_formats_say_what_was_chosen(seed_index: Path, text: str, fmt: 
         assert header.endswith("\tnote") and said in row
     else:
         assert said in result.output
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    # the part's heading survived on a fragment whose law's number was lost: its labels name it
+    ("Law 46 B 4", "laws/fragment@001_6601c729f2304426:57"),  # «4. Обозначена карта, которой нет на столе» 001:57
+    ("Law 46 B 3", "laws/fragment@001_6601c729f2304426:45"),  # «3. Обозначено старшинство, но не масть» 001:45
+    ("правило 30 B 2 (b)", "laws/fragment@003_d6d1da8d5423a94e:97"),  # B. › 2. › (B). on page 59 (003:85-97)
+    ("Law 30 B 2", "laws/fragment@003_d6d1da8d5423a94e:91"),  # B. › 2. «В очередь партнёра» 003:91
+    ("Law 50 D 2", "laws/fragment@001_6601c729f2304426:75"),  # «2. Партнёр нарушителя при ходе» 001:75
+    ("Law 43 B 2 (b)", "laws/fragment@001_6601c729f2304426:19"),
+])
+def test_a_lost_part_is_first_found_in_the_fragment_its_surviving_labels_name(seed_library: Library, query: str,
+                                                                             first: str) -> None:
+    hits = seed_library.answer(query, limit=5).hits
+    assert hits[0].id == first, [h.id for h in hits]
+
+
+@pytest.mark.parametrize(("text", "cite"), [
+    ("комментарий к правилу 47, п. 2", "47.2"),  # as 004 numbers its paragraphs: 47.2 (004)
+    ("Комментарий к Правилу 45 пункт 5", "45.5"),
+    ("комментарии к статье 46, параграф 3", "46.3"),
+    ("commentary on Law 47, paragraph 2", "47.2"),
+    ("комментарий 45.5", "45.5"),
+])
+def test_a_commentary_paragraph_named_in_words_is_its_cite(seed_library: Library, text: str, cite: str) -> None:
+    assert normalise_cite(text) == cite and query_cites(text) == [cite]
+    assert seed_library.answer(text, limit=3).hits[0].id == f"commentary/{cite}"
+
+
+def test_a_commentary_word_without_a_paragraph_is_no_cite() -> None:
+    assert query_cites("комментарий к правилу 47") == []  # searched as words: the commentary on 47 has them

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from lawref import labels
 from lawref import patterns as P
-from lawref.cite import law_of, normalise_cite
+from lawref.cite import latin, law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
 from lawref.lang import DEFAULT_EDITION, glossary
@@ -303,12 +303,51 @@ def holders(lib: Library, cite: str) -> list[Node]:
     """Nodes that may hold the text of ``cite``, which the corpus lacks:
     the fragments no law holds between the laws around it
     (:meth:`fragments_for`), or, when its law is here, that law's
-    fragments (``43B2(b)`` → the fragments of law 43), in reading order."""
+    fragments (``43B2(b)`` → the fragments of law 43); those whose labels
+    (the fragment's and its fragment parents', the headings that survived)
+    end the cite's parts first, then those that begin them, then the rest,
+    each group in reading order (:func:`_fit`: ``30B2(b)`` → the
+    fragment labelled ``(B).`` under ``2.`` under ``B.``, then ``2.``
+    under ``B.``; ``46B4`` → the fragment labelled ``4.``)."""
     found, _ = lib.fragments_for(cite)
-    if found:
-        return found
-    law = next((n for n in lib.store.with_cite(str(law_of(cite))) if n.kind == Kind.LAW), None)
-    return [n for _, n in lib.subtree(law) if n.kind == Kind.FRAGMENT] if law is not None else []
+    if not found:
+        law = next((n for n in lib.store.with_cite(str(law_of(cite))) if n.kind == Kind.LAW), None)
+        found = [n for _, n in lib.subtree(law) if n.kind == Kind.FRAGMENT] if law is not None else []
+    parts = _cite_parts(cite)
+    return sorted(found, key=lambda n: -_fit(parts, _label_chain(lib, n))) if parts else found
+
+
+def _cite_parts(cite: str) -> list[str]:
+    """The labels of ``cite`` under its law: ``30B2(b)`` → ``["B", "2", "b"]`` (``[]`` for a law)."""
+    m = P.CITE_PARTS.fullmatch(cite)
+    if not m:
+        return []
+    _, sec, sub, items = m.groups()
+    return [p for p in (sec, sub) if p] + [x.strip("()") for x in P.ITEM_LABEL.findall(items)]
+
+
+def _label_chain(lib: Library, node: Node) -> list[str]:
+    """The labels of ``node`` and its fragment parents, outermost first, as
+    cite parts (``(B).`` → ``b``, ``В.`` → ``B``); ``[]`` when one has none."""
+    chain: list[str] = []
+    at: Node | None = node
+    while at is not None and at.kind == Kind.FRAGMENT:
+        label = (at.label or "").strip().rstrip(".")
+        if not label or label == "-":
+            return []
+        chain.append(latin(label.strip("()")).lower() if label.startswith("(") else latin(label))
+        at = lib.store.node(at.parent) if at.parent else None
+    return chain[::-1]
+
+
+def _fit(parts: list[str], chain: list[str]) -> int:
+    """How well a fragment's label ``chain`` fits a cite's ``parts``: ``2n``
+    when it ends them (its upper headings lost), ``2n - 1`` when it begins
+    them (an ancestor's), else 0."""
+    n = len(chain)
+    if not n or n > len(parts):
+        return 0
+    return 2 * n if parts[-n:] == chain else 2 * n - 1 if parts[:n] == chain else 0
 
 
 def selection(lib: Library, doc: str | None = None, law: str | None = None, edition: str | None = None
