@@ -27,7 +27,7 @@ restricted unpickler that builds whoosh's own classes only
 Query language (every string is valid, none raises, none matches
 everything): words are ANDed, each word matches title or text in any form;
 ``"..."`` is a phrase (words adjacent, any forms); an upper-case ``OR``
-between words gives alternatives (phrases stay required); upper-case ``AND``
+gives alternatives, each with its own words and phrases; upper-case ``AND``
 is ignored; common function words (``и``, ``в``, ``не`` ...) are dropped
 unless nothing else is left; all other punctuation is ignored. A query
 without words returns ``[]``. Which nodes a cite query puts first is the
@@ -127,9 +127,7 @@ _SEARCH_FIELDS = ("title", "text")
 #: nests its matchers, and a query of ~1,000 words overflows Python's stack.
 MAX_QUERY_WORDS = 64
 
-#: Folded function and question words dropped from queries when other words remain
-#: (:data:`lawref.lang.glossary.FUNCTION_WORDS`); inside a "phrase" they stay.
-STOPWORDS = glossary.FUNCTION_WORDS
+STOPWORDS = glossary.FUNCTION_WORDS  # dropped from queries when other words remain; kept in a "phrase"
 
 
 # --------------------------------------------------------------------------
@@ -362,58 +360,64 @@ def _open_whoosh(gen: Generation, verify: bool = True) -> _WhooshSearcher:
 
 @dataclass(frozen=True)
 class _Parsed:
-    """A query split up: ``alternatives`` (OR of AND-groups of words) and
-    ``phrases`` (each a list of words); words as written."""
+    """A query split up: ``alternatives`` (OR of AND-groups of loose
+    words) and ``phrases`` (the phrases of each group, each a list of
+    words: ``"a b" c OR "d e"`` → groups ``[c]`` and ``[]``, phrases
+    ``[[a, b]]`` and ``[[d, e]]``); words as written (loose ones normed)."""
 
     alternatives: list[list[str]]
-    phrases: list[list[str]]
+    phrases: list[list[list[str]]]
 
-
-def _tokens(text: str) -> list[tuple[str, int, int]]:
-    """``(word, start, end)`` of the words of ``text`` as the index sees them
-    (:data:`~lawref.patterns.INDEX_WORD`; code-point offsets, end-exclusive)."""
-    return [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(text)]
+    def phrase_words(self) -> list[str]:  # every word of every phrase, normed, in order
+        return [_norm(w) for group in self.phrases for p in group for w in p]
 
 
 def _words(text: str) -> list[str]:
-    """Word tokens of ``text`` as written."""
-    return [w for w, _, _ in _tokens(text)]
+    """Word tokens of ``text`` as written (:data:`~lawref.patterns.INDEX_WORD`)."""
+    return [m.group() for m in P.INDEX_WORD.finditer(text)]
+
+
+def _or_parts(query: str) -> list[str]:
+    """``query`` cut at each upper-case ``OR`` standing between words outside a phrase."""
+    quoted = [m.span() for m in P.PHRASE.finditer(query)]
+    cuts = [m.span() for m in P.QUERY_OR.finditer(query) if not any(s <= m.start() < e for s, e in quoted)]
+    edges = [0] + [x for span in cuts for x in span] + [len(query)]
+    return [query[a:b] for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
 def _parse_query(query: str) -> _Parsed:
-    """Split ``query`` into phrases and OR-alternatives of loose words."""
-    phrases = [ws for ws in map(_words, P.PHRASE.findall(query)) if ws]
-    loose = [w for w in _words(P.PHRASE.sub(" ", query)) if w != "AND"]
-    for ws in [p for p in phrases if len(p) == 1]:
-        phrases.remove(ws)
-        loose.append(ws[0])
-    groups: list[list[str]] = [[]]
-    for word in loose:
-        if word == "OR":
-            groups.append([])
-        else:
-            groups[-1].append(word)
-    keep_stop = not phrases and all(_norm(w) in STOPWORDS for g in groups for w in g)
+    """Split ``query`` into OR-alternatives, each of loose words and phrases."""
+    groups: list[list[str]] = []
+    phrased: list[list[list[str]]] = []
+    for part in _or_parts(query):
+        phrases = [ws for ws in map(_words, P.PHRASE.findall(part)) if ws]
+        loose = [w for w in _words(P.PHRASE.sub(" ", part)) if w not in ("AND", "OR")]
+        loose += [ws[0] for ws in phrases if len(ws) == 1]
+        groups.append(loose)
+        phrased.append([p for p in phrases if len(p) > 1])
+    keep_stop = not any(phrased) and all(_norm(w) in STOPWORDS for g in groups for w in g)
     groups = [[w for w in g if keep_stop or _norm(w) not in STOPWORDS] for g in groups]
-    return _capped(_Parsed([g for g in groups if g], phrases))
+    kept = [(g, p) for g, p in zip(groups, phrased, strict=True) if g or p]
+    return _capped(_Parsed([g for g, _ in kept], [p for _, p in kept]))
 
 
 def _capped(parsed: _Parsed) -> _Parsed:
     """At most :data:`MAX_QUERY_WORDS` distinct words over all groups and
     phrases, in query order (repeats of a word add nothing to an AND)."""
     budget = MAX_QUERY_WORDS
-    groups = []
-    for g in parsed.alternatives:
+    groups, phrased = [], []
+    for g, ps in zip(parsed.alternatives, parsed.phrases, strict=True):
         words = list(dict.fromkeys(_norm(w) for w in g))[:budget]
         budget -= len(words)
-        if words:
+        phrases = []
+        for p in ps:
+            if budget >= len(p):
+                phrases.append(p)
+                budget -= len(p)
+        if words or phrases:
             groups.append(words)
-    phrases = []
-    for p in parsed.phrases:
-        if budget >= len(p):
-            phrases.append(p)
-            budget -= len(p)
-    return _Parsed(groups, phrases)
+            phrased.append(phrases)
+    return _Parsed(groups, phrased)
 
 
 class Forms(Protocol):
@@ -547,19 +551,25 @@ class Searcher:
                  for slop, boost in ((1, PHRASE_BOOST), (NEAR_SLOP, NEAR_BOOST))]
         return Q.AndMaybe(required, Q.Or(bonus))
 
-    def _query(self, parsed: _Parsed, expand: Expansions, drop: frozenset[str]) -> Q.Query | None:
-        """The whoosh query for ``parsed`` without the words in ``drop``
-        (``None`` when no word is left)."""
-        phrases = [self._phrase_query(p, expand) for p in parsed.phrases]
-        groups = [[w for w in g if w not in drop] for g in parsed.alternatives]
-        built = [Q.And([self._group_query(g, expand), *phrases]) if phrases else self._group_query(g, expand)
-                 for g in groups if g]
-        return Q.Or(built) if built else (Q.And(phrases) if phrases else None)
+    def _query(self, parsed: _Parsed, expand: Expansions) -> Q.Query | None:
+        """The whoosh query for ``parsed`` (``None`` when it has no word)."""
+        built = []
+        for g, ps in zip(parsed.alternatives, parsed.phrases, strict=True):
+            parts = ([self._group_query(g, expand)] if g else []) + [self._phrase_query(p, expand) for p in ps]
+            if parts:
+                built.append(parts[0] if len(parts) == 1 else Q.And(parts))
+        return (built[0] if len(built) == 1 else Q.Or(built)) if built else None
 
     def words(self, query: str) -> list[str]:
         """The loose words of ``query`` as searched (normed, stopwords out, at
         most :data:`MAX_QUERY_WORDS`), in order; phrases aside."""
         return list(dict.fromkeys(w for g in _parse_query(query).alternatives for w in g))
+
+    def all_words(self, query: str) -> list[str]:
+        """:meth:`words`, then the words of ``query``'s phrases not among
+        them (normed, in order): what a relaxed search weighs."""
+        parsed = _parse_query(query)
+        return list(dict.fromkeys([w for g in parsed.alternatives for w in g] + parsed.phrase_words()))
 
     def lemmas_of(self, form: str) -> list[str]:
         """The lemmas a corpus form stands for (:meth:`suggest`'s answer)."""
@@ -567,14 +577,13 @@ class Searcher:
 
     def frequency(self, word: str, expand: Expansions | None = None) -> int:
         """How many nodes hold ``word`` (any lemma it searches for, in title
-        or text, each field counted): its document frequency, the measure
-        relaxation leaves the commonest words out by."""
+        or text, each field counted): its document frequency, by which a
+        relaxed search weighs it (:meth:`size` nodes in all)."""
         reader = self._searcher.reader()
         weighted = self._weighted(word, expand or {})
         return sum(reader.doc_frequency(f, lem) for lem, _ in weighted for f in _SEARCH_FIELDS)
 
     def size(self) -> int:
-        """How many nodes the index holds (the ``N`` of a word's rarity)."""
         return int(self._searcher.reader().doc_count())
 
     def knows(self, word: str) -> bool:
@@ -646,23 +655,21 @@ class Searcher:
             self._sizes = sizes
         return self._sizes
 
-    def search(self, query: str, *, limit: int = 10, doc: str | None = None, expand: Expansions | None = None,
-               drop: frozenset[str] = frozenset()) -> list[Hit]:
+    def search(self, query: str, *, limit: int = 10, doc: str | None = None,
+               expand: Expansions | None = None) -> list[Hit]:
         """Up to ``limit`` (≥ 1, else ``ValueError``) hits for ``query``, best
         first; only nodes of document ``doc`` when given. Any string is a
         valid query (see the module docstring); no words → ``[]``. The
         policy may give ``expand`` (a normed word → ``(lemma, weight)`` to
-        search instead: a corrected typo, compounds) and ``drop`` (normed
-        words left out: a relaxed search)."""
+        search instead: a corrected typo, compounds)."""
         if limit < 1:
             raise ValueError("limit must be >= 1")
         expand = expand or {}
         parsed = _parse_query(query)
-        wq = self._query(parsed, expand, drop)
+        wq = self._query(parsed, expand)
         if wq is None:
             return []
-        searched = [w for g in parsed.alternatives for w in g if w not in drop]
-        searched += [w for p in parsed.phrases for w in p]
+        searched = [w for g in parsed.alternatives for w in g] + parsed.phrase_words()
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
         flt = Q.Term("doc", doc) if doc is not None else None
         results = self._ranked(self._searcher.search(wq, limit=limit + TIE_MARGIN, filter=flt), limit)
@@ -674,16 +681,13 @@ class Searcher:
 
     def search_any(self, query: str, *, limit: int, rank: Callable[[float, frozenset[str]], float],
                    doc: str | None = None, expand: Expansions | None = None) -> list[tuple[Hit, frozenset[str]]]:
-        """The best ``limit`` nodes holding *any* of ``query``'s loose words
-        (a relaxed search; phrases ignored), each with the normed query
-        words it holds: ``[(hit, words)]``, ordered by ``rank(score,
-        words)`` (the policy's: :func:`lawref.search.best_match`), highest
-        first, ties in reading order, over whoosh's best
-        :data:`CANDIDATES`. Two query neighbours standing within
-        :data:`NEAR_SLOP` words of each other add to whoosh's score; the
-        hit's ``score`` is the rank."""
+        """The best ``limit`` of whoosh's :data:`CANDIDATES` nodes holding any
+        of ``query``'s words (a phrase's as loose ones), with the normed words
+        each holds, ``[(hit, words)]``, by ``rank(score, words)`` (the policy's,
+        :func:`lawref.search._relaxed`; ties in reading order), the hit's
+        score; query neighbours within :data:`NEAR_SLOP` words score more."""
         expand = expand or {}
-        words = self.words(query)
+        words = self.all_words(query)
         if not words:
             return []
         parts = [self._word_query(w, expand) for w in words]

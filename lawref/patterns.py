@@ -697,6 +697,8 @@ CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n))|(?<=[.!?…;][ \t\n])(?=[«\"“„(]?[A-
 OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"
               r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|пункт\w*|ст\.|стать\w*|L))\s*$", example="правила 70 или")
 #: What may stand around the citations of a query that is only citations: list words and punctuation.
+#: An upper-case ``OR`` between a query's alternatives (outside a phrase: :func:`lawref.index._or_parts`).
+QUERY_OR = Rx(r"(?<!\S)OR(?!\S)", example="претензия OR уступка")
 QUERY_GLUE = Rx(r"[\s,;.:!?()\[\]«»\"'–—-]*(?:(?:и|или|либо|and|or|see|см\.?)[\s,;.:!?()\[\]«»\"'–—-]*)*",
                 re.IGNORECASE, example="и ")
 #: A word of a query that is a cite beside other words: a law number with a section letter, or a paragraph.

@@ -266,7 +266,7 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     «получает ли игрок помощь если сам неправильно понял свою заявку» →
     21A, not the one node with «получает»). ``((), [])`` when no node holds
     any word."""
-    words = searcher.words(query)
+    words = searcher.all_words(query)
     freq = {w: searcher.frequency(w, expand) for w in words}
     size = max(searcher.size(), 1)
     weight = {w: math.log(1 + size / f) ** 2 for w, f in freq.items() if f}

@@ -98,3 +98,12 @@ def test_other_editions_titles_are_kept_where_the_concordance_says_the_rule_is_t
     assert "laws/68D" not in titles  # 1997 68D → 2017: «unknown» in the concordance, so no title is borrowed
     own = {i: t for i, t in seed_library.store.law_titles()}
     assert all(own.get(i) != t for i, t in titles.items())  # only titles that differ from the node's own
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("bid after final pass", "laws/35D"),  # bid → call (synonyms) → «Заявка после финального паса», a phrase of its own
+    ("what if five cards are played to a trick", "commentary/45.7"),  # five → 5: «сыграно 5 карт» (004:45.7)
+])
+def test_an_english_question_is_translated_whole(seed_library: Library, query: str, first: str) -> None:
+    hits = [h.id for h in seed_library.answer(query, limit=5).hits]
+    assert first in hits[:3], hits

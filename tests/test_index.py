@@ -354,3 +354,12 @@ def test_search_does_not_load_pymorphy3(index_dir) -> None:
                          capture_output=True, text=True, check=True, timeout=120)
     result = json.loads(out.stdout)
     assert result == {"n": 2, "pymorphy3": False}
+
+
+def test_each_alternative_has_its_own_phrases(index_dir) -> None:
+    # «"a b" OR "c d"»: either phrase, not both (a synonym's or the glossary's copy of a query is an alternative)
+    one = {h.id for h in search(index_dir, '"исправить ренонс"')}
+    other = {h.id for h in search(index_dir, '"рубашкой вверх"')}
+    either = {h.id for h in search(index_dir, '"исправить ренонс" OR "рубашкой вверх"')}
+    assert one == {"laws/62B"} and other == {"laws/A"} and either == one | other
+    assert {h.id for h in search(index_dir, '"исправить ренонс" "OR следующая"')} <= one  # OR inside quotes is a word

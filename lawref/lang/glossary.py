@@ -116,6 +116,11 @@ FUNCTION_WORDS = frozenset(
 )
 
 
+#: English number words a query may spell and the Laws write as digits ("five cards" → 5 карт, 004's 45.7).
+NUMBER_WORDS = {w: str(n) for n, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
+
+
 def segments(query: str) -> list[tuple[str, list[Term]]]:
     """``query`` split into glossary terms, longest first at each position,
     and the words between them: ``[(words as written, [Term, …] or [])]``.
@@ -153,8 +158,11 @@ def to_russian(query: str) -> str | None:
     ``пас OR пасовать OR спасовать``); several: the first equivalent of each,
     all required (``penalty card dummy`` → ``"штрафная карта" болван``); a
     word the glossary lacks is kept as written (``dummy xyzzy`` → ``болван
-    xyzzy``, which finds nothing); English stopwords are dropped."""
-    parts = [(w, terms) for w, terms in segments(query) if terms or w.lower() not in STOPWORDS]
+    xyzzy``, which finds nothing), a number word as its digits (``five cards``
+    → ``5 карта``: the Laws write counts in digits); function and question
+    words (:data:`FUNCTION_WORDS`: "what", "after") are dropped."""
+    parts = [(NUMBER_WORDS.get(w.lower(), w), terms) for w, terms in segments(query)
+             if terms or w.lower() not in FUNCTION_WORDS]
     if not any(terms for _, terms in parts):
         return None
     if len(parts) == 1:
@@ -278,7 +286,7 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
     first. A phrase in quotes is left as it is."""
     tokens = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)]
     folded = [w.lower().replace("ё", "е") for w, _, _ in tokens]
-    if '"' in query or not any(w[:3] in _synonym_heads() for w in folded):
+    if '"' in query or not any(w[:3] in _synonym_heads() for w in folded if w not in FUNCTION_WORDS):
         return [query], []
     sets = [lemmas(w) | {f} for (w, _, _), f in zip(tokens, folded, strict=True)]
     out, used = [query], []
