@@ -588,8 +588,12 @@ RANGE_MARK = Rx(r"[-–—]|\sto\s|\sпо\s", example="61 - 64")
 RU_LAW_WORD = r"(?<![\w-])(?i:правил(?:о|а|у|ом|е|ам|ами|ах)?)(?![^\W\d_]|-)"
 #: «статья» / ``ст.``: ``ст. 40``, ``статья 40``, ``статьи 40``.
 RU_ARTICLE_WORD = r"(?<![\w-])(?i:ст\.|стать(?:я|и|е|ю|ёй|ей|ям|ями|ях))(?![^\W\d_]|-)"
+#: «закон», the word some translations use for a Law: ``Закон 62``, ``закона 62 пункт B`` (never «закончился»).
+RU_STATUTE_WORD = r"(?<![\w-])(?i:закон(?:а|у|ом|е|ы|ов|ам|ами|ах)?)(?![^\W\d_]|-)"
 #: English: ``Law 62B``, ``Laws 61-64``, ``LAWS``; and ``L61B``, ``L49C2``.
 EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![^\W\d_]|-)"
+#: Any of the words a law is cited by.
+_ANY_LAW_WORD = rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{RU_STATUTE_WORD}|{EN_LAW_WORD})"
 EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
 #: ``п.`` / ``пункт`` before a law cite with a section letter (``п. 62B``); before
 #: a paragraph number it is a commentary citation, before a bare number a relative one.
@@ -626,7 +630,7 @@ CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?
               example="70 или 71")
 #: A law word before a cite (the cite itself is looked ahead): 000:11 ``правило 59``; ``ст. 40``,
 #: ``правилу № 62``, ``правила с 61 по 64``, ``п. 62B``.
-LAW_CITATION = Rx(rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
+LAW_CITATION = Rx(rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
                   rf"|{EN_L_PREFIX}|{POINT_WORD}{_WS}*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
                   example="см. правило 59")
 #: A word naming a part of a law: «раздел», «пункт», «подпункт», «параграф», «абзац» in every case
@@ -640,7 +644,7 @@ _SUBDIVISION_WORD = (r"(?<![\w-])(?:(?i:(?:под)?пункт|раздел|па�
 _SUBDIVISION_LABEL = (r"(?:[A-Za-zА-ЯЁ]|\d{1,2}|\([A-Za-zА-Яа-яЁё0-9]{1,2}\))(?:[ ]?\d{1,2})?"
                r"(?:[ ]?\([A-Za-z0-9]{1,2}\)){0,4}(?![\w(])")
 _SUBDIVISION = rf"{_SUBDIVISION_WORD}{_WS}*{NUMBER_SIGN}{_SUBDIVISION_LABEL}"
-_SUBDIVIDED_LAW = (rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*{NUMBER_SIGN}(?P<law>{LAW_NUMBER})"
+_SUBDIVIDED_LAW = (rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}(?P<law>{LAW_NUMBER})"
              rf"(?P<own>{CITE_LETTER}(?:\d{{1,2}})?)?(?![\w])(?!\.\d)")
 #: A law cite with its parts named after it: ``правило 62 пункт B``, ``Law 62, section B``,
 #: ``правило 43, раздел B, пункт 2``.

@@ -158,3 +158,13 @@ def test_a_commentary_paragraph_named_in_words_is_its_cite(seed_library: Library
 
 def test_a_commentary_word_without_a_paragraph_is_no_cite() -> None:
     assert query_cites("комментарий к правилу 47") == []  # searched as words: the commentary on 47 has them
+
+
+@pytest.mark.parametrize(("text", "cite"), [
+    ("Закон 62 пункт B", "62B"),  # «Закон», the word some translations use for a Law
+    ("пункт B закона 62", "62B"),
+    ("законы 61-64", "61"),
+])
+def test_the_word_zakon_names_a_law_as_pravilo_does(seed_library: Library, text: str, cite: str) -> None:
+    assert query_cites(text)[0] == cite
+    assert not find_citations("игра закончилась 5 минут назад")  # «закончилась» is no law word
