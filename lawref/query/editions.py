@@ -268,11 +268,24 @@ def absent_law(lib: Library, query: str) -> tuple[str, str] | None:
     try:
         cite = normalise_cite(query)
     except CiteError:
-        return absent_title(lib, query)
+        return absent_title(lib, _glossary_english(query) or query)
     if "." in cite or not cite.isdigit() or lib.store.with_cite(cite):
         return None
     _, entry = lib.catalogue_entry(cite)
     return (cite, entry.title_en) if entry is not None and entry.id == cite else None
+
+
+def _glossary_english(query: str) -> str | None:
+    """The English of a Russian ``query`` that is, word for word as the
+    glossary writes it, one of its terms of two or more words
+    (``недостаточное назначение`` → ``insufficient bid``), else ``None``:
+    the catalogue's Russian titles are the seeds' own, so a law the corpus
+    lacks is named in Russian only through the glossary."""
+    folded = " ".join(query.lower().replace("ё", "е").split())
+    if not P.CYRILLIC.search(folded) or " " not in folded:
+        return None
+    found = [t for t in glossary.lookup(folded) if t.ru.lower().replace("ё", "е") == folded and t.en]
+    return found[0].en[0] if found else None
 
 
 def absent_title(lib: Library, query: str) -> tuple[str, str] | None:
@@ -280,7 +293,8 @@ def absent_title(lib: Library, query: str) -> tuple[str, str] | None:
     edition whose catalogue title an English ``query`` names best
     (:func:`lawref.lang.glossary.title_match`; ``insufficient bid`` → Law 27,
     *Insufficient Bid*) when the corpus lacks it and no node's title here is
-    named as closely; else ``None``. A Russian query is never matched."""
+    named as closely; else ``None``. A Russian query is never matched
+    (:func:`absent_law` gives it a glossary term's English)."""
     wanted = glossary.english_stems(query)
     if P.CYRILLIC.search(query) or len(wanted) < 2:
         return None
