@@ -106,6 +106,7 @@ def _canonical(text: str) -> tuple[str | None, bool]:
     if named := P.COMMENTARY_NAMED.match(s):  # «комментарий к правилу 47, п. 2» → 47.2
         return f"{int(named['law'])}.{int(named['num'])}", False
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
+    s = P.PAREN_SECTION.sub(r"\g<law>\g<letter>", s)  # ``69(A)``: a law has no item of its own, so a section
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
     s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``
     s = latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet")
@@ -118,6 +119,8 @@ def _canonical(text: str) -> tuple[str | None, bool]:
     section = (m["section"] or "").upper()
     if m["sub"] and not section:
         return None, True
+    if m["items"] and not section:  # ``62(b)``: an item is a section's or a subsection's
+        return None, False
     return f"{int(m['law'])}{section}{m['sub'] or ''}{m['items'].lower()}", False
 
 
@@ -173,7 +176,7 @@ def query_cites(query: str) -> list[str]:
     bare = query.strip().strip(".,;:!?()[]{}\"'«» ")
     if not bare:
         return []
-    found_cite = parse_cite(bare)
+    found_cite = parse_cite(query.strip()) or parse_cite(bare)  # ``Law 69(A)``: its bracket is the section's
     if found_cite is not None:
         return [found_cite]
     found = given_alone(query)
@@ -187,6 +190,9 @@ def given_alone(text: str) -> list[Citation]:
     as if «правила» stood before them (``61―64``, ``с 61-го по 64-е``,
     ``62, 64``); ``[]`` when anything but list words and punctuation is
     left around them. Offsets are into ``text``. Never raises."""
+    if P.STATUTE_WORD.search(text):  # «Закон 62 пункт B»: read «закон» as «правило», offsets kept
+        view, origin = _statute_read(text)
+        return [_mapped(c, text, origin) for c in given_alone(view)]
     bare = text.strip().strip(".,;:!?()[]{}\"'«» ")
     at = text.find(bare)
     for view, shift in ((text, 0), (f"{_VIRTUAL} {bare}", len(_VIRTUAL) + 1)):
@@ -199,6 +205,22 @@ def given_alone(text: str) -> list[Citation]:
             return [replace(c, start=max(at, c.start + moved), end=c.end + moved,
                             text=text[max(at, c.start + moved) : c.end + moved]) for c in found]
     return []
+
+
+def _statute_read(text: str) -> tuple[str, list[int]]:
+    """``text`` with each «закон» made the same form of «правило»
+    (``закона`` → ``правила``), and the offset in ``text`` of each of its
+    characters."""
+    pieces, origin, at = [], [], 0
+    for m in P.STATUTE_WORD.finditer(text):
+        end = m["end"].lower()  # the same case of «правило»: законы → правила, законов → правил
+        word = "правил" + ("о" if not end else "а" if end == "ы" else "" if end == "ов" else end)
+        pieces += [text[at : m.start()], word]
+        origin += [*range(at, m.start()), *(min(m.start() + k, m.end() - 1) for k in range(len(word)))]
+        at = m.end()
+    pieces.append(text[at:])
+    origin += range(at, len(text))
+    return "".join(pieces), origin
 
 
 #: The law word put before bare cites of a query (``61-64`` → ``правила 61-64``).

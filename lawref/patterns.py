@@ -562,6 +562,9 @@ COMMENTARY_NAMED = Rx(r"^\s*(?:комментари[а-яё]*|commentary)\s+(?:(
                       r"(?:\s*[,;]?\s*(?:пп?\.|пункт[а-яё]*|параграф[а-яё]*|§|paragraph|para\.?|¶)\s*|\.)"
                       r"(?P<num>\d{1,3})\.?\s*$",
                       re.IGNORECASE, example="комментарий к правилу 47, п. 2")
+#: A capital section letter in brackets right after a law's number: ``69(A)``, ``68(C)2`` (as a text's
+#: citations read it: :data:`CITE_TOKEN`).
+PAREN_SECTION = Rx(rf"^(?P<law>\d{{1,3}}) ?\((?P<letter>{CITE_LETTER})\)", example="69(A)")
 #: What may stand between a law number and its section letter in a cite given alone
 #: (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
@@ -588,12 +591,14 @@ RANGE_MARK = Rx(r"[-–—]|\sto\s|\sпо\s", example="61 - 64")
 RU_LAW_WORD = r"(?<![\w-])(?i:правил(?:о|а|у|ом|е|ам|ами|ах)?)(?![^\W\d_]|-)"
 #: «статья» / ``ст.``: ``ст. 40``, ``статья 40``, ``статьи 40``.
 RU_ARTICLE_WORD = r"(?<![\w-])(?i:ст\.|стать(?:я|и|е|ю|ёй|ей|ям|ями|ях))(?![^\W\d_]|-)"
-#: «закон», the word some translations use for a Law: ``Закон 62``, ``закона 62 пункт B`` (never «закончился»).
-RU_STATUTE_WORD = r"(?<![\w-])(?i:закон(?:а|у|ом|е|ы|ов|ам|ами|ах)?)(?![^\W\d_]|-)"
+#: «закон», the word some translations use for a Law, in a cite given alone (:func:`lawref.cite.given_alone`):
+#: ``Закон 62 пункт B``, ``пункт B закона 62`` (never «закончился»).
+STATUTE_WORD = Rx(r"(?<![\w-])(?i:закон)(?P<end>(?i:ами|ам|ах|ов|ом|а|у|е|ы)?)(?![^\W\d_]|-)", example="Закон 62")
 #: English: ``Law 62B``, ``Laws 61-64``, ``LAWS``; and ``L61B``, ``L49C2``.
 EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![^\W\d_]|-)"
-#: Any of the words a law is cited by.
-_ANY_LAW_WORD = rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{RU_STATUTE_WORD}|{EN_LAW_WORD})"
+#: Any of the words a law is cited by in a text («закон» names a state's law there: «Закон 152 о
+#: персональных данных»; in a cite given alone it is read as «правило»: :data:`STATUTE_WORD`).
+_ANY_LAW_WORD = rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD})"
 EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
 #: ``п.`` / ``пункт`` before a law cite with a section letter (``п. 62B``); before
 #: a paragraph number it is a commentary citation, before a bare number a relative one.
@@ -611,7 +616,7 @@ _ORDINAL = rf"-(?:{_ORDINAL_ENDING})(?![\w-])"
 #: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
 #: ``10С2`` (004:90), ``25Б``; spaced: ``16 B 1``, ``43 B 2 (b)``. Never the law number of a
 #: commentary paragraph's cite (``45`` of ``правило 59, 45.5``): that is not law 45.
-CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER})(?:[ ]?\d{{1,2}})?"
+CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))(?:[ ]?\d{{1,2}})?"
               rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
 #: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
 #: part of the cite (:func:`lawref.cite.without_ordinal`).
@@ -638,7 +643,7 @@ LAW_CITATION = Rx(rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN
 #: it is, the label says (a capital letter a section, a number a subsection, ``(b)`` an item), not
 #: the word: translations call a section «пункт» as often as «раздел».
 _SUBDIVISION_WORD = (r"(?<![\w-])(?:(?i:(?:под)?пункт|раздел|параграф|абзац)(?:а|у|ом|е|ы|ов|ам|ами|ах)?"
-              r"|(?i:(?:sub)?(?:section|paragraph)|clause|item)s?)(?![^\W\d_]|-)")
+              r"|(?i:(?:sub)?(?:section|paragraph)|clause|item)s?|(?i:подп|пп?|разд|абз)\.)(?![^\W\d_]|-)")
 #: A part's label after its word: a letter (Latin, or a Cyrillic capital: never «в», «и» of the
 #: sentence), a number, or an item in brackets, and what may follow it in a cite (``B2(b)``).
 _SUBDIVISION_LABEL = (r"(?:[A-Za-zА-ЯЁ]|\d{1,2}|\([A-Za-zА-Яа-яЁё0-9]{1,2}\))(?:[ ]?\d{1,2})?"
@@ -699,10 +704,11 @@ RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обои
 CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n))|(?<=[.!?…;][ \t\n])(?=[«\"“„(]?[A-ZА-ЯЁ])", example="правило 62B. Далее")
 #: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
 OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"
-              r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|пункт\w*|ст\.|стать\w*|L))\s*$", example="правила 70 или")
-#: What may stand around the citations of a query that is only citations: list words and punctuation.
+              r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|подп\.|разд\.|абз\.|пункт\w*|ст\.|стать\w*|L))\s*$",
+              example="правила 70 или")
 #: An upper-case ``OR`` between a query's alternatives (outside a phrase: :func:`lawref.index._or_parts`).
 QUERY_OR = Rx(r"(?<!\S)OR(?!\S)", example="претензия OR уступка")
+#: What may stand around the citations of a query that is only citations: list words and punctuation.
 QUERY_GLUE = Rx(r"[\s,;.:!?()\[\]«»\"'–—-]*(?:(?:и|или|либо|and|or|see|см\.?)[\s,;.:!?()\[\]«»\"'–—-]*)*",
                 re.IGNORECASE, example="и ")
 #: A word of a query that is a cite beside other words: a law number with a section letter, or a paragraph.

@@ -14,7 +14,7 @@ import httpx
 import pytest
 from click.testing import CliRunner
 
-from lawref.cite import find_citations, given_alone, normalise_cite, query_cites
+from lawref.cite import find_citations, given_alone, normalise_cite, parse_cite, query_cites
 from lawref.cli import cli
 from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, CiteError
 from lawref.library import Library
@@ -41,6 +41,11 @@ SPELLINGS = [
     ("см. правило 64² и далее", "правило 64", ("64",), ""),  # a footnote's call is not part of the cite
     ("правила 61―64", "правила 61―64", ("61", "62", "63", "64"), ""),  # U+2015
     ("правила с 61-го по 64-е", "правила с 61-го по 64-е", ("61", "62", "63", "64"), ""),
+    ("п. 5 раздела B правила 46", "п. 5 раздела B правила 46", ("46B5",), ""),  # «п.», the abbreviation
+    ("подп. (b) п. 2 разд. B правила 43", "подп. (b) п. 2 разд. B правила 43", ("43B2(b)",), ""),  # «разд. B»: no cut
+    ("see Law 69(A)", "Law 69(A)", ("69A",), ""),  # a section letter in brackets, as some English texts print it
+    ("Law 68(C)2", "Law 68(C)2", ("68C2",), ""),
+    ("см. правило 62 (B)", "правило 62 (B)", ("62B",), ""),
     # a part that cannot join the cite: kept, never dropped silently
     ("пункт 2 правила 43", "пункт 2 правила 43", ("43",), "пункт 2"),  # a subsection with no section
     ("правило 62, раздел B, раздел C", "правило 62, раздел B, раздел C", ("62B",), "раздел C"),  # two sections
@@ -164,7 +169,13 @@ def test_a_commentary_word_without_a_paragraph_is_no_cite() -> None:
     ("Закон 62 пункт B", "62B"),  # «Закон», the word some translations use for a Law
     ("пункт B закона 62", "62B"),
     ("законы 61-64", "61"),
+    ("законов 61 и 62", "61"),
 ])
 def test_the_word_zakon_names_a_law_as_pravilo_does(seed_library: Library, text: str, cite: str) -> None:
-    assert query_cites(text)[0] == cite
+    assert query_cites(text)[0] == cite and given_alone(text)[0].text == text.split(" и ")[0]
     assert not find_citations("игра закончилась 5 минут назад")  # «закончилась» is no law word
+    assert not find_citations(f"см. {text}")  # in a text «закон» is a state's law (test_questions): alone only
+
+
+def test_an_item_right_after_a_law_number_is_no_cite() -> None:
+    assert parse_cite("62(b)") is None and query_cites("62(b)") == []  # an item is a section's or a subsection's

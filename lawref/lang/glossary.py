@@ -121,18 +121,29 @@ NUMBER_WORDS = {w: str(n) for n, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
 
 
+@functools.cache
+def _stem_index() -> dict[tuple[str, ...], list[Term]]:
+    """:func:`_english_index` keyed by Snowball stems (``claimed``, ``claiming`` → claim)."""
+    index: dict[tuple[str, ...], list[Term]] = {}
+    for key, terms in _english_index().items():
+        index.setdefault(tuple(english_stem(w) for w in key), terms)
+    return index
+
+
 def segments(query: str) -> list[tuple[str, list[Term]]]:
     """``query`` split into glossary terms, longest first at each position,
     and the words between them: ``[(words as written, [Term, …] or [])]``.
-    Plurals match (``tricks`` → trick)."""
+    Plurals match (``tricks`` → trick), and other forms by their Snowball
+    stem when no term is written so (``claimed`` → claim, ``leading`` → lead)."""
     words = P.GLOSSARY_WORD.findall(query)
-    index = _english_index()
+    index, stems = _english_index(), _stem_index()
     longest = max((len(k) for k in index), default=1)
     found: list[tuple[str, list[Term]]] = []
     i = 0
     while i < len(words):
         for n in range(min(longest, len(words) - i), 0, -1):
-            terms = index.get(_key(words[i : i + n]))
+            run = words[i : i + n]
+            terms = index.get(_key(run)) or stems.get(tuple(english_stem(w.lower()) for w in run))
             if terms:
                 found.append((" ".join(words[i : i + n]), terms))
                 i += n
