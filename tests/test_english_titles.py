@@ -105,6 +105,8 @@ def test_other_editions_titles_are_kept_where_the_concordance_says_the_rule_is_t
 @pytest.mark.parametrize(("query", "first"), [
     ("bid after final pass", "laws/35D"),  # bid → call (synonyms) → «Заявка после финального паса», a phrase of its own
     ("what if five cards are played to a trick", "commentary/45.7"),  # five → 5: «сыграно 5 карт» (004:45.7)
+    # a ruling's verbs, any form by stem: object → возражать, accepting → принятие (69A «не возражает», 000:83)
+    ("how long can a player object after accepting a claim", "laws/69A"),
 ])
 def test_an_english_question_is_translated_whole(seed_library: Library, query: str, first: str) -> None:
     hits = [h.id for h in seed_library.answer(query, limit=5).hits]
