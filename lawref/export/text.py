@@ -431,7 +431,7 @@ def check_lines(groups: dict[str, list[tuple[Node, Ref]]], labels: Mapping[str, 
 
 
 #: The glossary's parts of speech (``lawref/data/glossary.tsv``, column ``pos``), as ``term`` names them.
-_POS = {"noun": N_("noun"), "verb": N_("verb"), "adj": N_("adj"), "phrase": N_("phrase")}
+_POS = {"noun": N_("noun"), "verb": N_("verb"), "adj": N_("adj"), "adv": N_("adv"), "phrase": N_("phrase")}
 
 
 def term_lines(entries: Sequence[tuple[Term, list[tuple[str, int]]]]) -> list[str]:
