@@ -44,7 +44,7 @@ import os
 import sys
 import types
 import warnings
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -680,14 +680,14 @@ class Searcher:
         return [self._hit(fields, score, lemmas) for fields, score in results]
 
     def search_any(self, query: str, *, limit: int, rank: Callable[[float, frozenset[str]], float],
-                   doc: str | None = None, expand: Expansions | None = None) -> list[tuple[Hit, frozenset[str]]]:
-        """The best ``limit`` of whoosh's :data:`CANDIDATES` nodes holding any
-        of ``query``'s words (a phrase's as loose ones), with the normed words
-        each holds, ``[(hit, words)]``, by ``rank(score, words)`` (the policy's,
-        :func:`lawref.search._relaxed`; ties in reading order), the hit's
-        score; query neighbours within :data:`NEAR_SLOP` words score more."""
+                   doc: str | None = None, expand: Expansions | None = None,
+                   only: Collection[str] | None = None) -> list[tuple[Hit, frozenset[str]]]:
+        """The best ``limit`` of whoosh's :data:`CANDIDATES` nodes holding any of ``query``'s words (a
+        phrase's as loose ones; those in ``only`` when given), with the normed words each holds,
+        ``[(hit, words)]``, by ``rank(score, words)`` (the policy's: :func:`lawref.search._relaxed`;
+        ties in reading order) as the hit's score; neighbours near each other score more."""
         expand = expand or {}
-        words = self.all_words(query)
+        words = [w for w in self.all_words(query) if only is None or w in only]
         if not words:
             return []
         parts = [self._word_query(w, expand) for w in words]

@@ -58,8 +58,9 @@ __all__ = ["CITE_SCORE", "LANGS", "normalise_query", "run"]
 
 #: Weight of the lemmas a word is found inside (compounds): after exact lemma hits.
 COMPOUND_WEIGHT = 0.3
-#: How steeply a relaxed search favours a node holding more of the query (:func:`_relaxed`).
-SHARE_POWER = 2.0
+#: How steeply a relaxed search favours a node holding more of the query (:func:`_relaxed`), and how
+#: many of its rarest words it searches (a question has fewer; the commonest weigh next to nothing).
+SHARE_POWER, RELAXED_WORDS = 2.0, 16
 
 #: The score of a node a cite query names.
 CITE_SCORE = 100.0
@@ -277,7 +278,8 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     def rank(score: float, held: frozenset[str]) -> float:
         return score * (sum(weight.get(w, 0.0) for w in held) / total) ** SHARE_POWER
 
-    found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand)
+    rarest = sorted(weight, key=lambda w: -weight[w])[:RELAXED_WORDS]  # a long query: its rarest words decide
+    found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand, only=set(rarest))
     if not found:
         return (), []
     return tuple(w for w in words if w not in found[0][1]), [hit for hit, _ in found]
