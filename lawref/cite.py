@@ -107,6 +107,7 @@ def _canonical(text: str) -> tuple[str | None, bool]:
         return f"{int(named['law'])}.{int(named['num'])}", False
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
     s = P.PAREN_SECTION.sub(r"\g<law>\g<letter>", s)  # ``69(A)``: a law has no item of its own, so a section
+    s = P.PAREN_SUBSECTION.sub(r"\g<head>\g<sub>", s.strip())  # ``65B(2)``: a section's number is its subsection
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
     s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``
     s = latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet")

@@ -565,6 +565,8 @@ COMMENTARY_NAMED = Rx(r"^\s*(?:комментари[а-яё]*|commentary)\s+(?:(
 #: A capital section letter in brackets right after a law's number: ``69(A)``, ``68(C)2`` (as a text's
 #: citations read it: :data:`CITE_TOKEN`).
 PAREN_SECTION = Rx(rf"^(?P<law>\d{{1,3}}) ?\((?P<letter>{CITE_LETTER})\)", example="69(A)")
+#: A subsection number in brackets right after a section letter: ``65B(2)`` is 65B2 (an item is a subsection's).
+PAREN_SUBSECTION = Rx(rf"^(?P<head>\d{{1,3}}{CITE_LETTER})\((?P<sub>\d{{1,2}})\)", example="65B(2)")
 #: What may stand between a law number and its section letter in a cite given alone
 #: (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")

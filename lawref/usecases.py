@@ -13,6 +13,7 @@ the writers (:mod:`lawref.export.text`, :mod:`lawref.export.json`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -209,12 +210,18 @@ def resolved(lib: Library, targets: Sequence[Target | None]) -> dict[int, tuple[
 def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None, lang: str = "any") -> Searched:
     """``search``: at most ``limit`` hits for ``query`` (words, "phrases",
     OR, cites) in document ``doc`` (any) and query language ``lang``
-    (:meth:`Library.answer`). Raises :class:`~lawref.errors.UsageError`
-    for an unknown document, ``ValueError`` for another ``lang``."""
+    (:meth:`Library.answer`); a title of a law or section the corpus lacks
+    (``claim defined``: 68A) answers first as its cite does. Raises
+    :class:`~lawref.errors.UsageError` for an unknown document,
+    ``ValueError`` for another ``lang``."""
     lib.check_doc(doc)
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     gone = lib.absent_law(query)
     by_title = gone is not None and not query_cites(query)
+    if by_title and gone is not None:  # what its cite finds first (the nodes citing it, the fragments that may hold it)
+        cited = lib.answer(gone[0], limit=limit, doc=doc).hits
+        seen = {h.id for h in cited}
+        answer = replace(answer, hits=(cited + [h for h in answer.hits if h.id not in seen])[:limit])
     if answer.hits and not (by_title and answer.relaxed):
         outcome = Outcome.FOUND
     else:  # «insufficient bid»: the title of a law the corpus lacks, said as show says it (its hits partial)

@@ -112,3 +112,12 @@ def test_other_editions_titles_are_kept_where_the_concordance_says_the_rule_is_t
 def test_an_english_question_is_translated_whole(seed_library: Library, query: str, first: str) -> None:
     hits = [h.id for h in seed_library.answer(query, limit=5).hits]
     assert first in hits[:3], hits
+
+
+def test_a_title_the_corpus_lacks_answers_first_as_its_cite_does(seed_library: Library) -> None:
+    # «claim defined» is 68A, which the corpus lacks: its law's fragment (000:70, «… когда он показывает свои
+    # карты») comes first, as `search 68A` puts it, then the words' hits
+    found = usecases.search(seed_library, "claim defined", limit=5)
+    by_cite = [h.id for h in seed_library.answer("68A", limit=5).hits]
+    assert found.gone == ("68A", "Claim Defined") and [h.id for h in found.answer.hits][:2] == by_cite[:2]
+    assert by_cite[0] == "laws/fragment@000_392cb21f471fdf05:70"

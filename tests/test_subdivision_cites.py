@@ -45,6 +45,7 @@ SPELLINGS = [
     ("подп. (b) п. 2 разд. B правила 43", "подп. (b) п. 2 разд. B правила 43", ("43B2(b)",), ""),  # «разд. B»: no cut
     ("see Law 69(A)", "Law 69(A)", ("69A",), ""),  # a section letter in brackets, as some English texts print it
     ("Law 68(C)2", "Law 68(C)2", ("68C2",), ""),
+    ("Law 65B(2)", "Law 65B(2)", ("65B2",), ""),  # a section's number in brackets is its subsection
     ("см. правило 62 (B)", "правило 62 (B)", ("62B",), ""),
     # a part that cannot join the cite: kept, never dropped silently
     ("пункт 2 правила 43", "пункт 2 правила 43", ("43",), "пункт 2"),  # a subsection with no section
