@@ -121,3 +121,10 @@ def test_a_title_the_corpus_lacks_answers_first_as_its_cite_does(seed_library: L
     by_cite = [h.id for h in seed_library.answer("68A", limit=5).hits]
     assert found.gone == ("68A", "Claim Defined") and [h.id for h in found.answer.hits][:2] == by_cite[:2]
     assert by_cite[0] == "laws/fragment@000_392cb21f471fdf05:70"
+
+
+def test_a_title_of_an_absent_law_does_not_put_the_fragments_its_place_suggests_first(seed_library: Library) -> None:
+    # Law 27 lacks: the fragments between 26 and 35 (p. 59) are Law 30's text, not what «insufficient bid» asks
+    found = usecases.search(seed_library, "insufficient bid", limit=5)
+    assert found.gone == ("27", "Insufficient Bid") and found.outcome == usecases.Outcome.TITLE_ABSENT
+    assert not any(h.page == 59 and h.kind == "fragment" for h in found.answer.hits[:1])
