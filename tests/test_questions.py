@@ -1,5 +1,6 @@
 """Search what directors ask (issue 27): whole questions, relaxation that
-keeps the word naming the subject, and corrections that never replace a
+weighs each word by its rarity, answers filled with nodes holding most of
+the words, and corrections that never replace a
 real word. Each row is a query as a director types it, judged from the
 seeds (corpus/000: Law 62; 001: Law 44; 003: Law 21)."""
 
