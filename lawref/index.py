@@ -108,6 +108,8 @@ from lawref.results import Hit  # noqa: E402
 Expansions = dict[str, list[tuple[str, float]]]
 
 TITLE_BOOST = 3.0
+#: Weight of the words of a node's ancestors' titles (:mod:`lawref.context`) against its own text's.
+CONTEXT_BOOST = 0.5
 SECONDARY_BOOST = 0.5
 #: Extra weight of a node where a query's words stand together and in order, or near each other.
 PHRASE_BOOST = 2.0
@@ -122,7 +124,8 @@ SNIPPET_CHARS = 200
 #: Words of each hit whose lemmas are fetched in one lookup before its snippet is cut.
 _PREFETCH_WORDS = 60
 _SNIPPET_LEAD = 60
-_SEARCH_FIELDS = ("title", "text")
+_SEARCH_FIELDS = ("title", "text")  # phrases and nearness; a word also in its node's context
+_WORD_FIELDS = (*_SEARCH_FIELDS, "context")
 #: Distinct words (and phrases) a query keeps; the rest are ignored. Whoosh
 #: nests its matchers, and a query of ~1,000 words overflows Python's stack.
 MAX_QUERY_WORDS = 64
@@ -135,7 +138,7 @@ STOPWORDS = glossary.FUNCTION_WORDS  # dropped from queries when other words rem
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _norm(word: str) -> str:
+def norm(word: str) -> str:
     """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps
     it; outline suit symbols as filled ones (``1♡`` → ``1♥``); stress marks
     dropped (``взя́тка`` → ``взятка``)."""
@@ -148,17 +151,17 @@ def _stem_latin(normed: str) -> str | None:
     return glossary.english_stem(normed) if P.LATIN_WORD.fullmatch(normed) else None
 
 
-def _index_terms(word: str) -> tuple[str, ...]:
+def index_terms(word: str) -> tuple[str, ...]:
     """The terms the indexer stores for ``word``, at one position: every
     lemma of its norm, the bridge reading first (:func:`lawref.lang.morph.lemmas`:
     ``черве`` → черва, червь), or its Porter stem for an all-Latin word."""
-    normed = _norm(word)
+    normed = norm(word)
     stem = _stem_latin(normed)
     return (stem,) if stem else morph.lemmas(normed)
 
 
 class LemmaFilter(Filter):
-    """Whoosh filter replacing each token by its terms (:func:`_index_terms`),
+    """Whoosh filter replacing each token by its terms (:func:`index_terms`),
     all at the token's position.
 
     Used at index time only (it loads pymorphy3); it is pickled by reference
@@ -167,7 +170,7 @@ class LemmaFilter(Filter):
 
     def __call__(self, tokens: Iterator[Any]) -> Iterator[Any]:
         for token in tokens:
-            for term in _index_terms(token.text):
+            for term in index_terms(token.text):
                 token.text = term
                 yield token
 
@@ -182,6 +185,7 @@ def _schema() -> Schema:
         cite=ID(stored=True),
         title=TEXT(analyzer=analyzer, stored=True, field_boost=TITLE_BOOST),
         text=TEXT(analyzer=analyzer, stored=True),
+        context=TEXT(analyzer=analyzer, field_boost=CONTEXT_BOOST),
         page=STORED(),
     )
 
@@ -190,57 +194,11 @@ def _schema() -> Schema:
 # Building
 
 
-def corpus_words(nodes: Iterable[Node]) -> set[str]:
-    """The words of ``nodes``' titles and texts, normed as the index norms them."""
-    return {_norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.INDEX_WORD.finditer(s)}
-
-
-def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
-                words: Iterable[str] | None = None) -> dict[str, list[str]]:
-    """``{form: [lemma, ...]}`` for every form of every corpus lemma.
-
-    Every corpus word (normed) maps first to its own index term; then every
-    form of its lexeme gets that lemma appended (a form shared by several
-    lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all).
-    ``known`` keeps each word's terms and lexeme forms between builds (see
-    :mod:`lawref.buildcache`): only new words are given to pymorphy3;
-    ``words``, when given, are the corpus words (:func:`corpus_words`)
-    already found.
-    """
-    words = sorted(corpus_words(nodes) if words is None else set(words))  # streamed: no 20 MB token list
-    analysed = {w: _analysis(w, known) for w in words}
-    table: dict[str, list[str]] = {w: list(analysed[w][0]) for w in words}
-    for word in words:
-        lem = table[word][0]
-        for form in analysed[word][1] + list(morph.SUIT_FORMS.get(lem, ())):
-            lemmas = table.setdefault(form, [])
-            if lem not in lemmas:
-                lemmas.append(lem)
-    return table
-
-
-class WordCache(Protocol):
-    """Where :func:`forms_table` keeps a word's analysis between builds."""
-
-    def get(self, table: str, key: str) -> Any: ...
-
-    def put(self, table: str, key: str, value: Any) -> None: ...
-
-
-def _analysis(word: str, known: WordCache | None) -> tuple[list[str], list[str]]:
-    """``(index terms, sorted lexeme forms)`` of a normed corpus word, from ``known`` when it has them."""
-    found = known.get("words", word) if known is not None else None
-    if found is None:
-        forms = sorted(morph.lexeme_forms(word)) if morph.has_cyrillic(word) else []
-        found = [list(_index_terms(word)), forms]
-        if known is not None:
-            known.put("words", word, found)
-    return list(found[0]), list(found[1])
-
-
-def _node_fields(node: Node) -> dict[str, Any]:
-    """The whoosh document for ``node`` (``None`` values left out)."""
+def _node_fields(node: Node, context: str = "") -> dict[str, Any]:
+    """The whoosh document for ``node`` (``None`` values left out), ``context`` its place's words."""
     fields: dict[str, Any] = {"id": node.id, "doc": node.doc, "kind": node.kind, "text": node.text}
+    if context:
+        fields["context"] = context
     if node.cite is not None:
         fields["cite"] = node.cite
     if node.title is not None:
@@ -307,8 +265,10 @@ def _write(writer: Any, nodes: Sequence[Node], drop: set[str]) -> None:
     try:
         for doc in sorted(drop):
             writer.delete_by_term("doc", doc)
+        from lawref.context import contexts  # build side only
+        context = contexts(nodes)
         for node in nodes:
-            writer.add_document(**_node_fields(node))
+            writer.add_document(**_node_fields(node, context[node.id]))
     except BaseException:
         writer.cancel()
         raise
@@ -369,7 +329,7 @@ class _Parsed:
     phrases: list[list[list[str]]]
 
     def phrase_words(self) -> list[str]:  # every word of every phrase, normed, in order
-        return [_norm(w) for group in self.phrases for p in group for w in p]
+        return [norm(w) for group in self.phrases for p in group for w in p]
 
 
 def _words(text: str) -> list[str]:
@@ -395,8 +355,8 @@ def _parse_query(query: str) -> _Parsed:
         loose += [ws[0] for ws in phrases if len(ws) == 1]
         groups.append(loose)
         phrased.append([p for p in phrases if len(p) > 1])
-    keep_stop = not any(phrased) and all(_norm(w) in STOPWORDS for g in groups for w in g)
-    groups = [[w for w in g if keep_stop or _norm(w) not in STOPWORDS] for g in groups]
+    keep_stop = not any(phrased) and all(norm(w) in STOPWORDS for g in groups for w in g)
+    groups = [[w for w in g if keep_stop or norm(w) not in STOPWORDS] for g in groups]
     kept = [(g, p) for g, p in zip(groups, phrased, strict=True) if g or p]
     return _capped(_Parsed([g for g, _ in kept], [p for _, p in kept]))
 
@@ -407,7 +367,7 @@ def _capped(parsed: _Parsed) -> _Parsed:
     budget = MAX_QUERY_WORDS
     groups, phrased = [], []
     for g, ps in zip(parsed.alternatives, parsed.phrases, strict=True):
-        words = list(dict.fromkeys(_norm(w) for w in g))[:budget]
+        words = list(dict.fromkeys(norm(w) for w in g))[:budget]
         budget -= len(words)
         phrases = []
         for p in ps:
@@ -498,7 +458,7 @@ class Searcher:
         query after query."""
         found = self._readings.get(word)
         if found is None:
-            normed = _norm(word)
+            normed = norm(word)
             found = frozenset(self._row(normed) or [normed])
             if len(self._readings) > 200_000:
                 self._readings.clear()
@@ -513,7 +473,7 @@ class Searcher:
 
     def _lemmas(self, word: str) -> list[str]:
         """Lemmas ``word`` may stand for, via the forms table (else its norm)."""
-        normed = _norm(word)
+        normed = norm(word)
         if len(normed) == 1:  # ``ё`` is not «быть»: a lone letter stands for itself only
             return [normed]
         return self._row(normed) or [_stem_latin(normed) or normed]
@@ -523,14 +483,14 @@ class Searcher:
         by the policy (a corrected typo, the compounds that hold it), else
         its lemmas (the first 1.0, other lexemes sharing the form
         :data:`SECONDARY_BOOST`)."""
-        found = expand.get(_norm(word))
+        found = expand.get(norm(word))
         if found:
             return found
         return [(lem, 1.0 if i == 0 else SECONDARY_BOOST) for i, lem in enumerate(self._lemmas(word))]
 
     def _word_query(self, word: str, expand: Expansions) -> Q.Query:
-        """Any lemma of ``word`` in title or text (see :meth:`_weighted`)."""
-        return Q.Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _SEARCH_FIELDS])
+        """Any lemma of ``word`` in title, text or context (see :meth:`_weighted`)."""
+        return Q.Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS])
 
     def _sequence(self, words: list[str], field: str, expand: Expansions, slop: int, boost: float) -> Q.Query:
         return Q.Sequence([Q.Or([Q.Term(field, lem) for lem, _ in self._weighted(w, expand)]) for w in words],
@@ -577,18 +537,18 @@ class Searcher:
 
     def frequency(self, word: str, expand: Expansions | None = None) -> int:
         """How many nodes hold ``word`` (any lemma it searches for, in title
-        or text, each field counted): its document frequency, by which a
+        text or context, each field counted): its document frequency, by which a
         relaxed search weighs it (:meth:`size` nodes in all)."""
         reader = self._searcher.reader()
         weighted = self._weighted(word, expand or {})
-        return sum(reader.doc_frequency(f, lem) for lem, _ in weighted for f in _SEARCH_FIELDS)
+        return sum(reader.doc_frequency(f, lem) for lem, _ in weighted for f in _WORD_FIELDS)
 
     def size(self) -> int:
         return int(self._searcher.reader().doc_count())
 
     def knows(self, word: str) -> bool:
         """True when ``word`` (normed) is a form of a word of the corpus."""
-        return self._row(_norm(word)) is not None
+        return self._row(norm(word)) is not None
 
     def _remember(self, question: str, word: str, work: Callable[[str], Any]) -> Any:
         """``work(word)``, answered once per searcher for each word (the
@@ -608,7 +568,7 @@ class Searcher:
         often another real word — ``вывод`` is not ``выгод``), in the same script;
         among forms of several lemmas at that distance, the lemma the most
         corpus forms share, then the first in order."""
-        return self._remember("suggest", _norm(word), self._suggest)
+        return self._remember("suggest", norm(word), self._suggest)
 
     def _suggest(self, normed: str) -> str | None:
         if len(normed) < MIN_TYPO_LENGTH or not normed.isalpha() or self._row(normed) is not None:
@@ -633,7 +593,7 @@ class Searcher:
         (``ренонс`` → ``фальшренонс``; ``ренонса`` is inside
         ``фальшренонса``, so it finds the lemma too), for a word of 4+
         letters no corpus form is; at most 10, shortest first."""
-        return self._remember("compounds", _norm(word), self._compounds)
+        return self._remember("compounds", norm(word), self._compounds)
 
     def _compounds(self, normed: str) -> list[str]:
         if len(normed) < 4 or self._row(normed) is not None:
@@ -675,7 +635,7 @@ class Searcher:
         results = self._ranked(self._searcher.search(wq, limit=limit + TIE_MARGIN, filter=flt), limit)
         new = [fields for fields, _ in results if fields["id"] not in self._fetched]
         self._fetched.update(fields["id"] for fields in new)
-        self._look_up(_norm(m.group()) for fields in new  # one lookup for the words snippets will show
+        self._look_up(norm(m.group()) for fields in new  # one lookup for the words snippets will show
                       for m in itertools.islice(P.INDEX_WORD.finditer(fields.get("text", "")), _PREFETCH_WORDS))
         return [self._hit(fields, score, lemmas) for fields, score in results]
 

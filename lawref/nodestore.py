@@ -23,7 +23,7 @@ Tables (all text UTF-8):
   corpus lacks;
 * ``forms(form, lemmas)`` — the query-time form → lemma table (the lemmas
   joined by tabs — a lemma is one word —
-  the indexer's lemma first; see :func:`lawref.index.forms_table`).
+  the indexer's lemma first; see :func:`lawref.forms.forms_table`).
 
 :class:`MemoryStore` answers the same questions over nodes in memory (a
 corpus being built); :class:`SqliteStore` over a sealed generation, opened

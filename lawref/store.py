@@ -37,6 +37,7 @@ from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import Corpus, build_corpus, other_titles
 from lawref.errors import CorpusError, IndexUnavailable
 from lawref.folder import Generation
+from lawref.forms import corpus_words, forms_table
 from lawref.i18n import N_, stored
 from lawref.labels import unique_labels
 from lawref.model import Document, Node
@@ -203,14 +204,14 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
     (:func:`_carry`)."""
     labels = unique_labels(documents, nodes)
     cache = plan.cache if plan else None
-    words = _words(nodes, cache, plan.keys) if plan is not None and cache is not None else idx.corpus_words(nodes)
+    words = _words(nodes, cache, plan.keys) if plan is not None and cache is not None else corpus_words(nodes)
     digest = hashlib.sha256("\n".join(sorted(words)).encode("utf-8", "surrogatepass")).hexdigest()
     carry = _carry(plan, documents, nodes)
     if carry is not None and cache is not None and cache.note("words") == digest:
         carry = replace(carry, forms=True)  # the same words: the same forms table
     if cache is not None:
         cache.notes["words"] = digest
-    forms = {} if carry is not None and carry.forms else idx.forms_table(nodes, cache, words)
+    forms = {} if carry is not None and carry.forms else forms_table(nodes, cache, words)
     meta = {**meta, "titles_en": other_titles(documents, nodes)}  # the other editions' titles, searched too
     nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry)
 
@@ -258,7 +259,7 @@ def _words(nodes: Sequence[Node], cache: BuildCache, keys: Mapping[str, str]) ->
         key = keys.get(name)
         found = cache.get("filewords", key) if key else None
         if found is None:
-            found = sorted(idx.corpus_words(mine))
+            found = sorted(corpus_words(mine))
             if key:
                 cache.put("filewords", key, found)
         out.update(found)

@@ -1,0 +1,67 @@
+"""forms: the forms table a build writes into the node store (build side).
+
+``{form: [lemma, ...]}`` for every form of every corpus lemma: how the query
+side reads a word it is given (:meth:`lawref.index.Searcher.lemmas_of`)
+without loading pymorphy3. Words are normed and analysed as the indexer
+analyses them (:func:`lawref.index.norm`, :func:`lawref.index.index_terms`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, Protocol
+
+from lawref import patterns as P
+from lawref.index import index_terms, norm
+from lawref.lang import morph
+from lawref.model import Node
+
+__all__ = ["WordCache", "corpus_words", "forms_table"]
+
+
+def corpus_words(nodes: Iterable[Node]) -> set[str]:
+    """The words of ``nodes``' titles and texts, normed as the index norms them."""
+    return {norm(m.group()) for n in nodes for s in (n.title or "", n.text) for m in P.INDEX_WORD.finditer(s)}
+
+
+def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
+                words: Iterable[str] | None = None) -> dict[str, list[str]]:
+    """``{form: [lemma, ...]}`` for every form of every corpus lemma.
+
+    Every corpus word (normed) maps first to its own index term; then every
+    form of its lexeme gets that lemma appended (a form shared by several
+    lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all).
+    ``known`` keeps each word's terms and lexeme forms between builds (see
+    :mod:`lawref.buildcache`): only new words are given to pymorphy3;
+    ``words``, when given, are the corpus words (:func:`corpus_words`)
+    already found.
+    """
+    words = sorted(corpus_words(nodes) if words is None else set(words))  # streamed: no 20 MB token list
+    analysed = {w: _analysis(w, known) for w in words}
+    table: dict[str, list[str]] = {w: list(analysed[w][0]) for w in words}
+    for word in words:
+        lem = table[word][0]
+        for form in analysed[word][1] + list(morph.SUIT_FORMS.get(lem, ())):
+            lemmas = table.setdefault(form, [])
+            if lem not in lemmas:
+                lemmas.append(lem)
+    return table
+
+
+class WordCache(Protocol):
+    """Where :func:`forms_table` keeps a word's analysis between builds."""
+
+    def get(self, table: str, key: str) -> Any: ...
+
+    def put(self, table: str, key: str, value: Any) -> None: ...
+
+
+def _analysis(word: str, known: WordCache | None) -> tuple[list[str], list[str]]:
+    """``(index terms, sorted lexeme forms)`` of a normed corpus word, from ``known`` when it has them."""
+    found = known.get("words", word) if known is not None else None
+    if found is None:
+        forms = sorted(morph.lexeme_forms(word)) if morph.has_cyrillic(word) else []
+        found = [list(index_terms(word)), forms]
+        if known is not None:
+            known.put("words", word, found)
+    return list(found[0]), list(found[1])
