@@ -103,12 +103,11 @@ def parse_cite(text: str) -> str | None:
 def _canonical(text: str) -> tuple[str | None, bool]:
     """``(canonical cite or None, whether a subsection lacked its section letter)``."""
     s = _unbracketed(text.strip().rstrip(".,;:"))
-    if named := P.COMMENTARY_NAMED.match(s):  # «комментарий к правилу 47, п. 2» → 47.2
-        return f"{int(named['law'])}.{int(named['num'])}", False
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
     s = P.PAREN_SECTION.sub(r"\g<law>\g<letter>", s)  # ``69(A)``: a law has no item of its own, so a section
     s = P.PAREN_SUBSECTION.sub(r"\g<head>\g<sub>", s.strip())  # ``65B(2)``: a section's number is its subsection
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
+    s = P.SECTION_DOT.sub("", s)  # ``26A.1`` → ``26A1``
     s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``
     s = latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet")
     m = P.COMMENTARY_CITE.match(s)
@@ -501,6 +500,9 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
             found.extend(_paragraphs_after(text, run[-1].end))  # ``правило 59, 45.5``: 45.5 is a paragraph
     for pattern, before in ((P.SUBDIVISIONS_AFTER, False), (P.SUBDIVISIONS_BEFORE, True)):
         found.extend(_with_parts(m, alphabet, before) for m in pattern.finditer(text))
+    for m in P.COMMENTARY_NAMED.finditer(text):  # «п. 2 комментария к правилу 46» → 46.2
+        paragraph = f"{int(m['law1'] or m['law2'])}.{int(m['num1'] or m['num2'])}"
+        found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
     for m in P.COMMENTARY_CITATION.finditer(text):
         found.append(model.Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
         found.extend(_paragraphs_after(text, m.end()))

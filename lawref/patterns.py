@@ -555,18 +555,13 @@ LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1
               rf"(?P<items>(?:\([A-Za-z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})$", example="43B2(a)")
 #: A commentary cite: ``45.5`` (``45.5.`` too).
 COMMENTARY_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.?$", example="45.5.")
-#: A commentary paragraph named in words, given alone: «комментарий к правилу 47, п. 2», "commentary on
-#: Law 47, paragraph 2", «комментарий 47.2» → ``47.2`` (the commentary's paragraphs are ``law.number``).
-COMMENTARY_NAMED = Rx(r"^\s*(?:комментари[а-яё]*|commentary)\s+(?:(?:к|на|on|to)\s+)?"
-                      r"(?:(?:правил[а-яё]*|закон[а-яё]*|стать[а-яё]*|law)\s*)?№?\s*(?P<law>\d{1,3})"
-                      r"(?:\s*[,;]?\s*(?:пп?\.|пункт[а-яё]*|параграф[а-яё]*|§|paragraph|para\.?|¶)\s*|\.)"
-                      r"(?P<num>\d{1,3})\.?\s*$",
-                      re.IGNORECASE, example="комментарий к правилу 47, п. 2")
 #: A capital section letter in brackets right after a law's number: ``69(A)``, ``68(C)2`` (as a text's
 #: citations read it: :data:`CITE_TOKEN`).
 PAREN_SECTION = Rx(rf"^(?P<law>\d{{1,3}}) ?\((?P<letter>{CITE_LETTER})\)", example="69(A)")
 #: A subsection number in brackets right after a section letter: ``65B(2)`` is 65B2 (an item is a subsection's).
 PAREN_SUBSECTION = Rx(rf"^(?P<head>\d{{1,3}}{CITE_LETTER})\((?P<sub>\d{{1,2}})\)", example="65B(2)")
+#: A dot between a section letter and its subsection's number (``26A.1``, «26 А.1»): the number is the subsection.
+SECTION_DOT = Rx(rf"(?<={CITE_LETTER})\.(?=\d)", example="26A.1")
 #: What may stand between a law number and its section letter in a cite given alone
 #: (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
@@ -618,14 +613,14 @@ _ORDINAL = rf"-(?:{_ORDINAL_ENDING})(?![\w-])"
 #: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
 #: ``10С2`` (004:90), ``25Б``; spaced: ``16 B 1``, ``43 B 2 (b)``. Never the law number of a
 #: commentary paragraph's cite (``45`` of ``правило 59, 45.5``): that is not law 45.
-CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))(?:[ ]?\d{{1,2}})?"
+CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))(?:[ .]?\d{{1,2}})?"
               rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
 #: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
 #: part of the cite (:func:`lawref.cite.without_ordinal`).
 ORDINAL = Rx(rf"-(?:{_ORDINAL_ENDING})$", example="61-го")
 #: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B`` →
 #: ``B``; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
-SECTION_TOKEN = (rf"{CITE_LETTER}\d{{1,2}}(?:\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}(?![\w])"
+SECTION_TOKEN = (rf"{CITE_LETTER}\.?\d{{1,2}}(?:\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}(?![\w])"
                  rf"|{CITE_LETTER}(?![\w.])|(?:\([a-zA-Z0-9]{{1,2}}\)){{1,{MAX_ITEMS}}}(?![\w])")
 #: A space inside a citation: any whitespace character but one that starts a blank line — a
 #: citation never runs on across a paragraph break (``правила 70 или 71`` ⏎⏎ ``-1`` is not ``1``).
@@ -664,6 +659,15 @@ SUBDIVISIONS_BEFORE = Rx(rf"(?P<parts>{_SUBDIVISION}(?:{_WS}*,?{_WS}*(?:of{_WS}+
 #: One part of :data:`SUBDIVISIONS_AFTER` or :data:`SUBDIVISIONS_BEFORE`: its word and its label.
 SUBDIVISION = Rx(rf"(?P<word>{_SUBDIVISION_WORD}){_WS}*{NUMBER_SIGN}(?P<label>{_SUBDIVISION_LABEL})",
                  example="раздела B")
+_COMMENTED = (rf"(?i:комментари[а-яё]*|commentary){_WS}+(?:(?i:к|на|on|to){_WS}+)?(?:the{_WS}+)?(?:(?:{RU_LAW_WORD}"
+              rf"|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*)?{NUMBER_SIGN}(?P<lawN>{LAW_NUMBER})")
+_PARAGRAPH_WORD = rf"(?:{_SUBDIVISION_WORD}|§|¶|(?i:para)\.?){_WS}*{NUMBER_SIGN}"
+#: A commentary paragraph named in words (its number before or after the law's): «комментарий к правилу 47,
+#: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» → 47.2.
+_COMMENTED1, _COMMENTED2 = _COMMENTED.replace("lawN", "law1"), _COMMENTED.replace("lawN", "law2")
+COMMENTARY_NAMED = Rx(rf"{_PARAGRAPH_WORD}(?P<num1>\d{{1,3}}){_WS}*,?{_WS}*(?:of{_WS}+(?:the{_WS}+)?)?"
+                      rf"{_COMMENTED1}(?![\w])(?!\.\d)|{_COMMENTED2}(?:{_WS}*[,;]?{_WS}*{_PARAGRAPH_WORD}|\.)"
+                      rf"(?P<num2>\d{{1,3}})(?![\w(])(?!\.\d)", example="п. 2 комментария к правилу 46")
 #: One further member of a run: ``, 64``, `` или 71``, ``-64``, `` и (b)``.
 CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
 #: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``, ``61 through 64``.

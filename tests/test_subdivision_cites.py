@@ -47,6 +47,8 @@ SPELLINGS = [
     ("Law 68(C)2", "Law 68(C)2", ("68C2",), ""),
     ("Law 65B(2)", "Law 65B(2)", ("65B2",), ""),  # a section's number in brackets is its subsection
     ("см. правило 62 (B)", "правило 62 (B)", ("62B",), ""),
+    ("правило 26 А.1", "правило 26 А.1", ("26A1",), ""),  # a dot between the section and its subsection
+    ("see Law 26A.1.", "Law 26A.1", ("26A1",), ""),
     # a part that cannot join the cite: kept, never dropped silently
     ("пункт 2 правила 43", "пункт 2 правила 43", ("43",), "пункт 2"),  # a subsection with no section
     ("правило 62, раздел B, раздел C", "правило 62, раздел B, раздел C", ("62B",), "раздел C"),  # two sections
@@ -156,10 +158,21 @@ def test_a_lost_part_is_first_found_in_the_fragment_its_surviving_labels_name(se
     ("комментарии к статье 46, параграф 3", "46.3"),
     ("commentary on Law 47, paragraph 2", "47.2"),
     ("комментарий 45.5", "45.5"),
+    ("п. 2 комментария к правилу 46", "46.2"),  # the paragraph first
+    ("paragraph 2 of the commentary on Law 46", "46.2"),
+    ("§ 5 комментария к правилу 45", "45.5"),
 ])
 def test_a_commentary_paragraph_named_in_words_is_its_cite(seed_library: Library, text: str, cite: str) -> None:
     assert normalise_cite(text) == cite and query_cites(text) == [cite]
     assert seed_library.answer(text, limit=3).hits[0].id == f"commentary/{cite}"
+
+
+def test_a_commentary_paragraph_named_in_words_in_a_text_is_one_citation() -> None:
+    text = "См. комментарий к правилу 47, п. 2 и п. 2 комментария к правилу 46."
+    found = find_citations(text, relative=False)
+    assert [(c.text, c.cites, c.kind) for c in found] == [
+        ("комментарий к правилу 47, п. 2", ("47.2",), "commentary"),
+        ("п. 2 комментария к правилу 46", ("46.2",), "commentary")]
 
 
 def test_a_commentary_word_without_a_paragraph_is_no_cite() -> None:
