@@ -242,9 +242,12 @@ def _manifest_digest(folder: Path) -> bytes:
 
 @cache
 def code_version() -> str:
-    """lawref's version plus a hash of its own source files, so that an index
-    built by other code (a new release, or an edited checkout) is rebuilt."""
+    """lawref's version plus a hash of its own source and data files, so that
+    an index built by other code or data (a new release, an edited checkout,
+    an edited catalogue or glossary: a node's English title and its search
+    context come from them) is rebuilt."""
     h = hashlib.sha256(__version__.encode())
-    for path in sorted(Path(__file__).resolve().parent.rglob("*.py")):
+    root = Path(__file__).resolve().parent
+    for path in sorted([*root.rglob("*.py"), *root.rglob("*.tsv")]):
         h.update(path.read_bytes())
     return f"{__version__}+{h.hexdigest()[:16]}"

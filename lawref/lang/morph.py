@@ -128,6 +128,11 @@ def _lexeme_forms(folded: str) -> frozenset[str]:
     )
 
 
+def parses(word: str) -> list[Any]:
+    """pymorphy3's parses of the folded ``word``, the likeliest first (loads pymorphy3)."""
+    return list(_analyzer().parse(fold(word)))
+
+
 def lexeme_forms(lemma_word: str) -> set[str]:
     """Every folded form of the lexeme(s) of ``lemma_word``'s best parse.
 

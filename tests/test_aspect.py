@@ -1,0 +1,61 @@
+"""A verb asked in one aspect finds the text in the other (lawref.lang.aspect).
+
+69A says «не возражает» (000:107): a director asks «может ли он возразить»;
+68 says «показывает свои карты» (000:70): he asks whether declarer «показал
+карты». pymorphy3 gives the two aspects different lemmas; the pairs are
+derived by rule and checked against its dictionary.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lawref.forms import forms_table
+from lawref.lang.aspect import partner
+from lawref.library import Library
+from lawref.model import Node, Source
+
+
+@pytest.mark.parametrize(("word", "pair"), [
+    ("возразить", "возражать"), ("возражает", "возразить"),  # -зить / -жать
+    ("ответил", "отвечать"), ("предупредить", "предупреждать"), ("сократить", "сокращать"),
+    ("исправить", "исправлять"), ("исправляет", "исправить"),  # a labial takes л
+    ("заменить", "заменять"), ("решить", "решать"),
+    ("показал", "показывать"), ("спросить", "спрашивать"), ("спрашивает", "спросить"),  # о → а
+    ("рассмотреть", "рассматривать"), ("сдал", "сдавать"), ("сдавать", "сдать"), ("вставать", "встать"),
+    ("выбрать", "выбирать"), ("открыл", "открывать"), ("достигнуть", "достигать"),
+    ("наложить", "накладывать"), ("заметить", "замечать"),  # not «заметать», «замещать»
+    ("согласился", "соглашаться"), ("соглашается", "согласиться"),  # reflexive, by its stem
+])
+def test_a_verb_has_its_aspect_partner(word: str, pair: str) -> None:
+    assert partner(word) == pair
+
+
+@pytest.mark.parametrize("word", [
+    "сыграл",  # a prefix pair (играть): not derived
+    "считать",  # count (impf) and read off (perf): no one partner
+    "стоять",  # «стоить» is no perfective of it
+    "взятка", "правило", "после",  # no verb
+])
+def test_no_partner_is_made_up(word: str) -> None:
+    assert partner(word) is None
+
+
+def _node(text: str) -> Node:
+    return Node(id="laws/1", doc="laws", kind="law", cite="1", label=None, title=None, text=text, parent=None,
+                page=None, source=Source(file="x.txt", line=1))
+
+
+def test_a_partner_form_is_read_as_the_corpus_verb_and_a_corpus_form_keeps_its_reading() -> None:
+    assert forms_table([_node("Он не возражает.")])["возразил"] == ["возражать"]  # only the other aspect has it
+    both = forms_table([_node("Он не возражает. Она возразила бы.")])
+    assert both["возразил"] == ["возразить"]  # a form of a corpus lexeme keeps that reading alone
+
+
+@pytest.mark.parametrize(("query", "first"), [
+    ("до какого момента можно возразить против претензии", {"laws/69A"}),  # 69A: «не возражает»
+    ("претензия показал карты", {"laws/fragment@000_392cb21f471fdf05:70"}),  # 68: «показывает свои карты»
+])
+def test_a_question_in_the_other_aspect_finds_the_text(seed_library: Library, query: str, first: set[str]) -> None:
+    hits = seed_library.search(query, limit=5)
+    assert hits and hits[0].id in first, [h.id for h in hits]
