@@ -104,6 +104,25 @@ from lawref.model import Node  # noqa: E402
 from lawref.nodestore import NODES_FILE, SqliteStore  # noqa: E402
 from lawref.results import Hit  # noqa: E402
 
+
+class _Or(Q.Or):
+    """whoosh's ``Or``, its preloading matcher sized to the index: whoosh
+    takes it for an index under 5,000 entries and zeroes a 2,048-score array
+    for every OR node of a query, which was most of a search over the seeds'
+    114 nodes (``combo.py`` ``ArrayUnionMatcher``; cProfile, issue 28)."""
+
+    def _matcher(self, subs: list[Any], searcher: Any, context: Any) -> Any:
+        from whoosh.matching import ArrayUnionMatcher
+
+        dc = searcher.doc_count_all()
+        needs_current = context.needs_current if context else True
+        if len(subs) < self.TOO_MANY_CLAUSES and (needs_current or self.scale or len(subs) == 2 or dc > 5000):
+            return super()._matcher(subs, searcher, context)  # whoosh's binary tree of unions
+        scored = context.weighting is not None if context else True
+        return ArrayUnionMatcher([sub.matcher(searcher, context) for sub in subs], dc, boost=self.boost,
+                                 scored=scored, partsize=max(1, min(dc, 2048)))
+
+
 #: What the search policy may give a query word instead of its own lemmas: ``(lemma, weight)``.
 Expansions = dict[str, list[tuple[str, float]]]
 
@@ -490,15 +509,15 @@ class Searcher:
 
     def _word_query(self, word: str, expand: Expansions) -> Q.Query:
         """Any lemma of ``word`` in title, text or context (see :meth:`_weighted`)."""
-        return Q.Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS])
+        return _Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS])
 
     def _sequence(self, words: list[str], field: str, expand: Expansions, slop: int, boost: float) -> Q.Query:
-        return Q.Sequence([Q.Or([Q.Term(field, lem) for lem, _ in self._weighted(w, expand)]) for w in words],
+        return Q.Sequence([_Or([Q.Term(field, lem) for lem, _ in self._weighted(w, expand)]) for w in words],
                           slop=slop, boost=boost)
 
     def _phrase_query(self, words: list[str], expand: Expansions) -> Q.Query:
         """``words`` adjacent (any forms) in title, or in text."""
-        return Q.Or([self._sequence(words, f, expand, 1, 1.0) for f in _SEARCH_FIELDS])
+        return _Or([self._sequence(words, f, expand, 1, 1.0) for f in _SEARCH_FIELDS])
 
     def _group_query(self, words: list[str], expand: Expansions) -> Q.Query:
         """Every word of ``words``; a node where they stand together and in
@@ -509,7 +528,7 @@ class Searcher:
             return required
         bonus = [self._sequence(words, f, expand, slop, boost) for f in _SEARCH_FIELDS
                  for slop, boost in ((1, PHRASE_BOOST), (NEAR_SLOP, NEAR_BOOST))]
-        return Q.AndMaybe(required, Q.Or(bonus))
+        return Q.AndMaybe(required, _Or(bonus))
 
     def _query(self, parsed: _Parsed, expand: Expansions) -> Q.Query | None:
         """The whoosh query for ``parsed`` (``None`` when it has no word)."""
@@ -518,7 +537,7 @@ class Searcher:
             parts = ([self._group_query(g, expand)] if g else []) + [self._phrase_query(p, expand) for p in ps]
             if parts:
                 built.append(parts[0] if len(parts) == 1 else Q.And(parts))
-        return (built[0] if len(built) == 1 else Q.Or(built)) if built else None
+        return (built[0] if len(built) == 1 else _Or(built)) if built else None
 
     def words(self, query: str) -> list[str]:
         """The loose words of ``query`` as searched (normed, stopwords out, at
@@ -654,7 +673,7 @@ class Searcher:
         parts += [self._sequence(list(pair), f, expand, NEAR_SLOP, NEAR_BOOST) for pair in itertools.pairwise(words)
                   for f in _SEARCH_FIELDS]
         flt = Q.Term("doc", doc) if doc is not None else None
-        found = self._searcher.search(Q.Or(parts), limit=max(CANDIDATES, limit), filter=flt, terms=True)
+        found = self._searcher.search(_Or(parts), limit=max(CANDIDATES, limit), filter=flt, terms=True)
         lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
         ranked = []
         for r in found:
