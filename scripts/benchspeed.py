@@ -7,11 +7,11 @@
   this venv. lawref's modules are compiled to ``.pyc`` first (as an install
   does), the index is built and its freshness recorded before timing.
 * **warm**: one process holding a :class:`~lawref.library.Library`; every
-  judged query of ``bench/queries.tsv`` asked once with the answer cache
-  emptied (each a real search: p50/p95 ms), and then — once asked — the
-  set asked again and again (a program asking what it asked before:
-  queries/s), beside raw
-  Whoosh (standard analyzer) and SQLite FTS5 over the same nodes.
+  judged query of ``bench/queries.tsv`` asked once, never before (a real
+  search on distinct queries: p50/p95 ms, queries/s), beside plain Whoosh
+  (standard analyzer), Whoosh with its Russian stemmer and SQLite FTS5 over
+  the same nodes with the same queries, in the same run; apart, the set
+  asked again and again (answered from the answers kept: no search).
 * **scale**: synthetic corpora 1×, 10×, 100× the seeds
   (``scripts/synth.py``): full build time and peak memory (a fresh process
   each), index size, cold ``show`` against the floor, warm queries, the
@@ -19,7 +19,9 @@
   edited file rebuilt incrementally against the full build (CPU time, as
   for cold processes).
 * **link**: 100 MB of seed text through ``lawref link --format jsonl``:
-  peak memory.
+  peak memory — as every peak here, the program's own (``VmHWM``, read
+  by the program at its exit: :data:`_PEAKED`), never ``ru_maxrss``,
+  which keeps the bench's own peak across ``exec``.
 
 Every function returns ``(figures, misses)``: a JSON-able dict and the
 lines of the budgets missed.
@@ -46,11 +48,13 @@ PY = sys.executable
 FLOOR = "import click, whoosh.index"
 RACY_WAIT = 2.2  # seconds: a fingerprint is recorded only for files older than lawref.fresh.RACY_SECONDS
 
-#: Budgets (issue 13).
-COLD_BUDGET = {"show": 1.3, "search": 1.5, "link": 1.3}
+#: Budgets (issues 13 and 28): cold ``show`` against ``python -c "import click"``, ``search`` and
+#: ``link`` against the floor; real searches on distinct queries, q/s; rebuild shares of a full build.
+COLD_BUDGET = {"search": 1.35, "link": 0.8}
+COLD_SHOW_CLICK = 1.2
 COLD_SHOW_100X = 1.5
 QPS_SEEDS, QPS_100X = 2000.0, 500.0
-INCREMENTAL_SHARE = 0.10
+INCREMENTAL_SHARE, NO_CHANGE_SHARE = 0.10, 0.02
 GROWTH_MAX = 1.0
 PEAK_100X_MIB = 250.0
 LINK_100MB_MIB = 100.0
@@ -58,11 +62,13 @@ LINK_100MB_MIB = 100.0
 Figures = dict[str, Any]
 
 
-def _run(cmd: Sequence[str], stdin: bytes | None = None) -> tuple[float, float, float]:
-    """Run ``cmd`` to its end: ``(CPU seconds, wall seconds, peak MiB)`` of that child alone."""
+def _run(cmd: Sequence[str], stdin: bytes | None = None,
+         env: dict[str, str] | None = None) -> tuple[float, float, float]:
+    """Run ``cmd`` to its end: ``(CPU seconds, wall seconds, ru_maxrss MiB)`` of that child (the
+    last is no peak of the child's own: see :data:`_PEAKED`)."""
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, stdin=subprocess.PIPE if stdin is not None else subprocess.DEVNULL,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     if stdin is not None:
         assert proc.stdin is not None
         proc.stdin.write(stdin)
@@ -76,6 +82,31 @@ def _run(cmd: Sequence[str], stdin: bytes | None = None) -> tuple[float, float, 
 
 def _lawref(corpus: Path, index: Path, *args: str) -> list[str]:
     return [PY, "-m", "lawref", "--corpus", str(corpus), "--index", str(index), *args]
+
+
+#: lawref run in-process, writing at exit its own peak RSS (``VmHWM``: the high-water mark of the
+#: memory this program mapped after ``exec``). A child's ``ru_maxrss`` keeps the peak of the process
+#: it was forked from — the bench's own — across ``exec``, so it is no measure of the child.
+_PEAKED = """
+import atexit, os, runpy, sys
+def _peak():
+    with open("/proc/self/status") as status:
+        kib = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+    with open(os.environ["LAWREF_BENCH_PEAK"], "w") as out:
+        out.write(str(kib))
+atexit.register(_peak)
+sys.argv = ["lawref", *sys.argv[1:]]
+runpy.run_module("lawref", run_name="__main__", alter_sys=True)
+"""
+
+
+def _peaked(corpus: Path, index: Path, *args: str, stdin: bytes | None = None) -> tuple[float, float, float]:
+    """:func:`_run` of ``lawref ARGS``, its peak the program's own (``VmHWM``, MiB)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        peak = Path(tmp) / "peak"
+        cmd = [PY, "-c", _PEAKED, "--corpus", str(corpus), "--index", str(index), *args]
+        cpu, wall, _ = _run(cmd, stdin, env={**os.environ, "LAWREF_BENCH_PEAK": str(peak)})
+        return cpu, wall, int(peak.read_text()) / 1024
 
 
 def prepare(corpus: Path, index: Path) -> None:
@@ -123,42 +154,43 @@ def _timed(ask: Callable[[str], object], queries: Sequence[str]) -> list[float]:
 
 
 def warm(index: Path, queries: Sequence[str], rounds: int = 20, profile: bool = False) -> Figures:
-    """Per-query ms (p50/p95) of a held library (each query a real search)
-    and of raw Whoosh and SQLite FTS5 over the same nodes; queries/s of the
-    held library asked the set ``rounds`` times."""
+    """Real searches of a held library on distinct queries — each judged
+    query asked once, never before (the library opened anew and warmed with
+    a query outside the set): p50/p95 ms and queries/s; beside them the same
+    queries through plain Whoosh (standard analyzer), Whoosh with its Russian
+    stemmer and SQLite FTS5 over the same nodes, in the same run (issue 28).
+    Apart, and said to be no search: the set asked ``rounds`` times more,
+    answered from the answers the library keeps."""
     sys.path.insert(0, str(Path(__file__).parent))
     import quality  # scripts/quality.py: the plain systems
 
     from lawref.library import Library
 
     lib = Library.open(index)
-    for q in queries:  # open the searcher, fetch the words once
-        lib.search(q)
-
-    def fresh_search(q: str) -> object:
-        lib._current.answers.clear()  # a real search every time
-        return lib.search(q)
-
+    lib.search("взятка")  # open the searcher; no query of the set
     nodes = [(n.id, f"{n.title or ''} {n.text}") for n in lib.nodes]
     with tempfile.TemporaryDirectory() as tmp:
-        systems = {"lawref (each query searched)": fresh_search,
-                   "Whoosh (plain)": quality.whoosh_ranker(nodes, Path(tmp)),
+        systems = {"lawref (each query searched)": lib.search,
+                   "Whoosh (plain)": quality.whoosh_ranker(nodes, Path(tmp) / "plain"),
+                   "Whoosh (Russian stemmer)": quality.whoosh_ru_ranker(nodes, Path(tmp) / "ru"),
                    "SQLite FTS5": quality.fts5_ranker(nodes)}
         table = {}
         for name, ask in systems.items():
             ms = _timed(ask, queries)
             table[name] = {"p50_ms": _percentile(ms, 0.5), "p95_ms": _percentile(ms, 0.95),
                            "qps": len(ms) / (sum(ms) / 1000)}
-    for q in queries:  # the program has asked each once before
-        lib.search(q)
     start = time.perf_counter()
-    for _ in range(rounds):
+    for _ in range(rounds):  # every question asked before: answered from the answers kept
         for q in queries:
             lib.search(q)
-    held = rounds * len(queries) / (time.perf_counter() - start)
-    found = {"queries": len(queries), "systems": table, "held_qps": held}
+    kept = rounds * len(queries) / (time.perf_counter() - start)
+    found = {"queries": len(queries), "systems": table, "search_qps": table["lawref (each query searched)"]["qps"],
+             "whoosh_ru_qps": table["Whoosh (Russian stemmer)"]["qps"], "answers_kept_qps": kept}
     if profile:
-        found["profile"] = _profile(lambda: [fresh_search(q) for q in queries])
+        fresh = Library.open(index)
+        fresh.search("взятка")
+        found["profile"] = _profile(lambda: [fresh.search(q) for q in queries])
+        fresh.close()
     lib.close()
     return found
 
@@ -191,7 +223,7 @@ def scale(copies: Sequence[int], runs: int, queries: Sequence[str]) -> Figures:
     with tempfile.TemporaryDirectory() as tmp:
         for n in copies:
             corpus, index = synth.make_corpus(Path(tmp) / f"c{n}", n), Path(tmp) / f"ix{n}"
-            cpu, wall, mib = _run(_lawref(corpus, index, "build", "--full"))
+            cpu, wall, mib = _peaked(corpus, index, "build", "--full")
             row: dict[str, Any] = {"build_s": wall, "build_cpu_s": cpu, "peak_mib": mib,
                                    "index_mib": _size_mib(index), "corpus_mib": _size_mib(corpus)}
             time.sleep(RACY_WAIT)
@@ -221,15 +253,17 @@ def _incremental(corpus: Path, index: Path, full_cpu: float) -> Figures:
         if edited == text:
             raise RuntimeError(f"the incremental case found no {word!r} to edit")
         victim.write_text(edited, encoding="utf-8")
-        runs.append(_run(_lawref(corpus, index, "build")))
+        runs.append(_peaked(corpus, index, "build"))
     cpu, wall, mib = sorted(runs)[1]
+    same_cpu, same_wall, _ = _run(_lawref(corpus, index, "build"))  # nothing changed since
     profile = _profile_build(corpus, index, victim)
     text = victim.read_text(encoding="utf-8")
     victim.write_text(text + "\n\n45.9. Новый пункт комментария.\n", encoding="utf-8")
     new_cpu, new_wall, _ = _run(_lawref(corpus, index, "build"))
+    no_change = {"cpu_s": same_cpu, "seconds": same_wall, "share": same_cpu / full_cpu}
+    new_paragraph = {"cpu_s": new_cpu, "seconds": new_wall, "share": new_cpu / full_cpu}
     return {"edited": str(victim.relative_to(corpus)), "cpu_s": cpu, "seconds": wall, "peak_mib": mib,
-            "share": cpu / full_cpu, "new_paragraph": {"cpu_s": new_cpu, "seconds": new_wall,
-                                                        "share": new_cpu / full_cpu}, "profile": profile}
+            "share": cpu / full_cpu, "no_change": no_change, "new_paragraph": new_paragraph, "profile": profile}
 
 
 _PROFILED_BUILD = """
@@ -270,28 +304,34 @@ def link_memory(index: Path, megabytes: int = 100) -> Figures:
             while size < megabytes * 2**20:
                 out.write(text)
                 size += len(text.encode("utf-8"))
-        cpu, wall, mib = _run(_lawref(CORPUS, index, "link", "--format", "jsonl", str(path)))
+        cpu, wall, mib = _peaked(CORPUS, index, "link", "--format", "jsonl", str(path))
     return {"megabytes": megabytes, "seconds": wall, "peak_mib": mib}
 
 
 def budgets(fig: Figures) -> list[str]:
     """The budget lines ``fig`` misses (each says the figure and the budget)."""
     misses = []
-    ratios = fig["cold"]["ratio_to_floor"]
+    ratios, ms = fig["cold"]["ratio_to_floor"], fig["cold"]["median_ms"]
     for name, limit in COLD_BUDGET.items():
         if ratios[name] > limit:
             misses.append(f"cold {name} {ratios[name]:.2f}× the floor (budget {limit}×)")
+    if ms["show"] / ms["click"] > COLD_SHOW_CLICK:
+        misses.append(f"cold show {ms['show'] / ms['click']:.2f}× python -c \"import click\" "
+                      f"(budget {COLD_SHOW_CLICK}×)")
     big = fig["scale"]["copies"][str(max(int(k) for k in fig["scale"]["copies"]))]
     if big["cold"]["ratio_to_floor"]["show"] > COLD_SHOW_100X:
         misses.append(f"cold show at 100× {big['cold']['ratio_to_floor']['show']:.2f}× the floor "
                       f"(budget {COLD_SHOW_100X}×)")
-    if fig["warm"]["held_qps"] < QPS_SEEDS:
-        misses.append(f"held Library.search {fig['warm']['held_qps']:.0f} q/s on the seeds (budget {QPS_SEEDS:.0f})")
-    if big["warm"]["held_qps"] < QPS_100X:
-        misses.append(f"held Library.search {big['warm']['held_qps']:.0f} q/s at 100× (budget {QPS_100X:.0f})")
+    for where, warm, least in (("on the seeds", fig["warm"], QPS_SEEDS), ("at 100×", big["warm"], QPS_100X)):
+        if warm["search_qps"] < max(least, warm["whoosh_ru_qps"]):
+            misses.append(f"real search {warm['search_qps']:.0f} q/s {where} (budget {least:.0f}, and Whoosh with "
+                          f"its Russian stemmer's {warm['whoosh_ru_qps']:.0f})")
     if big["incremental"]["share"] > INCREMENTAL_SHARE:
         misses.append(f"one edited file at 100× rebuilt in {big['incremental']['share']:.0%} of a full build "
                       f"(budget {INCREMENTAL_SHARE:.0%})")
+    if big["incremental"]["no_change"]["share"] > NO_CHANGE_SHARE:
+        misses.append(f"a build with nothing changed at 100× {big['incremental']['no_change']['share']:.1%} of a full "
+                      f"build (budget {NO_CHANGE_SHARE:.0%})")
     if fig["scale"]["growth_exponent"] > GROWTH_MAX:
         misses.append(f"build growth exponent {fig['scale']['growth_exponent']:.2f} (budget {GROWTH_MAX})")
     if big["peak_mib"] > PEAK_100X_MIB:
