@@ -71,7 +71,9 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         skipped = sum(1 for r in corpus.reports if r.status == "skipped")
         reused = tr("; {count} unchanged since the last build").format(count=corpus.reused) if corpus.reused else ""
         files = len(corpus.reports) - skipped
-        _say(tr("built {nodes} {files} ({skipped} skipped{reused}) into {index}").format(
+        said = tr("nothing changed since the last build: {nodes} {files} ({skipped} skipped) in {index}") if (
+            corpus.unchanged) else tr("built {nodes} {files} ({skipped} skipped{reused}) into {index}")
+        _say(said.format(
             nodes=trn("{count} node", "{count} nodes", len(corpus.nodes)).format(count=len(corpus.nodes)),
             files=trn("from {count} file", "from {count} files", files).format(count=files), skipped=skipped,
             reused=reused, index=index_dir))

@@ -50,7 +50,7 @@ class Corpus:
     differs (a name that is not UTF-8, shown with ``\\xNN`` escapes)."""
 
     documents: tuple[Document, ...]
-    nodes: tuple[Node, ...]
+    nodes: Sequence[Node]
     reports: tuple[FileReport, ...]
     stamp: str
     warnings: tuple[str, ...] = ()
@@ -59,6 +59,7 @@ class Corpus:
     signatures: dict[str, str] = field(default_factory=dict)  # document id → its entry and files' cache keys
     file_keys: dict[str, str] = field(default_factory=dict)  # file name → its build-cache key
     reused: int = 0  # files taken from the last build's cache (unchanged), not read and parsed again
+    unchanged: bool = False  # nothing changed since the live build: it was kept, nothing built
 
     def usable(self) -> bool:
         """True when at least one node was built."""

@@ -43,7 +43,7 @@ from typing import Any
 from urllib.parse import quote
 
 from lawref.errors import IndexDamaged
-from lawref.i18n import N_
+from lawref.i18n import N_, revive_hook
 from lawref.model import Document, Kind, Node
 
 __all__ = ["NODES_FILE", "Carry", "MemoryStore", "SqliteStore", "page_edges", "write"]
@@ -290,10 +290,12 @@ class SqliteStore:
         except sqlite3.Error as exc:
             raise IndexDamaged(N_("{file} cannot be read: {error}").format(file=NODES_FILE, error=exc)) from exc
 
-    def meta(self, key: str) -> Any:
-        """The JSON value stored under ``key`` (``None`` when there is none)."""
+    def meta(self, key: str, *, revive: bool = False) -> Any:
+        """The JSON value stored under ``key`` (``None`` when there is none);
+        ``revive``: its stored messages made :class:`~lawref.i18n.Message`
+        again as it is parsed (:func:`lawref.i18n.revived`)."""
         rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,))
-        return _loads(rows[0][0]) if rows else None
+        return _loads(rows[0][0], revive) if rows else None
 
     @cached_property
     def documents(self) -> tuple[Document, ...]:
@@ -450,9 +452,12 @@ class SqliteStore:
         return {f: v.split("\t") for f, v in self._rows("SELECT form, lemmas FROM forms")}
 
 
-def _loads(text: str) -> Any:
-    """JSON ``text`` parsed; damage becomes :class:`~lawref.errors.IndexDamaged`."""
+def _loads(text: str, revive: bool = False) -> Any:
+    """JSON ``text`` parsed (its messages revived when ``revive``); damage
+    becomes :class:`~lawref.errors.IndexDamaged`."""
     try:
+        if revive:
+            return json.loads(text, object_hook=revive_hook)
         return json.loads(text)
     except ValueError as exc:
         raise IndexDamaged(N_("{file} holds a value that is not JSON: {error}").format(

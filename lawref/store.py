@@ -41,6 +41,7 @@ from lawref.forms import corpus_words, forms_table
 from lawref.i18n import N_, stored
 from lawref.labels import unique_labels
 from lawref.model import Document, Node
+from lawref.records import FileReport
 from lawref.safeio import atomic_write, display_name
 from lawref.scan import code_version, scan, stamp
 
@@ -306,10 +307,16 @@ def _meta(corpus: Corpus, corpus_dir: Path) -> dict[str, Any]:
     return {
         "report": stored([r.to_json() for r in corpus.reports]),  # each message as its template and fields
         "structure": stored([f for r in corpus.reports for f in r.structure]),  # read by every show: apart, small
-        "corpus": os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode(),
+        "corpus": _meta_path(corpus_dir),
+        "warnings": stored(list(corpus.warnings)),  # said again by a build that finds nothing changed
         "paths": corpus.paths,
         "default_edition": corpus.default_edition,
     }
+
+
+def _meta_path(corpus_dir: Path) -> str:
+    """The corpus folder as the node store keeps it (absolute, undecodable bytes escaped)."""
+    return os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode()
 
 
 def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
@@ -323,15 +330,65 @@ def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
     :class:`~lawref.errors.IndexFolderError` (a folder that is not ours) and
     :class:`OSError` (the index cannot be written; the old one stays).
 
-    Files, texts and words the live generation's build cache knows are
-    taken from it, and whoosh's index is carried over with only the changed
-    documents re-indexed; ``full`` builds everything anew. Raises
+    When nothing changed since the live build (:func:`_unchanged`), it is
+    kept as it is and returned (``corpus.unchanged``). Files, texts and
+    words the live generation's build cache knows are taken from it, and
+    whoosh's index is carried over with only the changed documents
+    re-indexed; ``full`` builds everything anew. Raises
     :class:`~lawref.errors.KeyUnavailable` before any work when the key
     that seals the index (:mod:`lawref.seal`) cannot be had."""
     seal.require()
     claim(index_dir)
     with locked(index_dir):
-        return _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress, full)
+        kept = None if full else _unchanged(Path(corpus_dir), Path(index_dir), encoding)
+        return kept if kept is not None else _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress, full)
+
+
+def _unchanged(corpus_dir: Path, index_dir: Path, encoding: str | None) -> Corpus | None:
+    """The live build, when nothing it was made from changed — the stamp of
+    the corpus files, lawref's code and data and the forced encoding is the
+    live generation's, its files are intact and it was built from this
+    folder: a build would write the same index again (issue 28). Its nodes
+    are counted, read only when asked for; its report, warnings and paths are
+    those the build stored. ``None`` when anything differs."""
+    if not _is_fresh(index_dir, stamp(scan(corpus_dir), code_version(), encoding)):
+        return None
+    gen = F.open_generation(index_dir)
+    store = nodestore.SqliteStore(gen.path / nodestore.NODES_FILE)
+    try:
+        if store.meta("corpus") != _meta_path(corpus_dir) or store.meta("warnings") is None:
+            return None
+        reports = tuple(FileReport.from_json(r) for r in store.meta("report", revive=True) or [])
+        return Corpus(documents=store.documents, nodes=_StoredNodes(store.path, store.count()), reports=reports,
+                      stamp=gen.stamp, warnings=tuple(store.meta("warnings", revive=True)),
+                      paths=store.meta("paths") or {}, default_edition=store.meta("default_edition"),
+                      reused=sum(1 for r in reports if r.status != "skipped"), unchanged=True)
+    finally:
+        store.close()
+
+
+class _StoredNodes(Sequence[Node]):
+    """The nodes of a live build, read from its node store the first time
+    one is asked for (a build that found nothing changed counts them only)."""
+
+    def __init__(self, path: Path, count: int) -> None:
+        self._path, self._count = path, count
+        self._nodes: tuple[Node, ...] | None = None
+
+    def _all(self) -> tuple[Node, ...]:
+        if self._nodes is None:
+            store = nodestore.SqliteStore(self._path)
+            try:
+                self._nodes = store.all_nodes()
+            finally:
+                store.close()
+        return self._nodes
+
+    def __len__(self) -> int:
+        return self._count
+
+    def __getitem__(self, i: Any) -> Any:
+        return self._all()[i]
 
 
 def _build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progress: Progress | None,

@@ -124,8 +124,8 @@ def test_rebuilds_delete_only_their_own_generations(tmp_path: Path) -> None:
     assert lawref(CORPUS, index, "build").exit_code == 0
     (index / "gen-notes").write_text("a file named like a generation", encoding="utf-8")
     (index / "mine.txt").write_text("user file in the index folder", encoding="utf-8")
-    for _ in range(3):
-        assert lawref(CORPUS, index, "build").exit_code == 0
+    for _ in range(3):  # --full: a build with nothing changed would keep the live one (no generation to sweep)
+        assert lawref(CORPUS, index, "build", "--full").exit_code == 0
     gens = [p for p in index.iterdir() if p.is_dir() and p.name.startswith("gen-")]
     assert len(gens) == 2  # the live build and the one it replaced
     assert (index / "gen-notes").is_file() and (index / "mine.txt").is_file()
@@ -156,7 +156,7 @@ def test_a_crash_between_writing_and_swapping_leaves_the_old_index(tmp_path: Pat
 
     monkeypatch.setattr(store, "atomic_write", crash)
     with pytest.raises(KeyboardInterrupt):
-        store.build(CORPUS, index)
+        store.build(CORPUS, index, full=True)  # full: unchanged, a build would keep the live one
     assert folder.open_generation(index).path == live
     assert Library.open(index).find("62B")
 
@@ -165,7 +165,7 @@ def test_the_swap_is_one_rename_of_current(tmp_path: Path) -> None:
     index = tmp_path / "ix"
     store.build(CORPUS, index)
     first = (index / folder.CURRENT).read_text(encoding="ascii").strip()
-    store.build(CORPUS, index)
+    store.build(CORPUS, index, full=True)
     second = (index / folder.CURRENT).read_text(encoding="ascii").strip()
     assert first != second and (index / first).is_dir() and (index / second).is_dir()
 
