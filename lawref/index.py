@@ -36,6 +36,7 @@ search policy's to decide (:mod:`lawref.search`), not this module's.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import gc
 import importlib
@@ -443,6 +444,8 @@ class Searcher:
         self._searcher = _open_whoosh(generation, verify)
         self._keys: dict[bool, list[str]] = {}
         self._sizes: dict[str, int] | None = None
+        self._joined: tuple[str, list[int], list[str]] | None = None  # forms joined: :meth:`_haystack`
+        self._vocab: dict[str, frozenset[str]] = {}  # field → its terms: :meth:`_vocabulary`
         self._memo: dict[tuple[str, str], Any] = {}  # (question, normed word) → answer: typos, compounds
         self._readings: dict[str, frozenset[str]] = {}  # word as written → the lemmas it may stand for
         self._fetched: set[str] = set()  # hits whose first words' rows were fetched
@@ -507,13 +510,23 @@ class Searcher:
             return found
         return [(lem, 1.0 if i == 0 else SECONDARY_BOOST) for i, lem in enumerate(self._lemmas(word))]
 
+    def _vocabulary(self, field: str) -> frozenset[str]:
+        """Every term of ``field`` in the index, read once: a term no node
+        holds is never asked of whoosh (each costs a dictionary lookup)."""
+        if field not in self._vocab:
+            lexicon = self._searcher.reader().lexicon(field)
+            self._vocab[field] = frozenset(t.decode() if isinstance(t, bytes) else t for t in lexicon)
+        return self._vocab[field]
+
     def _word_query(self, word: str, expand: Expansions) -> Q.Query:
         """Any lemma of ``word`` in title, text or context (see :meth:`_weighted`)."""
-        return _Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS])
+        return _Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS
+                    if lem in self._vocabulary(f)])
 
     def _sequence(self, words: list[str], field: str, expand: Expansions, slop: int, boost: float) -> Q.Query:
-        return Q.Sequence([_Or([Q.Term(field, lem) for lem, _ in self._weighted(w, expand)]) for w in words],
-                          slop=slop, boost=boost)
+        vocabulary = self._vocabulary(field)
+        return Q.Sequence([_Or([Q.Term(field, lem) for lem, _ in self._weighted(w, expand) if lem in vocabulary])
+                           for w in words], slop=slop, boost=boost)
 
     def _phrase_query(self, words: list[str], expand: Expansions) -> Q.Query:
         """``words`` adjacent (any forms) in title, or in text."""
@@ -617,8 +630,22 @@ class Searcher:
     def _compounds(self, normed: str) -> list[str]:
         if len(normed) < 4 or self._row(normed) is not None:
             return []
-        found = {lems[0] for form, lems in self._forms().items() if normed in form and form != normed}
+        text, starts, keys = self._haystack()
+        forms, found, at = self._forms(), set(), text.find(normed)
+        while at >= 0:  # each form holding it, found by C's substring search over all forms joined
+            form = keys[bisect.bisect_right(starts, at) - 1]
+            if form != normed:
+                found.add(forms[form][0])
+            at = text.find(normed, at + 1)
         return sorted(found, key=lambda lem: (len(lem), lem))[:10]
+
+    def _haystack(self) -> tuple[str, list[int], list[str]]:
+        """Every corpus form joined by newlines, where each starts, and the forms in that order."""
+        if self._joined is None:
+            keys = list(self._forms())
+            starts = list(itertools.accumulate((len(k) + 1 for k in keys[:-1]), initial=0))
+            self._joined = ("\n".join(keys), starts, keys)
+        return self._joined
 
     def _form_keys(self, cyrillic: bool) -> list[str]:
         if cyrillic not in self._keys:

@@ -301,7 +301,8 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
         return [query], []
     sets = [lemmas(w) | {f} for (w, _, _), f in zip(tokens, folded, strict=True)]
     out, used = [query], []
-    for syn in synonyms():
+    present = set().union(*sets)
+    for syn in (s for s in synonyms() if s.lemmas[0] in present):  # in file order, those the query may hold
         n = len(syn.lemmas)
         for i in range(len(tokens) - n + 1):
             if all(lem in sets[i + k] for k, lem in enumerate(syn.lemmas)):
