@@ -211,16 +211,20 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
     """``search``: at most ``limit`` hits for ``query`` (words, "phrases",
     OR, cites) in document ``doc`` (any) and query language ``lang``
     (:meth:`Library.answer`); a title of a section the corpus lacks, of a
-    law it holds (``claim defined``: 68A), answers first as its cite does. Raises
+    law it holds, that no node holds whole (``claim defined``: 68A) answers
+    first as its cite does. Raises
     :class:`~lawref.errors.UsageError` for an unknown document,
     ``ValueError`` for another ``lang``."""
     lib.check_doc(doc)
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     gone = lib.absent_law(query)
     by_title = gone is not None and not query_cites(query)
-    if by_title and gone is not None and not gone[0].isdigit() and lib.store.with_cite(str(law_of(gone[0]))):
-        # a section of a law the corpus holds (``claim defined``: 68A): what its cite finds first — the
-        # nodes citing it, its law's fragments; a whole law's are only the fragments its place suggests
+    if (by_title and gone is not None and answer.relaxed and not gone[0].isdigit()
+            and lib.store.with_cite(str(law_of(gone[0])))):
+        # a section of a law the corpus holds (``claim defined``: 68A), named by a title no node holds whole:
+        # what its cite finds first — the nodes citing it, its law's fragments («penalty card», the title
+        # of 45C5, is held whole by 50's text: its words answer it); a whole law's are only the fragments
+        # its place suggests
         cited = lib.answer(gone[0], limit=limit, doc=doc).hits
         seen = {h.id for h in cited}
         answer = replace(answer, hits=(cited + [h for h in answer.hits if h.id not in seen])[:limit])

@@ -75,10 +75,13 @@ def scores(ranker: Ranker, judged: Sequence[Judged]) -> tuple[float, float, floa
 
 
 def lawref_ranker(index: Path) -> Ranker:
+    """lawref as ``lawref search`` and ``GET /api/v1/search`` answer: the use case
+    (:func:`lawref.usecases.search`: a missing section's title answered first by its cite)."""
+    from lawref import usecases
     from lawref.library import Library
 
     lib = Library.open(index)
-    return lambda q: [h.id for h in lib.search(q, limit=DEPTH)]
+    return lambda q: [h.id for h in usecases.search(lib, q, limit=DEPTH).answer.hits]
 
 
 def grep_ranker(nodes: Sequence[tuple[str, str]]) -> Ranker:
@@ -163,9 +166,9 @@ def report(index: Path) -> tuple[dict[str, Any], list[str]]:
         table = {name: scores(rank, judged) for name, rank in systems.items()}
     graded = sum(1 for j in judged if j.relevant)
     print(f"{len(judged)} judged queries ({graded} with relevant nodes, {len(judged) - graded} the corpus lacks)")
-    print(f"{'system':<16} {'hit@5':>7} {'MRR':>7} {'absent: nothing':>16}")
+    print(f"{'system':<26} {'hit@5':>7} {'MRR':>7} {'absent: nothing':>16}")
     for name, (h5, mrr, silent) in table.items():
-        print(f"{name:<16} {h5:>7.3f} {mrr:>7.3f} {silent:>16.2f}")
+        print(f"{name:<26} {h5:>7.3f} {mrr:>7.3f} {silent:>16.2f}")
     h5, mrr, _ = table["lawref"]
     misses = []
     if h5 < MIN_HIT5 or mrr < MIN_MRR:

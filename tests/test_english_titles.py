@@ -123,6 +123,20 @@ def test_a_title_the_corpus_lacks_answers_first_as_its_cite_does(seed_library: L
     assert by_cite[0] == "laws/fragment@000_392cb21f471fdf05:70"
 
 
+@pytest.mark.parametrize(("query", "gone", "first"), [
+    # 45C5's title, held whole by Law 50's text (001:73, a fragment): the words answer it, not 45C5's cite
+    ("penalty card", "45C5", "laws/fragment@001_6601c729f2304426:73"),
+    ("штрафная карта", "45C5", "laws/fragment@001_6601c729f2304426:73"),
+    # 72B1's title: «присуждённый результат» stands whole in 64C's fragment (000:31)
+    ("adjusted score", "72B1", "laws/fragment@000_392cb21f471fdf05:31"),
+])
+def test_a_missing_sections_title_the_text_holds_whole_is_answered_by_its_words(
+        seed_library: Library, query: str, gone: str, first: str) -> None:
+    found = usecases.search(seed_library, query, limit=5)
+    assert found.gone is not None and found.gone[0] == gone and not found.answer.relaxed
+    assert found.answer.hits[0].id == first, [h.id for h in found.answer.hits]
+
+
 def test_a_title_of_an_absent_law_does_not_put_the_fragments_its_place_suggests_first(seed_library: Library) -> None:
     # Law 27 lacks: the fragments between 26 and 35 (p. 59) are Law 30's text, not what «insufficient bid» asks
     found = usecases.search(seed_library, "insufficient bid", limit=5)
