@@ -30,6 +30,7 @@ from lawref import exports, folder, fresh, store
 from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.cli import cli
 from lawref.library import Library
+from lawref.query.generation import MAX_SEARCHERS
 from lawref.query.opening import open_library
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -244,13 +245,26 @@ def test_threads_get_the_answers_one_thread_gets(seed_index: Path) -> None:
         def ask(k: int) -> None:
             got[k] = [[h.id for h in lib.search(q)] for q in QUERIES * 5][: len(QUERIES)]
 
-        threads = [threading.Thread(target=ask, args=(k,)) for k in range(4)]
+        threads = [threading.Thread(target=ask, args=(k,)) for k in range(16)]
         for t in threads:
             t.start()
         for t in threads:
             t.join()
-        assert all(v == alone for v in got.values()) and len(got) == 4
-        assert len(lib._current.searchers) == 5  # one per thread that searched
+        assert all(v == alone for v in got.values()) and len(got) == 16
+        # answers borrow from a pool: however many threads, at most MAX_SEARCHERS are opened (memory bounded)
+        assert 1 <= len(lib._current.searchers) <= MAX_SEARCHERS < 16
+
+
+def test_a_searcher_a_thread_asked_for_stays_its_own(seed_index: Path) -> None:
+    with Library.open(seed_index) as lib:
+        mine = lib.searcher()  # outside an answer: this thread's, never lent to another
+        lib.search("фальшренонс после")
+        assert lib.searcher() is mine and mine not in lib._current.idle
+        seen: list[object] = []
+        other = threading.Thread(target=lambda: (lib.search("штрафная карта"), seen.append(lib._current.idle[:])))
+        other.start()
+        other.join()
+        assert seen and mine not in seen[0]  # the other thread's answer borrowed one of the pool's
 
 
 def test_a_held_library_follows_a_rebuild(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """query.generation: the generation a library answers from, and how an answer stays on one.
 
-:class:`State` is one generation's node store, its searchers (one a
-thread) and the answers worked out from it; :func:`cached` a property kept
+:class:`State` is one generation's node store, its searchers (a pool an
+answer borrows from, bounded) and the answers worked out from it; :func:`cached` a property kept
 per generation; :func:`answers` runs a query on one generation from start to
 end (a rebuild swapped in meanwhile is followed by the next answer, never
 halfway); :class:`On` a facade method that hands on to a query function;
@@ -31,10 +31,14 @@ if TYPE_CHECKING:
     from lawref.query.views import NodeStore
     from lawref.results import Answer
 
-__all__ = ["ANSWERS_KEPT", "On", "State", "answers", "cached", "live_key", "open_store"]
+__all__ = ["ANSWERS_KEPT", "MAX_SEARCHERS", "On", "State", "answers", "cached", "live_key", "open_store"]
 
 #: Search answers a library keeps per generation (see :meth:`Library.answer`).
 ANSWERS_KEPT = 1024
+#: Searchers a library lends to answers at once, per generation: a thread past them waits for one to be
+#: given back. Each holds whoosh's readers (~19 MiB at 100× the seeds), so a server's memory stays bounded
+#: however many threads it runs; more than this would add no speed on a machine's few cores (the GIL).
+MAX_SEARCHERS = 4
 
 
 def open_store(gen: Generation, verify: bool) -> SqliteStore:
@@ -63,15 +67,21 @@ def live_key(index_dir: Path | None) -> tuple[int, int] | None:
 
 class State:
     """What a library answers from: one generation, its node store, the
-    searchers open on it (one per thread) and answers worked out from it."""
+    searchers open on it and answers worked out from it. An answer borrows
+    a searcher from a pool of at most :data:`MAX_SEARCHERS` for as long as
+    it runs (:meth:`enter`, :meth:`leave`); a thread that asks for one
+    outside an answer (``lib.searcher()``) keeps its own."""
 
     def __init__(self, store: NodeStore, generation: Generation | None, key: tuple[int, int] | None,
                  verified: bool) -> None:
         self.store, self.generation, self.key, self.verified = store, generation, key, verified
         self.cache: dict[str, Any] = {}
         self.local = threading.local()
-        self.searchers: list[Any] = []
+        self.searchers: list[Any] = []  # every one opened (to close them)
+        self.idle: list[Any] = []  # the pool's, lent to no answer now
+        self.pooled = 0  # the pool's, opened
         self.lock = threading.Lock()
+        self.given_back = threading.Condition(self.lock)
         self.answers: dict[tuple[Any, ...], Answer] = {}  # insertion order: the oldest first
 
     def remember(self, key: tuple[Any, ...], answer: Answer) -> None:
@@ -82,23 +92,63 @@ class State:
                 del self.answers[next(iter(self.answers))]
 
     def searcher(self) -> Searcher:
-        """This thread's searcher over the generation (opened on first use)."""
+        """The searcher this thread answers with: the one its answer borrowed
+        from the pool (waiting while :data:`MAX_SEARCHERS` are lent), else its
+        own, opened on first use."""
         found = getattr(self.local, "searcher", None)
         if found is None:
-            from lawref import index as idx  # whoosh: only a search loads it
-
-            if self.generation is None:
-                raise IndexUnavailable(N_("this library has no index to search"))
-            found = self.local.searcher = idx.Searcher(self.generation, forms=self.store, verify=not self.verified)
-            with self.lock:
-                self.searchers.append(found)
+            lent = getattr(self.local, "answering", False)
+            found = self.local.searcher = self._borrow() if lent else self._open()
+            self.local.lent = lent
         return found
+
+    def _open(self) -> Searcher:
+        from lawref import index as idx  # whoosh: only a search loads it
+
+        if self.generation is None:
+            raise IndexUnavailable(N_("this library has no index to search"))
+        found = idx.Searcher(self.generation, forms=self.store, verify=not self.verified)
+        with self.lock:
+            self.searchers.append(found)
+        return found
+
+    def _borrow(self) -> Searcher:
+        with self.given_back:
+            while not self.idle and self.pooled >= MAX_SEARCHERS:
+                self.given_back.wait()
+            if self.idle:
+                return self.idle.pop()
+            self.pooled += 1
+        try:
+            return self._open()
+        except BaseException:
+            with self.given_back:
+                self.pooled -= 1
+                self.given_back.notify()
+            raise
+
+    def enter(self) -> None:
+        """An answer starts in this thread: a searcher it asks for is borrowed."""
+        self.local.answering = True
+
+    def leave(self) -> None:
+        """The answer ends: the searcher it borrowed goes back to the pool."""
+        self.local.answering = False
+        if getattr(self.local, "lent", False):
+            found, self.local.searcher, self.local.lent = self.local.searcher, None, False
+            with self.given_back:
+                if found in self.searchers:  # not closed meanwhile
+                    self.idle.append(found)
+                self.given_back.notify()
 
     def close(self) -> None:
         with self.lock:
             for s in self.searchers:
                 s.close()
             self.searchers.clear()
+            self.idle.clear()
+            self.pooled = 0
+            self.given_back.notify_all()
         self.local = threading.local()
 
 
@@ -127,10 +177,12 @@ def answers(method: Callable[..., Any]) -> Callable[..., Any]:
     def run(self: Library, *args: Any, **kwargs: Any) -> Any:
         if getattr(self._pin, "state", None) is not None:
             return method(self, *args, **kwargs)
-        self._pin.state = self.follow()
+        state = self._pin.state = self.follow()
+        state.enter()
         try:
             return method(self, *args, **kwargs)
         finally:
+            state.leave()
             self._pin.state = None
 
     return run
