@@ -19,23 +19,11 @@ import inspect
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
 from lawref._version import __version__
-from lawref.errors import (
-    EXIT_BAD_INPUT,
-    EXIT_INTERNAL,
-    EXIT_OK,
-    LawrefError,
-)
-from lawref.i18n import choose, retell, said, speak, tr
-from lawref.safeio import display_name
-
-if TYPE_CHECKING:
-    pass
-
 from lawref.clikit import (
     _Ctx,
     _globals_first,
@@ -45,11 +33,16 @@ from lawref.clikit import (
     fail,
     more_line,
 )
+from lawref.errors import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERNAL,
+    EXIT_OK,
+    LawrefError,
+)
+from lawref.i18n import choose, retell, said, speak, tr
+from lawref.safeio import display_name
 
 __all__ = ["cli", "main", "more_line"]
-
-
-__all__ = ["cli", "main"]
 
 
 def _version(ctx: click.Context, asked: bool) -> None:

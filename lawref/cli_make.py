@@ -4,10 +4,18 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
+from lawref.clikit import (
+    _codec,
+    _Ctx,
+    _json,
+    _progress,
+    _Quick,
+    _say,
+    fail,
+)
 from lawref.corpus import clean_file, lost_warning
 from lawref.errors import (
     EXIT_BAD_INPUT,
@@ -22,18 +30,6 @@ from lawref.ingest.clean import render
 from lawref.safeio import display_name
 from lawref.scan import not_text
 from lawref.store import build as build_index
-
-if TYPE_CHECKING:
-    pass
-from lawref.clikit import (
-    _codec,
-    _Ctx,
-    _json,
-    _progress,
-    _Quick,
-    _say,
-    fail,
-)
 
 
 @click.command()
