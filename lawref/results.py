@@ -157,7 +157,7 @@ class Answer:
         out += [tr("«{typed}» searched also as: {means}").format(typed=typed, means=", ".join(f"«{m}»" for m in means))
                 for typed, means in self.synonyms]
         if self.relaxed:
-            out.append(tr("no node has every word; nodes with most of them (left out: {words})").format(
+            out.append(tr("no node has every word; nodes with most of them (the first lacks: {words})").format(
                 words=", ".join(self.dropped)))
         if self.filled:
             out.append(tr("after the nodes with every word, nodes with most of them"))
