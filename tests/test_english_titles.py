@@ -63,6 +63,7 @@ def test_an_english_title_finds_its_node(seed_library: Library, query: str, firs
     ("established revoke", "63", "Establishment of a Revoke", usecases.Outcome.FOUND),  # 64 and 62 are here
     # a Russian name of it through the glossary (the catalogue's Russian titles are the seeds' own)
     ("недостаточное назначение", "27", "Insufficient Bid", usecases.Outcome.TITLE_ABSENT),
+    ("недостаточная заявка", "27", "Insufficient Bid", usecases.Outcome.TITLE_ABSENT),  # as directors say it
 ])
 def test_a_title_the_corpus_lacks_is_said(seed_library: Library, seed_index: Path, query: str, cite: str,
                                           title: str, outcome: usecases.Outcome) -> None:
