@@ -413,3 +413,18 @@ def test_a_search_line_pasted_whole_into_show_shows_its_node(seed_index: Path) -
     pasted, labelled = run(seed_index, "show", line), run(seed_index, "show", "фрагмент правила 43, стр. 69 (3)")
     assert pasted.exit_code == 0 and pasted.stdout == labelled.stdout
     assert run(seed_index, "show", "abc", "def").exit_code == 2  # words that start no label: still not a cite
+
+
+def test_a_fragment_s_long_label_is_set_off_from_its_titles() -> None:
+    # a new user read «фрагмент правила 64, стр. 89 Law 64: …» as one run of words
+    from lawref.export.text import hit_lines
+    from lawref.results import Hit, HitShown
+
+    hit = Hit(id="laws/fragment@000_392cb21f471fdf05:31", cite=None, doc="laws", kind="fragment", title=None,
+              page=89, score=4.11, snippet="…", marks=())
+    short = Hit(id="laws/62B", cite="62B", doc="laws", kind="section", title="Исправление фальшренонса",
+                page=None, score=1.0, snippet="…", marks=())
+    fragment, section = hit_lines([HitShown(hit, "фрагмент правила 64, стр. 89", None, "64", "Procedure after "
+                                            "Establishment of a Revoke"), HitShown(short, "62B", "Correcting a Revoke")])[::2]
+    assert fragment.startswith("фрагмент правила 64, стр. 89 — Law 64: Procedure after Establishment of a Revoke  (")
+    assert section.startswith("62B        Исправление фальшренонса | Correcting a Revoke  (")

@@ -53,7 +53,8 @@ def hit_lines(hits: Sequence[HitShown]) -> list[str]:
         if english is None and s.law_cite is not None and s.law_title_en:
             english = tr("Law {cite}: {title}").format(cite=s.law_cite, title=s.law_title_en)
         titles = " | ".join(dict.fromkeys(t for t in (h.title, english) if t and not s.label.endswith(t)))
-        head = f"{s.label:<10} {titles}".rstrip()
+        # a label past the column (a fragment's «фрагмент правила 64, стр. 89») is set off from its titles
+        head = f"{s.label:<10} {titles}".rstrip() if len(s.label) < 10 or not titles else f"{s.label} — {titles}"
         out.append(f"{head}  ({where}; {h.score:.2f})")
         out.append(f"           {h.marked()}")
     return out
