@@ -506,6 +506,13 @@ class Searcher:
         parsed = _parse_query(query)
         return list(dict.fromkeys([w for g in parsed.alternatives for w in g] + parsed.phrase_words()))
 
+    def word_groups(self, query: str) -> list[list[str]]:
+        """The words of each of ``query``'s OR alternatives (a synonym's copy, a translation's
+        alternative), loose then its phrases', normed, in order."""
+        parsed = _parse_query(query)
+        return [list(dict.fromkeys(g + [norm(w) for p in ph for w in p]))
+                for g, ph in zip(parsed.alternatives, parsed.phrases, strict=True)]
+
     def lemmas_of(self, form: str) -> list[str]:
         """The lemmas a corpus form stands for (:meth:`suggest`'s answer)."""
         return self._lemmas(form)

@@ -262,7 +262,7 @@ def _real_russian(word: str) -> bool:
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions
              ) -> tuple[tuple[str, ...], list[Hit]]:
-    """``(words the first hit lacks, in query order; hits)`` when no node
+    """``(words the first hit lacks — of the OR alternative it holds most of —, in query order; hits)`` when no node
     holds every word: the nodes holding the most of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
     that names the subject weighs most, the commonest least), the share
@@ -286,7 +286,12 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand, only=set(rarest))
     if not found:
         return (), []
-    return tuple(w for w in words if w not in found[0][1]), [hit for hit, _ in found]
+    held = found[0][1]  # what the first lacks, of the reading of the query it holds most of (not every copy's words)
+    def share(group: list[str]) -> float:
+        return sum(weight.get(w, 0.0) for w in group if w in held) / (sum(weight.get(w, 0.0) for w in group) or 1.0)
+
+    reading = max(searcher.word_groups(query) or [words], key=share)
+    return tuple(w for w in reading if w not in held), [hit for hit, _ in found]
 
 
 def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) -> list[Hit]:

@@ -18,8 +18,8 @@ from lawref.library import Library
     ("после фальшренонса", {"laws/62A", "laws/62B"}, ()),  # «после» is no subject: the revoke laws, not 35D
     # no node holds all of a long question: the node holding most of it, its rare words weighing most —
     # 21A «Игроку не предоставляется помощь … собственного непонимания» (003:37), not the one node with «получает»
-    ("получает ли игрок помощь если сам неправильно понял свою заявку", {"laws/21A"},
-     ("получает", "неправильно", "понял")),
+    # what it lacks is said of the reading it holds: the synonym's copy («неправильно понял» → непонимания)
+    ("получает ли игрок помощь если сам неправильно понял свою заявку", {"laws/21A"}, ("получает",)),
     # 30A «Когда игрок спасовал вне очереди до того, как любой игрок сделал назначение» (003:83): pronouns
     # (самом) carry no weight, and «вне очереди» standing together in the node counts
     ("что делать если игрок спасовал вне очереди в самом начале торговли",
