@@ -172,7 +172,7 @@ def warm(index: Path, queries: Sequence[str], rounds: int = 20, profile: bool = 
     with tempfile.TemporaryDirectory() as tmp:
         systems = {"lawref (each query searched)": lib.search,
                    "Whoosh (plain)": quality.whoosh_ranker(nodes, Path(tmp) / "plain"),
-                   "Whoosh (Russian stemmer)": quality.whoosh_ru_ranker(nodes, Path(tmp) / "ru"),
+                   "Whoosh (Russian stemmer)": quality.whoosh_ranker(nodes, Path(tmp) / "ru", russian=True),
                    "SQLite FTS5": quality.fts5_ranker(nodes)}
         table = {}
         for name, ask in systems.items():

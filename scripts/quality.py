@@ -104,39 +104,18 @@ def fts5_ranker(nodes: Sequence[tuple[str, str]]) -> Ranker:
     return rank
 
 
-def whoosh_ranker(nodes: Sequence[tuple[str, str]], folder: Path) -> Ranker:
-    """Whoosh with its standard analyzer (no morphology): every word, BM25F."""
-    from whoosh import index as windex
-    from whoosh.fields import ID, TEXT, Schema
-    from whoosh.qparser import QueryParser
-
-    folder.mkdir(parents=True, exist_ok=True)
-    ix = windex.create_in(str(folder), Schema(id=ID(stored=True), body=TEXT()))
-    with ix.writer() as writer:
-        for i, text in nodes:
-            writer.add_document(id=i, body=text)
-    searcher = ix.searcher()
-    parser = QueryParser("body", ix.schema)
-
-    def rank(q: str) -> list[str]:
-        words = re.findall(r"\w+", q)
-        if not words:
-            return []
-        return [r["id"] for r in searcher.search(parser.parse(" AND ".join(words)), limit=DEPTH)]
-    return rank
-
-
-def whoosh_ru_ranker(nodes: Sequence[tuple[str, str]], folder: Path) -> Ranker:
-    """Whoosh with its Russian stemmer (``LanguageAnalyzer("ru")``: Snowball, and
-    its stop words): every word, BM25F — what a program would build with
-    Whoosh alone (issue 28)."""
+def whoosh_ranker(nodes: Sequence[tuple[str, str]], folder: Path, *, russian: bool = False) -> Ranker:
+    """Whoosh alone, every word, BM25F: its standard analyzer (no morphology), or with ``russian``
+    its Russian stemmer (``LanguageAnalyzer("ru")``: Snowball and its stop words) — what a program
+    would build with Whoosh alone (issue 28)."""
     from whoosh import index as windex
     from whoosh.analysis import LanguageAnalyzer
     from whoosh.fields import ID, TEXT, Schema
     from whoosh.qparser import QueryParser
 
     folder.mkdir(parents=True, exist_ok=True)
-    ix = windex.create_in(str(folder), Schema(id=ID(stored=True), body=TEXT(analyzer=LanguageAnalyzer("ru"))))
+    body = TEXT(analyzer=LanguageAnalyzer("ru")) if russian else TEXT()
+    ix = windex.create_in(str(folder), Schema(id=ID(stored=True), body=body))
     with ix.writer() as writer:
         for i, text in nodes:
             writer.add_document(id=i, body=text)
@@ -162,7 +141,7 @@ def report(index: Path) -> tuple[dict[str, Any], list[str]]:
     with tempfile.TemporaryDirectory() as tmp:
         systems = {"lawref": lawref_ranker(index), "grep -i": grep_ranker(nodes), "SQLite FTS5": fts5_ranker(nodes),
                    "Whoosh (plain)": whoosh_ranker(nodes, Path(tmp) / "plain"),
-                   "Whoosh (Russian stemmer)": whoosh_ru_ranker(nodes, Path(tmp) / "ru")}
+                   "Whoosh (Russian stemmer)": whoosh_ranker(nodes, Path(tmp) / "ru", russian=True)}
         table = {name: scores(rank, judged) for name, rank in systems.items()}
     graded = sum(1 for j in judged if j.relevant)
     print(f"{len(judged)} judged queries ({graded} with relevant nodes, {len(judged) - graded} the corpus lacks)")
