@@ -262,8 +262,8 @@ def _real_russian(word: str) -> bool:
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions
              ) -> tuple[tuple[str, ...], list[Hit]]:
-    """``(words the first hit lacks — of the OR alternative it holds most of —, in query order; hits)`` when no node
-    holds every word: the nodes holding the most of the query, each word
+    """``(words the first hit lacks of the OR alternative it holds most of,
+    in query order; hits)`` when no node holds every word: the nodes holding the most of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
     that names the subject weighs most, the commonest least), the share
     held raised to :data:`SHARE_POWER` times whoosh's score (so a node
@@ -275,22 +275,21 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     freq = {w: searcher.frequency(w, expand) for w in words}
     size = max(searcher.size(), 1)
     weight = {w: math.log(1 + size / f) ** IDF_POWER for w, f in freq.items() if f}
-    total = sum(weight.values())
-    if not total:
+    if not weight:
         return (), []
 
+    def share(group: list[str], held: frozenset[str]) -> float:  # the weighted share of ``group`` held
+        return sum(weight.get(w, 0.0) for w in group if w in held) / (sum(weight.get(w, 0.0) for w in group) or 1.0)
+
     def rank(score: float, held: frozenset[str]) -> float:
-        return score * (sum(weight.get(w, 0.0) for w in held) / total) ** SHARE_POWER
+        return score * share(words, held) ** SHARE_POWER
 
     rarest = sorted(weight, key=lambda w: -weight[w])[:RELAXED_WORDS]  # a long query: its rarest words decide
     found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand, only=set(rarest))
     if not found:
         return (), []
     held = found[0][1]  # what the first lacks, of the reading of the query it holds most of (not every copy's words)
-    def share(group: list[str]) -> float:
-        return sum(weight.get(w, 0.0) for w in group if w in held) / (sum(weight.get(w, 0.0) for w in group) or 1.0)
-
-    reading = max(searcher.word_groups(query) or [words], key=share)
+    reading = max(searcher.word_groups(query) or [words], key=lambda group: share(group, held))
     return tuple(w for w in reading if w not in held), [hit for hit, _ in found]
 
 

@@ -356,11 +356,12 @@ def _unchanged(corpus_dir: Path, index_dir: Path, encoding: str | None) -> Corpu
     gen = F.open_generation(index_dir)
     store = nodestore.SqliteStore(gen.path / nodestore.NODES_FILE)
     try:
-        if store.meta("corpus") != _meta_path(corpus_dir) or store.meta("warnings") is None:
+        warnings = store.meta("warnings", revive=True)  # None: stored by a build before it kept them
+        if store.meta("corpus") != _meta_path(corpus_dir) or warnings is None:
             return None
         reports = tuple(FileReport.from_json(r) for r in store.meta("report", revive=True) or [])
         return Corpus(documents=store.documents, nodes=_StoredNodes(store.path, store.count()), reports=reports,
-                      stamp=gen.stamp, warnings=tuple(store.meta("warnings", revive=True)),
+                      stamp=gen.stamp, warnings=tuple(warnings),
                       paths=store.meta("paths") or {}, default_edition=store.meta("default_edition"),
                       reused=sum(1 for r in reports if r.status != "skipped"), unchanged=True)
     finally:

@@ -221,12 +221,10 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
     if gone is not None and not gone[0].isdigit() and answer.hits and not answer.relaxed:
         gone = None  # a section's title the text holds whole («penalty card»: Law 50's): its words answer it
     by_title = gone is not None and not query_cites(query)
-    if (by_title and gone is not None and answer.relaxed and not gone[0].isdigit()
-            and lib.store.with_cite(str(law_of(gone[0])))):
-        # a section of a law the corpus holds (``claim defined``: 68A), named by a title no node holds whole:
-        # what its cite finds first — the nodes citing it, its law's fragments («penalty card», the title
-        # of 45C5, is held whole by 50's text: its words answer it); a whole law's are only the fragments
-        # its place suggests
+    if by_title and gone is not None and not gone[0].isdigit() and lib.store.with_cite(str(law_of(gone[0]))):
+        # a section of a law the corpus holds (``claim defined``: 68A), its title held whole by no node (else
+        # ``gone`` is None above): what its cite finds first — the nodes citing it, its law's fragments; a
+        # whole law's are only the fragments its place suggests
         cited = lib.answer(gone[0], limit=limit, doc=doc).hits
         seen = {h.id for h in cited}
         answer = replace(answer, hits=(cited + [h for h in answer.hits if h.id not in seen])[:limit])
