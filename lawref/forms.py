@@ -4,8 +4,10 @@
 side reads a word it is given (:meth:`lawref.index.Searcher.lemmas_of`)
 without loading pymorphy3. Words are normed and analysed as the indexer
 analyses them (:func:`lawref.index.norm`, :func:`lawref.index.index_terms`);
-a verb's forms include its aspect partner's (:mod:`lawref.lang.aspect`), so
-a question in the other aspect finds the text.
+a verb's forms include its aspect partner's (:mod:`lawref.lang.aspect`) and
+its action noun's, a noun's its verb's (:mod:`lawref.lang.nominal`), so a
+question in the other aspect, or naming the act the text gives as a verb,
+finds the text.
 """
 
 from __future__ import annotations
@@ -15,10 +17,10 @@ from typing import Any, Protocol
 
 from lawref import patterns as P
 from lawref.index import index_terms, norm
-from lawref.lang import aspect, morph
+from lawref.lang import aspect, glossary, morph, nominal
 from lawref.model import Node
 
-__all__ = ["WordCache", "corpus_words", "forms_table"]
+__all__ = ["WordCache", "corpus_words", "forms_table", "said_forms"]
 
 
 def corpus_words(nodes: Iterable[Node]) -> set[str]:
@@ -33,9 +35,10 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
     Every corpus word (normed) maps first to its own index term; then every
     form of its lexeme gets that lemma appended (a form shared by several
     lexemes, e.g. ``сыгранная`` → ``сыграть``/``сыгранный``, lists them all);
-    then a verb's aspect partner's forms that no corpus lexeme has map to it
-    (``возразил`` → ``возражать``: a question in the other aspect finds the
-    text; a form the corpus has keeps its own reading).
+    then the forms that no corpus lexeme has of a verb's aspect partner and
+    action noun, or of a noun's verb, map to it (``возразил`` → ``возражать``:
+    a question in the other aspect finds the text; ``аннулирование`` →
+    ``аннулировать``; a form the corpus has keeps its own reading).
     ``known`` keeps each word's terms and lexeme forms between builds (see
     :mod:`lawref.buildcache`): only new words are given to pymorphy3;
     ``words``, when given, are the corpus words (:func:`corpus_words`)
@@ -50,12 +53,34 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
             lemmas = table.setdefault(form, [])
             if lem not in lemmas:
                 lemmas.append(lem)
-    partners: dict[str, list[str]] = {}  # a form only the other aspect has: read as the corpus verb
+    read_as: dict[str, list[str]] = {}  # a form only the other aspect, or the noun, has: read as the corpus word,
+    own: dict[str, list[str]] = {}  # then as its own lemma (unindexed: a synonym's said lemma still matches)
     for word in words:
-        for form in analysed[word][2]:
-            if form not in table and table[word][0] not in partners.setdefault(form, []):
-                partners[form].append(table[word][0])
-    return table | partners
+        for derived, forms in analysed[word][2]:
+            for form in (f for f in forms if f not in table):
+                _add(read_as.setdefault(form, []), table[word][0])
+                _add(own.setdefault(form, []), derived)
+    return table | {f: read_as[f] + [d for d in own[f] if d not in read_as[f]] for f in read_as}
+
+
+def _add(lemmas: list[str], lemma: str) -> None:
+    if lemma not in lemmas:
+        lemmas.append(lemma)
+
+
+def said_forms(known: WordCache | None = None) -> dict[str, list[str]]:
+    """``{form: [said lemma, …]}`` for every form of every Cyrillic word a
+    synonym (``lawref/data/synonyms.tsv``) is said with: how the query side
+    matches a synonym in a word the corpus lacks («вскрылся», «шпаргалку»)
+    without loading pymorphy3, and knows that a word outside them
+    («вскрытия») holds none. Forms as :func:`forms_table` keys them;
+    ``known`` as there."""
+    out: dict[str, list[str]] = {}
+    lemmas = sorted({lem for syn in glossary.synonyms() for lem in syn.lemmas if morph.has_cyrillic(lem)})
+    for lemma in lemmas:
+        for form in {norm(lemma), *_analysis(norm(lemma), known)[1]}:
+            _add(out.setdefault(form, []), lemma)
+    return out
 
 
 class WordCache(Protocol):
@@ -66,16 +91,18 @@ class WordCache(Protocol):
     def put(self, table: str, key: str, value: Any) -> None: ...
 
 
-def _analysis(word: str, known: WordCache | None) -> tuple[list[str], list[str], list[str]]:
-    """``(index terms, sorted lexeme forms, sorted forms of its aspect partner)`` of a normed corpus
-    word (:func:`lawref.lang.aspect.partner`: «возражает» → the forms of «возразить»), from ``known``
-    when it has them. Loads pymorphy3 for a new Cyrillic word."""
+def _analysis(word: str, known: WordCache | None) -> tuple[list[str], list[str], list[tuple[str, list[str]]]]:
+    """``(index terms, sorted lexeme forms, [(derived lemma, its sorted forms), …])`` of a normed
+    corpus word — its aspect partner (:func:`lawref.lang.aspect.partner`: «возражает» → the forms of
+    «возразить») and its action noun or verb (:func:`lawref.lang.nominal.counterpart`: «аннулируются»
+    → the forms of «аннулирование») — from ``known`` when it has them. Loads pymorphy3 for a new
+    Cyrillic word."""
     found = known.get("words", word) if known is not None else None
     if found is None:
         cyrillic = morph.has_cyrillic(word)
-        partner = aspect.partner(word) if cyrillic else None
+        derived = dict.fromkeys([aspect.partner(word), nominal.counterpart(word)]) if cyrillic else {}
         found = [list(index_terms(word)), sorted(morph.lexeme_forms(word)) if cyrillic else [],
-                 sorted(morph.lexeme_forms(partner)) if partner else []]
+                 [[d, sorted(morph.lexeme_forms(d))] for d in derived if d]]
         if known is not None:
             known.put("words", word, found)
-    return list(found[0]), list(found[1]), list(found[2])
+    return list(found[0]), list(found[1]), [(d, list(forms)) for d, forms in found[2]]

@@ -248,6 +248,11 @@ class MemoryStore:
         (:func:`lawref.corpus.other_titles`, kept in the meta at build)."""
         return [(i, t) for i, t in self.meta("titles_en") or []]
 
+    @property
+    def said_forms(self) -> dict[str, list[str]] | None:
+        """No synonym forms in memory: ``None`` (the query side asks pymorphy3)."""
+        return None
+
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
         """The forms table has no rows in memory: always ``{}``."""
         return {}
@@ -296,6 +301,13 @@ class SqliteStore:
         again as it is parsed (:func:`lawref.i18n.revived`)."""
         rows = self._rows("SELECT value FROM meta WHERE key = ?", (key,))
         return _loads(rows[0][0], revive) if rows else None
+
+    @cached_property
+    def said_forms(self) -> dict[str, list[str]] | None:
+        """``{form: [said lemma, …]}`` of the synonyms' words (:func:`lawref.forms.said_forms`, kept in the
+        meta at build; read once), ``None`` for a build that kept none."""
+        found = self.meta("said_forms")
+        return dict(found) if isinstance(found, dict) else None
 
     @cached_property
     def documents(self) -> tuple[Document, ...]:

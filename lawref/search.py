@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING
 
 from lawref import patterns as P
 from lawref.cite import ancestors, query_cites, split_query_cites
-from lawref.index import Expansions, Searcher
+from lawref.index import Expansions, Searcher, norm
 from lawref.lang import glossary, morph
 from lawref.model import Node
 from lawref.results import Answer, Hit
@@ -152,7 +152,7 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
     hits: list[Hit] = []
     answer = Answer([])
-    alts, used = glossary.alternatives(query, lambda w: _query_lemmas(searcher, w))
+    alts, used = glossary.alternatives(query, lambda w: _query_lemmas(store, searcher, w))
     if english:
         ru_query = " OR ".join(dict.fromkeys(filter(None, map(glossary.to_russian, alts))))
         if ru_query:  # relaxed as a Russian query is: «revoke corrected» → фальшренонс, «corrected» left out
@@ -241,14 +241,17 @@ def _filled_up(whole: list[Hit], partial: list[Hit], limit: int) -> list[Hit]:
     return [replace(h, score=h.score * scale) for h in more]
 
 
-def _query_lemmas(searcher: Searcher, word: str) -> set[str]:
+def _query_lemmas(store: NodeStore, searcher: Searcher, word: str) -> set[str]:
     """The lemmas a query word may be, to match synonyms: the forms
-    table's for a corpus form, pymorphy3's for another Cyrillic word (loaded
-    only then), an English word's singular (``bids`` → bid)."""
+    table's for a corpus form, the synonyms' own forms table's for another
+    Cyrillic word (:func:`lawref.forms.said_forms`; pymorphy3's, loaded
+    only then, for an index built without it), an English word's singular
+    (``bids`` → bid)."""
     if searcher.knows(word):
         return set(searcher.lemmas_of(word))
-    if morph.has_cyrillic(word):
-        return set(morph.lemmas(word))
+    if P.CYRILLIC.search(word):
+        said = store.said_forms
+        return set(said.get(norm(word), ())) if said is not None else set(morph.lemmas(word))
     return {glossary.singular(word)}
 
 

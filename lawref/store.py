@@ -37,7 +37,7 @@ from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import Corpus, build_corpus, other_titles
 from lawref.errors import CorpusError, IndexUnavailable
 from lawref.folder import Generation
-from lawref.forms import corpus_words, forms_table
+from lawref.forms import corpus_words, forms_table, said_forms
 from lawref.i18n import N_, stored
 from lawref.labels import unique_labels
 from lawref.model import Document, Node
@@ -213,7 +213,8 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
     if cache is not None:
         cache.notes["words"] = digest
     forms = {} if carry is not None and carry.forms else forms_table(nodes, cache, words)
-    meta = {**meta, "titles_en": other_titles(documents, nodes)}  # the other editions' titles, searched too
+    meta = {**meta, "titles_en": other_titles(documents, nodes),  # the other editions' titles, searched too
+            "said_forms": said_forms(cache)}  # synonyms matched in words the corpus lacks, without pymorphy3
     nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry)
 
 

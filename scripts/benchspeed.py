@@ -18,6 +18,13 @@
   growth exponent of build time (slope of log time on log size), and one
   edited file rebuilt incrementally against the full build (CPU time, as
   for cold processes).
+* **http**: ``lawref serve --workers 1`` and ``--workers 2``, each a new
+  server, asked every judged query once per round (``limit`` 1 … rounds:
+  a distinct request each, so no answer is kept) over 16 keep-alive
+  connections after a warm-up outside the set: requests/s, p50/p99 ms,
+  errors, and each worker's own peak (``VmHWM`` of the worker processes);
+  the load generator runs on the same cores, so 2 workers can give at most
+  about 2×, less what the client takes.
 * **link**: 100 MB of seed text through ``lawref link --format jsonl``:
   peak memory — as every peak here, the program's own (``VmHWM``, read
   by the program at its exit: :data:`_PEAKED`), never ``ru_maxrss``,
@@ -58,6 +65,12 @@ INCREMENTAL_SHARE, NO_CHANGE_SHARE = 0.10, 0.02
 GROWTH_MAX = 1.0
 PEAK_100X_MIB = 250.0
 LINK_100MB_MIB = 100.0
+HTTP_P99_MS, HTTP_TWO_WORKERS = 100.0, 1.7
+HTTP_CONNECTIONS = 16
+#: Asked before the timed requests (none is a judged query): opens each worker's searcher, its
+#: dictionaries and its glossary, as a server's first minutes do.
+HTTP_WARM = ("взятка", "ход", "карта", "игрок", "пас", "заявка", "контракт", "разыгрывающий", "revoke", "взяткаа",
+             "dummy", "что делать если пас")
 
 Figures = dict[str, Any]
 
@@ -231,6 +244,7 @@ def scale(copies: Sequence[int], runs: int, queries: Sequence[str]) -> Figures:
             row["cold"] = cold(corpus, index, runs, commands=("show", "search"))
             row["warm"] = warm(index, queries, rounds=3)
             if n == max(copies):
+                row["http"] = http(corpus, index, queries)
                 row["incremental"] = _incremental(corpus, index, cpu)
             rows[str(n)] = row
     sizes = [int(k) for k in rows]
@@ -294,6 +308,86 @@ def _profile_build(corpus: Path, index: Path, victim: Path) -> list[str]:
     return [ln for ln in lines[start:] if ln.strip()]
 
 
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _worker_peaks(server: int) -> list[float]:
+    """``VmHWM`` (MiB) of each child of process ``server`` (uvicorn's workers; the server itself when it
+    has none)."""
+    children = Path(f"/proc/{server}/task/{server}/children")
+    pids = children.read_text().split() if children.exists() else []
+    peaks = []
+    for pid in pids or [str(server)]:
+        status = Path(f"/proc/{pid}/status").read_text()
+        peaks.append(int(next(ln.split()[1] for ln in status.splitlines() if ln.startswith("VmHWM:"))) / 1024)
+    return peaks
+
+
+def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int) -> Figures:
+    """One new ``lawref serve --workers N`` asked ``paths`` over :data:`HTTP_CONNECTIONS` connections."""
+    import http.client
+    import threading
+    import urllib.parse
+    import urllib.request
+
+    port = _free_port()
+    proc = subprocess.Popen([*_lawref(corpus, index, "serve", "--port", str(port), "--workers", str(workers))],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    todo, lock, waits, errors = list(reversed(paths)), threading.Lock(), [], []
+
+    def ask() -> None:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
+        while True:
+            with lock:
+                if not todo:
+                    return
+                path = todo.pop()
+            started = time.perf_counter()
+            conn.request("GET", path)
+            answer = conn.getresponse()
+            answer.read()
+            if answer.status >= 500:
+                errors.append(path)
+            waits.append((time.perf_counter() - started) * 1000)
+
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        for word in HTTP_WARM * 2 * workers:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/search?q={urllib.parse.quote(word)}").read()
+        threads = [threading.Thread(target=ask) for _ in range(HTTP_CONNECTIONS)]
+        started = time.perf_counter()
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        took = time.perf_counter() - started
+        peaks = _worker_peaks(proc.pid)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    return {"requests": len(waits), "rps": len(waits) / took, "p50_ms": _percentile(waits, 0.5),
+            "p99_ms": _percentile(waits, 0.99), "errors": len(errors), "worker_peak_mib": peaks}
+
+
+def http(corpus: Path, index: Path, queries: Sequence[str], rounds: int = 1) -> Figures:
+    """Real searches over HTTP with 1 and 2 workers (see the module doc)."""
+    import urllib.parse
+
+    paths = [f"/api/v1/search?limit={k}&q={urllib.parse.quote(q)}" for k in range(1, rounds + 1) for q in queries]
+    rows = {str(n): _serve_load(corpus, index, paths, n) for n in (1, 2)}
+    return {"connections": HTTP_CONNECTIONS, "workers": rows, "two_workers": rows["2"]["rps"] / rows["1"]["rps"]}
+
+
 def link_memory(index: Path, megabytes: int = 100) -> Figures:
     """Peak memory of ``lawref link --format jsonl`` on ``megabytes`` MB of seed text."""
     text = "\n\n".join(p.read_text(encoding="utf-8") for p in sorted(CORPUS.glob("*.txt")))
@@ -332,6 +426,16 @@ def budgets(fig: Figures) -> list[str]:
     if big["incremental"]["no_change"]["share"] > NO_CHANGE_SHARE:
         misses.append(f"a build with nothing changed at 100× {big['incremental']['no_change']['share']:.1%} of a full "
                       f"build (budget {NO_CHANGE_SHARE:.0%})")
+    served = big["http"]
+    if served["workers"]["2"]["p99_ms"] > HTTP_P99_MS:
+        misses.append(f"HTTP real search at 100×, 2 workers, {served['connections']} connections: p99 "
+                      f"{served['workers']['2']['p99_ms']:.0f} ms (budget {HTTP_P99_MS:.0f})")
+    for where, row in (("on the seeds", fig["http"]), ("at 100×", served)):
+        if row["two_workers"] < HTTP_TWO_WORKERS:
+            misses.append(f"HTTP real search {where}: 2 workers {row['two_workers']:.2f}× one (budget "
+                          f"{HTTP_TWO_WORKERS}×)")
+        if any(r["errors"] for r in row["workers"].values()):
+            misses.append(f"HTTP real search {where}: errors {[r['errors'] for r in row['workers'].values()]}")
     if fig["scale"]["growth_exponent"] > GROWTH_MAX:
         misses.append(f"build growth exponent {fig['scale']['growth_exponent']:.2f} (budget {GROWTH_MAX})")
     if big["peak_mib"] > PEAK_100X_MIB:
@@ -348,6 +452,7 @@ def speed(runs: int, queries: Sequence[str], copies: Sequence[int] = (1, 10, 100
         prepare(CORPUS, index)
         fig: Figures = {"cold": cold(CORPUS, index, runs), "warm": warm(index, queries, profile=True)}
         fig["link"] = link_memory(index)
+        fig["http"] = http(CORPUS, index, queries, rounds=5)
     fig["scale"] = scale(copies, runs, queries)
     fig["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0],
                       "rss_units": "MiB", "max_rss_self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}

@@ -605,6 +605,7 @@ def test_query_commands_never_load_the_morphology_dictionary(index_dir: Path) ->
         "from lawref.cli import cli\n"
         f"base = ['--corpus', {str(CORPUS)!r}, '--index', {str(index_dir)!r}]\n"
         "for args in (['search', 'взяток'], ['search', 'revoke'], ['show', '62B', '--lang', 'both'],\n"
+        "             ['search', 'фальшренонс после вскрытия'], ['search', 'вскрылся'],\n"  # «вскр»: a synonym's head
         "             ['refs', '26', '--incoming'], ['link', '--format', 'json']):\n"
         "    assert CliRunner().invoke(cli, base + args, input='правило 62B').exit_code == 0, args\n"
         "print('pymorphy3' in sys.modules, 'spellchecker' in sys.modules)\n"
