@@ -94,13 +94,13 @@ class WordCache(Protocol):
 def _analysis(word: str, known: WordCache | None) -> tuple[list[str], list[str], list[tuple[str, list[str]]]]:
     """``(index terms, sorted lexeme forms, [(derived lemma, its sorted forms), …])`` of a normed
     corpus word — its aspect partner (:func:`lawref.lang.aspect.partner`: «возражает» → the forms of
-    «возразить») and its action noun or verb (:func:`lawref.lang.nominal.counterpart`: «аннулируются»
+    «возразить») and its action noun or verb (:func:`lawref.lang.nominal.counterparts`: «аннулируются»
     → the forms of «аннулирование») — from ``known`` when it has them. Loads pymorphy3 for a new
     Cyrillic word."""
     found = known.get("words", word) if known is not None else None
     if found is None:
         cyrillic = morph.has_cyrillic(word)
-        derived = dict.fromkeys([aspect.partner(word), nominal.counterpart(word)]) if cyrillic else {}
+        derived = dict.fromkeys([aspect.partner(word), *nominal.counterparts(word)]) if cyrillic else {}
         found = [list(index_terms(word)), sorted(morph.lexeme_forms(word)) if cyrillic else [],
                  [[d, sorted(morph.lexeme_forms(d))] for d in derived if d]]
         if known is not None:

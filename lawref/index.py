@@ -83,6 +83,9 @@ NEAR_SLOP = 5
 MAX_TYPO_DISTANCE = 2
 #: A shorter word is never taken for a typo.
 MIN_TYPO_LENGTH = 6
+#: Letters the other part of a compound holds (:meth:`Searcher.compounds`: ``фальш`` + ``ренонс``;
+#: not ``снос`` + ``-ка``).
+COMPOUND_REST = 3
 SNIPPET_CHARS = 200
 #: Words of each hit whose lemmas are fetched in one lookup before its snippet is cut.
 _PREFETCH_WORDS = 60
@@ -574,7 +577,10 @@ class Searcher:
         """Lemmas of the corpus forms that hold ``word`` inside a longer word
         (``ренонс`` → ``фальшренонс``; ``ренонса`` is inside
         ``фальшренонса``, so it finds the lemma too), for a word of 4+
-        letters no corpus form is; at most 10, shortest first."""
+        letters no corpus form is; at most 10, shortest first. The other part
+        holds 3+ letters: before the word (``фальш`` + ``ренонс``), or after
+        it in the lemma (``фальш`` + ``ренонс``) — ``снос`` is no part of
+        ``сноска``, whose ``-ка`` is a suffix."""
         return self._remember("compounds", norm(word), self._compounds)
 
     def _compounds(self, normed: str) -> list[str]:
@@ -583,9 +589,10 @@ class Searcher:
         text, starts, keys = self._haystack()
         forms, found, at = self._forms(), set(), text.find(normed)
         while at >= 0:  # each form holding it, found by C's substring search over all forms joined
-            form = keys[bisect.bisect_right(starts, at) - 1]
-            if form != normed:
-                found.add(forms[form][0])
+            k = bisect.bisect_right(starts, at) - 1
+            lemma, before = forms[keys[k]][0], at - starts[k]
+            if before >= COMPOUND_REST or (before == 0 and len(lemma) - len(normed) >= COMPOUND_REST):
+                found.add(lemma)
             at = text.find(normed, at + 1)
         return sorted(found, key=lambda lem: (len(lem), lem))[:10]
 

@@ -545,10 +545,10 @@ LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:[-–—•·▪◦]\s+)?(?:LAW|Law)\s+{LAW_NUMB
 #: Item labels one cite may carry (``43B2(a)(1)``): a longer chain is not a cite.
 MAX_ITEMS = 4
 #: A word that introduces a cite given alone (``show``, ``search``): ``правило``,
-#: ``ст.``, ``статья``, ``закон`` (the word some translations use for a Law: ``Закон 62``), ``Law``,
-#: ``L``, ``п.``, ``пункт``, ``§``. Free text keeps to «правило»: «Закон 152-ФЗ» is not the Laws'.
-CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l(?=\d)|пп?\.|пункт[а-яё]*|§)"
-                 r"\s*)?(?:№\s*)?",
+#: ``пр.``, ``ст.``, ``статья``, ``закон`` (the word some translations use for a Law: ``Закон 62``),
+#: ``Law``, ``L``, ``п.``, ``пункт``, ``§``. Free text keeps to «правило»: «Закон 152-ФЗ» is not the Laws'.
+CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l(?=\d)|пп?\."
+                 r"|пункт[а-яё]*|§)\s*)?(?:№\s*)?",
                  re.IGNORECASE, example="правило № 62B")
 #: A canonical law cite, spaces removed: ``62``, ``62B``, ``72A5``, ``43B2(a)``.
 LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1,2}})?"
@@ -584,8 +584,8 @@ RANGE_MARK = Rx(r"[-–—]|\sto\s|\sпо\s", example="61 - 64")
 
 #: Russian «правило» in every case form, any letter case, a number sign or
 #: none between it and the cite: 000:6 ``правилом 44``, 000:239 ``правила 70
-#: или 71``, 004:56 ``Правилу 45F``; ``правилу № 62``, ``Правило62B``.
-RU_LAW_WORD = r"(?<![\w-])(?i:правил(?:о|а|у|ом|е|ам|ами|ах)?)(?![^\W\d_]|-)"
+#: или 71``, 004:56 ``Правилу 45F``; ``правилу № 62``, ``Правило62B``; abbreviated ``пр. 62``, ``прав. 62``.
+RU_LAW_WORD = r"(?<![\w-])(?i:правил(?:о|а|у|ом|е|ам|ами|ах)?|пр(?:ав)?\.)(?![^\W\d_]|-)"
 #: «статья» / ``ст.``: ``ст. 40``, ``статья 40``, ``статьи 40``.
 RU_ARTICLE_WORD = r"(?<![\w-])(?i:ст\.|стать(?:я|и|е|ю|ёй|ей|ям|ями|ях))(?![^\W\d_]|-)"
 #: «закон», the word some translations use for a Law, in a cite given alone (:func:`lawref.cite.given_alone`):

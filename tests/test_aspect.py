@@ -26,6 +26,8 @@ from lawref.model import Node, Source
     ("выбрать", "выбирать"), ("открыл", "открывать"), ("достигнуть", "достигать"),
     ("наложить", "накладывать"), ("заметить", "замечать"),  # not «заметать», «замещать»
     ("согласился", "соглашаться"), ("соглашается", "согласиться"),  # reflexive, by its stem
+    ("предостерёг", "предостерегать"), ("предостерегает", "предостеречь"),  # -чь / -гать
+    ("помочь", "помогать"), ("отвлекать", "отвлечь"),  # -чь / -кать
 ])
 def test_a_verb_has_its_aspect_partner(word: str, pair: str) -> None:
     assert partner(word) == pair
@@ -35,6 +37,7 @@ def test_a_verb_has_its_aspect_partner(word: str, pair: str) -> None:
     "сыграл",  # a prefix pair (играть): not derived
     "считать",  # count (impf) and read off (perf): no one partner
     "стоять",  # «стоить» is no perfective of it
+    "искать", "толкать",  # no «ичь», «толчь» of them
     "взятка", "правило", "после",  # no verb
 ])
 def test_no_partner_is_made_up(word: str) -> None:
@@ -58,6 +61,7 @@ def test_a_partner_form_is_read_as_the_corpus_verb_and_a_corpus_form_keeps_its_r
     ("до какого момента можно возразить против претензии", {"laws/69A"}),  # 69A: «не возражает»
     ("показал свои карты", {"laws/fragment@000_392cb21f471fdf05:70"}),  # 68: «показывает свои карты»
     ("защитник возразил", {"laws/69A"}),  # 69A: «не возражает» (each row fails with no aspect pairs)
+    ("предостерёг", {"laws/fragment@001_6601c729f2304426:19"}),  # 43B: «Предостерегает разыгрывающего»
 ])
 def test_a_question_in_the_other_aspect_finds_the_text(seed_library: Library, query: str, first: set[str]) -> None:
     hits = seed_library.search(query, limit=5)

@@ -37,6 +37,8 @@ SEED_QUERIES = [
     ("фальшренос", {"62A", "62B", "61A"}, {"corrected": {"фальшренос": "фальшренонс"}}),  # a typo
     ("претензыя", {"68C", "69"}, {"corrected": {"претензыя": "претензия"}}),
     ("ренонс", {"62A", "62B", "61A"}, {"compounds": {"ренонс": ["фальшренонс"]}}),  # part of a compound
+    ("снос", {"44D"}, {"compounds": {}}),  # a synonym (a discard); no part of «сноска», whose «-ка» is a suffix
+    ("аннулирование", {"17D", "35C", "35D"}, {}),  # the noun of 17D's and 35's «аннулировать»
     ("отзыв заявки", {"21B1", "17B", "35D"}, {"relaxed": True, "dropped": ("отзыв",)}),  # no node has both
     ("ход вне очереди", {"47.3"}, {}),  # the only text with the phrase, above scattered words
     ("62B фальшренонс", {"62B"}, {}),  # a cite and a word: the cited node first

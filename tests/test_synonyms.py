@@ -44,6 +44,10 @@ def test_no_two_rows_are_said_alike() -> None:
     ("неправильное объяснение", {"laws/21B", "laws/21B1"}, "неправильное объяснение"),
     ("поменять заявку", {"laws/fragment@003_d6d1da8d5423a94e:61", "laws/21B1"}, "поменять заявку"),
     ("оштрафовать", {"laws/47A", "laws/72A3"}, "оштрафовать"),
+    ("шпаргалка", {"laws/footnote@001_6601c729f2304426:9"}, "шпаргалка"),  # «помощь своей памяти» (40E2)
+    ("разыгрывающий вскрылся", {"laws/fragment@000_392cb21f471fdf05:70"}, "вскрылся"),  # 68A: a claim
+    ("ревок", {"laws/62A", "laws/62B", "laws/61A"}, "ревок"),  # "revoke" in Cyrillic letters
+    ("снос", {"laws/44D"}, "снос"),  # a discard: «не в состоянии дать в масть»
 ])
 def test_a_directors_word_finds_the_texts(seed_library: Library, query: str, first: set[str], typed: str) -> None:
     answer = seed_library.answer(query, limit=5)

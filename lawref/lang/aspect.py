@@ -22,6 +22,8 @@ consonant alternating   предупредить → предупреждать,
 -ыть → -ывать           открыть → открывать
 -нуть → -ать            достигнуть → достигать
 -ложить → -кладывать    наложить → накладывать
+-чь → -гать, -кать      предостеречь → предостерегать, помочь → помогать,
+                        отвлечь → отвлекать
 ======================  =====================================================
 
 and the same rules backwards for an imperfective verb (возражать →
@@ -89,6 +91,8 @@ def _imperfectives(verb: str) -> list[str]:
         out += [verb[:-3] + "ывать"]
     if verb.endswith("нуть"):
         out += [verb[:-4] + "ать"]
+    if verb.endswith("чь"):
+        out += [verb[:-2] + "гать", verb[:-2] + "кать"]  # предостеречь → предостерегать, отвлечь → отвлекать
     return out
 
 
@@ -105,6 +109,8 @@ def _perfectives(verb: str) -> list[str]:
             out += [st[: -len(b)] + a + "ить" for st in stems for a, b in _ALTERNATIONS if st.endswith(b)]
     if verb.endswith("ирать"):
         out += [verb[:-5] + "рать"]
+    if verb.endswith(("гать", "кать")):
+        out += [verb[:-4] + "чь"]  # предостерегать → предостеречь
     if verb.endswith("ять"):
         s = verb[:-3]
         out += [s[:-1] + "ить"] if s.endswith("л") and s[-2:-1] in _LABIALS else []

@@ -11,8 +11,9 @@ text's words, one or more alternatives), a seed line where the text uses it
 and the reason. :func:`alternatives` turns a query into the query itself and
 one copy for each alternative of each synonym it holds (``штраф за ход вне
 очереди`` → also ``наказание за ход вне очереди``); the search ORs them. A
-query word is matched by its lemmas in the index's forms table, and only a
-word the corpus lacks is lemmatised by pymorphy3.
+query word is matched by its lemmas in the index's forms table, a word the
+corpus lacks by the synonyms' own forms table kept at build
+(:func:`lawref.forms.said_forms`): no pymorphy3 on the query side.
 """
 
 from __future__ import annotations

@@ -18,12 +18,18 @@ rule                   examples
 -ить, -еть → -ение,    нарушить → нарушение, изменить → изменение,
 a stem consonant       исправить → исправление, возразить → возражение,
 alternating            предупредить → предупреждение, рассмотреть → рассмотрение
+-ировать → -ация,      компенсировать → компенсация, аннулировать → аннуляция,
+-яция, -кция, -фикация реконструировать → реконструкция,
+(loanwords)            дисквалифицировать → дисквалификация
 =====================  =================================================
 
-and the same rules backwards for a noun in -ние (аннулирование →
-аннулировать; the first known verb wins). A reflexive verb is read by its
-stem (извиниться → извинение). Nouns not made by a suffix (замена,
-отмена, ответ) are not derived: their formation is not predictable.
+and the same rules backwards for a noun in -ние or -ция (аннулирование →
+аннулировать; the first known verb wins). A verb has at most one noun in
+-ние and one in -ция (аннулировать → both); an imperfective with none of
+its own takes its aspect partner's (возражать → возражение, by
+:func:`lawref.lang.aspect.partner`). A reflexive verb is read by its stem
+(извиниться → извинение). Nouns not made by a suffix (замена, отмена,
+ответ) are not derived: their formation is not predictable.
 
 Build side: :func:`lawref.forms.forms_table` reads the derived word's forms
 as the corpus word's lemma, so the query side needs neither pymorphy3 nor
@@ -34,9 +40,9 @@ from __future__ import annotations
 
 import functools
 
-from lawref.lang import morph
+from lawref.lang import aspect, morph
 
-__all__ = ["counterpart"]
+__all__ = ["counterparts"]
 
 #: Stem-final consonant alternations before -ение (verb stem → noun stem), in the order tried.
 _ALTERNATIONS = (("ст", "щ"), ("т", "щ"), ("т", "ч"), ("д", "жд"), ("д", "ж"), ("з", "ж"), ("с", "ш"))
@@ -45,7 +51,7 @@ _VERB_POS = frozenset({"INFN", "VERB", "GRND", "PRTF", "PRTS"})
 
 
 def _nouns(verb: str) -> list[str]:
-    """Candidate action nouns of the infinitive ``verb`` (no «ся»), the likeliest first."""
+    """Candidate action nouns in -ние of the infinitive ``verb`` (no «ся»), the likeliest first."""
     if verb.endswith(("овать", "евать", "ывать", "ивать", "ать")):
         return [verb[:-2] + "ние"]  # аннулировать → аннулирование, признать → признание
     if verb.endswith("ять"):
@@ -58,8 +64,24 @@ def _nouns(verb: str) -> list[str]:
     return []
 
 
+def _loan_nouns(verb: str) -> list[str]:
+    """Candidate nouns in -ция of a loanword infinitive in -ировать/-овать, the likeliest first."""
+    if verb.endswith("фицировать"):
+        return [verb[:-8] + "кация"]  # дисквалифицировать → дисквалификация
+    if verb.endswith("ировать"):
+        s = verb[:-7]
+        return [s + "кция"] if s.endswith("у") else [s + "яция", s + "ация"] if s.endswith("л") else [s + "ация"]
+    return [verb[:-5] + "ация"] if verb.endswith("овать") else []  # организовать → организация
+
+
 def _verbs(noun: str) -> list[str]:
     """Candidate infinitives of the action noun ``noun``, the likeliest first."""
+    if noun.endswith("фикация"):
+        return [noun[:-5] + "цировать"]
+    if noun.endswith(("ация", "яция")):
+        return [noun[:-4] + "ировать", noun[:-4] + "овать"]  # компенсация, апелляция, организация
+    if noun.endswith("кция"):
+        return [noun[:-4] + "ировать"]  # реконструкция → реконструировать
     if noun.endswith(("ание", "яние")):
         return [noun[:-3] + "ть"]  # аннулирование → аннулировать, влияние → влиять
     if not noun.endswith("ение"):
@@ -76,20 +98,26 @@ def _known(word: str, pos: str) -> bool:
 
 
 @functools.lru_cache(maxsize=20_000)
-def counterpart(word: str) -> str | None:
-    """The action noun of the verb ``word`` (any form, folded) is read as,
-    by its best parse (``аннулируются`` → ``аннулирование``), or the verb of
-    the action noun ``word`` (``исправления`` → ``исправить``), or ``None``:
-    neither, or no rule gives a word pymorphy3 knows. Loads pymorphy3."""
+def counterparts(word: str) -> tuple[str, ...]:
+    """The action nouns of the verb ``word`` (any form, folded) is read as,
+    by its best parse (``аннулируются`` → ``аннулирование``, ``аннуляция``),
+    or the verb of the action noun ``word`` (``исправления`` → ``исправить``);
+    ``()`` for neither, or when no rule gives a word pymorphy3 knows. Loads
+    pymorphy3."""
     parses = morph.parses(word)
     if not parses or not parses[0].is_known:
-        return None
+        return ()
     best = parses[0]
     if best.tag.POS in _VERB_POS:
-        verb = best.normal_form
-        base = verb[:-2] if verb.endswith(("ся", "сь")) else verb
-        return next((c for c in _nouns(base) if _known(c, "NOUN")), None)
+        return _verb_nouns(best.normal_form) or _verb_nouns(aspect.partner(best.normal_form) or "")
     if best.tag.POS == "NOUN":
         noun = best.normal_form
-        return next((c for c in _verbs(noun) if c != noun and _known(c, "INFN")), None)
-    return None
+        return tuple(c for c in _verbs(noun) if c != noun and _known(c, "INFN"))[:1]
+    return ()
+
+
+def _verb_nouns(verb: str) -> tuple[str, ...]:
+    """The known nouns of the infinitive ``verb``: its first in -ние, its first in -ция."""
+    base = verb[:-2] if verb.endswith(("ся", "сь")) else verb
+    found = (next((c for c in rule(base) if _known(c, "NOUN")), None) for rule in (_nouns, _loan_nouns))
+    return tuple(c for c in found if c)
