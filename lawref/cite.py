@@ -504,8 +504,9 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
         paragraph = f"{int(m['law1'] or m['law2'])}.{int(m['num1'] or m['num2'])}"
         found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
     for m in P.COMMENTARY_CITATION.finditer(text):
-        found.append(model.Citation(m.start(), m.end(), m.group(), (normalise_cite(m.group("c")),), "commentary"))
-        found.extend(_paragraphs_after(text, m.end()))
+        paragraph = normalise_cite(m.group("c"))
+        found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
+        found.extend(_paragraphs_after(text, m.end(), paragraph))
     if commentary:
         for m in P.BARE_COMMENTARY.finditer(text):
             if m.start() > 0 or not first:  # not the number a node's own text opens with
@@ -569,15 +570,39 @@ def _joined(cite: str, label: str, alphabet: bool) -> str | None:
     return parse_cite(f"{cite}{latin(label, alphabet)}") if fits else None
 
 
-def _paragraphs_after(text: str, end: int) -> list[Citation]:
-    """Commentary paragraphs listed on from ``end``: ``пп. 45.5 и 45.6`` →
-    ``45.6``; ``правило 59, 45.5`` → ``45.5``."""
+def _paragraphs_after(text: str, end: int, first: str | None = None) -> list[Citation]:
+    """Commentary paragraphs listed on from ``end`` after the paragraph
+    ``first`` (if any): ``пп. 45.5 и 45.6`` → ``45.6``; ``правило 59, 45.5``
+    → ``45.5``; a range's further paragraphs, ``45.7–45.9`` and ``45.7-9``
+    → ``45.8``, ``45.9`` (of one law, ascending, at most :data:`MAX_MEMBERS`;
+    a bare number only right after the dash; else its last end alone, or,
+    when that is a bare number, the list ends)."""
     out = []
     while more := P.COMMENTARY_MORE.match(text, end):
-        out.append(model.Citation(more.start("c"), more.end(), text[more.start("c") : more.end()],
-                            (normalise_cite(more.group("c")),), "commentary"))
-        end = more.end()
+        if more.group("to"):  # no range (``45.9–45.7``): its two ends, as ``правила 64-61`` reads
+            last, tight = more.group("last"), more.start("last") == more.end("to")  # ``45.7-9``, not ``45.7 - 9``
+            cites = (_paragraph_range(first, last) if "." in last or tight else ()) or (
+                (normalise_cite(last),) if "." in last else ())
+            if not cites:
+                break
+            at = more.start("last")
+        else:
+            cites, at = (normalise_cite(more.group("c")),), more.start("c")
+        out.append(model.Citation(at, more.end(), text[at : more.end()], cites, "commentary"))
+        end, first = more.end(), cites[-1]
     return out
+
+
+def _paragraph_range(first: str | None, last: str) -> tuple[str, ...]:
+    """The paragraphs after ``first`` up to ``last`` (``45.9``, or ``9`` of ``first``'s law); ``()`` when
+    they are no range."""
+    if first is None or "." not in first:
+        return ()
+    law, num = first.split(".")
+    end_law, _, end_num = last.rpartition(".")
+    if (end_law and int(end_law) != int(law)) or not int(num) < int(end_num) <= int(num) + MAX_MEMBERS:
+        return ()
+    return tuple(f"{law}.{k}" for k in range(int(num) + 1, int(end_num) + 1))
 
 
 def _without_overlaps(found: list[Citation]) -> list[Citation]:

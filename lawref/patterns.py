@@ -684,10 +684,11 @@ CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007"
 #: the break and the spaces around it are not read.
 CITE_HYPHEN_BREAK = Rx(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", example="см. пра-\nвило 66C")
 #: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``.
-COMMENTARY_CITATION = Rx(r"(?<![\w])(?:пп?\.|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?",
-                         example="см. п.45.5. выше")
-#: A further paragraph in a list: ``пп. 45.5 и 45.6`` → ``45.6``.
-COMMENTARY_MORE = Rx(r"\s*(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})(?:\.(?!\d))?", example=" и 45.6")
+COMMENTARY_CITATION = Rx(r"(?<![\w])(?:пп?\.|(?i:комм\.)|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})"
+                         r"(?:\.(?!\d))?", example="см. п.45.5. выше; комм. 45.7")
+#: A further paragraph in a list or the last of a range: ``пп. 45.5 и 45.6`` → ``45.6``; ``45.7–45.9``, ``45.7-9``.
+COMMENTARY_MORE = Rx(r"\s*(?:(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})|(?P<to>[-–—])\s*(?P<last>\d{1,3}\.\d{1,3}|\d{1,3}"
+                     r"(?![\d.]\d)))(?:\.(?!\d))?", example=" и 45.6")
 #: Bare commentary paragraph inside a commentary: 004:6 ``указанные в 45.3., …``.
 BARE_COMMENTARY = Rx(r"(?<![\w.])(?P<c>\d{1,3}\.\d{1,3})\.(?=[\s,;:)]|$)", example="указанные в 45.3., должны")
 #: Relative: 003:49 ``согласно предыдущему пункту 1`` (in 21B2 → 21B1).

@@ -114,6 +114,12 @@ SPELLINGS = [
     ("правило 59, 45.5", ["59", "45.5"]),
     ("правило 59 и 45.5, 45.6", ["59", "45.5", "45.6"]),
     ("правило 45.5", []),                            # not law 45; a paragraph is cited as «п. 45.5»
+    ("комм. 45.7–45.9", ["45.7", "45.8", "45.9"]),  # «комм.»; a range of paragraphs
+    ("п. 45.7-9", ["45.7", "45.8", "45.9"]),        # its last end by number
+    ("пп. 45.5, 45.6-45.8 и 46.1", ["45.5", "45.6", "45.7", "45.8", "46.1"]),
+    ("п. 45.9–45.7", ["45.9", "45.7"]),             # no range: its two ends, as «правила 64-61»
+    ("п. 45.7–46.2", ["45.7", "46.2"]),             # two laws' paragraphs: no range
+    ("п. 45.7 - 9 карт", ["45.7"]),                 # a bare number ends it only as a range of one law
     # what must stay as it is
     ("Law 62 A player must", ["62"]),               # ``A`` is an article
     ("правило 62 В случае", ["62"]),                # ``В`` is a preposition

@@ -118,6 +118,20 @@ def test_link_resolve_and_the_api_agree(seed_index: Path, seed_library: Library,
         assert resolved.exit_code == EXIT_NOT_FOUND
 
 
+@pytest.mark.parametrize(("text", "cites"), [
+    ("комм. 45.7–45.9", ("45.7", "45.8", "45.9")),  # a range of paragraphs: one citation per piece in link
+    ("п. 45.7-9", ("45.7", "45.8", "45.9")),
+    ("пп. 45.5, 45.6-45.8 и 46.1", ("45.5", "45.6", "45.7", "45.8", "46.1")),
+    ("правила 70 или 71", ("70", "71")),
+])
+def test_link_and_resolve_agree_on_lists_and_ranges(seed_index: Path, text: str, cites: tuple[str, ...]) -> None:
+    base = ["--corpus", str(CORPUS), "--index", str(seed_index)]
+    linked = CliRunner().invoke(cli, [*base, "link", "--format", "json"], input=text)
+    assert tuple(c for item in json.loads(linked.output)["citations"] for c in item["cites"]) == cites
+    resolved = CliRunner().invoke(cli, [*base, "resolve", "--json", text])
+    assert tuple(t["cite"] for t in json.loads(resolved.output)["resolved"]) == cites
+
+
 @pytest.mark.parametrize(("text", "fmt", "said"), [
     ("Согласно Правилу 62В игрок исправляет.", "text", "\t-"),  # the look-alike reading is the default
     ("Судья применил правило 70Д.", "text", "read in alphabet order"),

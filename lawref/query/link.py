@@ -26,10 +26,12 @@ if TYPE_CHECKING:
 
 def _first_run(text: str, found: list[Linked]) -> list[Linked]:
     """The first citation of ``found`` and those listed on after it
-    (``правила 70 или 71``: ``70`` and ``71``, only a list word between)."""
+    (``правила 70 или 71``: ``70`` and ``71``, only a list word between;
+    ``п. 45.7–45.9``: a range's dash)."""
     run = found[:1]
     for item in found[1:]:
-        if not re.fullmatch(P.LIST_SEP, text[run[-1].citation.end : item.citation.start]):
+        between = text[run[-1].citation.end : item.citation.start]
+        if not (re.fullmatch(P.LIST_SEP, between) or re.fullmatch(P.RANGE_SEP, between)):
             break
         run.append(item)
     return run
