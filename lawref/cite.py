@@ -110,6 +110,7 @@ def _canonical(text: str) -> tuple[str | None, bool]:
     s = P.SECTION_DOT.sub("", s)  # ``26A.1`` → ``26A1``
     s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``
     s = latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet")
+    s = P.GLUED_ITEM.sub(r"\g<head>(\g<item>)", s)  # ``46B3a``, ``43.B.2.c``: the item in brackets
     m = P.COMMENTARY_CITE.match(s)
     if m:
         return f"{int(m['law'])}.{int(m['num'])}", False

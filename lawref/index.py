@@ -43,7 +43,7 @@ import itertools
 import os
 import warnings
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -363,6 +363,21 @@ TIE_MARGIN = 10
 CANDIDATES = 100
 
 
+@dataclass
+class Words:
+    """What the searchers of one generation look up about words, shared: a
+    word read once is read for every thread (dict and set operations are
+    atomic, so a race repeats work, never spoils it)."""
+
+    known: dict[str, list[str] | None] = field(default_factory=dict)  # normed word → its forms-table row
+    once: dict[str, Any] = field(default_factory=dict)  # the forms table, its lemma sizes, its haystack
+    keys: dict[bool, list[str]] = field(default_factory=dict)  # Cyrillic or not → the forms
+    vocab: dict[str, frozenset[str]] = field(default_factory=dict)  # field → its terms: :meth:`_vocabulary`
+    memo: dict[tuple[str, str], Any] = field(default_factory=dict)  # (question, normed word) → typos, compounds
+    readings: dict[str, frozenset[str]] = field(default_factory=dict)  # word as written → the lemmas it may be
+    fetched: set[str] = field(default_factory=set)  # hits whose first words' rows were fetched
+
+
 class Searcher:
     """An open index; use as a context manager or call :meth:`close`.
 
@@ -373,11 +388,13 @@ class Searcher:
     come, and remembered. ``Searcher(index_dir)`` opens the folder's live
     generation and its node store itself. Raises :class:`~lawref.errors.IndexDamaged` when a
     file is damaged. Never loads pymorphy3. One searcher serves one thread
-    (:class:`~lawref.library.Library` keeps one per thread). ``stamp`` is
-    the stamp of the build it opened.
+    at a time (:class:`~lawref.library.Library` lends them from a pool);
+    the searchers of one generation share their word lookups (``words``,
+    kept as :attr:`lookups`: :class:`Words`). ``stamp`` is the stamp of the build it opened.
     """
 
-    def __init__(self, generation: Path | Generation, *, forms: Forms | None = None, verify: bool = True) -> None:
+    def __init__(self, generation: Path | Generation, *, forms: Forms | None = None, verify: bool = True,
+                 words: Words | None = None) -> None:
         generation = folder.open_live(generation)
         if forms is None:
             generation.verify([NODES_FILE])
@@ -385,16 +402,10 @@ class Searcher:
         _safepickle.install()
         self.generation, self.stamp = generation, generation.stamp
         self._table = forms
-        self._known: dict[str, list[str] | None] = {}
-        self._all: dict[str, list[str]] | None = None
         self._searcher = _open_whoosh(generation, verify)
-        self._keys: dict[bool, list[str]] = {}
-        self._sizes: dict[str, int] | None = None
-        self._joined: tuple[str, list[int], list[str]] | None = None  # forms joined: :meth:`_haystack`
-        self._vocab: dict[str, frozenset[str]] = {}  # field → its terms: :meth:`_vocabulary`
-        self._memo: dict[tuple[str, str], Any] = {}  # (question, normed word) → answer: typos, compounds
-        self._readings: dict[str, frozenset[str]] = {}  # word as written → the lemmas it may stand for
-        self._fetched: set[str] = set()  # hits whose first words' rows were fetched
+        self.lookups = words = words if words is not None else Words()
+        self._known, self._once, self._keys, self._vocab = words.known, words.once, words.keys, words.vocab
+        self._memo, self._readings, self._fetched = words.memo, words.readings, words.fetched
 
     def __enter__(self) -> Searcher:
         return self
@@ -418,6 +429,8 @@ class Searcher:
     def _row(self, normed: str) -> list[str] | None:
         """The forms-table row of a normed word (``None``: not a corpus form)."""
         self._look_up([normed])
+        if normed not in self._known:  # cleared by another thread meanwhile
+            return self._table.lemmas([normed]).get(normed)
         return self._known.get(normed)
 
     def _reading(self, word: str) -> frozenset[str]:
@@ -435,9 +448,10 @@ class Searcher:
 
     def _forms(self) -> dict[str, list[str]]:
         """The whole forms table (read once: typos and compounds need every form)."""
-        if self._all is None:
-            self._all = self._table.all_forms()
-        return self._all
+        if "forms" not in self._once:
+            self._once["forms"] = self._table.all_forms()
+        found: dict[str, list[str]] = self._once["forms"]
+        return found
 
     def _lemmas(self, word: str) -> list[str]:
         """Lemmas ``word`` may stand for, via the forms table (else its norm)."""
@@ -536,14 +550,16 @@ class Searcher:
         return self._row(norm(word)) is not None
 
     def _remember(self, question: str, word: str, work: Callable[[str], Any]) -> Any:
-        """``work(word)``, answered once per searcher for each word (the
+        """``work(word)``, answered once per generation for each word (the
         corpus behind a searcher never changes)."""
         key = (question, word)
-        if key not in self._memo:
+        try:
+            return self._memo[key]
+        except KeyError:  # not asked yet (or forgotten by another thread meanwhile)
             if len(self._memo) > 100_000:
                 self._memo.clear()
-            self._memo[key] = work(word)
-        return self._memo[key]
+            found = self._memo[key] = work(word)
+            return found
 
     def suggest(self, word: str) -> str | None:
         """The corpus form nearest to ``word``, a typo (``фальшренос`` →
@@ -598,11 +614,12 @@ class Searcher:
 
     def _haystack(self) -> tuple[str, list[int], list[str]]:
         """Every corpus form joined by newlines, where each starts, and the forms in that order."""
-        if self._joined is None:
+        if "joined" not in self._once:
             keys = list(self._forms())
             starts = list(itertools.accumulate((len(k) + 1 for k in keys[:-1]), initial=0))
-            self._joined = ("\n".join(keys), starts, keys)
-        return self._joined
+            self._once["joined"] = ("\n".join(keys), starts, keys)
+        joined: tuple[str, list[int], list[str]] = self._once["joined"]
+        return joined
 
     def _form_keys(self, cyrillic: bool) -> list[str]:
         if cyrillic not in self._keys:
@@ -611,12 +628,13 @@ class Searcher:
 
     def _lemma_sizes(self) -> dict[str, int]:
         """How many corpus forms map first to each lemma (a lemma's weight among typo candidates)."""
-        if self._sizes is None:
+        if "sizes" not in self._once:
             sizes: dict[str, int] = {}
             for lems in self._forms().values():
                 sizes[lems[0]] = sizes.get(lems[0], 0) + 1
-            self._sizes = sizes
-        return self._sizes
+            self._once["sizes"] = sizes
+        found: dict[str, int] = self._once["sizes"]
+        return found
 
     def search(self, query: str, *, limit: int = 10, doc: str | None = None,
                expand: Expansions | None = None) -> list[Hit]:

@@ -565,6 +565,8 @@ SECTION_DOT = Rx(rf"(?<={CITE_LETTER})\.(?=\d)", example="26A.1")
 #: What may stand between a law number and its section letter in a cite given alone
 #: (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
+#: An item's letter glued to its subsection, or after a dot (``46B3a``, ``43.B.2.c``): the item ``(a)``.
+GLUED_ITEM = Rx(r"^(?P<head>\d{1,3}[A-Z]\d{1,2})\.?(?P<item>[a-z])$", example="46B3a")
 #: Digits separated by spaces inside a cite (``72 5`` is not ``725``).
 DIGIT_GAP = Rx(r"(?<=\d)\s+(?=\d)", example="72 5")
 #: A digit: every citation has one (a text without any is not searched for citations).
@@ -635,12 +637,13 @@ CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?
 LAW_CITATION = Rx(rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
                   rf"|{EN_L_PREFIX}|{POINT_WORD}{_WS}*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
                   example="см. правило 59")
-#: A word naming a part of a law: «раздел», «пункт», «подпункт», «параграф», «абзац» in every case
+#: A word naming a part of a law: «раздел», «пункт», «подпункт», «параграф», «абзац», «часть» in every case
 #: form; ``section``, ``subsection``, ``paragraph``, ``subparagraph``, ``clause``, ``item``. Which part
 #: it is, the label says (a capital letter a section, a number a subsection, ``(b)`` an item), not
 #: the word: translations call a section «пункт» as often as «раздел».
 _SUBDIVISION_WORD = (r"(?<![\w-])(?:(?i:(?:под)?пункт|раздел|параграф|абзац)(?:а|у|ом|е|ы|ов|ам|ами|ах)?"
-              r"|(?i:(?:sub)?(?:section|paragraph)|clause|item)s?|(?i:подп|пп?|разд|абз)\.)(?![^\W\d_]|-)")
+              r"|(?i:част(?:ь|и|ью))|(?i:(?:sub)?(?:section|paragraph)|clause|item)s?|(?i:подп|пп?|разд|абз|ч)\.)"
+              r"(?![^\W\d_]|-)")
 #: A part's label after its word: a letter (Latin, or a Cyrillic capital: never «в», «и» of the
 #: sentence), a number, or an item in brackets, and what may follow it in a cite (``B2(b)``).
 _SUBDIVISION_LABEL = (r"(?:[A-Za-zА-ЯЁ]|\d{1,2}|\([A-Za-zА-Яа-яЁё0-9]{1,2}\))(?:[ ]?\d{1,2})?"
@@ -711,7 +714,7 @@ RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обои
 CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n))|(?<=[.!?…;][ \t\n])(?=[«\"“„(]?[A-ZА-ЯЁ])", example="правило 62B. Далее")
 #: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
 OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"
-              r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|подп\.|разд\.|абз\.|пункт\w*|ст\.|стать\w*|L))\s*$",
+              r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|подп\.|разд\.|абз\.|ч\.|пункт\w*|ст\.|стать\w*|L))\s*$",
               example="правила 70 или")
 #: An upper-case ``OR`` between a query's alternatives (outside a phrase: :func:`lawref.index._or_parts`).
 QUERY_OR = Rx(r"(?<!\S)OR(?!\S)", example="претензия OR уступка")

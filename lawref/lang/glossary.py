@@ -113,7 +113,8 @@ FUNCTION_WORDS = frozenset(
     "a an the and or of to in on at by for from with into as is are was were be been being it its this that "
     "what when where who whom which why how can could may might must shall should will would do does did "
     "happens happen happened if there he she they his her their him them we you my our your "
-    "after before during about than not no but".split()
+    "after before during about than not no but i me us both already still just really even also so then now "
+    "have has had having get gets got am".split()
 )
 
 

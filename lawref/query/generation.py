@@ -83,6 +83,7 @@ class State:
         self.lock = threading.Lock()
         self.given_back = threading.Condition(self.lock)
         self.answers: dict[tuple[Any, ...], Answer] = {}  # insertion order: the oldest first
+        self.words: Any = None  # the word lookups its searchers share (lawref.index.Words)
 
     def remember(self, key: tuple[Any, ...], answer: Answer) -> None:
         """Keep ``answer`` to ``key``, forgetting the oldest past :data:`ANSWERS_KEPT`."""
@@ -107,9 +108,10 @@ class State:
 
         if self.generation is None:
             raise IndexUnavailable(N_("this library has no index to search"))
-        found = idx.Searcher(self.generation, forms=self.store, verify=not self.verified)
+        found = idx.Searcher(self.generation, forms=self.store, verify=not self.verified, words=self.words)
         with self.lock:
             self.searchers.append(found)
+            self.words = self.words or found.lookups  # one generation's searchers share their word lookups
         return found
 
     def _borrow(self) -> Searcher:
