@@ -68,6 +68,10 @@ def ui_language(env: Mapping[str, str] | None = None) -> str:
 
 @cache
 def _catalogue(lang: str) -> gettext.NullTranslations:
+    """The catalogue of ``lang``: English is the messages' own language, so none is looked up (looking up
+    loads :mod:`locale`, a cold command's millisecond)."""
+    if lang == LANGS[0]:
+        return gettext.NullTranslations()
     return gettext.translation("lawref", LOCALE_DIR, languages=[lang], fallback=True)
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from typing import IO
 
@@ -31,6 +30,8 @@ def colour(stream: IO[str] | None = None) -> bool:
 
 def screen() -> tuple[int, int]:
     """``(columns, lines)`` of the terminal (80 × 24 when there is none)."""
+    import shutil  # only on a terminal: a cold command's 2 ms otherwise
+
     size = shutil.get_terminal_size((80, 24))
     return size.columns, size.lines
 
@@ -94,6 +95,8 @@ def wrap(text: str, width: int, hang: int = 0) -> str:
 
 def page(text: str, color: bool) -> None:
     """Show ``text`` through ``$PAGER`` (else ``less -R``) — click's pager."""
+    import shutil  # only to page
+
     import click
 
     if "PAGER" not in os.environ and shutil.which("less"):
