@@ -547,7 +547,7 @@ MAX_ITEMS = 4
 #: A word that introduces a cite given alone (``show``, ``search``): ``правило``,
 #: ``пр.``, ``ст.``, ``статья``, ``закон`` (the word some translations use for a Law: ``Закон 62``),
 #: ``Law``, ``L``, ``п.``, ``пункт``, ``§``. Free text keeps to «правило»: «Закон 152-ФЗ» is not the Laws'.
-CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l(?=\d)|пп?\."
+CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l\.?(?=\d)|пп?\."
                  r"|пункт[а-яё]*|§)\s*)?(?:№\s*)?",
                  re.IGNORECASE, example="правило № 62B")
 #: A canonical law cite, spaces removed: ``62``, ``62B``, ``72A5``, ``43B2(a)``.

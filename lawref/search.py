@@ -243,16 +243,17 @@ def _filled_up(whole: list[Hit], partial: list[Hit], limit: int) -> list[Hit]:
 
 def _query_lemmas(store: NodeStore, searcher: Searcher, word: str) -> set[str]:
     """The lemmas a query word may be, to match synonyms: the forms
-    table's for a corpus form, the synonyms' own forms table's for another
-    Cyrillic word (:func:`lawref.forms.said_forms`; pymorphy3's, loaded
-    only then, for an index built without it), an English word's singular
-    (``bids`` → bid)."""
-    if searcher.knows(word):
-        return set(searcher.lemmas_of(word))
+    table's for a corpus form, and the synonyms' own forms table's for a
+    Cyrillic word (:func:`lawref.forms.said_forms`: also a form the corpus
+    lacks, and an aspect partner's; pymorphy3's, loaded only then, for an
+    index built without it), an English word's singular (``bids`` → bid)."""
+    found = set(searcher.lemmas_of(word)) if searcher.knows(word) else set()
     if P.CYRILLIC.search(word):
         said = store.said_forms
-        return set(said.get(norm(word), ())) if said is not None else set(morph.lemmas(word))
-    return {glossary.singular(word)}
+        if said is None:
+            return found or set(morph.lemmas(word))
+        return found | set(said.get(norm(word), ()))
+    return found or {glossary.singular(word)}
 
 
 def _real_russian(word: str) -> bool:

@@ -134,6 +134,21 @@ def test_english_queries_hit_the_right_russian_laws(lib: Library, query: str, la
     assert law in _laws(lib, lib.search(query, limit=5))
 
 
+@pytest.mark.parametrize(("query", "first"), [
+    ("passed-out hand", "laws/17E"),  # «когда все игроки спасовали»
+    ("void in the suit led", "laws/44D"),  # «не в состоянии дать в масть»
+    ("barred from the auction", "laws/fragment@003_d6d1da8d5423a94e:109"),  # «должен пасовать»
+])
+def test_english_phrases_of_the_glossary_find_the_text(lib: Library, query: str, first: str) -> None:
+    hits = lib.search(query, limit=5)
+    assert hits and hits[0].id == first, [h.id for h in hits]
+
+
+def test_a_pass_out_of_turn_is_no_passed_out_deal() -> None:
+    assert "спасовали" not in (glossary.to_russian("someone passes out of turn") or "")
+    assert "спасовали" not in (glossary.to_russian("he passed out of turn") or "")
+
+
 def test_english_cite_query(lib: Library) -> None:
     assert lib.search("Law 62B")[0].id == "laws/62B"
 

@@ -38,6 +38,7 @@ from lawref.cite import CiteError, law_of, normalise_cite
         ("ст. 40", "40"),
         ("пр. 72 А 1", "72A1"),    # «пр.», «прав.»: «правило» abbreviated; Cyrillic А
         ("прав.62B", "62B"),
+        ("L.65B2", "65B2"),        # "L." for Law
         ("46B3a", "46B3(a)"),      # an item's letter glued to its subsection, or after dots
         ("43.B.2.c", "43B2(c)"),
         ("43 B 2 c", "43B2(c)"),

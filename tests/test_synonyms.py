@@ -5,11 +5,10 @@ seeds (000: Laws 61–62; 001: 44–47; 003: 17–36)."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from seeds import seed_lines
 
+from lawref import patterns as P
 from lawref.lang import glossary, morph
 from lawref.library import Library
 
@@ -21,7 +20,7 @@ def _seed_line(source: str) -> str:
 
 @pytest.mark.parametrize("row", glossary.synonyms(), ids=lambda r: r.said)
 def test_each_row_is_said_as_its_lemmas_and_its_source_uses_the_text_word(row: glossary.Synonym) -> None:
-    words = re.findall(r"\w+", row.said)
+    words = [m.group() for m in P.INDEX_WORD.finditer(row.said)]  # as a query is read: «пенальти-карта» is one
     assert len(words) == len(row.lemmas)
     if row.lang == "ru":
         assert all(lemma in morph.lemmas(w) for w, lemma in zip(words, row.lemmas, strict=True))
@@ -48,6 +47,10 @@ def test_no_two_rows_are_said_alike() -> None:
     ("разыгрывающий вскрылся", {"laws/fragment@000_392cb21f471fdf05:70"}, "вскрылся"),  # 68A: a claim
     ("ревок", {"laws/62A", "laws/62B", "laws/61A"}, "ревок"),  # "revoke" in Cyrillic letters
     ("снос", {"laws/44D"}, "снос"),  # a discard: «не в состоянии дать в масть»
+    ("отвечать в масть", {"laws/44C", "laws/44D"}, "отвечать в масть"),  # said «ответить»: its aspect partner
+    ("пенальти-карта", {"laws/fragment@001_6601c729f2304426:73"}, "пенальти-карта"),  # one hyphenated word
+    ("мисинфо", {"laws/21B1", "laws/21B"}, "мисинфо"),
+    ("вынужденный пас", {"laws/fragment@003_d6d1da8d5423a94e:109"}, "вынужденный пас"),  # «должен пасовать»
 ])
 def test_a_directors_word_finds_the_texts(seed_library: Library, query: str, first: set[str], typed: str) -> None:
     answer = seed_library.answer(query, limit=5)
