@@ -73,15 +73,15 @@ def said_forms(known: WordCache | None = None) -> dict[str, list[str]]:
     synonym (``lawref/data/synonyms.tsv``) is said with: how the query side
     matches a synonym in a word the corpus lacks («вскрылся», «шпаргалку»)
     without loading pymorphy3, and knows that a word outside them
-    («вскрытия») holds none; a verb's aspect partner's forms too («отвечать
-    в масть» is said as «ответить в масть»). Forms as :func:`forms_table`
-    keys them; ``known`` as there."""
+    («вскрытия») holds none; the forms of the words derived from each too,
+    its aspect partner and action noun («отвечать в масть» is said as
+    «ответить в масть»). Forms as :func:`forms_table` keys them; ``known``
+    as there."""
     out: dict[str, list[str]] = {}
     lemmas = sorted({lem for syn in glossary.synonyms() for lem in syn.lemmas if morph.has_cyrillic(lem)})
     for lemma in lemmas:
-        _, forms, derived = _analysis(norm(lemma), known)
-        partner = [f for d, fs in derived if d == aspect.partner(lemma) for f in fs]  # «отвечать» for «ответить»
-        for form in {norm(lemma), *forms, *partner}:
+        _, forms, derived = _analysis(norm(lemma), known)  # kept between builds: no pymorphy3 for a known word
+        for form in {norm(lemma), *forms, *(f for _, fs in derived for f in fs)}:  # «отвечать» for «ответить»
             _add(out.setdefault(form, []), lemma)
     return out
 
