@@ -38,7 +38,9 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
     then the forms that no corpus lexeme has of a verb's aspect partner and
     action noun, or of a noun's verb, map to it (``возразил`` → ``возражать``:
     a question in the other aspect finds the text; ``аннулирование`` →
-    ``аннулировать``; a form the corpus has keeps its own reading).
+    ``аннулировать``; a form the corpus has keeps its own reading); then
+    every form of a number word (:data:`NUMBER_WORDS`) reads also as its
+    digits, when the corpus writes them (``трёх`` → ``3``).
     ``known`` keeps each word's terms and lexeme forms between builds (see
     :mod:`lawref.buildcache`): only new words are given to pymorphy3;
     ``words``, when given, are the corpus words (:func:`corpus_words`)
@@ -60,12 +62,23 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
             for form in (f for f in forms if f not in table):
                 _add(read_as.setdefault(form, []), table[word][0])
                 _add(own.setdefault(form, []), derived)
-    return table | {f: read_as[f] + [d for d in own[f] if d not in read_as[f]] for f in read_as}
+    table |= {f: read_as[f] + [d for d in own[f] if d not in read_as[f]] for f in read_as}
+    for lemma, digits in NUMBER_WORDS.items():  # «после трёх пасов»: 17E writes «3 паса»
+        if digits in table:
+            for form in {lemma, *_analysis(lemma, known)[1]}:
+                _add(table.setdefault(form, []), digits)
+    return table
 
 
 def _add(lemmas: list[str], lemma: str) -> None:
     if lemma not in lemmas:
         lemmas.append(lemma)
+
+
+#: Russian cardinals a question spells and the Laws write as digits (17E «3 паса», 50 «2 или более
+#: штрафных карт»); «один» is left out: «один из игроков» is no count.
+NUMBER_WORDS = {w: str(n) for n, w in enumerate(
+    "_ _ два три четыре пять шесть семь восемь девять десять одиннадцать двенадцать тринадцать".split()) if n > 1}
 
 
 def said_forms(known: WordCache | None = None) -> dict[str, list[str]]:

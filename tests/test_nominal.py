@@ -1,4 +1,4 @@
-"""An act named by its noun finds the verb the Laws use, and back (lawref.lang.nominal).
+"""An act named by its noun finds the verb the Laws use, and back (lawref.lang.nominal); counts in words.
 
 17D and 35 say «аннулировать», «аннулируются» (003:25, 003:63): a director
 asks about «аннулирование»; 62's heading is «Исправление фальшренонса»
@@ -65,3 +65,11 @@ def test_a_noun_form_is_read_as_the_corpus_verb_and_a_corpus_form_keeps_its_read
 def test_the_noun_of_an_act_finds_the_verb(seed_library: Library, query: str, relevant: set[str]) -> None:
     hits = seed_library.search(query, limit=5)
     assert hits and hits[0].id in relevant, [h.id for h in hits]
+
+
+def test_a_number_word_reads_also_as_the_digits_the_text_writes() -> None:
+    table = forms_table([_node("После любой заявки последовало 3 паса.")])
+    assert table["трех"] == ["3"] and table["три"] == ["3"]  # «после трёх пасов» finds «3 паса»
+    assert "пяти" not in forms_table([_node("После любой заявки последовало 3 паса.")])  # no «5» in the text
+    both = forms_table([_node("Три паса. Было 3 паса.")])
+    assert both["три"][0] == "три" and both["три"][-1] == "3"  # a corpus word keeps its own readings first

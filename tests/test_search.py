@@ -39,6 +39,8 @@ SEED_QUERIES = [
     ("ренонс", {"62A", "62B", "61A"}, {"compounds": {"ренонс": ["фальшренонс"]}}),  # part of a compound
     ("снос", {"44D"}, {"compounds": {}}),  # a synonym (a discard); no part of «сноска», whose «-ка» is a suffix
     ("аннулирование", {"17D", "35C", "35D"}, {}),  # the noun of 17D's and 35's «аннулировать»
+    ("после трёх пасов", {"17E"}, {}),  # a number word: 17E writes «3 паса»
+    ("две штрафные карты", {"фрагмент, стр. 77, после правила 47"}, {}),  # 50: «2 или более штрафных карт»
     ("отзыв заявки", {"21B1", "17B", "35D"}, {"relaxed": True, "dropped": ("отзыв",)}),  # no node has both
     ("ход вне очереди", {"47.3"}, {}),  # the only text with the phrase, above scattered words
     ("62B фальшренонс", {"62B"}, {}),  # a cite and a word: the cited node first
