@@ -502,7 +502,7 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
     for pattern, before in ((P.SUBDIVISIONS_AFTER, False), (P.SUBDIVISIONS_BEFORE, True)):
         found.extend(_with_parts(m, alphabet, before) for m in pattern.finditer(text))
     for m in P.COMMENTARY_NAMED.finditer(text):  # «п. 2 комментария к правилу 46» → 46.2
-        paragraph = f"{int(m['law1'] or m['law2'])}.{int(m['num1'] or m['num2'])}"
+        paragraph = f"{int(m['law1'] or m['law2'])}.{int(m['num1'] or m['num2'] or m['num3'])}"
         found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
     for m in P.COMMENTARY_CITATION.finditer(text):
         paragraph = normalise_cite(m.group("c"))

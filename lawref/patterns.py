@@ -666,11 +666,13 @@ _COMMENTED = (rf"(?i:комментари[а-яё]*|commentary){_WS}+(?:(?i:к|�
               rf"|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*)?{NUMBER_SIGN}(?P<lawN>{LAW_NUMBER})")
 _PARAGRAPH_WORD = rf"(?:{_SUBDIVISION_WORD}|§|¶|(?i:para)\.?){_WS}*{NUMBER_SIGN}"
 #: A commentary paragraph named in words (its number before or after the law's): «комментарий к правилу 47,
-#: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» → 47.2.
+#: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» → 47.2,
+#: «комментарий к правилу 45 (6)» → 45.6.
 _COMMENTED1, _COMMENTED2 = _COMMENTED.replace("lawN", "law1"), _COMMENTED.replace("lawN", "law2")
 COMMENTARY_NAMED = Rx(rf"{_PARAGRAPH_WORD}(?P<num1>\d{{1,3}}){_WS}*,?{_WS}*(?:of{_WS}+(?:the{_WS}+)?)?"
-                      rf"{_COMMENTED1}(?![\w])(?!\.\d)|{_COMMENTED2}(?:{_WS}*[,;]?{_WS}*{_PARAGRAPH_WORD}|\.)"
-                      rf"(?P<num2>\d{{1,3}})(?![\w(])(?!\.\d)", example="п. 2 комментария к правилу 46")
+                      rf"{_COMMENTED1}(?![\w])(?!\.\d)|{_COMMENTED2}(?:(?:{_WS}*[,;]?{_WS}*{_PARAGRAPH_WORD}|\.)"
+                      rf"(?P<num2>\d{{1,3}})(?![\w(])(?!\.\d)|{_WS}*\((?P<num3>\d{{1,3}})\))",
+                      example="п. 2 комментария к правилу 46; комментарий к правилу 45 (6)")
 #: One further member of a run: ``, 64``, `` или 71``, ``-64``, `` и (b)``.
 CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
 #: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``, ``61 through 64``.

@@ -51,6 +51,9 @@ def test_no_two_rows_are_said_alike() -> None:
     ("пенальти-карта", {"laws/fragment@001_6601c729f2304426:73"}, "пенальти-карта"),  # one hyphenated word
     ("мисинфо", {"laws/21B1", "laws/21B"}, "мисинфо"),
     ("вынужденный пас", {"laws/fragment@003_d6d1da8d5423a94e:109"}, "вынужденный пас"),  # «должен пасовать»
+    ("ренонснул", {"laws/62A", "laws/62B", "laws/61A"}, "ренонснул"),  # a revoke made a verb
+    ("ограничения дамми", {"laws/43", "laws/fragment@001_6601c729f2304426:13"}, "дамми"),  # Dummy's Limitations
+    ("можно ли держать перед собой памятку", {"laws/footnote@001_6601c729f2304426:9"}, "памятку"),
 ])
 def test_a_directors_word_finds_the_texts(seed_library: Library, query: str, first: set[str], typed: str) -> None:
     answer = seed_library.answer(query, limit=5)
