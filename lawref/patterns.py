@@ -756,8 +756,8 @@ PHRASE = Rx(r'"([^"]*)"', example='"ход вне очереди"')
 #: A possessive's ending: ``dummy's`` → ``dummy``, ``players'`` → ``players``, ``dummy’s`` (a curly apostrophe).
 POSSESSIVE = Rx(r"(?<=[A-Za-z])['’]s\b|(?<=[A-Za-z]s)['’](?![A-Za-z])", example="dummy's rights")
 ENGLISH_WORD = Rx(r"[A-Za-z]{3,}", example="correction of a revoke")
-#: An English glossary word (``dummy's``, ``follow-up``).
-GLOSSARY_WORD = Rx(r"[A-Za-z]+(?:['-][A-Za-z]+)*", example="dummy's")
+#: An English glossary word (``dummy's``, ``follow-up``), or a number (``5 cards``, ``8-level``).
+GLOSSARY_WORD = Rx(r"[A-Za-z0-9]+(?:['-][A-Za-z0-9]+)*", example="dummy's 8-level")
 #: What is not a document-id character (file stem → id).
 NOT_ID_CHAR = Rx(r"[^0-9A-Za-z_-]+", example="003 copy.txt")
 

@@ -138,10 +138,16 @@ def test_english_queries_hit_the_right_russian_laws(lib: Library, query: str, la
     ("passed-out hand", "laws/17E"),  # «когда все игроки спасовали»
     ("void in the suit led", "laws/44D"),  # «не в состоянии дать в масть»
     ("barred from the auction", "laws/fragment@003_d6d1da8d5423a94e:109"),  # «должен пасовать»
+    ("after an 8-level bid is replaced by a pass", "laws/35C"),  # «назначение выше семи»: a number is a word
 ])
 def test_english_phrases_of_the_glossary_find_the_text(lib: Library, query: str, first: str) -> None:
     hits = lib.search(query, limit=5)
     assert hits and hits[0].id == first, [h.id for h in hits]
+
+
+def test_numbers_in_an_english_query_are_kept() -> None:
+    assert glossary.to_russian("5 cards in a trick") == "5 карта взятка"  # 45.7 writes «5 карт»
+    assert glossary.to_russian("revoke 62B") == "фальшренонс 62B"
 
 
 def test_a_pass_out_of_turn_is_no_passed_out_deal() -> None:
