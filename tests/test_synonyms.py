@@ -62,6 +62,16 @@ def test_a_directors_word_finds_the_texts(seed_library: Library, query: str, fir
     assert not set(answer.unknown) & set(typed.split())  # a word a synonym covers is not «in no node»
 
 
+@pytest.mark.parametrize(("query", "alts"), [
+    ('"ход вне очереди" штраф', ['"ход вне очереди" штраф', '"ход вне очереди" наказание']),  # around a phrase
+    ('"штраф" за ход', ['"штраф" за ход']),  # a phrase itself is left as it is
+    ('левый "и" противник', ['левый "и" противник', 'левый "и" оппонент']),  # «левый противник» (→ LHO)
+    # never spans a phrase; «противник» alone is outside it
+])
+def test_a_phrase_keeps_its_words_and_the_words_around_it_take_synonyms(query: str, alts: list[str]) -> None:
+    assert glossary.alternatives(query, lambda w: {w})[0] == alts
+
+
 def test_a_query_without_synonyms_is_searched_as_it_is() -> None:
     assert glossary.alternatives("фальшренонс болвана", lambda w: {w}) == (["фальшренонс болвана"], [])
     alts, used = glossary.alternatives("штраф за пас", lambda w: {w})

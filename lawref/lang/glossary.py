@@ -296,10 +296,13 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
     it holds (its lemmas, word for word, in a run of the query's words;
     ``lemmas(word)`` gives a word's), a copy with that run replaced by each
     of its ``means`` — at most :data:`MAX_ALTERNATIVES` in all, the query
-    first. A phrase in quotes is left as it is."""
-    tokens = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)]
+    first. A phrase in quotes is left as it is, the words around it are not
+    («"ход вне очереди" штраф» → also «"ход вне очереди" наказание»)."""
+    quoted = [m.span() for m in P.PHRASE.finditer(query)]
+    tokens = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)
+              if not any(a <= m.start() < b for a, b in quoted)]
     folded = [w.lower().replace("ё", "е") for w, _, _ in tokens]
-    if '"' in query or not any(w[:3] in _synonym_heads() for w in folded if w not in FUNCTION_WORDS):
+    if not any(w[:3] in _synonym_heads() for w in folded if w not in FUNCTION_WORDS):
         return [query], []
     sets = [lemmas(w) | {f} for (w, _, _), f in zip(tokens, folded, strict=True)]
     out, used = [query], []
@@ -307,8 +310,9 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
     for syn in (s for s in synonyms() if s.lemmas[0] in present):  # in file order, those the query may hold
         n = len(syn.lemmas)
         for i in range(len(tokens) - n + 1):
-            if all(lem in sets[i + k] for k, lem in enumerate(syn.lemmas)):
-                start, end = tokens[i][1], tokens[i + n - 1][2]
+            start, end = tokens[i][1], tokens[i + n - 1][2]
+            if all(lem in sets[i + k] for k, lem in enumerate(syn.lemmas)) and not any(
+                    start <= a < end for a, _ in quoted):  # a run never spans a phrase
                 used.append(Used(query[start:end], syn.means))
                 out += [query[:start] + m + query[end:] for m in syn.means]
                 break
