@@ -581,9 +581,11 @@ def _paragraphs_after(text: str, end: int, first: str | None = None) -> list[Cit
     out = []
     while more := P.COMMENTARY_MORE.match(text, end):
         if more.group("to"):  # no range (``45.9–45.7``): its two ends, as ``правила 64-61`` reads
-            last, tight = more.group("last"), more.start("last") == more.end("to")  # ``45.7-9``, not ``45.7 - 9``
-            cites = (_paragraph_range(first, last) if "." in last or tight else ()) or (
-                (normalise_cite(last),) if "." in last else ())
+            last, dotted = more.group("last"), "." in more.group("last")
+            tight = more.start("last") == more.end("to")  # ``45.7-9`` is a range, ``45.7 - 9`` not
+            cites = _paragraph_range(first, last) if dotted or tight else ()
+            if not cites and dotted:
+                cites = (normalise_cite(last),)
             if not cites:
                 break
             at = more.start("last")

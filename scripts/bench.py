@@ -174,23 +174,13 @@ def serve_under_load(index: Path) -> list[str]:
     """``lawref serve`` answering ``/api/v1/health`` while a 1 MB ``link``
     request runs (its work off the event loop): the slowest of the health
     answers against :data:`HEALTH_BUDGET`."""
-    import socket
     import threading
     import urllib.request
 
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    url = f"http://127.0.0.1:{port}"
-    proc = subprocess.Popen([sys.executable, "-m", "lawref", "--index", str(index), "serve", "--port", str(port)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    try:
-        for _ in range(300):
-            try:
-                urllib.request.urlopen(url + "/api/v1/health", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+    sys.path.insert(0, str(Path(__file__).parent))
+    import benchspeed  # scripts/benchspeed.py: starts the server
+
+    with benchspeed.serving(CORPUS, index) as (_, url):
         body = ("См. правило 62B и правила 70 или 71. " * 40_000).encode()[: 1 << 20]
         body = body.decode("utf-8", "ignore").encode()
         posted = threading.Thread(target=lambda: urllib.request.urlopen(urllib.request.Request(
@@ -206,9 +196,6 @@ def serve_under_load(index: Path) -> list[str]:
             time.sleep(0.05)
         posted.join()
         took = time.perf_counter() - started
-    finally:
-        proc.terminate()
-        proc.wait(timeout=15)
     worst = max(waits) if waits else float("nan")
     line = (f"{'serve: slowest /health while a 1 MB link runs (' + f'{took:.1f} s)':<52} {worst * 1000:>7.0f}"
             f" {HEALTH_BUDGET * 1000:>7.0f} ms{'' if waits and worst <= HEALTH_BUDGET else '  MISSED'}")

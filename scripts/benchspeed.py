@@ -37,6 +37,7 @@ lines of the budgets missed.
 from __future__ import annotations
 
 import compileall
+import contextlib
 import math
 import os
 import resource
@@ -45,7 +46,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -308,12 +309,30 @@ def _profile_build(corpus: Path, index: Path, victim: Path) -> list[str]:
     return [ln for ln in lines[start:] if ln.strip()]
 
 
-def _free_port() -> int:
+@contextlib.contextmanager
+def serving(corpus: Path, index: Path, *args: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """``lawref serve --port P ARGS`` on a free port, answering ``/api/v1/health`` (waited for, at most
+    60 s): ``(the server process, its URL)``; stopped on leaving."""
     import socket
+    import urllib.request
 
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+        port = int(probe.getsockname()[1])
+    url = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen(_lawref(corpus, index, "serve", "--port", str(port), *args),
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(600):
+            try:
+                urllib.request.urlopen(url + "/api/v1/health", timeout=2).read()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield proc, url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
 
 
 def _worker_peaks(server: int) -> list[float]:
@@ -335,12 +354,9 @@ def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int) -
     import urllib.parse
     import urllib.request
 
-    port = _free_port()
-    proc = subprocess.Popen([*_lawref(corpus, index, "serve", "--port", str(port), "--workers", str(workers))],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     todo, lock, waits, errors = list(reversed(paths)), threading.Lock(), [], []
 
-    def ask() -> None:
+    def ask(port: int) -> None:
         conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         while True:
             with lock:
@@ -355,16 +371,10 @@ def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int) -
                 errors.append(path)
             waits.append((time.perf_counter() - started) * 1000)
 
-    try:
-        for _ in range(600):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/health", timeout=2).read()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with serving(corpus, index, "--workers", str(workers)) as (proc, url):
         for word in HTTP_WARM * 2 * workers:
-            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v1/search?q={urllib.parse.quote(word)}").read()
-        threads = [threading.Thread(target=ask) for _ in range(HTTP_CONNECTIONS)]
+            urllib.request.urlopen(f"{url}/api/v1/search?q={urllib.parse.quote(word)}").read()
+        threads = [threading.Thread(target=ask, args=(int(url.rsplit(":", 1)[1]),)) for _ in range(HTTP_CONNECTIONS)]
         started = time.perf_counter()
         for t in threads:
             t.start()
@@ -372,9 +382,6 @@ def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int) -
             t.join()
         took = time.perf_counter() - started
         peaks = _worker_peaks(proc.pid)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
     return {"requests": len(waits), "rps": len(waits) / took, "p50_ms": _percentile(waits, 0.5),
             "p99_ms": _percentile(waits, 0.99), "errors": len(errors), "worker_peak_mib": peaks}
 

@@ -50,14 +50,16 @@ import functools
 
 from lawref.lang import morph
 
-__all__ = ["partner"]
+__all__ = ["LABIALS", "VERB_POS", "partner"]
 
 #: Stem-final consonant alternations before an imperfective suffix (perfective → imperfective), in
 #: the order tried: ``т`` → ``ч`` before ``щ`` (ответить → отвечать; сократить → сокращать).
 _ALTERNATIONS = (("ст", "щ"), ("т", "ч"), ("т", "щ"), ("д", "жд"), ("д", "ж"), ("з", "ж"), ("с", "ш"),
                  ("к", "ч"), ("г", "ж"))
-_LABIALS = "бпвфм"
-_VERB_POS = frozenset({"INFN", "VERB", "GRND", "PRTF", "PRTS"})
+#: Labial consonants, which take an «л» before a suffix (исправить → исправлять, исправление).
+LABIALS = "бпвфм"
+#: pymorphy3's parts of speech of a verb's forms (infinitive, finite, gerund, participles).
+VERB_POS = frozenset({"INFN", "VERB", "GRND", "PRTF", "PRTS"})
 
 
 def _o_to_a(stem: str) -> list[str]:
@@ -77,7 +79,7 @@ def _imperfectives(verb: str) -> list[str]:
     if verb.endswith("ить"):
         s = verb[:-3]
         out += [a + "ать" for a in _alternated(s)]
-        out += [s + "лять"] if s[-1:] in _LABIALS else []
+        out += [s + "лять"] if s[-1:] in LABIALS else []
         out += [s + "ять", s + "ать"]
         out += [a + suf for st in _o_to_a(s) for a in [*_alternated(st), st] for suf in ("ивать", "ывать")]
     elif verb.endswith("рать"):
@@ -113,7 +115,7 @@ def _perfectives(verb: str) -> list[str]:
         out += [verb[:-4] + "чь"]  # предостерегать → предостеречь
     if verb.endswith("ять"):
         s = verb[:-3]
-        out += [s[:-1] + "ить"] if s.endswith("л") and s[-2:-1] in _LABIALS else []
+        out += [s[:-1] + "ить"] if s.endswith("л") and s[-2:-1] in LABIALS else []
         out += [s + "ить"]
     if verb.endswith("ать"):
         s = verb[:-3]
@@ -134,7 +136,7 @@ def partner(word: str) -> str | None:
     ``спрашивает`` → ``спросить``), or ``None``: not a verb, or no rule gives
     a verb pymorphy3 knows in the other aspect. Loads pymorphy3."""
     parses = morph.parses(word)
-    if not parses or parses[0].tag.POS not in _VERB_POS or parses[0].tag.aspect not in ("perf", "impf"):
+    if not parses or parses[0].tag.POS not in VERB_POS or parses[0].tag.aspect not in ("perf", "impf"):
         return None
     verb, aspect = parses[0].normal_form, parses[0].tag.aspect
     if any(p.normal_form == verb and p.tag.aspect not in (None, aspect) for p in parses):

@@ -46,8 +46,6 @@ __all__ = ["counterparts"]
 
 #: Stem-final consonant alternations before -ение (verb stem → noun stem), in the order tried.
 _ALTERNATIONS = (("ст", "щ"), ("т", "щ"), ("т", "ч"), ("д", "жд"), ("д", "ж"), ("з", "ж"), ("с", "ш"))
-_LABIALS = "бпвфм"
-_VERB_POS = frozenset({"INFN", "VERB", "GRND", "PRTF", "PRTS"})
 
 
 def _nouns(verb: str) -> list[str]:
@@ -59,7 +57,7 @@ def _nouns(verb: str) -> list[str]:
     if verb.endswith(("ить", "еть")):
         s = verb[:-3]
         out = [s[: -len(a)] + b + "ение" for a, b in _ALTERNATIONS if s.endswith(a)]
-        out += [s + "ление"] if s[-1:] in _LABIALS else []  # исправить → исправление
+        out += [s + "ление"] if s[-1:] in aspect.LABIALS else []  # исправить → исправление
         return [*out, s + "ение"]
     return []
 
@@ -87,7 +85,7 @@ def _verbs(noun: str) -> list[str]:
     if not noun.endswith("ение"):
         return []
     s = noun[:-4]
-    out = [s[:-1] + "ить"] if s.endswith("л") and s[-2:-1] in _LABIALS else []  # исправление → исправить
+    out = [s[:-1] + "ить"] if s.endswith("л") and s[-2:-1] in aspect.LABIALS else []  # исправление → исправить
     out += [s[: -len(b)] + a + "ить" for a, b in _ALTERNATIONS if s.endswith(b)]
     return [*out, s + "ить", s + "еть", s + "ять"]
 
@@ -108,7 +106,7 @@ def counterparts(word: str) -> tuple[str, ...]:
     if not parses or not parses[0].is_known:
         return ()
     best = parses[0]
-    if best.tag.POS in _VERB_POS:
+    if best.tag.POS in aspect.VERB_POS:
         return _verb_nouns(best.normal_form) or _verb_nouns(aspect.partner(best.normal_form) or "")
     if best.tag.POS == "NOUN":
         noun = best.normal_form
