@@ -662,8 +662,8 @@ SUBDIVISIONS_BEFORE = Rx(rf"(?P<parts>{_SUBDIVISION}(?:{_WS}*,?{_WS}*(?:of{_WS}+
 #: One part of :data:`SUBDIVISIONS_AFTER` or :data:`SUBDIVISIONS_BEFORE`: its word and its label.
 SUBDIVISION = Rx(rf"(?P<word>{_SUBDIVISION_WORD}){_WS}*{NUMBER_SIGN}(?P<label>{_SUBDIVISION_LABEL})",
                  example="раздела B")
-_COMMENTED = (rf"(?i:комментари[а-яё]*|commentary){_WS}+(?:(?i:к|на|on|to){_WS}+)?(?:the{_WS}+)?(?:(?:{RU_LAW_WORD}"
-              rf"|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*)?{NUMBER_SIGN}(?P<lawN>{LAW_NUMBER})")
+_COMMENTED = (rf"(?i:комментари[а-яё]*|комм\.|commentary){_WS}+(?:(?i:к|на|on|to){_WS}+)?(?:the{_WS}+)?"
+              rf"(?:(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*)?{NUMBER_SIGN}(?P<lawN>{LAW_NUMBER})")
 _PARAGRAPH_WORD = rf"(?:{_SUBDIVISION_WORD}|§|¶|(?i:para)\.?){_WS}*{NUMBER_SIGN}"
 #: A commentary paragraph named in words (its number before or after the law's): «комментарий к правилу 47,
 #: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» → 47.2,
@@ -716,7 +716,7 @@ RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обои
 CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n))|(?<=[.!?…;][ \t\n])(?=[«\"“„(]?[A-ZА-ЯЁ])", example="правило 62B. Далее")
 #: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
 OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"
-              r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|подп\.|разд\.|абз\.|ч\.|пункт\w*|ст\.|стать\w*|L))\s*$",
+              r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|подп\.|разд\.|абз\.|ч\.|комм\.|пункт\w*|ст\.|стать\w*|L))\s*$",
               example="правила 70 или")
 #: An upper-case ``OR`` between a query's alternatives (outside a phrase: :func:`lawref.index._or_parts`).
 QUERY_OR = Rx(r"(?<!\S)OR(?!\S)", example="претензия OR уступка")

@@ -120,6 +120,8 @@ SPELLINGS = [
     ("правило 59 и 45.5, 45.6", ["59", "45.5", "45.6"]),
     ("правило 45.5", []),                            # not law 45; a paragraph is cited as «п. 45.5»
     ("Комментарий к Правилу 45 (6)", ["45.6"]),      # the paragraph in brackets
+    ("комм. к пр. 47, п. 3", ["47.3"]),               # «комм.», «пр.» abbreviated
+    ("комм. К правилу 47 (3)", ["47.3"]),             # the dot of «комм.» ends no sentence
     ("комментарий к правилу 45 (см. выше)", ["45"]),  # no number in the brackets: the law alone
     ("комм. 45.7–45.9", ["45.7", "45.8", "45.9"]),  # «комм.»; a range of paragraphs
     ("п. 45.7-9", ["45.7", "45.8", "45.9"]),        # its last end by number
