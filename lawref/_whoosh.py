@@ -1,7 +1,7 @@
-"""_whoosh: whoosh imported lightly, and its OR matcher sized to the index.
+"""_whoosh: whoosh imported lightly.
 
-Imported by :mod:`lawref.index` before any whoosh module; nothing else here
-is lawref's policy.
+Imported by :mod:`lawref.index` before any whoosh module; nothing here is
+lawref's policy.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import sys
 import types
 from typing import Any
 
-__all__ = ["Or"]
+__all__: list[str] = []
 
 
 def _import_whoosh_lightly() -> None:
@@ -52,23 +52,3 @@ def _variations(word: str) -> Any:
 
 
 _import_whoosh_lightly()
-
-from whoosh import query as Q  # noqa: E402
-
-
-class Or(Q.Or):
-    """whoosh's ``Or``, its preloading matcher sized to the index: whoosh
-    takes it for an index under 5,000 entries and zeroes a 2,048-score array
-    for every OR node of a query, which was most of a search over the seeds'
-    114 nodes (``combo.py`` ``ArrayUnionMatcher``; cProfile, issue 28)."""
-
-    def _matcher(self, subs: list[Any], searcher: Any, context: Any) -> Any:
-        from whoosh.matching import ArrayUnionMatcher
-
-        dc = searcher.doc_count_all()
-        needs_current = context.needs_current if context else True
-        if len(subs) < self.TOO_MANY_CLAUSES and (needs_current or self.scale or len(subs) == 2 or dc > 5000):
-            return super()._matcher(subs, searcher, context)  # whoosh's binary tree of unions
-        scored = context.weighting is not None if context else True
-        return ArrayUnionMatcher([sub.matcher(searcher, context) for sub in subs], dc, boost=self.boost,
-                                 scored=scored, partsize=max(1, min(dc, 2048)))

@@ -1,6 +1,10 @@
 """index: the full-text index of law nodes (whoosh), written by a build and read by queries.
 
-The only module of the project that imports whoosh.
+With :mod:`lawref.indexing` (which writes the files), the only module of the
+project that imports whoosh. Whoosh reads the files; a query is scored by
+:mod:`lawref.scoring` from the postings of its terms, read from whoosh's files
+once per generation and kept (whoosh's own matchers rebuilt a tree for every
+query and read every term anew: most of a search's time, issue 28).
 
 Files of one generation of the index folder (layout: :mod:`lawref.folder`)::
 
@@ -39,16 +43,16 @@ from __future__ import annotations
 import bisect
 import functools
 import gc
+import heapq
 import itertools
-import os
 import warnings
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
 # isort: off
-from lawref._whoosh import Or as _Or  # first: it imports whoosh's modules lightly
+import lawref._whoosh  # noqa: F401  first: it imports whoosh's modules lightly
 # isort: on
 from whoosh import index as whoosh_index  # noqa: E402
 from whoosh import query as Q  # noqa: E402
@@ -58,12 +62,12 @@ from whoosh.searching import Searcher as _WhooshSearcher  # noqa: E402
 
 from lawref import _safepickle, folder  # noqa: E402
 from lawref import patterns as P  # noqa: E402
+from lawref import scoring as S  # noqa: E402
 from lawref.cite import fold_token  # noqa: E402
 from lawref.errors import IndexDamaged  # noqa: E402
 from lawref.folder import Generation  # noqa: E402
 from lawref.i18n import N_  # noqa: E402
 from lawref.lang import glossary, morph  # noqa: E402
-from lawref.model import Node  # noqa: E402
 from lawref.nodestore import NODES_FILE, SqliteStore  # noqa: E402
 from lawref.results import Hit  # noqa: E402
 
@@ -154,108 +158,6 @@ def _schema() -> Schema:
         context=TEXT(analyzer=analyzer, field_boost=CONTEXT_BOOST),
         page=STORED(),
     )
-
-
-# --------------------------------------------------------------------------
-# Building
-
-
-def _node_fields(node: Node, context: str = "") -> dict[str, Any]:
-    """The whoosh document for ``node`` (``None`` values left out), ``context`` its place's words."""
-    fields: dict[str, Any] = {"id": node.id, "doc": node.doc, "kind": node.kind, "text": node.text}
-    if context:
-        fields["context"] = context
-    if node.cite is not None:
-        fields["cite"] = node.cite
-    if node.title is not None:
-        fields["title"] = node.title
-    if node.page is not None:
-        fields["page"] = node.page
-    return fields
-
-
-def write_index(nodes: Sequence[Node], target: Path) -> None:
-    """Write whoosh's files for ``nodes`` into the new, empty generation
-    folder ``target`` (see :mod:`lawref.store`). Loads pymorphy3. Raises
-    ``ValueError`` when two nodes share an id."""
-    _unique(nodes)
-    ix = whoosh_index.create_in(str(target), _schema())
-    _write(ix.writer(), nodes, set())
-    (target / "MAIN_WRITELOCK").unlink(missing_ok=True)
-
-
-#: Past this share of deleted entries whoosh's index is written anew (BM25's statistics count
-#: deleted entries until their segment is merged: a long run of edits would skew scores).
-MAX_DELETED_SHARE = 0.25
-
-
-def update_index(nodes: Sequence[Node], drop: set[str], target: Path, previous: Generation, *,
-                 verified: bool = False) -> bool:
-    """Write whoosh's files into the new generation folder ``target`` as
-    those of ``previous`` (linked, or copied where links cannot be made)
-    with every node of the documents in ``drop`` deleted and ``nodes``
-    added — a build that changed a few documents re-indexes only them.
-    Returns False, writing nothing, when more than :data:`MAX_DELETED_SHARE`
-    of the entries would then be deleted ones (the caller writes the index
-    anew). The previous files are checked against their checksums first and
-    read with the restricted unpickler (``verified``: the caller has just
-    checked them). Raises
-    :class:`~lawref.errors.IndexDamaged` when they are damaged, ``ValueError``
-    when two nodes share an id."""
-    _unique(nodes)
-    names = [n for n in previous.meta["files"] if n.endswith((".toc", ".seg"))]
-    if not verified:
-        previous.verify(names)
-    _safepickle.install()
-    if _deleted_share(previous, drop) > MAX_DELETED_SHARE:
-        return False
-    for name in names:
-        _link_or_copy(previous.path / name, target / name)
-    ix = whoosh_index.open_dir(str(target), schema=_schema())
-    _write(ix.writer(), nodes, drop)
-    (target / "MAIN_WRITELOCK").unlink(missing_ok=True)
-    return True
-
-
-def _deleted_share(previous: Generation, drop: set[str]) -> float:
-    """The share of ``previous``'s whoosh entries that are deleted, with the
-    documents ``drop`` deleted too."""
-    with whoosh_index.open_dir(str(previous.path), readonly=True, schema=_schema()).reader() as reader:
-        total = reader.doc_count_all()
-        deleted = total - reader.doc_count() + sum(reader.doc_frequency("doc", d) for d in drop)
-    return deleted / max(total, 1)
-
-
-def _write(writer: Any, nodes: Sequence[Node], drop: set[str]) -> None:
-    """Delete the documents ``drop`` and add ``nodes`` with one whoosh writer, then commit."""
-    try:
-        for doc in sorted(drop):
-            writer.delete_by_term("doc", doc)
-        from lawref.context import contexts  # build side only
-        context = contexts(nodes)
-        for node in nodes:
-            writer.add_document(**_node_fields(node, context[node.id]))
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit()
-
-
-def _unique(nodes: Sequence[Node]) -> None:
-    ids = [n.id for n in nodes]
-    if len(set(ids)) != len(ids):
-        raise ValueError("write_index: node ids are not unique")
-
-
-def _link_or_copy(src: Path, dest: Path) -> None:
-    """A hard link of ``src`` at ``dest`` (whoosh never rewrites a file it
-    wrote), else a copy."""
-    import shutil
-
-    try:
-        os.link(src, dest)
-    except OSError:
-        shutil.copyfile(src, dest)
 
 
 # --------------------------------------------------------------------------
@@ -376,6 +278,7 @@ class Words:
     memo: dict[tuple[str, str], Any] = field(default_factory=dict)  # (question, normed word) → typos, compounds
     readings: dict[str, frozenset[str]] = field(default_factory=dict)  # word as written → the lemmas it may be
     fetched: set[str] = field(default_factory=set)  # hits whose first words' rows were fetched
+    postings: S.Postings = field(default_factory=S.Postings)  # the terms queries asked for, scored
 
 
 class Searcher:
@@ -406,6 +309,8 @@ class Searcher:
         self.lookups = words = words if words is not None else Words()
         self._known, self._once, self._keys, self._vocab = words.known, words.once, words.keys, words.vocab
         self._memo, self._readings, self._fetched = words.memo, words.readings, words.fetched
+        kept = words.postings
+        self._postings: S.Terms = lambda f, lemma: kept.get(f, lemma, self._read_postings)
 
     def __enter__(self) -> Searcher:
         return self
@@ -478,39 +383,78 @@ class Searcher:
             self._vocab[field] = frozenset(t.decode() if isinstance(t, bytes) else t for t in lexicon)
         return self._vocab[field]
 
-    def _word_query(self, word: str, expand: Expansions) -> Q.Query:
+    def _word_query(self, word: str, expand: Expansions) -> S.AnyOf:
         """Any lemma of ``word`` in title, text or context (see :meth:`_weighted`)."""
-        return _Or([Q.Term(f, lem, boost=w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS
-                    if lem in self._vocabulary(f)])
+        return S.AnyOf(tuple(S.Term(f, lem, w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS
+                             if lem in self._vocabulary(f)))
 
-    def _sequence(self, words: list[str], field: str, expand: Expansions, slop: int, boost: float) -> Q.Query:
+    def _sequence(self, words: list[str], field: str, expand: Expansions, slop: int, boost: float) -> S.Near:
         vocabulary = self._vocabulary(field)
-        return Q.Sequence([_Or([Q.Term(field, lem) for lem, _ in self._weighted(w, expand) if lem in vocabulary])
-                           for w in words], slop=slop, boost=boost)
+        return S.Near(tuple(S.AnyOf(tuple(S.Term(field, lem) for lem, _ in self._weighted(w, expand)
+                                          if lem in vocabulary)) for w in words), slop, boost)
 
-    def _phrase_query(self, words: list[str], expand: Expansions) -> Q.Query:
+    def _phrase_query(self, words: list[str], expand: Expansions) -> S.Query:
         """``words`` adjacent (any forms) in title, or in text."""
-        return _Or([self._sequence(words, f, expand, 1, 1.0) for f in _SEARCH_FIELDS])
+        return S.AnyOf(tuple(self._sequence(words, f, expand, 1, 1.0) for f in _SEARCH_FIELDS))
 
-    def _group_query(self, words: list[str], expand: Expansions) -> Q.Query:
+    def _group_query(self, words: list[str], expand: Expansions) -> S.Query:
         """Every word of ``words``; a node where they stand together and in
         order (:data:`PHRASE_BOOST`), or near each other (:data:`NEAR_BOOST`,
         within :data:`NEAR_SLOP` words), ranks higher."""
-        required = Q.And([self._word_query(w, expand) for w in words])
+        required = S.AllOf(tuple(self._word_query(w, expand) for w in words))
         if len(words) < 2:
             return required
         bonus = [self._sequence(words, f, expand, slop, boost) for f in _SEARCH_FIELDS
                  for slop, boost in ((1, PHRASE_BOOST), (NEAR_SLOP, NEAR_BOOST))]
-        return Q.AndMaybe(required, _Or(bonus))
+        return S.Bonus(required, S.AnyOf(tuple(bonus)))
 
-    def _query(self, parsed: _Parsed, expand: Expansions) -> Q.Query | None:
-        """The whoosh query for ``parsed`` (``None`` when it has no word)."""
-        built = []
+    def _query(self, parsed: _Parsed, expand: Expansions) -> S.Query | None:
+        """The query tree for ``parsed`` (``None`` when it has no word)."""
+        built: list[S.Query] = []
         for g, ps in zip(parsed.alternatives, parsed.phrases, strict=True):
             parts = ([self._group_query(g, expand)] if g else []) + [self._phrase_query(p, expand) for p in ps]
             if parts:
-                built.append(parts[0] if len(parts) == 1 else Q.And(parts))
-        return (built[0] if len(built) == 1 else _Or(built)) if built else None
+                built.append(parts[0] if len(parts) == 1 else S.AllOf(tuple(parts)))
+        return (built[0] if len(built) == 1 else S.AnyOf(tuple(built))) if built else None
+
+    def _read_postings(self, field: str, lemma: str) -> S.Scored:
+        """``lemma``'s postings in ``field``, each scored as whoosh's BM25F
+        scores it (:mod:`lawref.scoring`), with its positions for the fields
+        phrases read; deleted entries left out, as whoosh leaves them."""
+        searcher = self._searcher
+        idf = S.idf(searcher.doc_count_all(), searcher.doc_frequency(field, lemma))
+        average = searcher.avg_field_length(field) or 1
+        found: dict[int, float] = {}
+        positions: dict[int, tuple[int, ...]] = {}
+        keep = field in _SEARCH_FIELDS
+        term = (field, lemma.encode("utf-8"))
+        for leaf, offset in searcher.leaf_searchers():
+            reader = leaf.reader()
+            if term not in reader:
+                continue
+            matcher = reader.postings(*term)
+            while matcher.is_active():
+                local = matcher.id()
+                found[offset + local] = S.bm25(idf, matcher.weight(), reader.doc_field_length(local, field, 1),
+                                               average)
+                if keep:
+                    positions[offset + local] = tuple(matcher.value_as("positions"))
+                matcher.next()
+        return found, positions
+
+    def _doc_numbers(self, doc: str | None) -> set[int] | None:
+        """The entries of document ``doc`` (``None``: every document)."""
+        if doc is None:
+            return None
+        key = f"doc numbers {doc}"
+        if key not in self._once:
+            self._once[key] = set(self._searcher.docs_for_query(Q.Term("doc", doc)))
+        found: set[int] = self._once[key]
+        return found
+
+    def _top(self, found: dict[int, float], count: int) -> list[tuple[int, float]]:
+        """The best ``count`` of ``found``, equal scores by entry number (as whoosh's collector keeps them)."""
+        return heapq.nsmallest(count, found.items(), key=lambda t: (-t[1], t[0]))
 
     def words(self, query: str) -> list[str]:
         """The loose words of ``query`` as searched (normed, stopwords out, at
@@ -652,8 +596,9 @@ class Searcher:
             return []
         searched = [w for g in parsed.alternatives for w in g] + parsed.phrase_words()
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
-        flt = Q.Term("doc", doc) if doc is not None else None
-        results = self._ranked(self._searcher.search(wq, limit=limit + TIE_MARGIN, filter=flt), limit)
+        found = S.scores(wq, self._postings, self._doc_numbers(doc))
+        stored = self._searcher.stored_fields
+        results = self._ranked([(stored(d), score) for d, score in self._top(found, limit + TIE_MARGIN)], limit)
         new = [fields for fields, _ in results if fields["id"] not in self._fetched]
         self._fetched.update(fields["id"] for fields in new)
         self._look_up(norm(m.group()) for fields in new  # one lookup for the words snippets will show
@@ -671,27 +616,27 @@ class Searcher:
         words = [w for w in self.all_words(query) if only is None or w in only]
         if not words:
             return []
-        parts = [self._word_query(w, expand) for w in words]
-        parts += [self._sequence(list(pair), f, expand, NEAR_SLOP, NEAR_BOOST) for pair in itertools.pairwise(words)
-                  for f in _SEARCH_FIELDS]
-        flt = Q.Term("doc", doc) if doc is not None else None
-        found = self._searcher.search(_Or(parts), limit=max(CANDIDATES, limit), filter=flt, terms=True)
+        within = self._doc_numbers(doc)
+        held_by = {w: S.scores(self._word_query(w, expand), self._postings, within) for w in words}
+        found: dict[int, float] = {}
+        for part in [*held_by.values(), *(S.scores(self._sequence(list(pair), f, expand, NEAR_SLOP, NEAR_BOOST),
+                                                   self._postings, within)
+                                          for pair in itertools.pairwise(words) for f in _SEARCH_FIELDS)]:
+            for d, score in part.items():
+                found[d] = found.get(d, 0.0) + score
         lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
         ranked = []
-        for r in found:
-            matched = {t.decode() if isinstance(t, bytes) else t for _, t in r.matched_terms()}
-            held = frozenset(w for w in words if lemmas[w] & matched)
-            ranked.append((r.fields(), rank(float(r.score or 0.0), held), held))
+        for d, score in self._top(found, max(CANDIDATES, limit)):
+            held = frozenset(w for w in words if d in held_by[w])
+            ranked.append((self._searcher.stored_fields(d), rank(score, held), held))
         seq = self._table.seqs(fields["id"] for fields, _, _ in ranked)
         ranked.sort(key=lambda t: (-round(t[1], 9), seq.get(t[0]["id"], 1 << 62)))
         return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}), held)
                 for fields, score, held in ranked[:limit]]
 
-    def _ranked(self, found: Any, limit: int) -> list[tuple[dict[str, Any], float]]:
-        """The best ``limit`` of whoosh's results, equal scores in reading
-        order (whoosh breaks ties by its document numbers, which an
-        incremental build reorders)."""
-        results = [(r.fields(), float(r.score or 0.0)) for r in found]
+    def _ranked(self, results: list[tuple[dict[str, Any], float]], limit: int) -> list[tuple[dict[str, Any], float]]:
+        """The best ``limit`` of ``results`` (stored fields, score), equal scores in reading
+        order (entry numbers, which break ties first, an incremental build reorders)."""
         seq = self._table.seqs(fields["id"] for fields, _ in results)
         results.sort(key=lambda pair: (-round(pair[1], 9), seq.get(pair[0]["id"], 1 << 62)))
         return results[:limit]

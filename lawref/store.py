@@ -31,8 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from lawref import folder as F
-from lawref import index as idx
-from lawref import nodestore, seal
+from lawref import indexing, nodestore, seal
 from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import Corpus, build_corpus, other_titles
 from lawref.errors import CorpusError, IndexUnavailable
@@ -179,11 +178,11 @@ def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_di
                   encoding: str | None, meta: Mapping[str, Any], plan: _Plan | None = None) -> None:
     gen = new_generation(index_dir)
     try:
-        carried = plan is not None and plan.previous is not None and idx.update_index(
+        carried = plan is not None and plan.previous is not None and indexing.update_index(
             [n for n in nodes if n.doc in plan.changed], plan.changed | plan.removed, gen, plan.previous,
             verified=True)  # _live_or_none verified every file of it
         if not carried:
-            idx.write_index(nodes, gen)
+            indexing.write_index(nodes, gen)
         _write_store(gen, documents, nodes, meta, plan)
         if plan is not None:
             plan.cache.write(gen / CACHE_FILE)

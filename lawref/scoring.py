@@ -1,0 +1,228 @@
+"""scoring: lawref's query tree scored term at a time over postings held in memory.
+
+Whoosh builds a tree of matchers for every query, reading each term's
+postings again, and most of a search went into building that tree (issue 28,
+cProfile: ``set_subsearcher`` two thirds of the judged set's time). This
+module scores the same queries from postings read once per generation
+(:class:`Postings`, filled by :mod:`lawref.index`, which alone reads
+whoosh's files) and gives the same scores whoosh's BM25F gives the same
+tree:
+
+* a :class:`Term` scores ``bm25(idf, weight, length) × boost`` in each node
+  holding it (whoosh's ``BM25FScorer``: ``idf = log(N / (df + 1)) + 1`` over
+  every entry, deleted ones too; ``weight`` the term's frequency times its
+  field's boost; ``length`` the field's length as whoosh stores it);
+* :class:`AnyOf` sums its parts that match (whoosh's ``Or``), times its boost;
+* :class:`AllOf` matches where every part does and sums them (``And``);
+* :class:`Bonus` is its required part, plus its bonus part where that
+  matches too (``AndMaybe``);
+* :class:`Near` matches where its parts stand in order, each within
+  ``slop`` positions of the one before (whoosh's ``Sequence``: a binary tree
+  of ``SpanNear`` matchers, ordered, at least one position apart), and
+  scores the sum of its parts times its boost.
+
+Scores are summed in another order than whoosh's matcher tree sums them,
+so they can differ in the last bits of a float; the index rounds scores to
+nine decimals before it breaks ties in reading order. Every node of the
+tree is a frozen dataclass; :func:`scores` evaluates one to ``{document
+number: score}``, only within ``within`` document numbers when given (the
+nodes a bonus can still add to).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from math import log
+
+__all__ = ["AllOf", "AnyOf", "Bonus", "Near", "Postings", "Scored", "Term", "Terms", "bm25", "idf", "scores"]
+
+#: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
+B, K1 = 0.75, 1.2
+
+#: One term's postings: ``(document number → score, document number → positions)``; positions are
+#: kept only for the fields phrases and nearness read.
+Scored = tuple[dict[int, float], dict[int, tuple[int, ...]]]
+
+
+def idf(entries: int, holding: int) -> float:
+    """Whoosh's inverse document frequency: ``log(entries / (holding + 1)) + 1``
+    (``entries`` every entry of the index, deleted ones too, as whoosh counts them)."""
+    return log(entries / (holding + 1)) + 1
+
+
+def bm25(idf_: float, weight: float, length: float, average: float) -> float:
+    """Whoosh's ``bm25``: a term of ``weight`` (its frequency times the field's boost) in a field of
+    ``length`` words, where fields average ``average`` words."""
+    return idf_ * ((weight * (K1 + 1)) / (weight + K1 * ((1 - B) + B * length / average)))
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """``lemma`` in ``field``, its score times ``boost``."""
+
+    field: str
+    lemma: str
+    boost: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf:
+    """Any of ``parts``: the sum of those that match, times ``boost``."""
+
+    parts: tuple[Query, ...]
+    boost: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf:
+    """Every one of ``parts``: the sum of their scores."""
+
+    parts: tuple[Query, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """``required``, plus ``bonus``'s score where that matches too."""
+
+    required: Query
+    bonus: Query
+
+
+@dataclass(frozen=True, slots=True)
+class Near:
+    """``parts`` (each an :class:`AnyOf` of terms of one field) in order,
+    each within ``slop`` positions of the one before; the sum of their
+    scores times ``boost``."""
+
+    parts: tuple[AnyOf, ...]
+    slop: int
+    boost: float = 1.0
+
+
+Query = Term | AnyOf | AllOf | Bonus | Near
+
+
+class Postings:
+    """The postings of the terms queries ask for, each read once by the
+    ``read(field, lemma)`` a searcher gives (:mod:`lawref.index`, which alone
+    reads whoosh's files) and kept: ``(score of each node holding it, its
+    positions there)``. At most ``limit`` postings are kept; past that the
+    kept ones are forgotten and read again as asked (a searcher's memory stays
+    bounded at any corpus size). Dict operations are atomic, so the searchers
+    of one generation share one (a race reads a term twice, never spoils it)."""
+
+    def __init__(self, limit: int = 2_000_000) -> None:
+        self._limit = limit
+        self._kept: dict[tuple[str, str], Scored] = {}
+        self._size = 0
+
+    def get(self, field: str, lemma: str, read: Callable[[str, str], Scored]) -> Scored:
+        """``lemma``'s postings in ``field``, read by ``read`` the first time."""
+        key = (field, lemma)
+        found = self._kept.get(key)
+        if found is None:
+            found = read(field, lemma)
+            if self._size + len(found[0]) > self._limit:
+                self._kept.clear()
+                self._size = 0
+            self._kept[key] = found
+            self._size += len(found[0])
+        return found
+
+
+#: What scores a query: a term's postings by field and lemma (:meth:`Postings.get` with its reader).
+Terms = Callable[[str, str], Scored]
+
+
+def scores(query: Query, postings: Terms, within: Collection[int] | None = None) -> dict[int, float]:
+    """``{document number: score}`` of every node ``query`` matches (only
+    those in ``within`` when given), scored as the module doc says."""
+    if isinstance(query, Term):
+        found = postings(query.field, query.lemma)[0]
+        boost = query.boost
+        if within is None:
+            return dict(found) if boost == 1.0 else {d: s * boost for d, s in found.items()}
+        if len(within) < len(found):
+            return {d: found[d] * boost for d in within if d in found}
+        return {d: s * boost for d, s in found.items() if d in within}
+    if isinstance(query, AnyOf):
+        return _any(query, postings, within)
+    if isinstance(query, AllOf):
+        return _all(query.parts, postings, within)
+    if isinstance(query, Bonus):
+        required = scores(query.required, postings, within)
+        if required:
+            for d, s in scores(query.bonus, postings, required).items():
+                required[d] += s
+        return required
+    return _near(query, postings, within)
+
+
+def _any(query: AnyOf, postings: Terms, within: Collection[int] | None) -> dict[int, float]:
+    total: dict[int, float] = {}
+    for part in query.parts:
+        for d, s in scores(part, postings, within).items():
+            total[d] = total.get(d, 0.0) + s
+    if query.boost != 1.0:
+        return {d: s * query.boost for d, s in total.items()}
+    return total
+
+
+def _all(parts: tuple[Query, ...], postings: Terms, within: Collection[int] | None) -> dict[int, float]:
+    """Every part, each evaluated only within the nodes every part before it matched."""
+    total: dict[int, float] | None = None
+    for part in parts:
+        found = scores(part, postings, within if total is None else total)
+        if total is None:
+            total = found
+        else:
+            total = {d: s + found[d] for d, s in total.items() if d in found}
+        if not total:
+            return {}
+    return total or {}
+
+
+def _near(query: Near, postings: Terms, within: Collection[int] | None) -> dict[int, float]:
+    """Where ``query``'s parts stand in order within its slop (:func:`_tree_spans`)."""
+    held = _all(query.parts, postings, within)
+    if not held:
+        return {}
+    terms = [[postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts]
+    out = {}
+    for d, s in held.items():
+        spans = [sorted({(p, p) for positions in part if d in positions for p in positions[d]}) for part in terms]
+        if _tree_spans(spans, query.slop):
+            out[d] = s * query.boost
+    return out
+
+
+def _tree_spans(spans: list[list[tuple[int, int]]], slop: int) -> list[tuple[int, int]]:
+    """The spans of whoosh's binary tree of ``SpanNear`` matchers over
+    ``spans`` (one list a part, sorted): the list cut in halves, each half's
+    spans joined where the right one follows the left within ``slop``."""
+    if len(spans) == 1:
+        return spans[0]
+    half = len(spans) // 2
+    left = _tree_spans(spans[:half], slop)
+    if not left:
+        return []
+    return _span_near(left, _tree_spans(spans[half:], slop), slop)
+
+
+def _span_near(a_spans: list[tuple[int, int]], b_spans: list[tuple[int, int]], slop: int) -> list[tuple[int, int]]:
+    """Whoosh's ``SpanNear.SpanNearMatcher._get_spans`` (ordered, least distance 1) over
+    ``(start, end)`` spans."""
+    out = set()
+    for a_start, a_end in a_spans:
+        for b_start, b_end in b_spans:
+            if b_end < a_start - slop or a_start > b_start:
+                continue
+            if b_start > a_end + slop:
+                break
+            if a_start <= b_end and b_start <= a_end:  # they overlap
+                continue  # distance 0
+            dist = b_start - a_end if a_end < b_start else a_start - b_end
+            if 1 <= dist <= slop:
+                out.add((min(a_start, b_start), max(a_end, b_end)))
+    return sorted(out)
