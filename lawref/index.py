@@ -43,7 +43,6 @@ from __future__ import annotations
 import bisect
 import functools
 import gc
-import heapq
 import itertools
 import warnings
 from collections.abc import Callable, Collection, Iterable, Iterator
@@ -419,28 +418,38 @@ class Searcher:
 
     def _read_postings(self, field: str, lemma: str) -> S.Scored:
         """``lemma``'s postings in ``field``, each scored as whoosh's BM25F
-        scores it (:mod:`lawref.scoring`), with its positions for the fields
-        phrases read; deleted entries left out, as whoosh leaves them."""
+        scores it (:mod:`lawref.scoring`), with its positions (decoded when
+        first asked) for the fields phrases read; deleted entries left out,
+        as whoosh leaves them."""
         searcher = self._searcher
         idf = S.idf(searcher.doc_count_all(), searcher.doc_frequency(field, lemma))
         average = searcher.avg_field_length(field) or 1
         found: dict[int, float] = {}
-        positions: dict[int, tuple[int, ...]] = {}
+        raw: dict[int, bytes] = {}
         keep = field in _SEARCH_FIELDS
         term = (field, lemma.encode("utf-8"))
         for leaf, offset in searcher.leaf_searchers():
             reader = leaf.reader()
             if term not in reader:
                 continue
+            lengths = self._lengths(reader, offset, field)
             matcher = reader.postings(*term)
             while matcher.is_active():
-                local = matcher.id()
-                found[offset + local] = S.bm25(idf, matcher.weight(), reader.doc_field_length(local, field, 1),
-                                               average)
+                doc = offset + matcher.id()
+                found[doc] = S.bm25(idf, matcher.weight(), lengths[doc - offset], average)
                 if keep:
-                    positions[offset + local] = tuple(matcher.value_as("positions"))
+                    raw[doc] = matcher.value()
                 matcher.next()
-        return found, positions
+        return found, S.Positions(raw, searcher.schema[field].format.decode_positions)
+
+    def _lengths(self, reader: Any, offset: int, field: str) -> list[int]:
+        """Each entry's length of ``field`` in the segment ``reader`` (as whoosh
+        stores it, in a byte: BM25's field length), read once per generation."""
+        key = f"lengths {offset} {field}"
+        if key not in self._once:
+            self._once[key] = [reader.doc_field_length(d, field, 1) for d in range(reader.doc_count_all())]
+        found: list[int] = self._once[key]
+        return found
 
     def _doc_numbers(self, doc: str | None) -> set[int] | None:
         """The entries of document ``doc`` (``None``: every document)."""
@@ -451,10 +460,6 @@ class Searcher:
             self._once[key] = set(self._searcher.docs_for_query(Q.Term("doc", doc)))
         found: set[int] = self._once[key]
         return found
-
-    def _top(self, found: dict[int, float], count: int) -> list[tuple[int, float]]:
-        """The best ``count`` of ``found``, equal scores by entry number (as whoosh's collector keeps them)."""
-        return heapq.nsmallest(count, found.items(), key=lambda t: (-t[1], t[0]))
 
     def words(self, query: str) -> list[str]:
         """The loose words of ``query`` as searched (normed, stopwords out, at
@@ -596,9 +601,9 @@ class Searcher:
             return []
         searched = [w for g in parsed.alternatives for w in g] + parsed.phrase_words()
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
-        found = S.scores(wq, self._postings, self._doc_numbers(doc))
         stored = self._searcher.stored_fields
-        results = self._ranked([(stored(d), score) for d, score in self._top(found, limit + TIE_MARGIN)], limit)
+        found = S.top(wq, self._postings, limit + TIE_MARGIN, self._doc_numbers(doc))
+        results = self._ranked([(stored(d), score) for d, score in found], limit)
         new = [fields for fields, _ in results if fields["id"] not in self._fetched]
         self._fetched.update(fields["id"] for fields in new)
         self._look_up(norm(m.group()) for fields in new  # one lookup for the words snippets will show
@@ -616,17 +621,16 @@ class Searcher:
         words = [w for w in self.all_words(query) if only is None or w in only]
         if not words:
             return []
-        within = self._doc_numbers(doc)
-        held_by = {w: S.scores(self._word_query(w, expand), self._postings, within) for w in words}
-        found: dict[int, float] = {}
-        for part in [*held_by.values(), *(S.scores(self._sequence(list(pair), f, expand, NEAR_SLOP, NEAR_BOOST),
-                                                   self._postings, within)
-                                          for pair in itertools.pairwise(words) for f in _SEARCH_FIELDS)]:
-            for d, score in part.items():
-                found[d] = found.get(d, 0.0) + score
+        asked = {w: self._word_query(w, expand) for w in words}
+        near = [self._sequence(list(pair), f, expand, NEAR_SLOP, NEAR_BOOST) for pair in itertools.pairwise(words)
+                for f in _SEARCH_FIELDS]
+        found = S.top(S.AnyOf((*asked.values(), *near)), self._postings, max(CANDIDATES, limit),
+                      self._doc_numbers(doc))
         lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
+        candidates = {d for d, _ in found}
+        held_by = {w: S.scores(q, self._postings, candidates).keys() for w, q in asked.items()}
         ranked = []
-        for d, score in self._top(found, max(CANDIDATES, limit)):
+        for d, score in found:
             held = frozenset(w for w in words if d in held_by[w])
             ranked.append((self._searcher.stored_fields(d), rank(score, held), held))
         seq = self._table.seqs(fields["id"] for fields, _, _ in ranked)

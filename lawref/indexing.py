@@ -1,4 +1,4 @@
-"""indexing: whoosh's files of a generation written for its nodes (the build side of :mod:`lawref.index`).
+"""indexing: whoosh's files of a generation written for its nodes (:mod:`lawref.index`'s build side).
 
 A full build writes them anew (:func:`write_index`); a build that changed a
 few documents carries the previous generation's files over and re-indexes

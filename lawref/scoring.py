@@ -31,18 +31,46 @@ nodes a bonus can still add to).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+import heapq
+from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from math import log
 
-__all__ = ["AllOf", "AnyOf", "Bonus", "Near", "Postings", "Scored", "Term", "Terms", "bm25", "idf", "scores"]
+__all__ = ["AllOf", "AnyOf", "Bonus", "Near", "Positions", "Postings", "Scored", "Term", "Terms", "bm25",
+           "idf", "scores", "top"]
 
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
 B, K1 = 0.75, 1.2
 
 #: One term's postings: ``(document number → score, document number → positions)``; positions are
 #: kept only for the fields phrases and nearness read.
-Scored = tuple[dict[int, float], dict[int, tuple[int, ...]]]
+Scored = tuple[dict[int, float], Mapping[int, tuple[int, ...]]]
+
+
+class Positions(Mapping[int, tuple[int, ...]]):
+    """A term's positions in each node holding it, each decoded by
+    ``decode`` from its stored value when first asked: a query reads the
+    positions of the few nodes that hold every word of a phrase, not of every
+    node holding one of them."""
+
+    def __init__(self, raw: dict[int, bytes], decode: Callable[[bytes], list[int]]) -> None:
+        self._raw, self._decode = raw, decode
+        self._done: dict[int, tuple[int, ...]] = {}
+
+    def __getitem__(self, doc: int) -> tuple[int, ...]:
+        found = self._done.get(doc)
+        if found is None:
+            found = self._done[doc] = tuple(self._decode(self._raw[doc]))
+        return found
+
+    def __contains__(self, doc: object) -> bool:
+        return doc in self._raw
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._raw)
+
+    def __len__(self) -> int:
+        return len(self._raw)
 
 
 def idf(entries: int, holding: int) -> float:
@@ -135,9 +163,14 @@ class Postings:
 Terms = Callable[[str, str], Scored]
 
 
-def scores(query: Query, postings: Terms, within: Collection[int] | None = None) -> dict[int, float]:
+def scores(query: Query, postings: Terms, within: Collection[int] | None = None, *,
+           spans: bool = True) -> dict[int, float]:
     """``{document number: score}`` of every node ``query`` matches (only
-    those in ``within`` when given), scored as the module doc says."""
+    those in ``within`` when given), scored as the module doc says. With
+    ``spans`` false, a :class:`Near` is not checked for its order and slop:
+    each score is then a bound, never less than the true one, for a superset
+    of the nodes (:func:`top` checks the spans of the nodes that can still
+    rank)."""
     if isinstance(query, Term):
         found = postings(query.field, query.lemma)[0]
         boost = query.boost
@@ -147,33 +180,37 @@ def scores(query: Query, postings: Terms, within: Collection[int] | None = None)
             return {d: found[d] * boost for d in within if d in found}
         return {d: s * boost for d, s in found.items() if d in within}
     if isinstance(query, AnyOf):
-        return _any(query, postings, within)
+        return _any(query, postings, within, spans)
     if isinstance(query, AllOf):
-        return _all(query.parts, postings, within)
+        return _all(query.parts, postings, within, spans)
     if isinstance(query, Bonus):
-        required = scores(query.required, postings, within)
+        required = scores(query.required, postings, within, spans=spans)
         if required:
-            for d, s in scores(query.bonus, postings, required).items():
+            for d, s in scores(query.bonus, postings, required, spans=spans).items():
                 required[d] += s
         return required
+    if not spans:
+        held = _all(query.parts, postings, within, spans)
+        return {d: s * query.boost for d, s in held.items()}
     return _near(query, postings, within)
 
 
-def _any(query: AnyOf, postings: Terms, within: Collection[int] | None) -> dict[int, float]:
+def _any(query: AnyOf, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
     total: dict[int, float] = {}
     for part in query.parts:
-        for d, s in scores(part, postings, within).items():
+        for d, s in scores(part, postings, within, spans=spans).items():
             total[d] = total.get(d, 0.0) + s
     if query.boost != 1.0:
         return {d: s * query.boost for d, s in total.items()}
     return total
 
 
-def _all(parts: tuple[Query, ...], postings: Terms, within: Collection[int] | None) -> dict[int, float]:
+def _all(parts: tuple[Query, ...], postings: Terms, within: Collection[int] | None,
+         spans: bool = True) -> dict[int, float]:
     """Every part, each evaluated only within the nodes every part before it matched."""
     total: dict[int, float] | None = None
     for part in parts:
-        found = scores(part, postings, within if total is None else total)
+        found = scores(part, postings, within if total is None else total, spans=spans)
         if total is None:
             total = found
         else:
@@ -189,12 +226,36 @@ def _near(query: Near, postings: Terms, within: Collection[int] | None) -> dict[
     if not held:
         return {}
     terms = [[postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts]
-    out = {}
-    for d, s in held.items():
-        spans = [sorted({(p, p) for positions in part if d in positions for p in positions[d]}) for part in terms]
-        if _tree_spans(spans, query.slop):
-            out[d] = s * query.boost
-    return out
+    return {d: s * query.boost for d, s in held.items() if _in_order(terms, d, query.slop)}
+
+
+def _in_order(terms: list[list[Mapping[int, tuple[int, ...]]]], doc: int, slop: int) -> bool:
+    """Whether node ``doc`` holds a part of each of ``terms`` (each part's terms' positions) in order,
+    each within ``slop`` of the one before (:func:`_tree_spans`)."""
+    spans = [sorted({(p, p) for positions in part if doc in positions for p in positions[doc]}) for part in terms]
+    return bool(_tree_spans(spans, slop))
+
+
+def top(query: Query, postings: Terms, count: int, within: Collection[int] | None = None) -> list[tuple[int, float]]:
+    """The best ``count`` ``(document number, score)`` of :func:`scores`, equal
+    scores by document number (as whoosh's collector keeps them). Every
+    node's bound comes first (its score with no span checked); then the
+    nodes are scored exactly, best bound first, in batches that double,
+    until no bound left can reach the worst score kept: the spans of a
+    phrase or nearness bonus are read for the nodes that can still rank,
+    not for every node holding the words."""
+    bounds = scores(query, postings, within, spans=False)
+    order = sorted(bounds, key=lambda d: (-bounds[d], d))
+    kept: list[tuple[float, int]] = []  # (score, -document number): the worst kept first
+    start, batch = 0, max(count, 8)
+    while start < len(order) and (len(kept) < count or bounds[order[start]] >= kept[0][0]):
+        for d, score in scores(query, postings, set(order[start:start + batch])).items():
+            if len(kept) < count:
+                heapq.heappush(kept, (score, -d))
+            elif (score, -d) > kept[0]:
+                heapq.heapreplace(kept, (score, -d))
+        start, batch = start + batch, batch * 2
+    return [(-d, score) for score, d in sorted(kept, reverse=True)]
 
 
 def _tree_spans(spans: list[list[tuple[int, int]]], slop: int) -> list[tuple[int, int]]:

@@ -123,3 +123,19 @@ def test_kept_postings_are_bounded_and_read_again_when_forgotten() -> None:
     kept.get("text", "b", read)  # 6 postings: the kept ones are forgotten first
     kept.get("text", "a", read)
     assert reads == [("text", "a"), ("text", "b"), ("text", "a")]
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=_tree(), count=st.integers(min_value=1, max_value=30))
+def test_the_best_few_are_the_best_of_every_score(searcher: Any, query: S.Query, count: int) -> None:
+    # top() checks spans only for nodes whose bound can still rank: the same nodes, scores and order as
+    # scoring every node, equal scores by entry number
+    every = S.scores(query, searcher._postings)
+    assert S.top(query, searcher._postings, count) == sorted(every.items(), key=lambda t: (-t[1], t[0]))[:count]
+
+
+def test_a_bound_is_never_below_the_score(searcher: Any) -> None:
+    phrase = S.Near((S.AnyOf((S.Term("text", "ход"),)), S.AnyOf((S.Term("text", "вне"),))), 1, 2.0)
+    bounds, found = S.scores(phrase, searcher._postings, spans=False), S.scores(phrase, searcher._postings)
+    assert found and set(found) < set(bounds)  # some nodes hold both words apart
+    assert all(bounds[d] >= s for d, s in found.items())

@@ -161,8 +161,11 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
     if "." in cite:
         return _commentary_fragments(lib, cite)
     n, found, why, store = law_of(cite), [], {}, lib.store
+    by_doc: dict[str, list[Node]] = {}
+    for x in lib.nodes:  # reading order: files by their first page
+        by_doc.setdefault(x.doc, []).append(x)
     for doc in store.documents:
-        nodes = [x for x in lib.nodes if x.doc == doc.id]  # reading order: files by their first page
+        nodes = by_doc.get(doc.id, [])
         numbers = [int(x.cite) if x.kind == Kind.LAW and x.cite and x.cite.isdigit() else None for x in nodes]
         if not any(v is not None for v in numbers):
             continue  # a document with no law at all (a title page, a preface): nothing places its fragments
