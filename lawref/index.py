@@ -90,8 +90,8 @@ MIN_TYPO_LENGTH = 6
 #: not ``снос`` + ``-ка``).
 COMPOUND_REST = 3
 SNIPPET_CHARS = 200
-#: Words of each hit whose lemmas are fetched in one lookup before its snippet is cut.
-_PREFETCH_WORDS = 60
+#: Nodes whose words a generation's searchers keep read for snippets (:class:`_Tokens`).
+TOKENS_KEPT = 2048
 _SNIPPET_LEAD = 60
 _SEARCH_FIELDS = ("title", "text")  # phrases and nearness; a word also in its node's context
 _WORD_FIELDS = (*_SEARCH_FIELDS, "context")
@@ -212,8 +212,10 @@ def _or_parts(query: str) -> list[str]:
     return [query[a:b] for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
+@functools.lru_cache(maxsize=4096)
 def _parse_query(query: str) -> _Parsed:
-    """Split ``query`` into OR-alternatives, each of loose words and phrases."""
+    """Split ``query`` into OR-alternatives, each of loose words and phrases (a policy asks
+    for one query's parts several times: remembered)."""
     groups: list[list[str]] = []
     phrased: list[list[list[str]]] = []
     for part in _or_parts(query):
@@ -262,6 +264,8 @@ class Forms(Protocol):
 TIE_MARGIN = 10
 #: Whoosh's best hits a relaxed search (:meth:`Searcher.search_any`) ranks again.
 CANDIDATES = 100
+#: Entries whose stored fields and reading order a generation's searchers keep (past it they are read again).
+ENTRIES_KEPT = 50_000
 
 
 @dataclass
@@ -276,8 +280,9 @@ class Words:
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)  # field → its terms: :meth:`_vocabulary`
     memo: dict[tuple[str, str], Any] = field(default_factory=dict)  # (question, normed word) → typos, compounds
     readings: dict[str, frozenset[str]] = field(default_factory=dict)  # word as written → the lemmas it may be
-    fetched: set[str] = field(default_factory=set)  # hits whose first words' rows were fetched
+    tokens: dict[str, _Tokens] = field(default_factory=dict)  # node id → its words read: :meth:`Searcher._tokens`
     postings: S.Postings = field(default_factory=S.Postings)  # the terms queries asked for, scored
+    entries: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)  # :meth:`Searcher._entries`
 
 
 class Searcher:
@@ -307,8 +312,8 @@ class Searcher:
         self._searcher = _open_whoosh(generation, verify)
         self.lookups = words = words if words is not None else Words()
         self._known, self._once, self._keys, self._vocab = words.known, words.once, words.keys, words.vocab
-        self._memo, self._readings, self._fetched = words.memo, words.readings, words.fetched
-        kept = words.postings
+        self._memo, self._readings, self._kept_tokens = words.memo, words.readings, words.tokens
+        kept, self._kept_entries = words.postings, words.entries
         self._postings: S.Terms = lambda f, lemma: kept.get(f, lemma, self._read_postings)
 
     def __enter__(self) -> Searcher:
@@ -601,13 +606,8 @@ class Searcher:
             return []
         searched = [w for g in parsed.alternatives for w in g] + parsed.phrase_words()
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
-        stored = self._searcher.stored_fields
         found = S.top(wq, self._postings, limit + TIE_MARGIN, self._doc_numbers(doc))
-        results = self._ranked([(stored(d), score) for d, score in found], limit)
-        new = [fields for fields, _ in results if fields["id"] not in self._fetched]
-        self._fetched.update(fields["id"] for fields in new)
-        self._look_up(norm(m.group()) for fields in new  # one lookup for the words snippets will show
-                      for m in itertools.islice(P.INDEX_WORD.finditer(fields.get("text", "")), _PREFETCH_WORDS))
+        results = self._ranked(found, limit)
         return [self._hit(fields, score, lemmas) for fields, score in results]
 
     def search_any(self, query: str, *, limit: int, rank: Callable[[float, frozenset[str]], float],
@@ -629,25 +629,55 @@ class Searcher:
         lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
         candidates = {d for d, _ in found}
         held_by = {w: S.scores(q, self._postings, candidates).keys() for w, q in asked.items()}
+        entries = self._entries(candidates)
         ranked = []
         for d, score in found:
             held = frozenset(w for w in words if d in held_by[w])
-            ranked.append((self._searcher.stored_fields(d), rank(score, held), held))
-        seq = self._table.seqs(fields["id"] for fields, _, _ in ranked)
-        ranked.sort(key=lambda t: (-round(t[1], 9), seq.get(t[0]["id"], 1 << 62)))
+            ranked.append((entries[d], rank(score, held), held))
+        ranked.sort(key=lambda t: (-round(t[1], 9), t[0][1]))
         return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}), held)
-                for fields, score, held in ranked[:limit]]
+                for (fields, _), score, held in ranked[:limit]]
 
-    def _ranked(self, results: list[tuple[dict[str, Any], float]], limit: int) -> list[tuple[dict[str, Any], float]]:
-        """The best ``limit`` of ``results`` (stored fields, score), equal scores in reading
-        order (entry numbers, which break ties first, an incremental build reorders)."""
-        seq = self._table.seqs(fields["id"] for fields, _ in results)
-        results.sort(key=lambda pair: (-round(pair[1], 9), seq.get(pair[0]["id"], 1 << 62)))
-        return results[:limit]
+    def _entries(self, docs: Iterable[int]) -> dict[int, tuple[dict[str, Any], int]]:
+        """``{entry number: (its stored fields, its node's place in reading order)}``, each read once
+        per generation (at most :data:`ENTRIES_KEPT` kept)."""
+        kept, docs = self._kept_entries, list(docs)
+        out = {d: found for d in docs if (found := kept.get(d)) is not None}
+        new = [d for d in docs if d not in out]
+        if new:
+            fields = {d: self._searcher.stored_fields(d) for d in new}
+            seq = self._table.seqs(f["id"] for f in fields.values())
+            if len(kept) > ENTRIES_KEPT:
+                kept.clear()
+            for d, f in fields.items():
+                out[d] = kept[d] = (f, seq.get(f["id"], 1 << 62))
+        return out
+
+    def _tokens(self, fields: dict[str, Any]) -> _Tokens:
+        """The words of a node's text as its snippets read them (:class:`_Tokens`), read once per
+        generation: one forms-table lookup for all its words, then each word's lemmas."""
+        kept = self._kept_tokens
+        found = kept.get(fields["id"])
+        if found is None:
+            flat = " ".join(fields.get("text", "").split())
+            words = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(flat)]
+            self._look_up(norm(w) for w, _, _ in words)
+            found = _Tokens.read(flat, words, self._reading)
+            if len(kept) > TOKENS_KEPT:
+                kept.clear()
+            kept[fields["id"]] = found
+        return found
+
+    def _ranked(self, found: list[tuple[int, float]], limit: int) -> list[tuple[dict[str, Any], float]]:
+        """The best ``limit`` of ``found`` (entry number, score) as (stored fields, score), equal scores
+        in reading order (entry numbers, which break ties first, an incremental build reorders)."""
+        entries = self._entries(d for d, _ in found)
+        ranked = sorted(found, key=lambda pair: (-round(pair[1], 9), entries[pair[0]][1]))
+        return [(entries[d][0], score) for d, score in ranked[:limit]]
 
     def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str]) -> Hit:
         """A :class:`Hit` from stored ``fields``."""
-        snippet, marks = _snippet(fields.get("text", ""), lemmas, self._reading)
+        snippet, marks = _snippet(self._tokens(fields), lemmas)
         return Hit(
             id=fields["id"],
             cite=fields.get("cite"),
@@ -687,44 +717,50 @@ def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
     return out
 
 
-def _snippet(text: str, lemmas: set[str],
-             reading: Callable[[str], frozenset[str]]) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """~``SNIPPET_CHARS`` of ``text`` around the first match, and the spans
-    of it that match: ``(snippet, ((start, end), …))``, code-point offsets
-    into the snippet, end-exclusive (see :class:`~lawref.results.Hit`).
+@dataclass(frozen=True)
+class _Tokens:
+    """A node's text read for snippets: ``flat`` (its white space made single
+    spaces), each word's start and end in it (code points, end-exclusive), the
+    lemmas each word may stand for, and the first word standing for each lemma."""
 
-    A word matches when one of the lemmas it may stand for (``reading(word)``:
-    its forms-table row, else its norm) is one of ``lemmas``. Words are read
-    only up to the end of the snippet (a hit in a long commentary paragraph
-    costs its first lines, not all).
-    """
-    flat = " ".join(text.split())
+    flat: str
+    starts: list[int]
+    ends: list[int]
+    readings: list[frozenset[str]]
+    first: dict[str, int]
 
-    def matches(word: str) -> bool:
-        return not reading(word).isdisjoint(lemmas)
+    @classmethod
+    def read(cls, flat: str, words: list[tuple[str, int, int]],
+             reading: Callable[[str], frozenset[str]]) -> _Tokens:
+        """``words`` of ``flat`` (as written, start, end), each read by ``reading``."""
+        readings = [reading(w) for w, _, _ in words]
+        first: dict[str, int] = {}
+        for k, lemmas in enumerate(readings):
+            for lemma in lemmas:
+                first.setdefault(lemma, k)
+        return cls(flat, [s for _, s, _ in words], [e for _, _, e in words], readings, first)
 
-    seen: list[tuple[str, int, int]] = []
-    words = ((m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(flat))
-    first = None
-    for tok in words:
-        seen.append(tok)
-        if matches(tok[0]):
-            first = tok
-            break
-    start = max(0, first[1] - _SNIPPET_LEAD) if first else 0
-    if start:
-        start = next(s for _, s, e in seen if e > start)
+
+def _snippet(tokens: _Tokens, lemmas: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """~``SNIPPET_CHARS`` of a node's text around its first word standing for one of ``lemmas``, and
+    the spans of it that match: ``(snippet, ((start, end), …))``, code-point offsets into the
+    snippet, end-exclusive (see :class:`~lawref.results.Hit`). A word matches when one of the
+    lemmas it may stand for (its forms-table row, else its norm) is one of ``lemmas``; only the
+    words inside the snippet are read."""
+    flat, starts, ends = tokens.flat, tokens.starts, tokens.ends
+    first = min((tokens.first[lem] for lem in lemmas if lem in tokens.first), default=None)
+    start = max(0, starts[first] - _SNIPPET_LEAD) if first is not None else 0
+    if first is not None and start:
+        start = starts[bisect.bisect_right(ends, start, 0, first + 1)]  # the first word ending after it
     end = min(len(flat), start + SNIPPET_CHARS)
-    inside = [tok for tok in seen if tok[1] >= start]
-    for tok in words:
-        if tok[2] > end:
-            break
-        inside.append(tok)
+    inside = range(bisect.bisect_left(starts, start),
+                   len(starts) if first is None else max(first + 1, bisect.bisect_right(ends, end, first + 1)))
     if end < len(flat):
-        end = max([e for _, s, e in inside if e <= end] or [end])
+        end = max([ends[k] for k in inside if ends[k] <= end] or [end])
     body = flat[start:end]
     lead = len(body) - len(body.lstrip())
     shift = (1 if start else 0) - start - lead  # the "…" put before, the spaces taken off
-    spans = _joined([(s, e) for _, s, e in inside if e <= end and matches(flat[s:e])], flat)
+    spans = _joined([(starts[k], ends[k]) for k in inside
+                     if ends[k] <= end and not tokens.readings[k].isdisjoint(lemmas)], flat)
     snippet = ("…" if start else "") + body.strip() + ("…" if end < len(flat) else "")
     return snippet, tuple((s + shift, e + shift) for s, e in spans)

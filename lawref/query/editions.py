@@ -160,7 +160,23 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
     ``{"before": "45.4"}``; ``{}`` when nothing is found."""
     if "." in cite:
         return _commentary_fragments(lib, cite)
-    n, found, why, store = law_of(cite), [], {}, lib.store
+    n, found, why = law_of(cite), [], {}
+    for node, before, after in _loose_fragments(lib):
+        if before < n < after:
+            found.append(node)
+            why = {"between": [before or None, after if after < 1000 else None]}
+    return found, why
+
+
+def _loose_fragments(lib: Library) -> list[tuple[Node, int, int]]:
+    """``(fragment, law before, law after)`` of every fragment no law holds, in
+    reading order, in the documents that hold some law (0 and 1000 for an open
+    end), worked out once per generation (kept in the library's cache)."""
+    cache = lib._state.cache
+    if "loose fragments" in cache:
+        found: list[tuple[Node, int, int]] = cache["loose fragments"]
+        return found
+    store, found = lib.store, []
     by_doc: dict[str, list[Node]] = {}
     for x in lib.nodes:  # reading order: files by their first page
         by_doc.setdefault(x.doc, []).append(x)
@@ -169,15 +185,18 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
         numbers = [int(x.cite) if x.kind == Kind.LAW and x.cite and x.cite.isdigit() else None for x in nodes]
         if not any(v is not None for v in numbers):
             continue  # a document with no law at all (a title page, a preface): nothing places its fragments
+        after, least = [1000] * (len(nodes) + 1), 1000
+        for k in range(len(nodes) - 1, -1, -1):  # the least law number from each node on
+            number = numbers[k]
+            least = least if number is None else min(least, number)
+            after[k] = least
+        before = 0
         for k, node in enumerate(nodes):
-            if node.kind != Kind.FRAGMENT or labels.law_of(node, store.node) is not None:
-                continue
-            before = max((v for v in numbers[:k] if v is not None), default=0)
-            after = min((v for v in numbers[k:] if v is not None), default=1000)
-            if before < n < after:
-                found.append(node)
-                why = {"between": [before or None, after if after < 1000 else None]}
-    return found, why
+            if node.kind == Kind.FRAGMENT and labels.law_of(node, store.node) is None:
+                found.append((node, before, after[k]))
+            before = max(before, numbers[k] or 0)
+    cache["loose fragments"] = found
+    return found
 
 
 def _commentary_fragments(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
