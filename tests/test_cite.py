@@ -38,6 +38,9 @@ from lawref.cite import CiteError, law_of, normalise_cite
         ("ст. 40", "40"),
         ("пр. 72 А 1", "72A1"),    # «пр.», «прав.»: «правило» abbreviated; Cyrillic А
         ("прав.62B", "62B"),
+        ("пр69А", "69A"),          # the abbreviation with no dot, glued or spaced: a director's shorthand
+        ("пр 62", "62"),
+        ("ст40", "40"),
         ("L.65B2", "65B2"),        # "L." for Law
         ("46B3a", "46B3(a)"),      # an item's letter glued to its subsection, or after dots
         ("43.B.2.c", "43B2(c)"),
@@ -81,6 +84,9 @@ SPELLINGS = [
     ("ст.40", ["40"]),
     ("см. пр. 62 и пр. 64", ["62", "64"]),
     ("Пр.16B1", ["16B1"]),
+    ("см. пр69А и ст 40", ["69A", "40"]),
+    ("и пр. и т. д.", []),                         # «и пр.» (and so on) names no law
+    ("простой пример", []),
     ("статья 40", ["40"]),
     ("по статье 40", ["40"]),
     ("п. 62B", ["62B"]),
