@@ -265,7 +265,19 @@ TIE_MARGIN = 10
 #: Whoosh's best hits a relaxed search (:meth:`Searcher.search_any`) ranks again.
 CANDIDATES = 100
 #: Entries whose stored fields and reading order a generation's searchers keep (past it they are read again).
-ENTRIES_KEPT = 50_000
+ENTRIES_KEPT = 20_000
+
+
+class _Lengths(dict[int, int]):
+    """An entry's field length by its number in its segment, read by ``read`` when first asked."""
+
+    def __init__(self, read: Callable[[int], int]) -> None:
+        super().__init__()
+        self._read = read
+
+    def __missing__(self, doc: int) -> int:
+        found = self[doc] = self._read(doc)
+        return found
 
 
 @dataclass
@@ -447,13 +459,13 @@ class Searcher:
                 matcher.next()
         return found, S.Positions(raw, searcher.schema[field].format.decode_positions)
 
-    def _lengths(self, reader: Any, offset: int, field: str) -> list[int]:
-        """Each entry's length of ``field`` in the segment ``reader`` (as whoosh
-        stores it, in a byte: BM25's field length), read once per generation."""
+    def _lengths(self, reader: Any, offset: int, field: str) -> _Lengths:
+        """The lengths of ``field`` in the segment ``reader`` (as whoosh stores
+        them, in a byte: BM25's field length), each read once per generation."""
         key = f"lengths {offset} {field}"
         if key not in self._once:
-            self._once[key] = [reader.doc_field_length(d, field, 1) for d in range(reader.doc_count_all())]
-        found: list[int] = self._once[key]
+            self._once[key] = _Lengths(lambda d: reader.doc_field_length(d, field, 1))
+        found: _Lengths = self._once[key]
         return found
 
     def _doc_numbers(self, doc: str | None) -> set[int] | None:

@@ -140,7 +140,7 @@ class Postings:
     bounded at any corpus size). Dict operations are atomic, so the searchers
     of one generation share one (a race reads a term twice, never spoils it)."""
 
-    def __init__(self, limit: int = 2_000_000) -> None:
+    def __init__(self, limit: int = 500_000) -> None:
         self._limit = limit
         self._kept: dict[tuple[str, str], Scored] = {}
         self._size = 0
