@@ -268,18 +268,6 @@ CANDIDATES = 100
 ENTRIES_KEPT = 20_000
 
 
-class _Lengths(dict[int, int]):
-    """An entry's field length by its number in its segment, read by ``read`` when first asked."""
-
-    def __init__(self, read: Callable[[int], int]) -> None:
-        super().__init__()
-        self._read = read
-
-    def __missing__(self, doc: int) -> int:
-        found = self[doc] = self._read(doc)
-        return found
-
-
 @dataclass
 class Words:
     """What the searchers of one generation look up about words, shared: a
@@ -449,23 +437,28 @@ class Searcher:
             reader = leaf.reader()
             if term not in reader:
                 continue
-            lengths = self._lengths(reader, offset, field)
+            lengths = self._lengths(offset, field)
             matcher = reader.postings(*term)
             while matcher.is_active():
-                doc = offset + matcher.id()
-                found[doc] = S.bm25(idf, matcher.weight(), lengths[doc - offset], average)
+                local = matcher.id()
+                length = lengths.get(local)
+                if length is None:
+                    length = lengths[local] = reader.doc_field_length(local, field, 1)
+                doc = offset + local
+                found[doc] = S.bm25(idf, matcher.weight(), length, average)
                 if keep:
                     raw[doc] = matcher.value()
                 matcher.next()
         return found, S.Positions(raw, searcher.schema[field].format.decode_positions)
 
-    def _lengths(self, reader: Any, offset: int, field: str) -> _Lengths:
-        """The lengths of ``field`` in the segment ``reader`` (as whoosh stores
-        them, in a byte: BM25's field length), each read once per generation."""
+    def _lengths(self, offset: int, field: str) -> dict[int, int]:
+        """The lengths of ``field`` read so far in the segment at ``offset`` (as whoosh stores them,
+        in a byte: BM25's field length), by entry number in the segment: each read once per generation
+        (by whichever searcher asks first: none keeps another's reader)."""
         key = f"lengths {offset} {field}"
         if key not in self._once:
-            self._once[key] = _Lengths(lambda d: reader.doc_field_length(d, field, 1))
-        found: _Lengths = self._once[key]
+            self._once[key] = {}
+        found: dict[int, int] = self._once[key]
         return found
 
     def _doc_numbers(self, doc: str | None) -> set[int] | None:

@@ -139,3 +139,17 @@ def test_a_bound_is_never_below_the_score(searcher: Any) -> None:
     bounds, found = S.scores(phrase, searcher._postings, spans=False), S.scores(phrase, searcher._postings)
     assert found and set(found) < set(bounds)  # some nodes hold both words apart
     assert all(bounds[d] >= s for d, s in found.items())
+
+
+def test_a_searcher_answers_after_another_of_its_generation_closed() -> None:
+    # the searchers of a generation share what they read (postings, lengths, stored fields), never a reader
+    from lawref.index import Searcher, Words
+
+    words = Words()
+    first = Searcher(seed_index_path(), words=words)
+    expected = [h.id for h in first.search("фальшренонс взятка")]
+    first.search("игрок")
+    first.close()
+    with Searcher(seed_index_path(), words=words) as second:
+        assert [h.id for h in second.search("фальшренонс взятка")] == expected
+        assert second.search("болван карта")  # terms, lengths and entries the first never read
