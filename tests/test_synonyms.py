@@ -54,6 +54,9 @@ def test_no_two_rows_are_said_alike() -> None:
     ("ренонснул", {"laws/62A", "laws/62B", "laws/61A"}, "ренонснул"),  # a revoke made a verb
     ("ограничения дамми", {"laws/43", "laws/fragment@001_6601c729f2304426:13"}, "дамми"),  # Dummy's Limitations
     ("можно ли держать перед собой памятку", {"laws/footnote@001_6601c729f2304426:9"}, "памятку"),
+    # a verb and its noun with no suffix between them (замена, выбор, отмена): rows, as no rule derives them
+    ("отменить сыгранную карту", {"laws/47"}, "отменить"),  # Law 47 «Отмена сыгранной карты»
+    ("замена карты болвана", {"commentary/45.6"}, "замена"),  # 45.6 «можно потребовать замену», 47.2 «заменить»
 ])
 def test_a_directors_word_finds_the_texts(seed_library: Library, query: str, first: set[str], typed: str) -> None:
     answer = seed_library.answer(query, limit=5)
