@@ -23,8 +23,11 @@ def _import_whoosh_lightly() -> None:
     :func:`functools.cached_property` is its successor; and
     ``whoosh.query.terms`` builds ``whoosh.lang.morph_en``'s English
     variation tables (~14 ms) for a query class lawref never uses — a stub
-    imports them on first use. Both stand in only while these imports run and
-    are taken out of ``sys.modules`` after, so nothing else sees them."""
+    imports them on first use; and ``whoosh.compat`` takes ``urlretrieve``
+    from ``urllib.request``, which imports ``http.client`` and ``email``
+    (~19 ms) for a function whoosh never calls — a stub imports it on first
+    use. They stand in only while these imports run and are taken out of
+    ``sys.modules`` after, so nothing else sees them."""
     if "whoosh.searching" in sys.modules:
         return
     shims: dict[str, types.ModuleType] = {}
@@ -34,6 +37,9 @@ def _import_whoosh_lightly() -> None:
     if "whoosh.lang.morph_en" not in sys.modules:
         shims["whoosh.lang.morph_en"] = types.ModuleType("whoosh.lang.morph_en")
         shims["whoosh.lang.morph_en"].variations = _variations  # type: ignore[attr-defined]
+    if "urllib.request" not in sys.modules:
+        shims["urllib.request"] = types.ModuleType("urllib.request")
+        shims["urllib.request"].urlretrieve = _urlretrieve  # type: ignore[attr-defined]
     sys.modules.update(shims)
     try:
         importlib.import_module("whoosh.reading")
@@ -43,6 +49,11 @@ def _import_whoosh_lightly() -> None:
         for name, module in shims.items():
             if sys.modules.get(name) is module:
                 del sys.modules[name]
+
+
+def _urlretrieve(*args: Any, **kwargs: Any) -> Any:
+    """``urllib.request.urlretrieve``, imported on first use."""
+    return importlib.import_module("urllib.request").urlretrieve(*args, **kwargs)
 
 
 def _variations(word: str) -> Any:
