@@ -673,6 +673,15 @@ class Searcher:
             kept[fields["id"]] = found
         return found
 
+    def query_lemmas(self, queries: Iterable[str]) -> set[str]:
+        """The lemmas the words of ``queries`` search for (loose words and phrases': what a hit marks)."""
+        return {lem for q in queries for w in self.all_words(q) for lem, _ in self._weighted(w, {})}
+
+    def excerpt(self, node_id: str, text: str, lemmas: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+        """``text`` (node ``node_id``'s) cut and marked for ``lemmas`` as a hit's snippet is
+        (code-point offsets into the snippet, end-exclusive)."""
+        return _snippet(self._tokens({"id": node_id, "text": text}), lemmas)
+
     def _ranked(self, found: list[tuple[int, float]], limit: int) -> list[tuple[dict[str, Any], float]]:
         """The best ``limit`` of ``found`` (entry number, score) as (stored fields, score), equal scores
         in reading order (entry numbers, which break ties first, an incremental build reorders)."""

@@ -100,12 +100,25 @@ def run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limit
     answer = _run(lib, store, searcher, query, limit=limit, doc=doc, lang=lang)
     if all(h.snippet.strip() for h in answer.hits):
         return answer
-    return replace(answer, hits=[_filled(lib, store, h) for h in answer.hits])
+    lemmas = searcher.query_lemmas(_searched(normalise_query(query), answer))
+    return replace(answer, hits=[_filled(lib, store, searcher, h, lemmas) for h in answer.hits])
 
 
-def _filled(lib: Library, store: NodeStore, hit: Hit) -> Hit:
+def _searched(query: str, answer: Answer) -> list[str]:
+    """The queries ``answer`` searched for ``query``: as typed, each
+    synonym's and correction's words, the compounds' lemmas, and an English
+    query's Russian (what a filled hit's snippet marks)."""
+    said = [m for _, means in answer.synonyms for m in means] + list(answer.corrected.values())
+    said += [lemma for lemmas in answer.compounds.values() for lemma in lemmas]
+    russian = None if P.CYRILLIC.search(query) else glossary.to_russian(query)
+    return [query, *said, *([russian] if russian else [])]
+
+
+def _filled(lib: Library, store: NodeStore, searcher: Searcher, hit: Hit, lemmas: set[str]) -> Hit:
     """``hit`` with the snippet of the first node under it that has text,
-    read from ``store`` (itself when it has a snippet, or nothing under it has text)."""
+    read from ``store`` (itself when it has a snippet, or nothing under it
+    has text), cut and marked as the index cuts a hit's own (``lemmas``: what
+    the search looked for)."""
     if hit.snippet.strip():
         return hit
     node = store.node(hit.id)
@@ -113,7 +126,9 @@ def _filled(lib: Library, store: NodeStore, hit: Hit) -> Hit:
     if first is None:
         return hit
     label = first.cite or store.label(first.id) or lib.label(first)  # an index stores every label
-    return replace(hit, snippet=f"{label}: {node_hit(first).snippet}", marks=())
+    prefix = f"{label}: "
+    snippet, marks = searcher.excerpt(first.id, first.text, lemmas)
+    return replace(hit, snippet=prefix + snippet, marks=tuple((s + len(prefix), e + len(prefix)) for s, e in marks))
 
 
 def _first_with_text(store: NodeStore, node: Node) -> Node | None:
