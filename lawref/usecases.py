@@ -185,6 +185,9 @@ def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None
     except NotFound:
         canonical, ed, entry = lib.absent(cite, chosen or lib.edition_of(doc))
         fragments, why = lib.fragments_for(canonical)
+        if not fragments and canonical != str(law_of(canonical)) and "." not in canonical:
+            fragments = lib.holders(canonical)  # a part of a law here: its law's fragments, the likeliest first
+            why = {"law": str(law_of(canonical))} if fragments else {}
         gone = Absent(canonical, ed, entry, fragments, why)
         return Shown(Outcome.UNLISTED if gone.unlisted else Outcome.ABSENT, [], gone)
     if lang == "en" and not lib.english_of(nodes):

@@ -192,6 +192,21 @@ def test_show_a_law_not_in_the_corpus_names_it(lib: Library) -> None:
                        "фрагмент, стр. 77, после правила 47; фрагмент, стр. 77, после правила 47 (2)]"]
 
 
+@pytest.mark.parametrize("cite", ["25B2", "Law 25 B 2", "25B"])
+def test_show_a_part_of_a_law_held_only_in_fragments_offers_them(lib: Library, cite: str) -> None:
+    # 003 p. 55 keeps Law 25 as fragments whose heading was lost: a part of it is «not in this corpus»
+    # as a node, but its text may be there — show names those fragments, as search finds them
+    result = run(lib.index_dir, CORPUS, "show", cite)
+    assert result.exit_code == 1
+    first, second = result.stdout.strip().splitlines()
+    assert first.endswith("— text not in this corpus")
+    assert second.startswith("[only fragments, p. 55 (fragments of law 25) — perhaps its text: фрагмент правила 25")
+    shown = json.loads(run(lib.index_dir, CORPUS, "show", cite, "--json").stdout)
+    assert shown["fragments_where"] == {"law": "25"}
+    assert shown["fragments"][0].startswith("laws/fragment@003_")
+    assert run(lib.index_dir, CORPUS, "show", "62C").stdout.strip().count("\n") == 0  # 62's pages: no fragments
+
+
 def test_search_shows_russian_and_english_titles(lib: Library) -> None:
     out = run(lib.index_dir, CORPUS, "search", "revoke", "--limit", "1").stdout
     assert out.startswith("62B        Исправление фальшренонса | Correcting a Revoke")

@@ -176,7 +176,9 @@ def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: di
 
 
 def _why(why: dict[str, Any]) -> str:
-    """Where fragments stand: «between laws 26 and 35», «text before 45.4»."""
+    """Where fragments stand: «between laws 26 and 35», «text before 45.4», «fragments of law 25»."""
+    if "law" in why:
+        return tr("fragments of law {cite}").format(cite=why["law"])
     if "before" in why:
         return tr("text before {cite}").format(cite=why["before"])
     lo, hi = why.get("between", [None, None])
