@@ -26,7 +26,8 @@ so they can differ in the last bits of a float; the index rounds scores to
 nine decimals before it breaks ties in reading order. Every node of the
 tree is a frozen dataclass; :func:`scores` evaluates one to ``{document
 number: score}``, only within ``within`` document numbers when given (the
-nodes a bonus can still add to).
+nodes a bonus can still add to); :func:`top` gives the best few of them,
+checking the order of a phrase's words only in the nodes that can still rank.
 """
 
 from __future__ import annotations
