@@ -190,10 +190,7 @@ def scores(query: Query, postings: Terms, within: Collection[int] | None = None,
             for d, s in scores(query.bonus, postings, required, spans=spans).items():
                 required[d] += s
         return required
-    if not spans:
-        held = _all(query.parts, postings, within, spans)
-        return {d: s * query.boost for d, s in held.items()}
-    return _near(query, postings, within)
+    return _near(query, postings, within, spans)
 
 
 def _any(query: AnyOf, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
@@ -221,11 +218,12 @@ def _all(parts: tuple[Query, ...], postings: Terms, within: Collection[int] | No
     return total or {}
 
 
-def _near(query: Near, postings: Terms, within: Collection[int] | None) -> dict[int, float]:
-    """Where ``query``'s parts stand in order within its slop (:func:`_tree_spans`)."""
-    held = _all(query.parts, postings, within)
-    if not held:
-        return {}
+def _near(query: Near, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
+    """Where ``query``'s parts stand in order within its slop (:func:`_tree_spans`); with ``spans``
+    false, wherever they all stand."""
+    held = _all(query.parts, postings, within, spans)
+    if not held or not spans:
+        return {d: s * query.boost for d, s in held.items()}
     terms = [[postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts]
     return {d: s * query.boost for d, s in held.items() if _in_order(terms, d, query.slop)}
 
@@ -246,6 +244,8 @@ def top(query: Query, postings: Terms, count: int, within: Collection[int] | Non
     phrase or nearness bonus are read for the nodes that can still rank,
     not for every node holding the words."""
     bounds = scores(query, postings, within, spans=False)
+    if not _has_near(query):  # no span to check: the bounds are the scores
+        return heapq.nsmallest(count, bounds.items(), key=lambda t: (-t[1], t[0]))
     order = sorted(bounds, key=lambda d: (-bounds[d], d))
     kept: list[tuple[float, int]] = []  # (score, -document number): the worst kept first
     start, batch = 0, max(count, 8)
@@ -257,6 +257,15 @@ def top(query: Query, postings: Terms, count: int, within: Collection[int] | Non
                 heapq.heapreplace(kept, (score, -d))
         start, batch = start + batch, batch * 2
     return [(-d, score) for score, d in sorted(kept, reverse=True)]
+
+
+def _has_near(query: Query) -> bool:
+    """Whether ``query`` holds a :class:`Near` (a score :func:`top` must check spans for)."""
+    if isinstance(query, Near):
+        return True
+    if isinstance(query, Bonus):
+        return _has_near(query.required) or _has_near(query.bonus)
+    return isinstance(query, AnyOf | AllOf) and any(_has_near(p) for p in query.parts)
 
 
 def _tree_spans(spans: list[list[tuple[int, int]]], slop: int) -> list[tuple[int, int]]:
