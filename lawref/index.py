@@ -759,16 +759,16 @@ def _snippet(tokens: _Tokens, lemmas: set[str]) -> tuple[str, tuple[tuple[int, i
     """~``SNIPPET_CHARS`` of a node's text around its first word standing for one of ``lemmas``, and
     the spans of it that match: ``(snippet, ((start, end), …))``, code-point offsets into the
     snippet, end-exclusive (see :class:`~lawref.results.Hit`). A word matches when one of the
-    lemmas it may stand for (its forms-table row, else its norm) is one of ``lemmas``; only the
-    words inside the snippet are read."""
+    lemmas it may stand for (its forms-table row, else its norm) is one of ``lemmas``: the words
+    were read once per generation (:class:`_Tokens`), so a snippet looks at its window only."""
     flat, starts, ends = tokens.flat, tokens.starts, tokens.ends
     first = min((tokens.first[lem] for lem in lemmas if lem in tokens.first), default=None)
     start = max(0, starts[first] - _SNIPPET_LEAD) if first is not None else 0
     if first is not None and start:
         start = starts[bisect.bisect_right(ends, start, 0, first + 1)]  # the first word ending after it
     end = min(len(flat), start + SNIPPET_CHARS)
-    inside = range(bisect.bisect_left(starts, start),
-                   len(starts) if first is None else max(first + 1, bisect.bisect_right(ends, end, first + 1)))
+    last = bisect.bisect_right(ends, end)  # the words ending inside the window, and the first match's
+    inside = range(bisect.bisect_left(starts, start), last if first is None else max(first + 1, last))
     if end < len(flat):
         end = max([ends[k] for k in inside if ends[k] <= end] or [end])
     body = flat[start:end]
