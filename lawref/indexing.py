@@ -10,11 +10,13 @@ and that one are the only ones that import whoosh.
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from lawref import _safepickle
+from lawref.context import contexts
 from lawref.folder import Generation
 from lawref.index import _schema, whoosh_index
 from lawref.model import Node
@@ -93,7 +95,6 @@ def _write(writer: Any, nodes: Sequence[Node], drop: set[str]) -> None:
     try:
         for doc in sorted(drop):
             writer.delete_by_term("doc", doc)
-        from lawref.context import contexts  # build side only
         context = contexts(nodes)
         for node in nodes:
             writer.add_document(**_node_fields(node, context[node.id]))
@@ -112,8 +113,6 @@ def _unique(nodes: Sequence[Node]) -> None:
 def _link_or_copy(src: Path, dest: Path) -> None:
     """A hard link of ``src`` at ``dest`` (whoosh never rewrites a file it
     wrote), else a copy."""
-    import shutil
-
     try:
         os.link(src, dest)
     except OSError:
