@@ -17,6 +17,7 @@ from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
 from lawref.lang import DEFAULT_EDITION, glossary
 from lawref.model import Document, Kind, Node, Status
+from lawref.query.generation import kept
 
 if TYPE_CHECKING:
     from lawref.lang.catalogue import Catalogue, Entry
@@ -171,11 +172,12 @@ def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
 def _loose_fragments(lib: Library) -> list[tuple[Node, int, int]]:
     """``(fragment, law before, law after)`` of every fragment no law holds, in
     reading order, in the documents that hold some law (0 and 1000 for an open
-    end), worked out once per generation (kept in the library's cache)."""
-    cache = lib._state.cache
-    if "loose fragments" in cache:
-        found: list[tuple[Node, int, int]] = cache["loose fragments"]
-        return found
+    end), worked out once per generation (:func:`lawref.query.generation.kept`)."""
+    found: list[tuple[Node, int, int]] = kept(lib, "loose fragments", lambda: _placed_fragments(lib))
+    return found
+
+
+def _placed_fragments(lib: Library) -> list[tuple[Node, int, int]]:
     store, found = lib.store, []
     by_doc: dict[str, list[Node]] = {}
     for x in lib.nodes:  # reading order: files by their first page
@@ -195,7 +197,6 @@ def _loose_fragments(lib: Library) -> list[tuple[Node, int, int]]:
             if node.kind == Kind.FRAGMENT and labels.law_of(node, store.node) is None:
                 found.append((node, before, after[k]))
             before = max(before, numbers[k] or 0)
-    cache["loose fragments"] = found
     return found
 
 

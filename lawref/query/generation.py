@@ -154,16 +154,21 @@ class State:
         self.local = threading.local()
 
 
+def kept(lib: Library, name: str, work: Callable[[], Any]) -> Any:
+    """``work()``, worked out once per generation of ``lib`` under ``name``
+    (forgotten when the library follows a rebuild to a new one)."""
+    cache = lib._state.cache
+    if name not in cache:
+        cache[name] = work()
+    return cache[name]
+
+
 def cached(method: Callable[[Library], Any]) -> Any:
-    """A property computed once per generation (forgotten when the library
-    follows a rebuild to a new one)."""
+    """A property computed once per generation (:func:`kept`)."""
     name = method.__name__
 
     def get(self: Library) -> Any:
-        cache = self._state.cache
-        if name not in cache:
-            cache[name] = method(self)
-        return cache[name]
+        return kept(self, name, lambda: method(self))
 
     get.__doc__ = method.__doc__
     return property(get)
