@@ -484,12 +484,18 @@ def _find_context(text: str, commentary: bool, relative: bool, alphabet: bool, f
     """The citations of one context (``first``: it opens the whole text)."""
     view, origin = _view(text)
     found = _find(view, commentary, relative, alphabet, first)
-    if not alphabet and any(c.reading == "alphabet" for c in found):
-        found = [replace(c, mixed=c.reading == "lookalike" and bool(AMBIGUOUS_LETTERS & set(c.text)))
-                 for c in _find(view, commentary, relative, True, first)]
+    if not alphabet and any(c.reading == "alphabet" for c in found):  # the context reads its letters in order
+        found = [_in_doubt(c) for c in _find(view, commentary, relative, True, first)]
     if origin is not None:
         return [_mapped(c, text, origin) for c in found]
     return found if view == text else [replace(c, text=text[c.start : c.end]) for c in found]
+
+
+def _in_doubt(c: Citation) -> Citation:
+    """``c``, found in a context read in alphabet order: a letter the two readings read differently
+    (``62В`` → 62C) is marked ``mixed``, and its ``reading`` is the one its cite was given by."""
+    mixed = c.reading == "lookalike" and bool(AMBIGUOUS_LETTERS & set(c.text))
+    return replace(c, mixed=mixed, reading="alphabet" if mixed else c.reading)
 
 
 def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bool = True) -> list[Citation]:
