@@ -186,7 +186,7 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
     shown = usecases.show(lib, _text(str(cite)), doc=doc, edition=edition, lang=lang)
     if (gone := shown.absent) is not None:
         if as_json:
-            _json(J.absent_json(gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why))
+            _json(J.absent_json(gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why, gone.law_title_en))
         else:
             _say(T.absent_line(gone.canonical, gone.entry, gone.fragments, gone.why,
                                [lib.label(f) for f in gone.fragments]))

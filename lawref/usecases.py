@@ -102,13 +102,15 @@ class Absent(NamedTuple):
     """A cite the corpus lacks: its ``canonical`` form, the ``edition``
     asked, the catalogue's ``entry`` for it (another law's when the
     catalogue lacks it too: ``entry.id != canonical``), and the
-    ``fragments`` that may hold its text with ``why`` they may."""
+    ``fragments`` that may hold its text with ``why`` they may, and its
+    law's English title (``law_title_en``: the entry's own for a law)."""
 
     canonical: str
     edition: str
     entry: Entry
     fragments: list[Node]
     why: dict[str, Any]
+    law_title_en: str
 
     @property
     def unlisted(self) -> bool:
@@ -188,7 +190,8 @@ def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None
         if not fragments and canonical != str(law_of(canonical)) and "." not in canonical:
             fragments = lib.holders(canonical)  # a part of a law here: its law's fragments, the likeliest first
             why = {"law": str(law_of(canonical))} if fragments else {}
-        gone = Absent(canonical, ed, entry, fragments, why)
+        law = lib.catalogue_entry(str(law_of(canonical)), ed)[1] if entry.kind == "section" else entry
+        gone = Absent(canonical, ed, entry, fragments, why, (law or entry).title_en)
         return Shown(Outcome.UNLISTED if gone.unlisted else Outcome.ABSENT, [], gone)
     if lang == "en" and not lib.english_of(nodes):
         return Shown(Outcome.NO_ENGLISH, nodes)

@@ -203,6 +203,7 @@ def test_show_a_part_of_a_law_held_only_in_fragments_offers_them(lib: Library, c
     assert second.startswith("[only fragments, p. 55 (fragments of law 25) — perhaps its text: фрагмент правила 25")
     shown = json.loads(run(lib.index_dir, CORPUS, "show", cite, "--json").stdout)
     assert shown["fragments_where"] == {"law": "25"}
+    assert shown["law_title_en"] == "Legal and Illegal Changes of Call"  # its law's title, not its own
     assert shown["fragments"][0].startswith("laws/fragment@003_")
     assert run(lib.index_dir, CORPUS, "show", "62C").stdout.strip().count("\n") == 0  # 62's pages: no fragments
 

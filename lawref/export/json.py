@@ -146,13 +146,15 @@ def resolve_json(answers: Sequence[tuple[str, Target | None]],
 
 
 def absent_json(cite: str, edition: str, entry: Entry, fragments: Sequence[Node] = (),
-                why: dict[str, Any] | None = None) -> dict[str, Any]:
+                why: dict[str, Any] | None = None, law_title_en: str | None = None) -> dict[str, Any]:
     """``show --json`` of a law the edition has and the corpus lacks, with
     the ids of fragments that may hold its text and where they stand. For a
     section the catalogue does not list (``62Z``) ``title_en`` is null and
-    ``in_catalogue`` false; ``law_title_en`` is its law's title."""
+    ``in_catalogue`` false; ``law_title_en`` is its law's title (given, else
+    the entry's: a law's own, or the law an unlisted section falls back to)."""
     known = entry.id == cite or "." in cite
-    return {"cite": cite, "title_en": entry.title_en if known else None, "law_title_en": entry.title_en,
+    return {"cite": cite, "title_en": entry.title_en if known else None,
+            "law_title_en": law_title_en or entry.title_en,
             "in_catalogue": known, "chapter": entry.chapter, "edition": edition, "in_corpus": False,
             "fragments": [f.id for f in fragments], "fragments_where": why or None}
 
