@@ -26,7 +26,7 @@ from lawref.i18n import N_
 if TYPE_CHECKING:
     from lawref.results import Citation
 
-__all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "ancestors", "cite_pattern",
+__all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "ancestors", "cite_pattern", "citing_lang",
            "contexts", "find_citations", "find_in_contexts", "fold_token", "forced_cut", "latin", "law_of",
            "next_cut", "normalise_cite", "parse_cite", "query_cites", "reading", "split_query_cites"]
 
@@ -43,6 +43,23 @@ def latin(label: str, alphabet: bool = False) -> str:
     order (``Б`` → ``B``, ``В`` → ``C``, ``Г`` → ``D``; past ``Н`` by
     look-alike). Other characters unchanged."""
     return label.translate(P.ALPHABET).translate(P.LOOKALIKES) if alphabet else label.translate(P.LOOKALIKES)
+
+
+#: A citing word in each language: two letters or more (``правило``, ``пр.``, ``Law``, ``section``), a
+#: Russian abbreviation of one letter (``п. 45.5``), ``L`` before a number (``L62B``, ``L.65B2``) — never
+#: a part's label (``62В``, ``(b)``, ``C2`` of «12C1 и C2»).
+_CITING_RU = re.compile(r"[А-Яа-яЁё]{2,}|(?<![\w(])[а-яё]\.")
+_CITING_EN = re.compile(r"[A-Za-z]{2,}|(?<![\w(])L(?=\.?\d)")
+
+
+def citing_lang(text: str) -> str | None:
+    """The language of a citation's citing word: ``ru`` (``правило 62B``,
+    ``п. 45.5``), ``en`` (``Law 62B``, ``L62B``), or ``None`` for a bare cite
+    (``62B``, ``71`` of a list, ``C2`` of «12C1 и C2»), whose letters say
+    nothing of its language."""
+    if _CITING_RU.search(text):
+        return "ru"
+    return "en" if _CITING_EN.search(text) else None
 
 
 def reading(token: str) -> str:

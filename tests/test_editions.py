@@ -344,6 +344,9 @@ def test_the_citing_word_s_language_is_read_from_the_word_not_the_section_letter
 
     assert [citing_lang(t) for t in ("правило 62B", "п. 45.5", "Law 62В", "62В", "17Е", "71", "43B2(b)")] == [
         "ru", "ru", "en", None, None, None, None]
+    # a part's label is no citing word (C2 of «правило 12C1 и C2», (b) alone); L before a number is one
+    assert [citing_lang(t) for t in ("C2", "(b)", "B", "L62B", "L.65B2", "пр69А", "ст40")] == [
+        None, None, None, "en", "en", "ru", "ru"]
 
 
 def test_the_only_or_newest_edition_is_the_default_without_the_manifest(tmp_path: Path) -> None:

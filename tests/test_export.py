@@ -581,6 +581,21 @@ def test_link_html_titles_a_status_in_the_language_of_the_citation(seed_library:
     assert 'title="16: нет в корпусе">правило 16</span>' in html and 'title="16: not in the corpus">Law 16</span>' in html
 
 
+
+@pytest.mark.parametrize(("text", "words"), [
+    ("См. правило 43B2(a) и (b), правило 12C1 и C2", ["в корпусе только его часть"] * 2 + ["нет в корпусе"] * 2),
+    ("See Law 43B2(a) and (b), Law 12C1 and C2", ["only a part of it in the corpus"] * 2 + ["not in the corpus"] * 2),
+])
+def test_a_lists_bare_members_are_titled_in_its_head_s_language(seed_library: Library, text: str,
+                                                                words: list[str]) -> None:
+    # «(b)», «C2», «62В» name parts, not a language: told as the citation they continue (a new user saw
+    # «43B2(a): в корпусе только его часть» beside «43B2(b): only a part of it in the corpus»)
+    from lawref.export.annotate import to_html
+
+    titles = re.findall(r'title="[^:"]+: ([^"]*)"', to_html(text, seed_library.link(text), exports.hrefs(seed_library)))
+    assert titles == words
+
+
 def test_the_offline_search_knows_english_titles_and_the_laws_the_corpus_lacks(site: Path) -> None:
     data = json.loads((site / "search-index.json").read_text(encoding="utf-8"))
     law62 = next(n for n in data["nodes"] if n["c"] == "62")

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
-from lawref import patterns as P
+from lawref.cite import citing_lang
 from lawref.export.commonmark import escape, link
 from lawref.model import Status
 from lawref.results import Citation, Linked, Target
@@ -50,14 +50,15 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
     resolved to no node, or whose node has no link, has ``href`` ``None``."""
     out: list[dict[str, Any]] = []
     pos = 0
-    around = "ru" if P.CYRILLIC.search(text) else "en"
+    said = citing_lang(text) or "en"  # a bare cite first in the text: told in the text's language
     for item in linked:
         c = item.citation
         start, end = c.start - offset, c.end - offset
         if start > pos:
             out.append({"link": False, "text": text[pos:start]})
         first = item.ids[0] if item.ids else None
-        words = told(_language(c.text, around))
+        said = citing_lang(c.text) or said  # a bare member (``(b)``, ``71``) is told as its list's head
+        words = told(said)
         notes = [f"{run}: {words[STATUS_WORDS[status]]}" for run, status in _status_runs(item.targets)
                  if len(item.targets) > 1 or status != Status.EXACT] + reading_notes(c, words)
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
@@ -93,15 +94,6 @@ def _status_runs(targets: Sequence[Target]) -> list[tuple[str, str]]:
         else:
             runs.append([t.cite, t.cite, t.status])
     return [(first if first == last else f"{first}–{last}", status) for first, last, status in runs]
-
-
-def _language(cite_text: str, around: str) -> str:
-    """The language of a citation's note: its own words' («правило 16» ru,
-    «Law 16» en), else — a bare number (``71`` of «правила 70 или 71``) —
-    the text's around it."""
-    if P.CYRILLIC.search(cite_text):
-        return "ru"
-    return "en" if any("a" <= ch.lower() <= "z" for ch in cite_text) else around
 
 
 class Paragraphs:

@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING
 
 from lawref import model
 from lawref import patterns as P
-from lawref.cite import KEEP_BEFORE, find_citations, find_in_contexts, given_alone, next_cut, normalise_cite
+from lawref.cite import (
+    KEEP_BEFORE,
+    citing_lang,
+    find_citations,
+    find_in_contexts,
+    given_alone,
+    next_cut,
+    normalise_cite,
+)
 from lawref.errors import CiteError
 from lawref.model import Node, Status
 from lawref.query.editions import edition_in
@@ -49,19 +57,6 @@ def link(lib: Library, text: str, edition: str | None = None) -> list[Linked]:
 
 
 #: A letter of a citing word — not a section letter after a law's number (``17Е``, ``62B``) nor an item's (``(b)``).
-_WORD_CYRILLIC = re.compile(r"(?<![\d(])[А-Яа-яЁё]")
-_WORD_LATIN = re.compile(r"(?<![\d(])[A-Za-z]")
-
-
-def citing_lang(text: str) -> str | None:
-    """The language of a citation's citing word: ``ru`` (``правило 62B``,
-    ``п. 45.5``), ``en`` (``Law 62B``), or ``None`` for a bare cite (``62B``,
-    ``71`` of a list), whose letters say nothing of its language."""
-    if _WORD_CYRILLIC.search(text):
-        return "ru"
-    return "en" if _WORD_LATIN.search(text) else None
-
-
 def _resolved(lib: Library, found: Iterable[Citation], edition: str | None) -> list[Linked]:
     """``found`` citations resolved within ``edition`` (as :meth:`link`);
     with none asked, each within the edition of its citing word's language
