@@ -80,7 +80,7 @@ def _quality(q: dict[str, Any]) -> list[str]:
         rows.append(f"| {name} | {row['hit@5']:.3f} | {row['mrr']:.3f} | {row['absent_nothing']:.2f} |")
     if "later" in q:
         later = q["later"]
-        rows += ["", f"Not a target: {later['queries']} queries judged later (`bench/queries-later.tsv`, five sets "
+        rows += ["", f"Not a target: {later['queries']} queries judged later (`bench/queries-later.tsv`, sets "
                  "written and judged from the seeds by readers who had not seen lawref's answers; the first score of "
                  f"each set is in the file): lawref hit@5 **{later['hit@5']:.3f}**, MRR **{later['mrr']:.3f}**."]
     return rows
