@@ -78,13 +78,19 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
         said = (tr("lawref: Law {cite} — {title} — not in this corpus") if found.by_title
                 else tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it"))
         _say(said.format(cite=gone[0], title=gone[1]), err=True)
+    titled = found.outcome == usecases.Outcome.TITLE_ABSENT and not as_json
+    if titled and gone is not None:  # its line first, then the other laws its title names, then the hits
+        fail_line = usecases.told(found.outcome, query=repr(query[:79]), cite=gone[0], title=gone[1])
+        _say(f"lawref: {retell(fail_line)}", err=True)
+    for cite, title in found.also:  # «lead out of turn»: Laws 53, 54, 55, 56
+        _say(tr("lawref: Law {cite} — {title} — not in this corpus").format(cite=cite, title=title), err=True)
     if as_json:
-        _json(J.search_json(query, found.hits, found.answer, gone))
+        _json(J.search_json(query, found.hits, found.answer, gone, found.also))
     else:
         _hit_lines(T.hit_lines(found.hits))
         if len(found.hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
             _say(more_line(usecases.counted(lib, query, MORE_COUNTED, doc=doc, lang=lang), limit))
-    _ended(found.outcome, quiet=as_json, query=repr(query[:79]), cite=gone[0] if gone else "",
+    _ended(found.outcome, quiet=as_json or titled, query=repr(query[:79]), cite=gone[0] if gone else "",
            title=gone[1] if gone else "")
 
 

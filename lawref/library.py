@@ -277,7 +277,7 @@ class Library:
         return replace(found, hits=list(found.hits), corrected=dict(found.corrected),
                        compounds={k: list(v) for k, v in found.compounds.items()})
 
-    absent_law = On(q_editions.absent_law)
+    absent_laws = On(q_editions.absent_laws)
     holders = On(q_editions.holders, pinned=True)
     document = On(q_editions.document)
     edition = On(q_editions.edition)

@@ -101,7 +101,8 @@ def run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limit
     if all(h.snippet.strip() for h in answer.hits):
         return answer
     lemmas = searcher.query_lemmas(_searched(normalise_query(query), answer))
-    return replace(answer, hits=[_filled(lib, store, searcher, h, lemmas) for h in answer.hits])
+    listed = {h.id for h in answer.hits}
+    return replace(answer, hits=[_filled(lib, store, searcher, h, lemmas, listed) for h in answer.hits])
 
 
 def _searched(query: str, answer: Answer) -> list[str]:
@@ -114,16 +115,19 @@ def _searched(query: str, answer: Answer) -> list[str]:
     return [query, *said, *([russian] if russian else [])]
 
 
-def _filled(lib: Library, store: NodeStore, searcher: Searcher, hit: Hit, lemmas: set[str]) -> Hit:
+def _filled(lib: Library, store: NodeStore, searcher: Searcher, hit: Hit, lemmas: set[str],
+            listed: set[str]) -> Hit:
     """``hit`` with the snippet of the first node under it that has text,
     read from ``store`` (itself when it has a snippet, or nothing under it
-    has text), cut and marked as the index cuts a hit's own (``lemmas``: what
-    the search looked for)."""
+    has text, or that node is a hit of the answer too — ``listed``, by id:
+    a text is shown once, on its own hit, so Law 64 and its one fragment do
+    not print the same lines twice), cut and marked as the index cuts a
+    hit's own (``lemmas``: what the search looked for)."""
     if hit.snippet.strip():
         return hit
     node = store.node(hit.id)
     first = _first_with_text(store, node) if node is not None else None
-    if first is None:
+    if first is None or first.id in listed:
         return hit
     label = first.cite or store.label(first.id) or lib.label(first)  # an index stores every label
     prefix = f"{label}: "

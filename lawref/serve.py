@@ -213,7 +213,7 @@ def search(lib: _Lib, q: str = Query(min_length=1, max_length=MAX_QUERY), limit:
            doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
     """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites)."""
     found = usecases.search(lib, q, limit=limit, doc=doc, lang=lang)  # nothing found: 200, no results
-    out = J.search_json(q, found.hits, found.answer, found.gone)
+    out = J.search_json(q, found.hits, found.answer, found.gone, found.also)
     href = exports.hrefs(lib, "/")
     for hit in out["results"]:  # where the reader shows it, from the site's root (laws/62.html#law-62b)
         node = lib.by_id.get(hit["id"])

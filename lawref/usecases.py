@@ -142,7 +142,9 @@ class Searched(NamedTuple):
     ``gone`` — ``(cite, English title)`` when the query is only the cite of
     a law the corpus lacks, or names the English title of a law or section
     the corpus lacks (``insufficient bid``: the outcome ``TITLE_ABSENT``
-    when nothing else is found; ``by_title`` then)."""
+    when nothing else is found; ``by_title`` then); ``also``, each other
+    law the corpus lacks that the title names as well (``lead out of
+    turn``: ``gone`` Law 53, ``also`` 54, 55, 56)."""
 
     outcome: Outcome
     query: str
@@ -150,6 +152,7 @@ class Searched(NamedTuple):
     hits: list[HitShown]
     gone: tuple[str, str] | None
     by_title: bool = False
+    also: tuple[tuple[str, str], ...] = ()
 
 
 class Resolved(NamedTuple):
@@ -223,9 +226,10 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
     ``ValueError`` for another ``lang``."""
     lib.check_doc(doc)
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
-    gone = lib.absent_law(query)
+    named = lib.absent_laws(query)
+    gone, also = (named[0], tuple(named[1:])) if named else (None, ())
     if gone is not None and not gone[0].isdigit() and answer.hits and not answer.relaxed:
-        gone = None  # a section's title the text holds whole («penalty card»: Law 50's): its words answer it
+        gone, also = None, ()  # a section's title the text holds whole («penalty card»: Law 50's): its words answer it
     by_title = gone is not None and not query_cites(query)
     if by_title and gone is not None and not gone[0].isdigit() and lib.store.with_cite(str(law_of(gone[0]))):
         # a section of a law the corpus holds (``claim defined``: 68A), its title held whole by no node (else
@@ -238,7 +242,7 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
         outcome = Outcome.FOUND
     else:  # «insufficient bid»: the title of a law the corpus lacks, said as show says it (its hits partial)
         outcome = Outcome.TITLE_ABSENT if by_title else Outcome.NO_HITS
-    return Searched(outcome, query, answer, S.hits(lib, answer.hits), gone, by_title)
+    return Searched(outcome, query, answer, S.hits(lib, answer.hits), gone, by_title, also)
 
 
 def counted(lib: Library, query: str, up_to: int, *, doc: str | None = None, lang: str = "any") -> int:

@@ -64,7 +64,7 @@ USE_CASES = {
     ("cli_write.py", "link"): "usecases.link(", ("serve.py", "_link_answer"): "usecases.link(",
 }
 WORKED_OUT = ("lib.absent(", "lib.answer(", "lib.references(", "lib.resolve_targets(", "lib.link_stream(",
-              "lib.contents(", "lib.compare(", "lib.elsewhere(", "lib.absent_law(")
+              "lib.contents(", "lib.compare(", "lib.elsewhere(", "lib.absent_laws(")
 
 
 def test_every_command_and_endpoint_goes_through_its_use_case() -> None:

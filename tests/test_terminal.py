@@ -18,9 +18,15 @@ def test_a_law_with_no_text_of_its_own_shows_its_first_section_s_text(seed_index
     from lawref.library import Library
 
     lib = Library.open(seed_index)
+    hit = lib.search("62", limit=10)[0]
+    assert hit.id == "laws/62" and hit.snippet.startswith("62A: Игрок должен исправить фальшренонс")
+    # … unless that section is a hit of the same answer: its text is printed once, under its own line
     hits = {h.id: h for h in lib.search("фальшренонс", limit=30)}
-    assert hits["laws/62"].snippet.startswith("62A: Игрок должен исправить фальшренонс")
-    assert all(h.snippet.strip() for h in hits.values())
+    assert hits["laws/62"].snippet == "" and hits["laws/62A"].snippet.startswith("Игрок должен исправить")
+    assert all(h.snippet.strip() for i, h in hits.items() if i not in ("laws/61", "laws/62", "laws/64"))
+    printed = run(seed_index, "search", "правило 64", "ренонс", "--limit", "20").stdout.splitlines()
+    assert sum("ненарушившая сторона получает согласно этому правилу" in line for line in printed) == 1
+    assert printed[0].startswith("64 ") and not printed[1].startswith(" ")  # Law 64: a line, its text under its fragment
 
 
 @pytest.mark.parametrize(("query", "want"), [("S.O.", "⟦S.O⟧."), ("п.45.5", "п.⟦45.5⟧.")])

@@ -42,9 +42,11 @@ def _words() -> dict[str, str]:
 
 
 def hit_lines(hits: Sequence[HitShown]) -> list[str]:
-    """Two lines a hit: cite (or id), Russian and English titles, document,
-    page and score; then the snippet, indented, its matches in ``⟦⟧``
-    (:meth:`~lawref.results.Hit.marked`)."""
+    """A line a hit: cite (or id), Russian and English titles, document,
+    page and score; then its snippet, indented, its matches in ``⟦⟧``
+    (:meth:`~lawref.results.Hit.marked`) — none for a hit with no text of
+    its own whose first text is another hit of the list (Law 64 above its
+    one fragment: the text is printed once)."""
     out = []
     for s in hits:
         h = s.hit
@@ -56,7 +58,8 @@ def hit_lines(hits: Sequence[HitShown]) -> list[str]:
         # a label past the column (a fragment's «фрагмент правила 64, стр. 89») is set off from its titles
         head = f"{s.label:<10} {titles}".rstrip() if len(s.label) < 10 or not titles else f"{s.label} — {titles}"
         out.append(f"{head}  ({where}; {h.score:.2f})")
-        out.append(f"           {h.marked()}")
+        if h.snippet.strip():
+            out.append(f"           {h.marked()}")
     return out
 
 

@@ -284,18 +284,22 @@ def title_en(lib: Library, node: Node) -> str | None:
     return law.title_en if law is not None else None
 
 
-def absent_law(lib: Library, query: str) -> tuple[str, str] | None:
-    """``(cite, English title)`` when ``query`` is only a law's cite
-    (``59``, ``правило 59``) that the edition has and the corpus lacks —
-    what ``search`` says beside the hits that cite it — else ``None``."""
+def absent_laws(lib: Library, query: str) -> list[tuple[str, str]]:
+    """Each ``(cite, English title)`` of a law the edition has and the
+    corpus lacks that ``query`` names, best first — what ``search`` says
+    beside its hits: one when ``query`` is only a law's cite (``59``,
+    ``правило 59``); for a title, also every other
+    law the corpus lacks whose title holds each word of the query
+    (:func:`absent_titles`: ``lead out of turn`` → Laws 53, 54, 55, 56);
+    ``[]`` for none."""
     try:
         cite = normalise_cite(query)
     except CiteError:
-        return absent_title(lib, _glossary_english(query) or query)
+        return absent_titles(lib, _glossary_english(query) or query)
     if "." in cite or not cite.isdigit() or lib.store.with_cite(cite):
-        return None
+        return []
     _, entry = lib.catalogue_entry(cite)
-    return (cite, entry.title_en) if entry is not None and entry.id == cite else None
+    return [(cite, entry.title_en)] if entry is not None and entry.id == cite else []
 
 
 def _glossary_english(query: str) -> str | None:
@@ -311,13 +315,43 @@ def _glossary_english(query: str) -> str | None:
     return found[0].en[0] if found else None
 
 
+#: Most laws :func:`absent_titles` names for one query.
+ABSENT_NAMED = 5
+
+
+def absent_titles(lib: Library, query: str) -> list[tuple[str, str]]:
+    """:func:`absent_title`'s ``(cite, English title)`` first, then each
+    other law the corpus lacks (not a section: ``insufficient bid`` is Law
+    27, not also 18D) whose catalogue title holds every word of ``query``
+    (``lead out of turn``: Law 53 *Lead Out of Turn Accepted*, then 54
+    *Opening Lead Out of Turn*, 55, 56 — closest first, then in the
+    catalogue's order), at most
+    :data:`ABSENT_NAMED`; ``[]`` when :func:`absent_title` names none."""
+    best = absent_title(lib, query)
+    if best is None:
+        return []
+    wanted, named = glossary.english_stems(query), [best]
+    others = []
+    for n, entry in enumerate(catalogue(lib.edition()).entries.values()):
+        if entry.kind != "law" or not entry.title_en or entry.id == best[0]:
+            continue
+        close = glossary.title_match(wanted, glossary.english_stems(entry.title_en))
+        if close and wanted <= glossary.english_stems(entry.title_en):
+            others.append((-close, n, entry.id, entry.title_en))
+    for _, _, cite, title in sorted(others):
+        if len(named) < ABSENT_NAMED and not lib.store.with_cite(cite) and all(
+                str(law_of(c)) != cite for c, _ in named):
+            named.append((cite, title))
+    return named
+
+
 def absent_title(lib: Library, query: str) -> tuple[str, str] | None:
     """``(cite, English title)`` of the law or section of the default
     edition whose catalogue title an English ``query`` names best
     (:func:`lawref.lang.glossary.title_match`; ``insufficient bid`` → Law 27,
     *Insufficient Bid*) when the corpus lacks it and no node's title here is
     named as closely; else ``None``. A Russian query is never matched
-    (:func:`absent_law` gives it a glossary term's English)."""
+    (:func:`absent_laws` gives it a glossary term's English)."""
     wanted = glossary.english_stems(query)
     if P.CYRILLIC.search(query) or len(wanted) < 2:
         return None

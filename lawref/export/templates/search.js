@@ -84,22 +84,23 @@
   function englishWords(s) {  /* 3+ letters, a possessive's 's dropped, small words aside */
     return (s.toLowerCase().replace(/['’]s\b/g, "").match(/[a-z]{3,}/g) || []).filter(function (w) { return !SMALL.test(w); });
   }
-  function absent(q) {  /* a law the corpus lacks: its number (27), or two or more words of its title (insufficient bid) */
+  function absent(q) {  /* laws the corpus lacks: a number (27), or every word of two or more in their titles
+                           (insufficient bid; lead out of turn: 53, 54, 55, 56), closest first, at most 5 */
     var num = q.trim().replace(/^(правил[оау]|law)\s*/i, "").replace(/[\s.]+$/, "");
-    if (!data.absent) { return null; }
-    if (/^\d+$/.test(num)) { return data.absent[num] ? num : null; }
+    if (!data.absent) { return []; }
+    if (/^\d+$/.test(num)) { return data.absent[num] ? [num] : []; }
     var words = englishWords(q);
-    if (words.length < 2 || /[а-яё]/i.test(q)) { return null; }
-    var best = null, bestShare = 0;
-    Object.keys(data.absent).forEach(function (law) {
+    if (words.length < 2 || /[а-яё]/i.test(q)) { return []; }
+    var named = [];
+    Object.keys(data.absent).forEach(function (law, order) {
       var title = englishWords(data.absent[law]);
       var shared = words.filter(function (w) {
         return title.some(function (t) { return t.slice(0, 4) === w.slice(0, 4); });  /* a stem's start: claims, claim */
       }).length;
-      var share = shared / Math.max(words.length, title.length);
-      if (shared === words.length && share > bestShare) { best = law; bestShare = share; }
+      if (shared === words.length) { named.push([shared / Math.max(words.length, title.length), order, law]); }
     });
-    return best;
+    named.sort(function (a, b) { return b[0] - a[0] || a[1] - b[1]; });
+    return named.slice(0, 5).map(function (n) { return n[2]; });
   }
 
   function show(q) {
@@ -107,12 +108,11 @@
     if (!q.trim()) { out.hidden = true; return; }
     var r = search(q);
     out.hidden = false;
-    var gone = absent(q);
-    if (gone) {  /* a law of the edition the corpus lacks: say so, with its title */
+    absent(q).forEach(function (gone) {  /* a law of the edition the corpus lacks: say so, with its title */
       var line = document.createElement("p");
       line.textContent = gone + " — " + out.getAttribute("data-absent") + ": " + data.absent[gone];
       out.appendChild(line);
-    }
+    });
     if (!r.hits.length) {
       var none = document.createElement("p");
       none.textContent = out.getAttribute("data-nothing");
@@ -186,10 +186,12 @@
           var extra = h.title && h.label.indexOf(h.title) < 0 ? " — " + h.title : "";
           return { u: h.url, l: h.label + extra, s: h.snippet, m: h.highlights };
         }), d.results.length);
-        if (d.absent) {  /* a law of the edition the corpus lacks: said first, as the offline reader does */
-          var line = document.createElement("p");
-          line.textContent = d.absent.cite + " — " + out.getAttribute("data-absent") + ": " + d.absent.title_en;
-          out.insertBefore(line, out.firstChild);
+        if (d.absent) {  /* laws of the edition the corpus lacks: said first, as the offline reader does */
+          [d.absent].concat(d.absent.also || []).reverse().forEach(function (gone) {
+            var line = document.createElement("p");
+            line.textContent = gone.cite + " — " + out.getAttribute("data-absent") + ": " + gone.title_en;
+            out.insertBefore(line, out.firstChild);
+          });
         }
       });
     }
