@@ -25,6 +25,9 @@ and takes from it:
   bytes' digest, forced encoding and limit: what the folder's chrome is
   learnt from (:func:`lawref.corpus.learn_chrome`) without decoding every
   file again;
+* ``chrome(key, value)`` — a folder's chrome (the frame keys learnt), by a
+  key over its files' digests, forced encoding and limit: a folder whose
+  files are all unchanged is not learnt again;
 * ``docs(doc, value)`` — each document's signature (its entry and its files'
   keys): the documents whose signature changed are the ones deleted from and
   added again to whoosh's index, which is otherwise carried over.
@@ -52,7 +55,7 @@ __all__ = ["CACHE_FILE", "BuildCache", "citation_key", "file_key"]
 CACHE_FILE = "build.sqlite"
 #: One encoder for every value (``json.dumps`` with options makes a new one per call).
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_TABLES = ("files", "citations", "words", "docs", "filewords", "frames")
+_TABLES = ("files", "citations", "words", "docs", "filewords", "frames", "chrome")
 
 
 def file_key(name: str, digest: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:
@@ -142,7 +145,8 @@ class BuildCache:
             return {t: {} for t in _TABLES}
         files = dict(self._old.execute("SELECT key, value FROM files"))
         raw = {"files": files, **self._bulk}
-        raw["filewords"] = dict(self._old.execute("SELECT key, value FROM filewords"))
+        for table in ("filewords", "frames", "chrome"):
+            raw[table] = dict(self._old.execute(f"SELECT key, value FROM {table}"))
         return {t: {k: json.loads(v) for k, v in raw.get(t, {}).items()} for t in _TABLES}
 
     def _old_text(self, table: str, key: str) -> str | None:
@@ -163,6 +167,16 @@ class BuildCache:
                 return None
             self.new[table][key] = text
         return json.loads(text)
+
+    def has(self, table: str, key: str) -> bool:
+        """Whether ``key`` of ``table`` is known (new or old): kept for the
+        new cache, as :meth:`get` keeps it, its value not parsed."""
+        if key in self.new[table]:
+            return True
+        text = self._old_text(table, key)
+        if text is not None:
+            self.new[table][key] = text
+        return text is not None
 
     def put(self, table: str, key: str, value: Any) -> None:
         """Record ``value`` for ``key`` in the new cache."""

@@ -198,7 +198,7 @@ COMMANDS = {
     "link": "lawref.cli_write:link",
     "export": "lawref.cli_write:export",
     "build": "lawref.cli_make:build",
-    "clean": "lawref.cli_make:clean_cmd",
+    "clean": "lawref.cli_clean:clean_cmd",
     "serve": "lawref.cli_serve:serve",
 }
 

@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +31,7 @@ from lawref.lang import catalogue, concordance, glossary, morph
 from lawref.manifest import DocumentSpec, Limits
 from lawref.model import Document, Kind, Node, Source
 from lawref.parse import parse
-from lawref.records import FileReport
+from lawref.records import Corpus, FileReport  # Corpus lives in records: a build that finds nothing changed
 from lawref.resolver import Resolver
 from lawref.results import Citation
 from lawref.safeio import read_capped
@@ -39,31 +39,6 @@ from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 from lawref.treecheck import check_document, check_tree
 
 __all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file", "lost_warning"]
-
-
-@dataclass(frozen=True)
-class Corpus:
-    """A built corpus: ``documents``, ``nodes`` in reading order, per-file
-    ``reports``, ``stamp`` (content hash of the inputs and lawref version),
-    ``warnings`` (manifest entries that match no file) and ``paths``: the
-    real relative path, as hex of its bytes, of each file whose shown name
-    differs (a name that is not UTF-8, shown with ``\\xNN`` escapes)."""
-
-    documents: tuple[Document, ...]
-    nodes: Sequence[Node]
-    reports: tuple[FileReport, ...]
-    stamp: str
-    warnings: tuple[str, ...] = ()
-    paths: dict[str, str] = field(default_factory=dict)
-    default_edition: str | None = None  # the manifest's ``default_edition``
-    signatures: dict[str, str] = field(default_factory=dict)  # document id → its entry and files' cache keys
-    file_keys: dict[str, str] = field(default_factory=dict)  # file name → its build-cache key
-    reused: int = 0  # files taken from the last build's cache (unchanged), not read and parsed again
-    unchanged: bool = False  # nothing changed since the live build: it was kept, nothing built
-
-    def usable(self) -> bool:
-        """True when at least one node was built."""
-        return bool(self.nodes)
 
 
 def detect_kind(cleaned: Cleaned) -> str:
@@ -555,26 +530,54 @@ def learn_chrome(files: Sequence[CorpusFile], encoding: str | None, limit: int,
     (:func:`lawref.ingest.frames.learn`): the start and the end of each file
     (:data:`CHROME_SAMPLE` bytes each) read as the build reads it — decoded
     once per content: with a ``cache``, a file's decoded frames are kept by
-    its bytes' digest. A file that cannot be read or decoded adds nothing
-    (its build says why)."""
-    pages: dict[str, list[str]] = {}
+    its bytes' digest, and a folder's chrome by its files' digests (a folder
+    whose files all are as they were is not learnt again). A file that
+    cannot be read or decoded adds nothing (its build says why)."""
+    by_folder: dict[str, list[tuple[str, str | None]]] = {}  # folder → (file name, frames key), in file order
+    decoded: dict[str, str | None] = {}  # frames key → text, decoded now (the cache lacks it; None: cannot be)
     for file in files:
         try:
             data = read_file(file, limit)
-            digest = hashlib.sha256(data).digest()
-            if cache is not None:
-                cache.digests[file.name] = digest  # the file's key is made of it too: read and hashed once a build
-            key = f"{digest.hex()}|{encoding}|{limit}|{CHROME_SAMPLE}"
-            text = cache.get("frames", key) if cache is not None else None
-            if not isinstance(text, str):
-                parts = [data] if len(data) <= 2 * CHROME_SAMPLE else [data[:CHROME_SAMPLE], data[-CHROME_SAMPLE:]]
-                text = "\n".join(load(part, file.name, encoding).text for part in parts)
-                if cache is not None:
-                    cache.put("frames", key, text)
-        except (OSError, UnsafeInput, DecodeError, MemoryError, LookupError):
+        except (OSError, UnsafeInput):
+            by_folder.setdefault(_folder_of(file.name), []).append((file.name, None))
             continue
-        pages.setdefault(_folder_of(file.name), []).append(text)
-    return frames.learn(pages)
+        digest = hashlib.sha256(data).digest()
+        if cache is not None:
+            cache.digests[file.name] = digest  # the file's key is made of it too: read and hashed once a build
+        key = f"{digest.hex()}|{encoding}|{limit}|{CHROME_SAMPLE}"
+        if key not in decoded and (cache is None or not cache.has("frames", key)):
+            decoded[key] = _decoded_frames(data, file.name, encoding)  # decoded once, from the bytes in hand
+            if cache is not None and decoded[key] is not None:
+                cache.put("frames", key, decoded[key])
+        by_folder.setdefault(_folder_of(file.name), []).append((file.name, key))
+    found: dict[str, frozenset[str]] = {}
+    for folder, mine in by_folder.items():
+        known = cache.get("chrome", _chrome_key(mine)) if cache is not None else None
+        if not isinstance(known, list):
+            texts = [decoded[k] if k in decoded else cache.get("frames", k) if cache is not None else None
+                     for _, k in mine if k is not None]
+            known = sorted(frames.learn({folder: [t for t in texts if isinstance(t, str)]}).get(folder, ()))
+            if cache is not None:
+                cache.put("chrome", _chrome_key(mine), known)
+        if known:
+            found[folder] = frozenset(known)
+    return found
+
+
+def _chrome_key(files: list[tuple[str, str | None]]) -> str:
+    """The cache key of a folder's chrome: its files' names and frames keys, in order."""
+    return hashlib.sha256("\n".join(f"{name}|{key}" for name, key in files).encode(
+        "utf-8", "surrogatepass")).hexdigest()
+
+
+def _decoded_frames(data: bytes, name: str, encoding: str | None) -> str | None:
+    """The start and the end of a file's bytes (:data:`CHROME_SAMPLE` each),
+    decoded as the build decodes it; ``None`` when it cannot be."""
+    parts = [data] if len(data) <= 2 * CHROME_SAMPLE else [data[:CHROME_SAMPLE], data[-CHROME_SAMPLE:]]
+    try:
+        return "\n".join(load(part, name, encoding).text for part in parts)
+    except (OSError, UnsafeInput, DecodeError, MemoryError, LookupError):
+        return None
 
 
 def _in_manifest_order(by_doc: dict[str, list[_FileResult]], docs: dict[str, Document],
@@ -721,11 +724,12 @@ def other_titles(documents: Sequence[Document], nodes: Sequence[Node]) -> list[l
     matches them as it matches the node's own (:func:`lawref.search.title_matches`)."""
     editions = {d.id: d.edition for d in documents if d.edition and catalogue.has(d.edition)}
     known: dict[tuple[str, str], list[str]] = {}  # (edition, cite) → titles: a corpus repeats its cites
+    paired = {e: sorted({r.to_edition for r in concordance.rows() if r.edition == e}) for e in set(editions.values())}
 
     def titles_of(edition: str, cite: str) -> list[str]:
         if (edition, cite) not in known:
             found = []
-            for other in sorted({r.to_edition for r in concordance.rows() if r.edition == edition}):
+            for other in paired[edition]:
                 asked, rows = concordance.counterparts(cite, edition, other)
                 found += [catalogue.load(other).title_en(r.to) or "" for r in rows if asked == cite and
                           r.relation in SAME_RULE and r.to and catalogue.has(other)]

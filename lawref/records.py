@@ -9,14 +9,20 @@ their classes (issue 13: each dataclass costs a cold start ~1.5 ms).
 * :class:`PassRecord` / :class:`Dropped` / :class:`CleanReport` — what each
   clean pass did, the lines it dropped and why.
 * :class:`FileReport` — what a build did with one file.
+* :class:`Corpus` — a built corpus (:func:`lawref.corpus.build_corpus`, or the
+  live build kept when nothing changed: :func:`lawref.store.build`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-__all__ = ["CleanReport", "Dropped", "FileReport", "Paragraph", "PassRecord"]
+if TYPE_CHECKING:
+    from lawref.model import Document, Node
+
+__all__ = ["CleanReport", "Corpus", "Dropped", "FileReport", "Paragraph", "PassRecord"]
 
 
 @dataclass(frozen=True)
@@ -156,3 +162,28 @@ class FileReport:
     def from_json(cls, d: dict[str, Any]) -> FileReport:
         """The inverse of :meth:`to_json` (unknown keys are ignored)."""
         return cls(**{f.name: d[f.name] for f in fields(cls) if f.name in d})
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A built corpus: ``documents``, ``nodes`` in reading order, per-file
+    ``reports``, ``stamp`` (content hash of the inputs and lawref version),
+    ``warnings`` (manifest entries that match no file) and ``paths``: the
+    real relative path, as hex of its bytes, of each file whose shown name
+    differs (a name that is not UTF-8, shown with ``\\xNN`` escapes)."""
+
+    documents: tuple[Document, ...]
+    nodes: Sequence[Node]
+    reports: tuple[FileReport, ...]
+    stamp: str
+    warnings: tuple[str, ...] = ()
+    paths: dict[str, str] = field(default_factory=dict)
+    default_edition: str | None = None  # the manifest's ``default_edition``
+    signatures: dict[str, str] = field(default_factory=dict)  # document id → its entry and files' cache keys
+    file_keys: dict[str, str] = field(default_factory=dict)  # file name → its build-cache key
+    reused: int = 0  # files taken from the last build's cache (unchanged), not read and parsed again
+    unchanged: bool = False  # nothing changed since the live build: it was kept, nothing built
+
+    def usable(self) -> bool:
+        """True when at least one node was built."""
+        return bool(self.nodes)

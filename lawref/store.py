@@ -26,21 +26,17 @@ import shutil
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from lawref import folder as F
-from lawref import indexing, nodestore, seal
-from lawref.buildcache import CACHE_FILE, BuildCache
-from lawref.corpus import Corpus, build_corpus, other_titles
+from lawref import nodestore, seal
 from lawref.errors import CorpusError, IndexUnavailable
 from lawref.folder import Generation
-from lawref.forms import corpus_words, forms_table, said_forms
-from lawref.i18n import N_, stored
-from lawref.labels import unique_labels
+from lawref.i18n import N_
 from lawref.model import Document, Node
-from lawref.records import FileReport
+from lawref.records import Corpus, FileReport
 from lawref.safeio import atomic_write, display_name
 from lawref.scan import code_version, scan, stamp
 
@@ -159,6 +155,15 @@ def sweep(index_dir: Path, keep: set[str]) -> None:
             shutil.rmtree(path, ignore_errors=True)
 
 
+def _writing() -> ModuleType:
+    """:mod:`lawref.writing`, loaded when a generation is written: a build
+    that finds nothing changed never loads the cleaning, the parser or
+    whoosh's writer (issue 28: it costs ≤ 2% of a full build)."""
+    from lawref import writing  # the build proper: only to write a generation
+
+    return writing
+
+
 def build_index(nodes: Sequence[Node], index_dir: Path, *, stamp: str, encoding: str | None = None,
                 documents: Sequence[Document] | None = None, meta: Mapping[str, Any] | None = None) -> None:
     """Make an index of ``nodes`` the live one of ``index_dir`` (claimed
@@ -171,156 +176,23 @@ def build_index(nodes: Sequence[Node], index_dir: Path, *, stamp: str, encoding:
     docs = documents if documents is not None else [Document(d, "laws") for d in dict.fromkeys(n.doc for n in nodes)]
     claim(index_dir)
     with locked(index_dir):
-        _write_locked(nodes, docs, Path(index_dir), stamp, encoding, meta or {})
+        _writing().write_locked(nodes, docs, Path(index_dir), stamp, encoding, meta or {})
 
 
-def _write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_dir: Path, stamp: str,
-                  encoding: str | None, meta: Mapping[str, Any], plan: _Plan | None = None) -> None:
-    gen = new_generation(index_dir)
-    try:
-        carried = plan is not None and plan.previous is not None and indexing.update_index(
-            [n for n in nodes if n.doc in plan.changed], plan.changed | plan.removed, gen, plan.previous,
-            verified=True)  # _live_or_none verified every file of it
-        if not carried:
-            indexing.write_index(nodes, gen)
-        _write_store(gen, documents, nodes, meta, plan)
-        if plan is not None:
-            plan.cache.write(gen / CACHE_FILE)
-        commit(index_dir, gen, stamp=stamp, encoding=encoding)
-    except BaseException:
-        shutil.rmtree(gen, ignore_errors=True)
-        raise
-    finally:
-        if plan is not None:
-            plan.cache.close()
-
-
-def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
-                 plan: _Plan | None) -> None:
-    """The node store of a new generation, with the labels people see for
-    nodes without a cite (worked out over the whole corpus, as the query
-    side shows them) and the forms table; the rows of unchanged documents
-    copied from the live generation when nothing of theirs can differ
-    (:func:`_carry`)."""
-    labels = unique_labels(documents, nodes)
-    cache = plan.cache if plan else None
-    words = _words(nodes, cache, plan.keys) if plan is not None and cache is not None else corpus_words(nodes)
-    digest = hashlib.sha256("\n".join(sorted(words)).encode("utf-8", "surrogatepass")).hexdigest()
-    carry = _carry(plan, documents, nodes)
-    if carry is not None and cache is not None and cache.note("words") == digest:
-        carry = replace(carry, forms=True)  # the same words: the same forms table
-    if cache is not None:
-        cache.notes["words"] = digest
-    forms = {} if carry is not None and carry.forms else forms_table(nodes, cache, words)
-    meta = {**meta, "titles_en": other_titles(documents, nodes),  # the other editions' titles, searched too
-            "said_forms": said_forms(cache)}  # synonyms matched in words the corpus lacks, without pymorphy3
-    nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry)
-
-
-def _carry(plan: _Plan | None, documents: Sequence[Document], nodes: Sequence[Node]) -> nodestore.Carry | None:
-    """The unchanged documents whose node-store rows can be copied from the
-    live generation: when the documents are the same, in the same order,
-    and every changed document holds the same cites at the same node ids —
-    then no citation of an unchanged document resolves otherwise (a
-    citation resolves in its own document first, then in the others by
-    their cites), and its nodes are the same node for node."""
-    if plan is None or plan.previous is None or plan.removed:
-        return None
-    if nodestore.NODES_FILE not in plan.previous.meta.get("files", {}):
-        return None
-    old = nodestore.SqliteStore(plan.previous.path / nodestore.NODES_FILE)
-    try:
-        before = {d.id: d.to_json() for d in old.documents}
-        if list(before) != [d.id for d in documents]:
-            return None
-        if any(before[d.id] != d.to_json() for d in documents if d.id not in plan.changed):
-            return None
-        for doc in plan.changed:
-            mine: dict[str, str] = {}
-            for n in nodes:
-                if n.doc == doc and n.cite is not None:
-                    mine.setdefault(n.cite, n.id)
-            if old.cite_map(doc) != mine:
-                return None
-    except IndexUnavailable:  # IndexDamaged too: then nothing is copied
-        return None
-    finally:
-        old.close()
-    return nodestore.Carry(old.path, frozenset(d.id for d in documents) - plan.changed)
-
-
-def _words(nodes: Sequence[Node], cache: BuildCache, keys: Mapping[str, str]) -> set[str]:
-    """The corpus words, file by file: a file whose key the cache knows
-    gives its words without its texts being read again."""
-    by_file: dict[str, list[Node]] = {}
-    for n in nodes:
-        by_file.setdefault(n.source.file, []).append(n)
-    out: set[str] = set()
-    for name, mine in by_file.items():
-        key = keys.get(name)
-        found = cache.get("filewords", key) if key else None
-        if found is None:
-            found = sorted(corpus_words(mine))
-            if key:
-                cache.put("filewords", key, found)
-        out.update(found)
-    return out
-
-
-@dataclass
-class _Plan:
-    """How a build writes its generation: the cache it used, and — when the
-    live generation can be carried over — that generation and the documents
-    to re-index (``changed``: new or different; ``removed``: gone)."""
-
-    cache: BuildCache
-    keys: dict[str, str] = field(default_factory=dict)  # file name → build-cache key
-    previous: Generation | None = None
-    changed: set[str] = field(default_factory=set)
-    removed: set[str] = field(default_factory=set)
-
-
-#: Past this share of changed documents a build re-indexes everything (as fast, and no old segments kept).
-INCREMENTAL_SHARE = 0.5
-
-
-def _plan(cache: BuildCache, corpus: Corpus, previous: Generation | None) -> _Plan:
-    """Carry the live generation over when it was built by this code from a
-    cache and fewer than :data:`INCREMENTAL_SHARE` of the documents changed."""
-    old = cache.previous_docs()
-    changed = {d for d, sig in corpus.signatures.items() if old.get(d) != sig}
-    removed = set(old) - set(corpus.signatures)
-    for doc, sig in corpus.signatures.items():
-        cache.put("docs", doc, sig)
-    if previous is None or not old or len(changed | removed) > INCREMENTAL_SHARE * max(len(old), 1):
-        return _Plan(cache, corpus.file_keys)
-    return _Plan(cache, corpus.file_keys, previous, changed, removed)
+def meta_path(corpus_dir: Path) -> str:
+    """The corpus folder as the node store keeps it (absolute, undecodable bytes escaped)."""
+    return os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode()
 
 
 Progress = Callable[[str, int, int], None]
 
 
-def _meta(corpus: Corpus, corpus_dir: Path) -> dict[str, Any]:
-    """What the node store keeps beside the nodes: the build report, its
-    structure warnings alone (:mod:`lawref.treecheck`), the corpus folder,
-    the real names of renamed files, the default edition."""
-    return {
-        "report": stored([r.to_json() for r in corpus.reports]),  # each message as its template and fields
-        "structure": stored([f for r in corpus.reports for f in r.structure]),  # read by every show: apart, small
-        "corpus": _meta_path(corpus_dir),
-        "warnings": stored(list(corpus.warnings)),  # said again by a build that finds nothing changed
-        "paths": corpus.paths,
-        "default_edition": corpus.default_edition,
-    }
-
-
-def _meta_path(corpus_dir: Path) -> str:
-    """The corpus folder as the node store keeps it (absolute, undecodable bytes escaped)."""
-    return os.fsdecode(os.path.abspath(corpus_dir)).encode("utf-8", "backslashreplace").decode()
+#: The fields of a file's report a build that finds nothing changed reads back when asked only what it says.
+SAID = ("file", "doc", "status", "warnings", "structure")
 
 
 def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
-          progress: Progress | None = None, full: bool = False) -> Corpus:
+          progress: Progress | None = None, full: bool = False, said_only: bool = False) -> Corpus:
     """Build the corpus of ``corpus_dir`` and make it the live index of
     ``index_dir`` (claimed first; see :func:`claim`).
 
@@ -334,32 +206,39 @@ def build(corpus_dir: Path, index_dir: Path, *, encoding: str | None = None,
     kept as it is and returned (``corpus.unchanged``). Files, texts and
     words the live generation's build cache knows are taken from it, and
     whoosh's index is carried over with only the changed documents
-    re-indexed; ``full`` builds everything anew. Raises
+    re-indexed; ``full`` builds everything anew. ``said_only``: a build
+    that finds nothing changed reads back only the report fields
+    :data:`SAID` of each file (what ``lawref build`` prints without
+    ``--report``), not the whole report. Raises
     :class:`~lawref.errors.KeyUnavailable` before any work when the key
     that seals the index (:mod:`lawref.seal`) cannot be had."""
     seal.require()
     claim(index_dir)
     with locked(index_dir):
-        kept = None if full else _unchanged(Path(corpus_dir), Path(index_dir), encoding)
-        return kept if kept is not None else _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress, full)
+        kept = None if full else _unchanged(Path(corpus_dir), Path(index_dir), encoding, said_only)
+        return kept if kept is not None else _writing().build_locked(Path(corpus_dir), Path(index_dir), encoding,
+                                                                       progress, full)
 
 
-def _unchanged(corpus_dir: Path, index_dir: Path, encoding: str | None) -> Corpus | None:
+def _unchanged(corpus_dir: Path, index_dir: Path, encoding: str | None, said_only: bool = False) -> Corpus | None:
     """The live build, when nothing it was made from changed — the stamp of
     the corpus files, lawref's code and data and the forced encoding is the
     live generation's, its files are intact and it was built from this
     folder: a build would write the same index again (issue 28). Its nodes
     are counted, read only when asked for; its report, warnings and paths are
-    those the build stored. ``None`` when anything differs."""
+    those the build stored (``said_only``: only their :data:`SAID` fields,
+    when the build stored them apart). ``None`` when anything differs."""
     if not _is_fresh(index_dir, stamp(scan(corpus_dir), code_version(), encoding)):
         return None
     gen = F.open_generation(index_dir)
     store = nodestore.SqliteStore(gen.path / nodestore.NODES_FILE)
     try:
         warnings = store.meta("warnings", revive=True)  # None: stored by a build before it kept them
-        if store.meta("corpus") != _meta_path(corpus_dir) or warnings is None:
+        if store.meta("corpus") != meta_path(corpus_dir) or warnings is None:
             return None
-        reports = tuple(FileReport.from_json(r) for r in store.meta("report", revive=True) or [])
+        said = store.meta("said", revive=True) if said_only else None
+        rows = said if said is not None else store.meta("report", revive=True) or []
+        reports = tuple(FileReport.from_json(r) for r in rows)
         return Corpus(documents=store.documents, nodes=_StoredNodes(store.path, store.count()), reports=reports,
                       stamp=gen.stamp, warnings=tuple(warnings),
                       paths=store.meta("paths") or {}, default_edition=store.meta("default_edition"),
@@ -392,34 +271,6 @@ class _StoredNodes(Sequence[Node]):
         return self._all()[i]
 
 
-def _build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progress: Progress | None,
-                  full: bool = False) -> Corpus:
-    """Build into a new generation, taking from the live one what did not
-    change (:mod:`lawref.buildcache`; whoosh's index by document) unless ``full``."""
-    version = code_version()
-    previous = None if full else _live_or_none(index_dir, encoding)
-    cache = BuildCache.load(previous, version)
-    corpus = build_corpus(corpus_dir, version=version, encoding=encoding, progress=progress, cache=cache)
-    if not corpus.usable():
-        return corpus
-    plan = _plan(cache, corpus, previous)
-    _write_locked(corpus.nodes, corpus.documents, index_dir, corpus.stamp, encoding, _meta(corpus, corpus_dir), plan)
-    return corpus
-
-
-def _live_or_none(index_dir: Path, encoding: str | None) -> Generation | None:
-    """The live generation, when one built with the same forced encoding is
-    there and every file of it is intact."""
-    try:
-        gen = F.open_generation(index_dir)
-        if gen.encoding != (encoding or None):
-            return None
-        gen.verify()  # a damaged generation is never carried over
-    except IndexUnavailable:  # IndexDamaged too
-        return None
-    return gen
-
-
 def ensure(corpus_dir: Path, index_dir: Path, *, progress: Progress | None = None) -> bool:
     """Rebuild the index of ``corpus_dir`` unless it is up to date (or
     another process brought it up to date while this one waited for the
@@ -431,7 +282,7 @@ def ensure(corpus_dir: Path, index_dir: Path, *, progress: Progress | None = Non
         encoding = _live_encoding(index_dir)
         if _is_fresh(index_dir, stamp(scan(corpus_dir), code_version(), encoding)):
             return False
-        corpus = _build_locked(Path(corpus_dir), Path(index_dir), encoding, progress)
+        corpus = _writing().build_locked(Path(corpus_dir), Path(index_dir), encoding, progress)
     if not corpus.usable():
         raise CorpusError(N_("nothing usable in the corpus {folder} (see 'lawref build --report')").format(
             folder=display_name(str(corpus_dir))))

@@ -80,3 +80,33 @@ def test_a_damaged_live_build_is_built_anew(tmp_path: Path) -> None:
     data[len(data) // 2] ^= 0xFF  # one byte of whoosh's segment flipped
     seg.write_bytes(bytes(data))
     assert not store.build(corpus, index).unchanged
+
+
+def test_a_kept_build_asked_only_what_build_prints_reads_those_fields_alone(tmp_path: Path) -> None:
+    # `lawref build` without --report prints each file's status, warnings and structure warnings: a build that
+    # finds nothing changed reads those back (store.SAID), not the whole report (4.5 MB at 100× the seeds)
+    corpus, index = _corpus(tmp_path), tmp_path / "ix"
+    first = store.build(corpus, index)
+    said = store.build(corpus, index, said_only=True)
+    assert said.unchanged
+    assert [{k: getattr(r, k) for k in store.SAID} for r in said.reports] == [
+        {k: getattr(r, k) for k in store.SAID} for r in first.reports]
+    assert all(not r.passes and not r.dropped for r in said.reports)  # the rest was not read
+    code, out, _ = _run(corpus, index)
+    assert code == EXIT_OK and out.startswith("nothing changed since the last build: 114 nodes from 4 files (0 skipped)")
+
+
+def test_a_build_that_finds_nothing_changed_loads_no_part_of_the_build_proper(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    corpus, index = _corpus(tmp_path), tmp_path / "ix"
+    store.build(corpus, index)
+    code = ("import sys\nfrom lawref.cli import cli\n"
+            f"sys.argv = ['lawref', '--corpus', {str(corpus)!r}, '--index', {str(index)!r}, 'build']\n"
+            "try:\n    cli(prog_name='lawref')\nexcept SystemExit:\n    pass\n"
+            "print(sorted(m for m in ('lawref.writing', 'lawref.corpus', 'lawref.parse', 'lawref.indexing', "
+            "'lawref.ingest.clean', 'whoosh', 'pymorphy3') if m in sys.modules), file=sys.stderr)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert "nothing changed since the last build" in out.stdout, out.stderr
+    assert out.stderr.strip().splitlines()[-1] == "[]", out.stderr

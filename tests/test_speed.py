@@ -32,6 +32,7 @@ from lawref.cli import cli
 from lawref.library import Library
 from lawref.query.generation import MAX_SEARCHERS
 from lawref.query.opening import open_library
+from lawref.scan import code_version
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 QUERIES = ["фальшренонс", "взяток", "отзыв заявки", "revoke", "62B", "правило 66C", "претензия"]
@@ -147,7 +148,8 @@ def test_two_files_with_the_same_bytes_are_two_files_in_the_report_and_the_docum
 def test_a_cache_made_by_other_code_is_not_used(tmp_path: Path) -> None:
     store.build(CORPUS, tmp_path / "ix")
     cache = BuildCache.load(folder.open_generation(tmp_path / "ix"), "another-version")
-    assert cache.old == {"files": {}, "citations": {}, "words": {}, "docs": {}, "filewords": {}, "frames": {}}
+    assert cache.old == {"files": {}, "citations": {}, "words": {}, "docs": {}, "filewords": {}, "frames": {},
+                         "chrome": {}}
 
 
 def test_a_damaged_cache_costs_a_full_build_not_a_wrong_one(tmp_path: Path) -> None:
@@ -508,3 +510,26 @@ def test_a_build_says_how_many_files_it_took_unchanged_from_the_last(tmp_path: P
     again = CliRunner().invoke(cli, args).stdout
     assert "(0 skipped; 3 unchanged since the last build)" in again
     assert "unchanged" not in CliRunner().invoke(cli, [*args, "--full"]).stdout
+
+
+def test_an_edit_keeps_every_file_s_frames_and_each_unchanged_folder_s_chrome_in_the_cache(tmp_path: Path) -> None:
+    # a folder whose files are as they were takes its chrome from the cache, and its files' frames are not read
+    # then — they must still be kept for the next build (a first cut dropped them: every other build decoded all)
+    corpus, index = tmp_path / "c", tmp_path / "ix"
+    for k in range(2):
+        (corpus / f"f{k}").mkdir(parents=True)
+        for seed in sorted(CORPUS.glob("*.txt")):  # two folders, no file the same bytes as another
+            (corpus / f"f{k}" / seed.name).write_text(seed.read_text(encoding="utf-8") + "\n" * (k + 1),
+                                                      encoding="utf-8")
+    store.build(corpus, index)
+    first = BuildCache.load(folder.open_generation(index), code_version()).old
+    assert len(first["frames"]) == 8 and len(first["chrome"]) == 2
+    victim = corpus / "f0" / "004_195c9b41eff5a6c7.txt"
+    for word in ("карты", "карту"):
+        victim.write_text(victim.read_text(encoding="utf-8").replace(f" {word} ", f" {word} и {word} ", 1),
+                          encoding="utf-8")
+        store.build(corpus, index)
+        cache = BuildCache.load(folder.open_generation(index), code_version()).old
+        assert len(cache["frames"]) == 8  # f1's four, read from no file this build, kept; the edited file's anew
+        assert len(cache["chrome"]) == 2 and set(map(tuple, cache["chrome"].values())) == set(
+            map(tuple, first["chrome"].values()))

@@ -121,6 +121,14 @@ def _catalogues() -> ModuleType:
     return module
 
 
+def _concordance() -> ModuleType:
+    """:mod:`lawref.lang.concordance`, imported on first use."""
+    # the concordance (2.5 ms, a table): only a question about another edition loads it
+    from lawref.lang import concordance as module
+
+    return module
+
+
 def catalogue(edition: str) -> Catalogue:
     """lawref's catalogue of ``edition`` (:func:`lawref.lang.catalogue.load`:
     its laws' and sections' titles; the 1997 one for an edition it lacks)."""
@@ -243,8 +251,7 @@ def paired(lib: Library, node: Node) -> tuple[Node | None, Row | None]:
     others = [d for d in lib.documents if d.lang != mine.lang and d.kind == mine.kind]
     if not others:
         return None, None
-    from lawref.lang import concordance  # the concordance (2.5 ms, a table): only a question about another edition
-
+    concordance = _concordance()
     for doc in sorted(others, key=lambda d: d.edition != mine.edition):
         if doc.edition == mine.edition or doc.edition is None or mine.edition is None:
             found = _cited_in(lib, node.cite, doc.id)
@@ -496,15 +503,14 @@ def compare(lib: Library, cite: str, from_edition: str | None = None, to_edition
     has one. Raises :class:`~lawref.errors.CiteError` for a malformed cite
     and :class:`~lawref.errors.UsageError` for an edition lawref has no
     concordance of."""
-    from lawref.lang import concordance  # the concordance (2.5 ms, a table): only a question about another edition
-
+    concordance = _concordance()
     canonical = normalise_cite(cite)
     src = from_edition or _listing(canonical, lib.edition(), concordance.EDITIONS, tuple(lib.editions()))
     for e in (src, to_edition):
         if e is not None and e not in concordance.EDITIONS:
             raise UsageError(N_("lawref's concordance has no edition {edition} (editions: {known})").format(
                 edition=repr(e), known=", ".join(concordance.EDITIONS)))
-    out: list[concordance.Counterpart] = []
+    out: list[Counterpart] = []
     asked = canonical
     for target in [to_edition] if to_edition else [e for e in concordance.EDITIONS if e != src]:
         asked, rows = concordance.counterparts(canonical, src, target)
@@ -535,12 +541,11 @@ def elsewhere(lib: Library, target: Target) -> tuple[Counterpart, ...]:
     another edition's cite (1997 17E → 2017 17D), and its counterparts in
     the corpus's other editions. ``()`` for an exact target, a commentary
     cite or an edition the concordance does not know."""
-    from lawref.lang.concordance import EDITIONS  # as :func:`compare`: only a question about another edition
-
-    if target.status == Status.EXACT or target.edition not in EDITIONS or "." in target.cite:
+    editions = _concordance().EDITIONS
+    if target.status == Status.EXACT or target.edition not in editions or "." in target.cite:
         return ()
     out: list[Counterpart] = []
-    for other in (e for e in EDITIONS if e != target.edition):
+    for other in (e for e in editions if e != target.edition):
         found = [compare(lib, target.cite, target.edition, other)]
         if catalogue(other).entries.get(f"section:{target.cite}") is not None:
             found.append(compare(lib, target.cite, other, target.edition))
