@@ -82,10 +82,15 @@ PHRASE_BOOST = 2.0
 NEAR_BOOST = 1.0
 #: How far apart (in words) query words may stand and still be "near".
 NEAR_SLOP = 5
-#: The longest edit distance a typo is corrected over (a word of 8+ letters; 1 for 6–7 letters).
+#: The longest edit distance a typo is corrected over (a word of 8+ letters; 1 for a shorter one).
 MAX_TYPO_DISTANCE = 2
-#: A shorter word is never taken for a typo.
+#: A shorter word is never taken for a typo: a Latin one (no dictionary says which short English words are real),
+#: and a Cyrillic one of 3 letters or fewer. A Cyrillic word of 4–5 letters is (``болвн`` → болван, ``маст`` →
+#: масть): search replaces no word pymorphy3 knows as real Russian (``вывод`` is never ``выгод``).
 MIN_TYPO_LENGTH = 6
+MIN_TYPO_LENGTH_CYRILLIC = 4
+#: The consonants a vowel typo keeps (:func:`_consonants`).
+_CONSONANTS = frozenset("бвгджзйклмнпрстфхцчшщbcdfghjklmnpqrstvwxz")
 #: Letters the other part of a compound holds (:meth:`Searcher.compounds`: ``фальш`` + ``ренонс``;
 #: not ``снос`` + ``-ка``).
 COMPOUND_REST = 3
@@ -107,6 +112,11 @@ STOPWORDS = glossary.FUNCTION_WORDS  # dropped from queries when other words rem
 
 
 @functools.lru_cache(maxsize=1 << 16)
+
+def _consonants(word: str) -> str:
+    """``word``'s consonants in order (``взятак`` → ``взтк``): what a typo of a vowel keeps."""
+    return "".join(c for c in word if c in _CONSONANTS)
+
 def norm(word: str) -> str:
     """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps
     it; outline suit symbols as filled ones (``1♡`` → ``1♥``); stress marks
@@ -523,20 +533,28 @@ class Searcher:
     def suggest(self, word: str) -> str | None:
         """The corpus form nearest to ``word``, a typo (``фальшренос`` →
         ``фальшренонс``, ``претензыя`` → ``претензия``), or ``None``: the
-        nearest by edit distance (rapidfuzz; at most 1 for a word of 6–7
-        letters, :data:`MAX_TYPO_DISTANCE` from 8; a shorter word is too
-        often another real word — ``вывод`` is not ``выгод``), in the same script;
-        among forms of several lemmas at that distance, the lemma the most
-        corpus forms share, then the first in order."""
+        nearest by edit distance (rapidfuzz; at most 1 for a word of fewer
+        than 8 letters, :data:`MAX_TYPO_DISTANCE` from 8; none for a Latin
+        word under :data:`MIN_TYPO_LENGTH` letters or a Cyrillic one under
+        :data:`MIN_TYPO_LENGTH_CYRILLIC` — the caller keeps a real Russian
+        word: ``вывод`` is not ``выгод``), in the same script. Among the
+        forms at that distance: those with the word's consonants in its
+        order first (a vowel is what a Russian typist most often gets wrong,
+        an unstressed one above all: ``взятак`` → ``взяток``, not ``взятая``;
+        ``маст`` → ``масть``, not ``даст``), then a lemma itself
+        (``штрафной``, not ``штрафней``; ``масть``, not ``мест``), then
+        those of its length, then the lemma the most corpus forms share,
+        then the first in order."""
         return self._remember("suggest", norm(word), self._suggest)
 
     def _suggest(self, normed: str) -> str | None:
-        if len(normed) < MIN_TYPO_LENGTH or not normed.isalpha() or self._row(normed) is not None:
+        cyrillic = morph.has_cyrillic(normed)
+        shortest = MIN_TYPO_LENGTH_CYRILLIC if cyrillic else MIN_TYPO_LENGTH
+        if len(normed) < shortest or not normed.isalpha() or self._row(normed) is not None:
             return None
         from rapidfuzz import distance as rf_distance  # only for a word the corpus lacks
         from rapidfuzz import process as rf_process
 
-        cyrillic = morph.has_cyrillic(normed)
         limit = 1 if len(normed) < 8 else MAX_TYPO_DISTANCE
         found = rf_process.extract(normed, self._form_keys(cyrillic), scorer=rf_distance.Levenshtein.distance,
                                    score_cutoff=limit, limit=50)
@@ -546,7 +564,9 @@ class Searcher:
         near = [form for form, d, _ in found if d == best]
         size = self._lemma_sizes()
         forms = self._forms()
-        return min(near, key=lambda f: (-size.get(forms[f][0], 0), f))
+        bones = _consonants(normed)
+        return min(near, key=lambda f: (_consonants(f) != bones, forms[f][0] != f, len(f) != len(normed),
+                                        -size.get(forms[f][0], 0), f))
 
     def compounds(self, word: str) -> list[str]:
         """Lemmas of the corpus forms that hold ``word`` inside a longer word
