@@ -528,7 +528,7 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
         paragraph = f"{int(m['law1'] or m['law2'])}.{int(m['num1'] or m['num2'] or m['num3'])}"
         found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
     for m in P.COMMENTARY_CITATION.finditer(text):
-        paragraph = normalise_cite(m.group("c"))
+        paragraph = normalise_cite((m.group("c") or m.group("cc")).replace(",", "."))
         found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
         found.extend(_paragraphs_after(text, m.end(), paragraph))
     if commentary:

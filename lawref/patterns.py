@@ -663,15 +663,15 @@ SUBDIVISIONS_BEFORE = Rx(rf"(?P<parts>{_SUBDIVISION}(?:{_WS}*,?{_WS}*(?:of{_WS}+
 #: One part of :data:`SUBDIVISIONS_AFTER` or :data:`SUBDIVISIONS_BEFORE`: its word and its label.
 SUBDIVISION = Rx(rf"(?P<word>{_SUBDIVISION_WORD}){_WS}*{NUMBER_SIGN}(?P<label>{_SUBDIVISION_LABEL})",
                  example="раздела B")
-_COMMENTED = (rf"(?i:комментари[а-яё]*|комм\.|commentary){_WS}+(?:(?i:к|на|on|to){_WS}+)?(?:the{_WS}+)?"
+_COMMENTED = (rf"(?i:комментари[а-яё]*|комм(?:ент)?\.?|commentary){_WS}+(?:(?i:к|на|on|to){_WS}+)?(?:the{_WS}+)?"
               rf"(?:(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*)?{NUMBER_SIGN}(?P<lawN>{LAW_NUMBER})")
 _PARAGRAPH_WORD = rf"(?:{_SUBDIVISION_WORD}|§|¶|(?i:para)\.?){_WS}*{NUMBER_SIGN}"
 #: A commentary paragraph named in words (its number before or after the law's): «комментарий к правилу 47,
-#: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» → 47.2,
-#: «комментарий к правилу 45 (6)» → 45.6.
+#: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» → 47.2
+#: (a decimal comma too: «комментарий 47,2»), «комментарий к правилу 45 (6)» → 45.6.
 _COMMENTED1, _COMMENTED2 = _COMMENTED.replace("lawN", "law1"), _COMMENTED.replace("lawN", "law2")
 COMMENTARY_NAMED = Rx(rf"{_PARAGRAPH_WORD}(?P<num1>\d{{1,3}}){_WS}*,?{_WS}*(?:of{_WS}+(?:the{_WS}+)?)?"
-                      rf"{_COMMENTED1}(?![\w])(?!\.\d)|{_COMMENTED2}(?:(?:{_WS}*[,;]?{_WS}*{_PARAGRAPH_WORD}|\.)"
+                      rf"{_COMMENTED1}(?![\w])(?!\.\d)|{_COMMENTED2}(?:(?:{_WS}*[,;]?{_WS}*{_PARAGRAPH_WORD}|[.,](?=\d))"
                       rf"(?P<num2>\d{{1,3}})(?![\w(])(?!\.\d)|{_WS}*\((?P<num3>\d{{1,3}})\))",
                       example="п. 2 комментария к правилу 46; комментарий к правилу 45 (6)")
 #: One further member of a run: ``, 64``, `` или 71``, ``-64``, `` и (b)``.
@@ -689,9 +689,12 @@ CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007"
 #: A word hyphenated across a line break in outside text (``пра-`` ⏎ ``вило``): the hyphen,
 #: the break and the spaces around it are not read.
 CITE_HYPHEN_BREAK = Rx(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", example="см. пра-\nвило 66C")
-#: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``.
-COMMENTARY_CITATION = Rx(r"(?<![\w])(?:пп?\.|(?i:комм\.)|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})"
-                         r"(?:\.(?!\d))?", example="см. п.45.5. выше; комм. 45.7")
+#: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``; after a commentary word (``комм``,
+#: ``коммент.``, with or without its dot) a decimal comma too: ``комм 45,7`` is 45.7 (after ``п.`` it is not:
+#: «пп. 1,2» are items 1 and 2).
+COMMENTARY_CITATION = Rx(r"(?<![\w])(?:(?:пп?\.|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})"
+                         r"|(?i:комм(?:ент)?\.?)\s?(?:№\s*)?(?P<cc>\d{1,3}[.,]\d{1,3}))(?!,\d)"
+                         r"(?:\.(?!\d))?", example="см. п.45.5. выше; комм. 45.7; комм 45,7")
 #: A further paragraph in a list or the last of a range: ``пп. 45.5 и 45.6`` → ``45.6``; ``45.7–45.9``, ``45.7-9``.
 COMMENTARY_MORE = Rx(r"\s*(?:(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})|(?P<to>[-–—])\s*(?P<last>\d{1,3}\.\d{1,3}|\d{1,3}"
                      r"(?![\d.]\d)))(?:\.(?!\d))?", example=" и 45.6")

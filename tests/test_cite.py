@@ -130,6 +130,13 @@ SPELLINGS = [
     ("комм. К правилу 47 (3)", ["47.3"]),             # the dot of «комм.» ends no sentence
     ("комментарий к правилу 45 (см. выше)", ["45"]),  # no number in the brackets: the law alone
     ("комм. 45.7–45.9", ["45.7", "45.8", "45.9"]),  # «комм.»; a range of paragraphs
+    # a commentary word with no dot, and a decimal comma after a commentary word (a director's «комм 45,7»)
+    ("комм 45.7", ["45.7"]),
+    ("комм 45,7", ["45.7"]),
+    ("коммент. 46,3", ["46.3"]),
+    ("комментарий 47,2", ["47.2"]),
+    ("комментарий к правилу 45,6", ["45.6"]),
+    ("пп. 1,2 и п. 45,7", []),                       # after «п.» a comma lists: items 1 and 2, not 1.2 or 45.7
     ("п. 45.7-9", ["45.7", "45.8", "45.9"]),        # its last end by number
     ("пп. 45.5, 45.6-45.8 и 46.1", ["45.5", "45.6", "45.7", "45.8", "46.1"]),
     ("п. 45.9–45.7", ["45.9", "45.7"]),             # no range: its two ends, as «правила 64-61»
