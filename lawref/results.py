@@ -134,7 +134,9 @@ class Answer:
     ``наказать``), ``synonyms`` (``(typed, (means, …))`` for each synonym of
     ``lawref/data/synonyms.tsv`` the query held: ``штраф`` searched also as
     ``наказание``), ``filled`` (fewer than the limit held every word: after
-    them come nodes holding most of the words)."""
+    them come nodes holding most of the words), ``unglossed`` (an English
+    query that found nothing: its words neither the glossary nor the text
+    knows — English words are not corrected for typos: ``dumy``)."""
 
     hits: list[Hit]
     relaxed: bool = False
@@ -144,6 +146,7 @@ class Answer:
     unknown: tuple[str, ...] = ()
     synonyms: tuple[tuple[str, tuple[str, ...]], ...] = ()
     filled: bool = False
+    unglossed: tuple[str, ...] = ()
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
@@ -161,6 +164,8 @@ class Answer:
                 words=", ".join(self.dropped)))
         if self.filled:
             out.append(tr("after the nodes with every word, nodes with most of them"))
+        out += [tr("«{word}» is no English bridge term lawref knows, nor a word of the text (English words are not "
+                   "corrected for typos)").format(word=w) for w in self.unglossed]
         return out
 
 

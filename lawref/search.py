@@ -195,6 +195,8 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         if any(whole for _, _, whole in titled):  # a title holds every word: no word was left out of that hit
             answer = replace(answer, relaxed=False, dropped=())
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
+    if english and not hits:  # «dumy»: say which words were neither a glossary term nor the text's
+        answer = replace(answer, unglossed=tuple(w for w in glossary.unglossed(query) if not searcher.knows(w)))
     return replace(answer, hits=_unique(hits)[:limit])
 
 

@@ -169,3 +169,23 @@ def test_a_title_said_only_by_absent_laws_says_the_first_then_the_others(seed_in
                                       "insufficient bid"])
     said = [line for line in result.stderr.splitlines() if "not in this corpus" in line]
     assert result.exit_code == EXIT_NOT_FOUND and said == ["lawref: Law 27 — Insufficient Bid — not in this corpus"]
+
+
+@pytest.mark.parametrize(("query", "unglossed"), [
+    ("dumy", ["dumy"]),             # a typo of «dummy»: English words are not corrected, and the user is told
+    ("dumy xyzzy", ["dumy", "xyzzy"]),
+])
+def test_an_english_query_that_finds_nothing_names_the_words_nobody_knows(seed_index: Path, query: str,
+                                                                         unglossed: list[str]) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "--ui", "en", "search",
+                                      query])
+    assert result.exit_code == EXIT_NOT_FOUND
+    said = [line for line in result.stderr.splitlines() if "no English bridge term" in line]
+    assert [line.split("«")[1].split("»")[0] for line in said] == unglossed
+    as_json = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "search", "--json",
+                                       query])
+    assert json.loads(as_json.stdout)["not_in_glossary"] == unglossed
+
+
+def test_an_english_query_that_finds_something_says_nothing_of_unglossed_words(seed_library: Library) -> None:
+    assert not seed_library.answer("dummy xyzzy", limit=5).unglossed  # relaxed: «the first lacks: xyzzy» says it

@@ -59,7 +59,9 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
     word and nodes with most of them follow, ``"did_you_mean": {typed: form}`` for typos,
     ``"compounds": {typed: [lemmas]}`` for words found inside longer ones;
     ``"not_in_corpus": [words]`` for dictionary words no node holds (never
-    corrected); ``"synonyms": [{"typed", "means": [words]}]`` for a
+    corrected); ``"not_in_glossary": [words]`` for the words of an English
+    query that found nothing which neither the glossary nor the text knows
+    (English words are not corrected); ``"synonyms": [{"typed", "means": [words]}]`` for a
     director's word searched also as the text's (``штраф`` → наказание);
     ``"absent": {"cite", "title_en"}`` when the query is a law the edition
     has and the corpus lacks (``absent``: its cite and title; the hits cite it),
@@ -80,6 +82,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
         out["compounds"] = {k: list(v) for k, v in answer.compounds.items()}
     if answer is not None and answer.unknown:
         out["not_in_corpus"] = list(answer.unknown)
+    if answer is not None and answer.unglossed:
+        out["not_in_glossary"] = list(answer.unglossed)
     if answer is not None and answer.synonyms:
         out["synonyms"] = [{"typed": typed, "means": list(means)} for typed, means in answer.synonyms]
     return out

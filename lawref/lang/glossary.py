@@ -184,6 +184,14 @@ def to_russian(query: str) -> str | None:
     return " ".join(_ru_query_part(terms[0]) if terms else w for w, terms in parts)
 
 
+def unglossed(query: str) -> list[str]:
+    """The words of an English ``query`` no glossary term holds, function
+    and number words aside (``dumy revoke`` → ``["dumy"]``): searched as
+    themselves, they find only what the text spells so."""
+    return [w for w, terms in segments(query) if not terms and w.lower() not in FUNCTION_WORDS
+            and w.lower() not in NUMBER_WORDS and not w.isdigit()]
+
+
 def lookup(word: str, lemmas: tuple[str, ...] = ()) -> list[Term]:
     """Entries for ``word``: a Russian term in any form — its ``lemmas`` (one
     per word; ``присуждённого результата`` → ``присудить результат``) equal a
