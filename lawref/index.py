@@ -112,17 +112,16 @@ STOPWORDS = glossary.FUNCTION_WORDS  # dropped from queries when other words rem
 
 
 @functools.lru_cache(maxsize=1 << 16)
-
-def _consonants(word: str) -> str:
-    """``word``'s consonants in order (``взятак`` → ``взтк``): what a typo of a vowel keeps."""
-    return "".join(c for c in word if c in _CONSONANTS)
-
 def norm(word: str) -> str:
     """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps
     it; outline suit symbols as filled ones (``1♡`` → ``1♥``); stress marks
     dropped (``взя́тка`` → ``взятка``)."""
     return fold_token(morph.fold(word.translate(P.STRESS_FOLD))).translate(P.SUIT_FOLD)
 
+
+def _consonants(word: str) -> str:
+    """``word``'s consonants in order (``взятак`` → ``взтк``): what a typo of a vowel keeps."""
+    return "".join(c for c in word if c in _CONSONANTS)
 
 
 def _stem_latin(normed: str) -> str | None:

@@ -235,13 +235,11 @@ LOST_SUIT = Rx(r"(?<![\w\[?])\?(?=(?:10|[AKQJTx2-9])(?:10|[AKQJTx2-9])*(?![\w]))
 LOST_RUN = Rx(r"(?<![\[?])\?{2,}(?:[ \t]+\?{2,})*(?![\]?])", example="держит ???? ?AK")
 #: Reader page marker: 004:75 ``..page4``.
 READER_MARKER = Rx(r"^\s*\.\.page ?(?P<page>\d+)\s*$", example="..page4")
-#: Whole-line underline or lost box drawing: 000:22 ``-----``, 000:37
-#: ``== == ==``, 003:7 ``??????``, 003:11 ``?? ?? ??``.
+#: Whole-line underline or lost box drawing: 000:22 ``-----``, 000:37 ``== ==``, 003:7 ``??????``, 003:11 ``?? ??``.
 RULE_LINE = Rx(r"^\s*(?=(?:\s*[-=_*~?]){3})[-=_*~?]+(?:\s+[-=_*~?]+)*\s*$", example="== == == == ==")
 #: Underline glued before text: 000:3 ``--------------- относительно фальшренонса``.
 RULE_PREFIX = Rx(r"^\s*[-=_]{3,}\s+(?=\S)", example="--------------- относительно фальшренонса")
-#: Inline run of ``?`` where box-drawing characters were lost: 001:29
-#: ``игры ???…??? A.Ход во взятку``; 003:11 ``?? ?? ??``.
+#: Inline run of ``?`` where box drawing was lost: 001:29 ``игры ???…??? A.Ход во взятку``; 003:11 ``?? ?? ??``.
 QMARK_RUN = Rx(r"(?<![\[?])(?:\?{3,}|\?\?(?:[ \t]+\?\?)+)(?![\]?])",  # a whole run, never one kept as [????]
                example="процедура игры ??????? A.Ход во взятку")
 #: A run of one character a text never repeats so, left where box drawing was lost in another
@@ -544,9 +542,9 @@ LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:[-–—•·▪◦]\s+)?(?:LAW|Law)\s+{LAW_NUMB
 
 #: Item labels one cite may carry (``43B2(a)(1)``): a longer chain is not a cite.
 MAX_ITEMS = 4
-#: A word that introduces a cite given alone (``show``, ``search``): ``правило``,
-#: ``пр.``, ``ст.``, ``статья``, ``закон`` (the word some translations use for a Law: ``Закон 62``),
-#: ``Law``, ``L``, ``п.``, ``пункт``, ``§``. Free text keeps to «правило»: «Закон 152-ФЗ» is not the Laws'.
+#: A word that introduces a cite given alone (``show``, ``search``): ``правило``, ``пр.``, ``ст.``, ``статья``,
+#: ``закон`` (some translations' word for a Law: ``Закон 62``), ``Law``, ``L``, ``п.``, ``пункт``, ``§``. Free text
+#: keeps to «правило»: «Закон 152-ФЗ» is not the Laws'.
 CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l\.?(?=\d)|пп?\."
                  r"|пункт[а-яё]*|§)\s*)?(?:№\s*)?",
                  re.IGNORECASE, example="правило № 62B")
@@ -667,8 +665,8 @@ _COMMENTED = (rf"(?i:комментари[а-яё]*|комм(?:ент)?\.?|comme
               rf"(?:(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*)?{NUMBER_SIGN}(?P<lawN>{LAW_NUMBER})")
 _PARAGRAPH_WORD = rf"(?:{_SUBDIVISION_WORD}|§|¶|(?i:para)\.?){_WS}*{NUMBER_SIGN}"
 #: A commentary paragraph named in words (its number before or after the law's): «комментарий к правилу 47,
-#: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» → 47.2
-#: (a decimal comma too: «комментарий 47,2»), «комментарий к правилу 45 (6)» → 45.6.
+#: п. 2», «п. 2 комментария к правилу 46», "paragraph 2 of the commentary on Law 46", «комментарий 47.2» (47,2) → 47.2,
+#: «комментарий к правилу 45 (6)» → 45.6.
 _COMMENTED1, _COMMENTED2 = _COMMENTED.replace("lawN", "law1"), _COMMENTED.replace("lawN", "law2")
 COMMENTARY_NAMED = Rx(rf"{_PARAGRAPH_WORD}(?P<num1>\d{{1,3}}){_WS}*,?{_WS}*(?:of{_WS}+(?:the{_WS}+)?)?"
                       rf"{_COMMENTED1}(?![\w])(?!\.\d)|{_COMMENTED2}(?:(?:{_WS}*[,;]?{_WS}*{_PARAGRAPH_WORD}|[.,](?=\d))"
@@ -689,12 +687,11 @@ CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007"
 #: A word hyphenated across a line break in outside text (``пра-`` ⏎ ``вило``): the hyphen,
 #: the break and the spaces around it are not read.
 CITE_HYPHEN_BREAK = Rx(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", example="см. пра-\nвило 66C")
-#: Commentary paragraph: 004:92 ``см. п.45.5.``, also ``п. 45.5``; after a commentary word (``комм``,
-#: ``коммент.``, with or without its dot) a decimal comma too: ``комм 45,7`` is 45.7 (after ``п.`` it is not:
-#: «пп. 1,2» are items 1 and 2).
+#: Commentary paragraph: 004:92 ``см. п.45.5.``, ``п. 45.5``; after ``комм``/``коммент.`` (a dot or none) a decimal
+#: comma too: ``комм 45,7`` is 45.7 (not after ``п.``: «пп. 1,2» are items 1 and 2).
 COMMENTARY_CITATION = Rx(r"(?<![\w])(?:(?:пп?\.|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})"
-                         r"|(?i:комм(?:ент)?\.?)\s?(?:№\s*)?(?P<cc>\d{1,3}[.,]\d{1,3}))(?!,\d)"
-                         r"(?:\.(?!\d))?", example="см. п.45.5. выше; комм. 45.7; комм 45,7")
+                         r"|(?i:комм(?:ент)?\.?)\s?(?:№\s*)?(?P<cc>\d{1,3}[.,]\d{1,3}))(?!,\d)(?:\.(?!\d))?",
+                         example="см. п.45.5. выше; комм. 45.7; комм 45,7")
 #: A further paragraph in a list or the last of a range: ``пп. 45.5 и 45.6`` → ``45.6``; ``45.7–45.9``, ``45.7-9``.
 COMMENTARY_MORE = Rx(r"\s*(?:(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})|(?P<to>[-–—])\s*(?P<last>\d{1,3}\.\d{1,3}|\d{1,3}"
                      r"(?![\d.]\d)))(?:\.(?!\d))?", example=" и 45.6")
