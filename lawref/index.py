@@ -59,7 +59,7 @@ from whoosh.analysis import Filter, RegexTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.searching import Searcher as _WhooshSearcher  # noqa: E402
 
-from lawref import _safepickle, folder  # noqa: E402
+from lawref import _safepickle, folder, typos  # noqa: E402
 from lawref import patterns as P  # noqa: E402
 from lawref import scoring as S  # noqa: E402
 from lawref.cite import fold_token  # noqa: E402
@@ -82,15 +82,6 @@ PHRASE_BOOST = 2.0
 NEAR_BOOST = 1.0
 #: How far apart (in words) query words may stand and still be "near".
 NEAR_SLOP = 5
-#: The longest edit distance a typo is corrected over (a word of 8+ letters; 1 for a shorter one).
-MAX_TYPO_DISTANCE = 2
-#: A shorter word is never taken for a typo: a Latin one (no dictionary says which short English words are real),
-#: and a Cyrillic one of 3 letters or fewer. A Cyrillic word of 4–5 letters is (``болвн`` → болван, ``маст`` →
-#: масть): search replaces no word pymorphy3 knows as real Russian (``вывод`` is never ``выгод``).
-MIN_TYPO_LENGTH = 6
-MIN_TYPO_LENGTH_CYRILLIC = 4
-#: The consonants a vowel typo keeps (:func:`_consonants`).
-_CONSONANTS = frozenset("бвгджзйклмнпрстфхцчшщbcdfghjklmnpqrstvwxz")
 #: Letters the other part of a compound holds (:meth:`Searcher.compounds`: ``фальш`` + ``ренонс``;
 #: not ``снос`` + ``-ка``).
 COMPOUND_REST = 3
@@ -117,11 +108,6 @@ def norm(word: str) -> str:
     it; outline suit symbols as filled ones (``1♡`` → ``1♥``); stress marks
     dropped (``взя́тка`` → ``взятка``)."""
     return fold_token(morph.fold(word.translate(P.STRESS_FOLD))).translate(P.SUIT_FOLD)
-
-
-def _consonants(word: str) -> str:
-    """``word``'s consonants in order (``взятак`` → ``взтк``): what a typo of a vowel keeps."""
-    return "".join(c for c in word if c in _CONSONANTS)
 
 
 def _stem_latin(normed: str) -> str | None:
@@ -285,7 +271,7 @@ class Words:
 
     known: dict[str, list[str] | None] = field(default_factory=dict)  # normed word → its forms-table row
     once: dict[str, Any] = field(default_factory=dict)  # the forms table, its lemma sizes, its haystack
-    keys: dict[bool, list[str]] = field(default_factory=dict)  # Cyrillic or not → the forms
+    keys: dict[bool, dict[int, list[str]]] = field(default_factory=dict)  # Cyrillic or not → forms by length
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)  # field → its terms: :meth:`_vocabulary`
     memo: dict[tuple[str, str], Any] = field(default_factory=dict)  # (question, normed word) → typos, compounds
     readings: dict[str, frozenset[str]] = field(default_factory=dict)  # word as written → the lemmas it may be
@@ -529,43 +515,23 @@ class Searcher:
             found = self._memo[key] = work(word)
             return found
 
-    def suggest(self, word: str) -> str | None:
+    def suggest(self, word: str, *, short: bool = False) -> str | None:
         """The corpus form nearest to ``word``, a typo (``фальшренос`` →
-        ``фальшренонс``, ``претензыя`` → ``претензия``), or ``None``: the
-        nearest by edit distance (rapidfuzz; at most 1 for a word of fewer
-        than 8 letters, :data:`MAX_TYPO_DISTANCE` from 8; none for a Latin
-        word under :data:`MIN_TYPO_LENGTH` letters or a Cyrillic one under
-        :data:`MIN_TYPO_LENGTH_CYRILLIC` — the caller keeps a real Russian
-        word: ``вывод`` is not ``выгод``), in the same script. Among the
-        forms at that distance: those with the word's consonants in its
-        order first (a vowel is what a Russian typist most often gets wrong,
-        an unstressed one above all: ``взятак`` → ``взяток``, not ``взятая``;
-        ``маст`` → ``масть``, not ``даст``), then a lemma itself
-        (``штрафной``, not ``штрафней``; ``масть``, not ``мест``), then
-        those of its length, then the lemma the most corpus forms share,
-        then the first in order."""
+        ``фальшренонс``), or ``None``: :func:`lawref.typos.nearest` over the
+        corpus forms in its script (``short``: a Cyrillic word of 4–5 letters
+        too, as :data:`lawref.typos.MIN_TYPO_LENGTH` says). The caller keeps
+        a real Russian word: ``вывод`` is not ``выгод``."""
+        if short:
+            return self._remember("suggest_short", norm(word), self._suggest_short)
         return self._remember("suggest", norm(word), self._suggest)
 
-    def _suggest(self, normed: str) -> str | None:
-        cyrillic = morph.has_cyrillic(normed)
-        shortest = MIN_TYPO_LENGTH_CYRILLIC if cyrillic else MIN_TYPO_LENGTH
-        if len(normed) < shortest or not normed.isalpha() or self._row(normed) is not None:
-            return None
-        from rapidfuzz import distance as rf_distance  # only for a word the corpus lacks
-        from rapidfuzz import process as rf_process
+    def _suggest_short(self, normed: str) -> str | None:
+        return self._suggest(normed, short=True)
 
-        limit = 1 if len(normed) < 8 else MAX_TYPO_DISTANCE
-        found = rf_process.extract(normed, self._form_keys(cyrillic), scorer=rf_distance.Levenshtein.distance,
-                                   score_cutoff=limit, limit=50)
-        if not found:
+    def _suggest(self, normed: str, *, short: bool = False) -> str | None:
+        if not normed.isalpha() or len(normed) < typos.shortest(normed, short=short) or self._row(normed) is not None:
             return None
-        best = min(d for _, d, _ in found)
-        near = [form for form, d, _ in found if d == best]
-        size = self._lemma_sizes()
-        forms = self._forms()
-        bones = _consonants(normed)
-        return min(near, key=lambda f: (_consonants(f) != bones, forms[f][0] != f, len(f) != len(normed),
-                                        -size.get(forms[f][0], 0), f))
+        return typos.nearest(normed, self._form_keys(morph.has_cyrillic(normed)), self._forms(), self._lemma_sizes())
 
     def compounds(self, word: str) -> list[str]:
         """Lemmas of the corpus forms that hold ``word`` inside a longer word
@@ -599,9 +565,14 @@ class Searcher:
         joined: tuple[str, list[int], list[str]] = self._once["joined"]
         return joined
 
-    def _form_keys(self, cyrillic: bool) -> list[str]:
+    def _form_keys(self, cyrillic: bool) -> dict[int, list[str]]:
+        """The corpus forms in one script (Cyrillic or not), all letters, by length."""
         if cyrillic not in self._keys:
-            self._keys[cyrillic] = [f for f in self._forms() if f.isalpha() and morph.has_cyrillic(f) == cyrillic]
+            by_length: dict[int, list[str]] = {}
+            for f in self._forms():
+                if f.isalpha() and morph.has_cyrillic(f) == cyrillic:
+                    by_length.setdefault(len(f), []).append(f)
+            self._keys[cyrillic] = by_length
         return self._keys[cyrillic]
 
     def _lemma_sizes(self) -> dict[str, int]:

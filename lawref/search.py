@@ -239,6 +239,8 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
         elif found := searcher.compounds(word):
             compounds[word], expand[word] = found, [(lem, COMPOUND_WEIGHT) for lem in found]
     hits = searcher.search(query, limit=limit, doc=doc, expand=expand)
+    if not hits and not translated and _short_typos(searcher, query, corrected, expand, unknown):
+        hits = searcher.search(query, limit=limit, doc=doc, expand=expand)  # «болвн»: nothing found without it
     if hits and not translated and len(hits) < limit and len(searcher.words(query)) > 1:  # few hold it whole
         more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand)[1], limit)
         return Answer(hits + more, corrected=corrected, compounds=compounds, unknown=tuple(unknown),
@@ -248,6 +250,27 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
     dropped, hits = _relaxed(searcher, query, limit, doc, expand)
     return Answer(hits, relaxed=bool(hits), dropped=dropped, corrected=corrected, compounds=compounds,
                   unknown=tuple(unknown))
+
+
+def _short_typos(searcher: Searcher, query: str, corrected: dict[str, str], expand: Expansions,
+                 unknown: list[str]) -> bool:
+    """Correct the Cyrillic words of 4–5 letters ``query`` holds that no
+    corpus form is (:meth:`~lawref.index.Searcher.suggest` with ``short``),
+    into ``corrected`` and ``expand`` — asked only when the search found
+    nothing without them; a real Russian word goes to ``unknown`` instead.
+    True when one was corrected."""
+    found = False
+    for word in searcher.words(query):
+        if word in corrected or word in expand or searcher.knows(word) or not word.isalpha():
+            continue
+        right = searcher.suggest(word, short=True)
+        if right is None or word in unknown:
+            continue
+        if _real_russian(word):
+            unknown.append(word)
+            continue
+        corrected[word], expand[word], found = right, [(lem, 1.0) for lem in searcher.lemmas_of(right)], True
+    return found
 
 
 def _filled_up(whole: list[Hit], partial: list[Hit], limit: int) -> list[Hit]:

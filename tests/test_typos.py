@@ -1,0 +1,47 @@
+"""lawref.typos: the corpus form a mistyped word most likely meant (issue 27, item 5).
+
+A table of forms at the same edit distance, and which one a typist most
+likely meant: the same consonants in order (a vowel slipped), then a lemma
+itself, then the same length, then the lemma with most forms.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lawref import typos
+
+#: form → its lemmas (the first is the one that counts), as the index's forms table gives them.
+LEMMAS = {
+    "взяток": ["взятка"], "взятая": ["взять"], "масть": ["масть"], "даст": ["дать"], "мест": ["место"],
+    "штрафной": ["штрафной"], "штрафней": ["штрафной"], "болван": ["болван"], "болванам": ["болван"],
+    "фальшренонс": ["фальшренонс"], "фальшренонса": ["фальшренонс"],
+}
+SIZES = {"взять": 9, "взятка": 4, "дать": 7, "масть": 5, "место": 3, "штрафной": 6, "болван": 5, "фальшренонс": 6}
+
+
+def _by_length() -> dict[int, list[str]]:
+    out: dict[int, list[str]] = {}
+    for form in LEMMAS:
+        out.setdefault(len(form), []).append(form)
+    return out
+
+
+@pytest.mark.parametrize(("typed", "meant"), [
+    ("взятак", "взяток"),         # the consonants в з т к kept: a vowel slipped (not «взятая», к → я)
+    ("маст", "масть"),            # the consonants kept, and a lemma (not «даст», not «мест»)
+    ("штрафнй", "штрафной"),      # both keep the consonants: the lemma itself (not «штрафней»)
+    ("болвн", "болван"),          # one letter left out
+    ("фальшренос", "фальшренонс"),  # 10 letters: two edits allowed
+    ("штраф", None),              # no form one edit away
+])
+def test_the_likeliest_form_is_the_one_a_vowel_slip_explains(typed: str, meant: str | None) -> None:
+    assert typos.nearest(typed, _by_length(), LEMMAS, SIZES) == meant
+
+
+@pytest.mark.parametrize(("word", "short", "fewest"), [
+    ("болвн", False, 6), ("болвн", True, 4),  # a short Cyrillic word only when asked
+    ("dumy", True, 6),                        # a Latin one never: no dictionary says which are real
+])
+def test_a_short_word_is_a_typo_only_when_asked_and_only_in_cyrillic(word: str, short: bool, fewest: int) -> None:
+    assert typos.shortest(word, short=short) == fewest
