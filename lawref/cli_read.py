@@ -76,7 +76,8 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
         _say(f"lawref: {note}", err=True)
     if (gone := found.gone) is not None and found.outcome != usecases.Outcome.TITLE_ABSENT:
         said = (tr("lawref: Law {cite} — {title} — not in this corpus") if found.by_title
-                else tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it"))
+                else tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it, or are fragments "
+                        "that may hold its text"))
         _say(said.format(cite=gone[0], title=gone[1]), err=True)
     titled = found.outcome == usecases.Outcome.TITLE_ABSENT and not as_json
     if titled and gone is not None:  # its line first, then the other laws its title names, then the hits

@@ -38,11 +38,13 @@ def consonants(word: str) -> str:
 def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[str, Sequence[str]],
             sizes: Mapping[str, int]) -> str | None:
     """The form of ``by_length`` (forms by their length) nearest to
-    ``word`` by edit distance (rapidfuzz; at most 1 for a word of fewer
-    than 8 letters, :data:`MAX_TYPO_DISTANCE` from 8), or ``None``. Among
+    ``word`` by edit distance, two letters swapped counting as one edit
+    (rapidfuzz's optimal string alignment: ``масьт`` → ``масть``, ``взтяка``
+    → ``взятка``; at most 1 for a word of fewer than 8 letters,
+    :data:`MAX_TYPO_DISTANCE` from 8), or ``None``. Among
     the forms at that distance: those with the word's consonants in its
     order first (a vowel is what a Russian typist most often gets wrong,
-    an unstressed one above all: ``взятак`` → ``взяток``, not ``взятая``;
+    an unstressed one above all: ``взятак`` → ``взятка``, not ``взятая``;
     ``маст`` → ``масть``, not ``даст``), then a lemma itself (``lemmas``:
     a form's, its first; ``штрафной``, not ``штрафней``; ``масть``, not
     ``мест``), then one of the word's length, then the lemma most corpus
@@ -52,8 +54,7 @@ def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[s
 
     limit = 1 if len(word) < 8 else MAX_TYPO_DISTANCE
     near_length = [f for n in range(len(word) - limit, len(word) + limit + 1) for f in by_length.get(n, ())]
-    found = rf_process.extract(word, near_length, scorer=rf_distance.Levenshtein.distance, score_cutoff=limit,
-                               limit=50)
+    found = rf_process.extract(word, near_length, scorer=rf_distance.OSA.distance, score_cutoff=limit, limit=50)
     if not found:
         return None
     best = min(d for _, d, _ in found)

@@ -18,7 +18,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from lawref.cite import law_of, query_cites
-from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, NotFound
+from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, NotFound, UsageError
 from lawref.i18n import N_, Message, Template
 from lawref.model import Node, Status
 from lawref.query import shown as S
@@ -222,9 +222,11 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
     (:meth:`Library.answer`); a title of a section the corpus lacks, of a
     law it holds, that no node holds whole (``claim defined``: 68A) answers
     first as its cite does. Raises
-    :class:`~lawref.errors.UsageError` for an unknown document,
-    ``ValueError`` for another ``lang``."""
+    :class:`~lawref.errors.UsageError` for an unknown document or an empty
+    query (blank, or only quotes), ``ValueError`` for another ``lang``."""
     lib.check_doc(doc)
+    if not query.strip(' \t\n"'):
+        raise UsageError(N_("search needs a word or a cite: the query is empty"))
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     named = lib.absent_laws(query)
     gone, also = (named[0], tuple(named[1:])) if named else (None, ())

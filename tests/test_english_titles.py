@@ -189,3 +189,26 @@ def test_an_english_query_that_finds_nothing_names_the_words_nobody_knows(seed_i
 
 def test_an_english_query_that_finds_something_says_nothing_of_unglossed_words(seed_library: Library) -> None:
     assert not seed_library.answer("dummy xyzzy", limit=5).unglossed  # relaxed: «the first lacks: xyzzy» says it
+
+
+def test_a_glossary_term_in_quotes_names_the_absent_laws_as_the_words_do(seed_library: Library) -> None:
+    # «ход вне очереди» is the glossary's «lead out of turn»: quoted as a phrase it names Laws 53–56 too
+    plain = usecases.search(seed_library, "ход вне очереди", limit=5)
+    quoted = usecases.search(seed_library, '"ход вне очереди"', limit=5)
+    assert plain.gone == quoted.gone == ("53", "Lead Out of Turn Accepted")
+    assert [c for c, _ in quoted.also] == ["54", "55", "56"]
+
+
+@pytest.mark.parametrize("query", ["", "  ", '""'])
+def test_an_empty_query_is_a_usage_error_not_nothing_found(seed_index: Path, seed_library: Library,
+                                                           query: str) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "--ui", "en", "search",
+                                      query])
+    assert result.exit_code == 2 and "the query is empty" in result.stderr and "nothing found" not in result.stderr
+
+    async def asked() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app(seed_library))
+        async with httpx.AsyncClient(transport=transport, base_url="http://lawref.test") as c:
+            return await c.get("/api/v1/search", params={"q": query or " "})
+
+    assert asyncio.run(asked()).status_code in (400, 422)  # "" fails the query's own min_length (422)

@@ -15,7 +15,7 @@ from lawref import typos
 LEMMAS = {
     "взяток": ["взятка"], "взятая": ["взять"], "масть": ["масть"], "даст": ["дать"], "мест": ["место"],
     "штрафной": ["штрафной"], "штрафней": ["штрафной"], "болван": ["болван"], "болванам": ["болван"],
-    "фальшренонс": ["фальшренонс"], "фальшренонса": ["фальшренонс"],
+    "фальшренонс": ["фальшренонс"], "фальшренонса": ["фальшренонс"], "взятка": ["взятка"],
 }
 SIZES = {"взять": 9, "взятка": 4, "дать": 7, "масть": 5, "место": 3, "штрафной": 6, "болван": 5, "фальшренонс": 6}
 
@@ -28,10 +28,13 @@ def _by_length() -> dict[int, list[str]]:
 
 
 @pytest.mark.parametrize(("typed", "meant"), [
-    ("взятак", "взяток"),         # the consonants в з т к kept: a vowel slipped (not «взятая», к → я)
+    ("взятак", "взятка"),         # в з т к kept (not «взятая», к → я); «ак» swapped, or а for о: the lemma wins
+    ("взятаа", "взятая"),         # a vowel for a consonant: the form whose consonants it keeps
     ("маст", "масть"),            # the consonants kept, and a lemma (not «даст», not «мест»)
     ("штрафнй", "штрафной"),      # both keep the consonants: the lemma itself (not «штрафней»)
     ("болвн", "болван"),          # one letter left out
+    ("масьт", "масть"),           # two letters swapped: one edit (optimal string alignment), not two
+    ("взтяка", "взятка"),
     ("фальшренос", "фальшренонс"),  # 10 letters: two edits allowed
     ("штраф", None),              # no form one edit away
 ])

@@ -315,7 +315,7 @@ def _glossary_english(query: str) -> str | None:
     (``недостаточное назначение`` → ``insufficient bid``), else ``None``:
     the catalogue's Russian titles are the seeds' own, so a law the corpus
     lacks is named in Russian only through the glossary."""
-    folded = " ".join(query.lower().replace("ё", "е").split())
+    folded = " ".join(query.lower().replace("ё", "е").replace('"', " ").split())  # «"ход вне очереди"» too
     if not P.CYRILLIC.search(folded) or " " not in folded:
         return None
     found = [t for t in glossary.lookup(folded) if t.ru.lower().replace("ё", "е") == folded and t.en]
