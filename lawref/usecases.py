@@ -230,6 +230,10 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
         raise UsageError(N_("search needs a word or a cite: the query is empty"))
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     named = lib.absent_laws(query)
+    for typed, means in answer.synonyms if not named else ():  # «ход не в очередь»: the glossary's «ход вне очереди»
+        named = lib.absent_laws(query.replace(typed, means[0], 1))
+        if named:
+            break
     gone, also = (named[0], tuple(named[1:])) if named else (None, ())
     if gone is not None and not gone[0].isdigit() and answer.hits and not answer.relaxed:
         gone, also = None, ()  # a section's title the text holds whole («penalty card»: Law 50's): its words answer it
