@@ -68,7 +68,7 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
       62B, правило 62B     a cite: that node first, then the nodes citing it
       62B фальшренонс      a cite and words: the cited node, then the words
       revoke, dummy        English bridge terms, through the glossary
-                           (--lang en: English only; --lang ru: Russian only)"""
+                           (--lang en: as English first; --lang ru: as Russian only)"""
 
     query, lib = _text(" ".join(words)), obj.library()  # words need no quotes: взятка фальшренонс
     found = usecases.search(lib, query, limit=limit, doc=doc, lang=lang)
