@@ -303,6 +303,10 @@ def compare(obj: _Ctx, cite: str, from_edition: str | None, to_edition: str | No
     they are in one language. Exit 1 when no counterpart is known."""
     lib = obj.library()
     outcome, found = usecases.compare(lib, _text(cite), from_edition, to_edition)
+    if from_edition is None and found.edition != lib.edition() and not as_json:  # «compare 46B»: not the corpus's
+        _say(tr("lawref: {cite} read as a {edition} cite: lawref's catalogue of {corpus} does not list it "
+                "(--from {corpus} asks that edition)").format(cite=found.cite, edition=found.edition,
+                                                                corpus=lib.edition()), err=True)
     if as_json:
         _json(J.compare_json(found))
     else:

@@ -632,3 +632,17 @@ def test_compare_without_from_reads_a_cite_in_an_edition_that_has_it(editions: t
     assert ("2017", "17D", "renumbered", "laws-en/17D") in [(k.edition, k.cite, k.relation, k.id)
                                                             for k in found.counterparts]
     assert lib.compare("17D").edition == "2017"  # the default edition lists it: read there
+
+
+def test_compare_says_when_a_cite_is_read_as_another_edition_s(seed_index: Path) -> None:
+    # 1997's catalogue lists no section of Law 46: «compare 46B» answers from 2017 — and says so (a new user's report)
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    base = ["--index", str(seed_index), "--ui", "en", "compare"]
+    switched = CliRunner().invoke(cli, [*base, "46B"])
+    assert "46B read as a 2017 cite: lawref's catalogue of 1997 does not list it" in switched.stderr
+    asked = CliRunner().invoke(cli, [*base, "46B", "--from", "1997"])
+    plain = CliRunner().invoke(cli, [*base, "17E"])
+    assert "read as a" not in asked.stderr and "read as a" not in plain.stderr
