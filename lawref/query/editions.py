@@ -15,7 +15,7 @@ from lawref import patterns as P
 from lawref.cite import latin, law_of, normalise_cite
 from lawref.errors import CiteError, NotFound, UsageError
 from lawref.i18n import N_
-from lawref.lang import DEFAULT_EDITION, glossary
+from lawref.lang import DEFAULT_EDITION
 from lawref.model import Document, Kind, Node, Status
 from lawref.query.generation import kept
 
@@ -117,6 +117,14 @@ def _catalogues() -> ModuleType:
     """:mod:`lawref.lang.catalogue`, imported on first use."""
     # the catalogue (2.5 ms to import, a table to read): only a question about what a corpus lacks loads it
     from lawref.lang import catalogue as module
+
+    return module
+
+
+def _glossary() -> ModuleType:
+    """:mod:`lawref.lang.glossary`, imported on first use."""
+    # the glossary (4 ms, its tables): only a question about a law the corpus lacks loads it, never a lookup
+    from lawref.lang import glossary as module
 
     return module
 
@@ -318,7 +326,7 @@ def _glossary_english(query: str) -> str | None:
     folded = " ".join(query.lower().replace("ё", "е").replace('"', " ").split())  # «"ход вне очереди"» too
     if not P.CYRILLIC.search(folded) or " " not in folded:
         return None
-    found = [t for t in glossary.lookup(folded) if t.ru.lower().replace("ё", "е") == folded and t.en]
+    found = [t for t in _glossary().lookup(folded) if t.ru.lower().replace("ё", "е") == folded and t.en]
     return found[0].en[0] if found else None
 
 
@@ -337,6 +345,7 @@ def absent_titles(lib: Library, query: str) -> list[tuple[str, str]]:
     best = absent_title(lib, query)
     if best is None:
         return []
+    glossary = _glossary()
     wanted, named = glossary.english_stems(query), [best]
     others = []
     for n, entry in enumerate(catalogue(lib.edition()).entries.values()):
@@ -359,6 +368,7 @@ def absent_title(lib: Library, query: str) -> tuple[str, str] | None:
     *Insufficient Bid*) when the corpus lacks it and no node's title here is
     named as closely; else ``None``. A Russian query is never matched
     (:func:`absent_laws` gives it a glossary term's English)."""
+    glossary = _glossary()
     wanted = glossary.english_stems(query)
     if P.CYRILLIC.search(query) or len(wanted) < 2:
         return None
