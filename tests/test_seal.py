@@ -15,6 +15,7 @@ import json
 import os
 import pickle
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -264,3 +265,17 @@ def test_codecs_encode_is_latin1_only() -> None:
     crafted = pickle.dumps(Call(_raw_codecs_encode(), "x", "rot13"), protocol=2)
     with pytest.raises(pickle.UnpicklingError):
         _safepickle.loads(crafted)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the XDG rule seal.key_path follows on Linux")
+@pytest.mark.parametrize("xdg", [None, "/tmp/lawref-xdg", "", "   "])
+def test_the_key_is_where_platformdirs_puts_the_config_folder(monkeypatch: pytest.MonkeyPatch, xdg: str | None) -> None:
+    # seal.key_path reads the XDG rule itself on Linux (platformdirs' import cost a cold command 10 ms): the same place
+    import platformdirs
+
+    monkeypatch.delenv(seal.KEY_ENV, raising=False)
+    if xdg is None:
+        monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
+    assert seal.key_path() == platformdirs.user_config_path("lawref") / seal.KEY_NAME
