@@ -687,14 +687,14 @@ CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007"
 #: A word hyphenated across a line break in outside text (``пра-`` ⏎ ``вило``): the hyphen,
 #: the break and the spaces around it are not read.
 CITE_HYPHEN_BREAK = Rx(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", example="см. пра-\nвило 66C")
-#: Commentary paragraph: 004:92 ``см. п.45.5.``, ``п. 45.5``; after ``комм``/``коммент.`` (a dot or none) a decimal
-#: comma too: ``комм 45,7`` is 45.7 (not after ``п.``: «пп. 1,2» are items 1 and 2).
+#: Commentary paragraph: 004:92 ``см. п.45.5. выше`` (its dot when the sentence goes on; a full stop is no cite's),
+#: ``п. 45.5``; after ``комм``/``коммент.`` a decimal comma too: ``комм 45,7`` (not after ``п.``: «пп. 1,2»).
 COMMENTARY_CITATION = Rx(r"(?<![\w])(?:(?:пп?\.|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})"
-                         r"|(?i:комм(?:ент)?\.?)\s?(?:№\s*)?(?P<cc>\d{1,3}[.,]\d{1,3}))(?!,\d)(?:\.(?!\d))?",
+                         r"|(?i:комм(?:ент)?\.?)\s?(?:№\s*)?(?P<cc>\d{1,3}[.,]\d{1,3}))(?!,\d)(?:\.(?=\s*[,;:)]|\s+[a-zа-яё]))?",
                          example="см. п.45.5. выше; комм. 45.7; комм 45,7")
 #: A further paragraph in a list or the last of a range: ``пп. 45.5 и 45.6`` → ``45.6``; ``45.7–45.9``, ``45.7-9``.
 COMMENTARY_MORE = Rx(r"\s*(?:(?:,|и|или)\s*(?P<c>\d{1,3}\.\d{1,3})|(?P<to>[-–—])\s*(?P<last>\d{1,3}\.\d{1,3}|\d{1,3}"
-                     r"(?![\d.]\d)))(?:\.(?!\d))?", example=" и 45.6")
+                     r"(?![\d.]\d)))(?:\.(?=\s*[,;:)]|\s+[a-zа-яё]))?", example=" и 45.6")
 #: Bare commentary paragraph inside a commentary: 004:6 ``указанные в 45.3., …``.
 BARE_COMMENTARY = Rx(r"(?<![\w.])(?P<c>\d{1,3}\.\d{1,3})\.(?=[\s,;:)]|$)", example="указанные в 45.3., должны")
 #: Relative: 003:49 ``согласно предыдущему пункту 1`` (in 21B2 → 21B1).
