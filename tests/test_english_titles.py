@@ -214,3 +214,11 @@ def test_an_empty_query_is_a_usage_error_not_nothing_found(seed_index: Path, see
             return await c.get("/api/v1/search", params={"q": query or " "})
 
     assert asyncio.run(asked()).status_code in (400, 422)  # "" fails the query's own min_length (422)
+
+
+def test_wrong_card_is_the_phrase_the_text_says_it_with(seed_library: Library) -> None:
+    # glossary «не та карта» = "wrong card": its function words carry it, so it is searched as the phrase
+    # (45.6 «болван играет не той картой», 45.5 «обозначает не ту карту»); «неправильный» alone found neither
+    found = [h.id for h in seed_library.answer("wrong card", limit=5).hits]  # 17D first: Cards from Wrong Board
+    assert {"commentary/45.6", "commentary/45.5"} <= set(found[:3]), found
+    assert "commentary/45.6" in [h.id for h in seed_library.answer("dummy plays wrong card", limit=3).hits]
