@@ -134,7 +134,7 @@ def load(edition: str = DEFAULT_EDITION) -> Catalogue:
         path = DATA / f"laws-{DEFAULT_EDITION}.tsv"
     rows = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     entries: dict[str, Entry] = {}
-    for row in csv.DictReader(rows, delimiter="\t"):
+    for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):
         try:
             entry = Entry(row["kind"], row["id"], row["chapter"], row["title_en"], row["title_ru"] or "",
                           row.get("unsure") or "", _outline(row.get("sections")))

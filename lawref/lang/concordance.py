@@ -98,7 +98,7 @@ def rows() -> tuple[Row, ...]:
     text = (DATA / "concordance.tsv").read_text(encoding="utf-8")
     lines = [line for line in text.splitlines() if line and not line.startswith("#")]
     out = []
-    for r in csv.DictReader(lines, delimiter="\t"):
+    for r in csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE):
         if r["relation"] not in RELATIONS:
             raise ValueError(f"concordance.tsv: unknown relation {r['relation']!r} for {r['from_edition']} {r['from']}")
         out.append(Row(r["from_edition"], r["from"], r["to_edition"], r["to"], r["relation"], r["sure"] == "yes",

@@ -53,7 +53,7 @@ def load() -> tuple[Term, ...]:
     return tuple(
         Term(r["ru"], tuple(r["ru_lemmas"].split()), tuple(e.strip() for e in r["en"].split("|")),
              r["pos"], r["note"] or "", r["source"])
-        for r in csv.DictReader(rows, delimiter="\t")
+        for r in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE)
     )
 
 
@@ -289,7 +289,7 @@ def synonyms() -> tuple[Synonym, ...]:
     rows = [line for line in SYNONYMS_PATH.read_text(encoding="utf-8").splitlines() if not line.startswith("#")]
     return tuple(Synonym(r["said"], tuple(r["said_lemmas"].split()), tuple(m.strip() for m in r["means"].split("|")),
                          r["lang"], r["source"], r["reason"])
-                 for r in csv.DictReader(rows, delimiter="\t"))
+                 for r in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
 @functools.cache
