@@ -552,13 +552,13 @@ def learn_chrome(files: Sequence[CorpusFile], encoding: str | None, limit: int,
         by_folder.setdefault(_folder_of(file.name), []).append((file.name, key))
     found: dict[str, frozenset[str]] = {}
     for folder, mine in by_folder.items():
-        known = cache.get("chrome", _chrome_key(mine)) if cache is not None else None
-        if not isinstance(known, list):
-            texts = [decoded[k] if k in decoded else cache.get("frames", k) if cache is not None else None
-                     for _, k in mine if k is not None]
+        chrome_key = _chrome_key(mine)
+        known = cache.get("chrome", chrome_key) if cache is not None else None
+        if not isinstance(known, list):  # a file of it changed (or no cache): its frames, decoded now or kept
+            texts = [decoded[k] if k in decoded or cache is None else cache.get("frames", k) for _, k in mine if k]
             known = sorted(frames.learn({folder: [t for t in texts if isinstance(t, str)]}).get(folder, ()))
             if cache is not None:
-                cache.put("chrome", _chrome_key(mine), known)
+                cache.put("chrome", chrome_key, known)
         if known:
             found[folder] = frozenset(known)
     return found

@@ -351,8 +351,9 @@ def absent_titles(lib: Library, query: str) -> list[tuple[str, str]]:
     for n, entry in enumerate(catalogue(lib.edition()).entries.values()):
         if entry.kind != "law" or not entry.title_en or entry.id == best[0]:
             continue
-        close = glossary.title_match(wanted, glossary.english_stems(entry.title_en))
-        if close and wanted <= glossary.english_stems(entry.title_en):
+        stems = glossary.english_stems(entry.title_en)
+        close = glossary.title_match(wanted, stems)
+        if close and wanted <= stems:  # every word of the query in the title, as «lead out of turn» in 53–56
             others.append((-close, n, entry.id, entry.title_en))
     for _, _, cite, title in sorted(others):
         if len(named) < ABSENT_NAMED and not lib.store.with_cite(cite) and all(
