@@ -38,7 +38,11 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
     then the forms that no corpus lexeme has of a verb's aspect partner and
     action noun, or of a noun's verb, map to it (``возразил`` → ``возражать``:
     a question in the other aspect finds the text; ``аннулирование`` →
-    ``аннулировать``; a form the corpus has keeps its own reading); then
+    ``аннулировать``; a form the corpus has keeps its own reading first, and a
+    verb's form whose action noun the corpus also has reads it second:
+    ``исправить`` → ``исправить``, ``исправление`` (62A «исправлен», 62B
+    «Исправление»), never a noun its verb — the Laws' «назначение» is a bid,
+    «назначить» to assign a score); then
     every form of a number word (:data:`NUMBER_WORDS`) reads also as its
     digits, when the corpus writes them (``трёх`` → ``3``).
     ``known`` keeps each word's terms and lexeme forms between builds (see
@@ -57,17 +61,28 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
                 lemmas.append(lem)
     read_as: dict[str, list[str]] = {}  # a form only the other aspect, or the noun, has: read as the corpus word,
     own: dict[str, list[str]] = {}  # then as its own lemma (unindexed: a synonym's said lemma still matches)
+    later: list[tuple[str, str]] = []
     for word in words:
         for derived, forms in analysed[word][2]:
-            for form in (f for f in forms if f not in table):
-                _add(read_as.setdefault(form, []), table[word][0])
-                _add(own.setdefault(form, []), derived)
+            for form in forms:
+                if form not in table:
+                    _add(read_as.setdefault(form, []), table[word][0])
+                    _add(own.setdefault(form, []), derived)
+                elif _is_action_noun(table[word][0]) and not _is_action_noun(derived):
+                    later.append((form, table[word][0]))  # both in the corpus: the verb's form reads its noun second
     table |= {f: read_as[f] + [d for d in own[f] if d not in read_as[f]] for f in read_as}
+    for form, lemma in later:
+        _add(table[form], lemma)
     for lemma, digits in NUMBER_WORDS.items():  # «после трёх пасов»: 17E writes «3 паса»
         if digits in table:
             for form in {lemma, *_analysis(lemma, known)[1]}:
                 _add(table.setdefault(form, []), digits)
     return table
+
+
+def _is_action_noun(lemma: str) -> bool:
+    """Whether ``lemma`` is of the shape :mod:`lawref.lang.nominal` derives an action noun in (-ние, -ция)."""
+    return lemma.endswith(("ние", "ция"))
 
 
 def _add(lemmas: list[str], lemma: str) -> None:

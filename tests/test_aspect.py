@@ -28,6 +28,8 @@ from lawref.model import Node, Source
     ("согласился", "соглашаться"), ("соглашается", "согласиться"),  # reflexive, by its stem
     ("предостерёг", "предостерегать"), ("предостерегает", "предостеречь"),  # -чь / -гать
     ("помочь", "помогать"), ("отвлекать", "отвлечь"),  # -чь / -кать
+    ("началась", "начинаться"), ("начинается", "начаться"), ("начинать", "начать"),  # not «начинить»
+    ("понять", "понимать"), ("принимает", "принять"), ("снять", "снимать"),  # -нять / -нимать
 ])
 def test_a_verb_has_its_aspect_partner(word: str, pair: str) -> None:
     assert partner(word) == pair
@@ -49,7 +51,7 @@ def _node(text: str) -> Node:
                 page=None, source=Source(file="x.txt", line=1))
 
 
-def test_a_partner_form_is_read_as_the_corpus_verb_and_a_corpus_form_keeps_its_reading() -> None:
+def test_a_partner_form_is_read_as_the_corpus_verb_and_a_corpus_form_keeps_its_reading_first() -> None:
     # only the other aspect has it: read as the corpus verb, then as its own lemma (unindexed: a synonym's said
     # lemma matches it)
     assert forms_table([_node("Он не возражает.")])["возразил"] == ["возражать", "возразить"]
@@ -57,11 +59,21 @@ def test_a_partner_form_is_read_as_the_corpus_verb_and_a_corpus_form_keeps_its_r
     assert both["возразил"] == ["возразить"]  # a form of a corpus lexeme keeps that reading alone
 
 
+def test_a_verb_both_in_the_corpus_with_its_action_noun_reads_the_noun_second() -> None:
+    # 62A «должен быть исправлен», 62B «Исправление фальшренонса»: «исправить ренонс» finds both; a noun keeps its
+    # own reading (the Laws' «назначение» is a bid, «назначить» to assign a score: no noun reads the verb)
+    table = forms_table([_node("Фальшренонс должен быть исправлен. Исправление фальшренонса.")])
+    assert table["исправить"] == ["исправить", "исправление"]
+    assert table["исправление"] == ["исправление"]
+
+
 @pytest.mark.parametrize(("query", "first"), [
     ("до какого момента можно возразить против претензии", {"laws/69A"}),  # 69A: «не возражает»
     ("показал свои карты", {"laws/fragment@000_392cb21f471fdf05:70"}),  # 68: «показывает свои карты»
     ("защитник возразил", {"laws/69A"}),  # 69A: «не возражает» (each row fails with no aspect pairs)
     ("предостерёг", {"laws/fragment@001_6601c729f2304426:19"}),  # 43B: «Предостерегает разыгрывающего»
+    ("торговля уже началась", {"laws/17A"}),  # 17A: «Период торговли … начинается»
+    ("как исправить ренонс", {"laws/62B"}),  # 62B «Исправление фальшренонса» (62A «должен быть исправлен» second)
 ])
 def test_a_question_in_the_other_aspect_finds_the_text(seed_library: Library, query: str, first: set[str]) -> None:
     hits = seed_library.search(query, limit=5)

@@ -24,6 +24,8 @@ consonant alternating   предупредить → предупреждать,
 -ложить → -кладывать    наложить → накладывать
 -чь → -гать, -кать      предостеречь → предостерегать, помочь → помогать,
                         отвлечь → отвлекать
+-чать → -чинать         начать → начинать
+-нять → -нимать         понять → понимать, принять → принимать, снять → снимать
 ======================  =====================================================
 
 and the same rules backwards for an imperfective verb (возражать →
@@ -76,6 +78,10 @@ def _alternated(stem: str) -> list[str]:
 def _imperfectives(verb: str) -> list[str]:
     """Candidate imperfectives of the perfective infinitive ``verb``, the likeliest first."""
     out: list[str] = [verb[:-6] + "кладывать"] if verb.endswith("ложить") else []  # наложить → накладывать
+    if verb.endswith("чать"):
+        out += [verb[:-3] + "инать"]  # начать → начинать
+    if verb.endswith("нять"):
+        out += [verb[:-3] + "имать"]  # понять → понимать
     if verb.endswith("ить"):
         s = verb[:-3]
         out += [a + "ать" for a in _alternated(s)]
@@ -101,6 +107,10 @@ def _imperfectives(verb: str) -> list[str]:
 def _perfectives(verb: str) -> list[str]:
     """Candidate perfectives of the imperfective infinitive ``verb``, the likeliest first."""
     out: list[str] = [verb[:-9] + "ложить"] if verb.endswith("кладывать") else []
+    if verb.endswith("чинать"):
+        out += [verb[:-5] + "ать"]  # начинать → начать (before «начинить», another verb)
+    if verb.endswith("нимать"):
+        out += [verb[:-5] + "ять"]  # понимать → понять
     if verb.endswith("авать"):
         out += [verb[:-5] + "ать"]
     for suffix in ("ывать", "ивать"):
