@@ -678,6 +678,11 @@ CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_
 RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64")
 #: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.
 ALPHABET_LETTER = Rx(f"[{ALPHABET_ONLY}]", example="правило 25Б")
+#: A section letter right after a law number that reads one way in alphabet order and another as the
+#: Latin letter it transliterates (``17Д``: 17E, or 17D; ``17Г``: 17D, or 17G).
+TRANSLITERATED_LETTER = Rx(r"(?<=\d)(?P<gap>\s?)(?P<letter>[ГДгд])(?![^\W\d_])", example="правило 17Д")
+#: The Latin letter each of them transliterates.
+TRANSLITERATION = {"Г": "G", "Д": "D", "г": "g", "д": "d"}
 #: Characters read as others when citations are looked for (one for one, so offsets hold):
 #: no-break and thin spaces as a space, hyphens, the minus sign and the horizontal bar (``61―64``)
 #: as ``-``, a footnote's call in superscript as a space (``правиле 64²``: the call never hides the cite).

@@ -136,7 +136,11 @@ class Answer:
     ``наказание``), ``filled`` (fewer than the limit held every word: after
     them come nodes holding most of the words), ``unglossed`` (an English
     query that found nothing: its words neither the glossary nor the text
-    knows — English words are not corrected for typos: ``dumy``)."""
+    knows — English words are not corrected for typos: ``dumy``),
+    ``readings`` (``(alphabet-order cite, Latin-letter cite, whether the
+    first is in the corpus)`` for each cite whose Cyrillic letter reads
+    both ways and the Latin reading is the corpus's: ``17Д`` is 17E and
+    17D, ``65Д`` 65D alone)."""
 
     hits: list[Hit]
     relaxed: bool = False
@@ -147,6 +151,7 @@ class Answer:
     synonyms: tuple[tuple[str, tuple[str, ...]], ...] = ()
     filled: bool = False
     unglossed: tuple[str, ...] = ()
+    readings: tuple[tuple[str, str, bool], ...] = ()
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
@@ -166,6 +171,12 @@ class Answer:
             out.append(tr("after the nodes with every word, nodes with most of them"))
         out += [tr("«{word}» is no English bridge term lawref knows, nor a word of the text (English words are not "
                    "corrected for typos)").format(word=w) for w in self.unglossed]
+        for alphabet, latin, both in self.readings:
+            told = (tr("read as {alphabet} (its Cyrillic letter in alphabet order: А, Б, В, Г, Д = A–E) and as "
+                       "{latin} (the letter as the Latin it spells): both shown") if both
+                    else tr("read as {latin} (the letter as the Latin it spells): {alphabet}, its alphabet-order "
+                            "reading, is not in the corpus"))
+            out.append(told.format(alphabet=alphabet, latin=latin))
         return out
 
 

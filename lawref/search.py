@@ -160,9 +160,10 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     query = normalise_query(query)
     cites = query_cites(query)
     if cites:
+        cites, readings = _latin_readings(store, query, cites)
         first = _cited(lib, store, cites, doc)
         rest = searcher.search(" OR ".join(cites), limit=limit, doc=doc)
-        return Answer(_unique(first + rest)[:limit])
+        return Answer(_unique(first + rest)[:limit], readings=readings)
     cites, words = split_query_cites(query)
     if cites:  # ``62B фальшренонс``: the cited nodes first, then the words
         first = _cited(lib, store, cites, doc)
@@ -339,6 +340,31 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     held = found[0][1]  # what the first lacks, of the reading of the query it holds most of (not every copy's words)
     reading = max(searcher.word_groups(query) or [words], key=lambda group: share(group, held))
     return tuple(w for w in reading if w not in held), [hit for hit, _ in found]
+
+
+def _latin_readings(store: NodeStore, query: str, cites: list[str]
+                    ) -> tuple[list[str], tuple[tuple[str, str, bool], ...]]:
+    """``(cites, readings)`` for a query of cites: a section letter Д or Г
+    reads in alphabet order (``17Д`` = 17E, :func:`lawref.cite.normalise_cite`),
+    but a director may have typed it for the Latin letter (17D): the cite
+    that reading gives is searched too, right after, when the corpus has it
+    (``17Д`` → 17E, 17D), or instead when the alphabet-order one is not in
+    the corpus (``65Д`` → 65D). ``readings`` as :attr:`Answer.readings`."""
+    swapped = P.TRANSLITERATED_LETTER.sub(lambda m: m["gap"] + P.TRANSLITERATION[m["letter"]], query)
+    latin = query_cites(swapped) if swapped != query else []
+    if len(latin) != len(cites):
+        return cites, ()
+    out, readings = list(cites), []
+    for k, (mine, other) in enumerate(zip(cites, latin, strict=True)):
+        if mine == other or not store.with_cite(other):
+            continue
+        held = bool(store.with_cite(mine))
+        if held:
+            out.append(other)
+        else:
+            out[k] = other
+        readings.append((mine, other, held))
+    return list(dict.fromkeys(out)), tuple(readings)
 
 
 def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) -> list[Hit]:

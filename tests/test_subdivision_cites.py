@@ -209,3 +209,28 @@ def test_the_word_zakon_names_a_law_as_pravilo_does(seed_library: Library, text:
 
 def test_an_item_right_after_a_law_number_is_no_cite() -> None:
     assert parse_cite("62(b)") is None and query_cites("62(b)") == []  # an item is a section's or a subsection's
+
+
+#: (query, the hits' cites in order, readings): a section letter Д or Г reads in alphabet order (Д = E, Г = D) as
+#: everywhere in lawref, but a director may type it for the Latin letter it spells (Д = D, Г = G): search shows
+#: that cite too when the corpus has it, after, or alone when the alphabet-order one is not in the corpus.
+LATIN_READINGS = [
+    ("правило 17Д", ["17E", "17D"], [["17E", "17D", True]]),  # both in the corpus (1997 17D, 17E)
+    ("пр.65Д", ["65D"], [["65E", "65D", False]]),  # Law 65 has A–D: 65E is no section of it
+    ("65 Д", ["65D"], [["65E", "65D", False]]),
+    ("17Г", ["17D"], None),  # 17G: no such section, the alphabet order stands alone
+    ("правило 62В", ["62B"], None),  # В: a look-alike, one reading
+    ("правила 65Д и 17Д", ["65D", "17E", "17D"], [["65E", "65D", False], ["17E", "17D", True]]),
+]
+
+
+@pytest.mark.parametrize(("query", "cites", "readings"), LATIN_READINGS)
+def test_search_shows_a_cyrillic_letters_latin_reading(seed_index: Path, query: str, cites: list[str],
+                                                       readings: list[list[object]] | None) -> None:
+    result = CliRunner().invoke(cli, ["--index", str(seed_index), "search", "--json", "--limit", "10", query])
+    assert result.exit_code == EXIT_OK, result.output
+    data = json.loads(result.stdout)
+    assert [h["cite"] for h in data["results"]][: len(cites)] == cites
+    assert [[r["alphabet"], r["latin"], r["alphabet_in_corpus"]] for r in data.get("readings", [])] == (readings or [])
+    told = CliRunner().invoke(cli, ["--index", str(seed_index), "search", query])
+    assert ("the letter as the Latin it spells" in told.stderr) == bool(readings)

@@ -86,6 +86,8 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
         out["not_in_glossary"] = list(answer.unglossed)
     if answer is not None and answer.synonyms:
         out["synonyms"] = [{"typed": typed, "means": list(means)} for typed, means in answer.synonyms]
+    if answer is not None and answer.readings:
+        out["readings"] = [{"alphabet": a, "latin": b, "alphabet_in_corpus": held} for a, b, held in answer.readings]
     return out
 
 
