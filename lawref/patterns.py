@@ -678,6 +678,11 @@ CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_
 RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64")
 #: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.
 ALPHABET_LETTER = Rx(f"[{ALPHABET_ONLY}]", example="правило 25Б")
+#: A bid above the seven level, as a director reports it (``8 пик``, ``восемь бк``, ``9 hearts``): Law 35C's
+#: «назначение выше семи», whatever the denomination.
+BID_ABOVE_SEVEN = Rx(r"(?<![\w.,])(?:[89]|1[0-3]|восемь|девять|десять|eight|nine|ten)[ -]?"
+                     r"(?:пик\w*|черв\w*|бубн\w*|бубен|треф\w*|бк\b|б/к|nt\b|no[ -]?trumps?|spades?|hearts?|"
+                     r"diamonds?|clubs?|[♠♥♦♣])", re.IGNORECASE, example="заявил 8 пик")
 #: A section letter right after a law number that reads one way in alphabet order and another as the
 #: Latin letter it transliterates (``17Д``: 17E, or 17D; ``17Г``: 17D, or 17G).
 TRANSLITERATED_LETTER = Rx(r"(?<=\d)(?P<gap>\s?)(?P<letter>[ГДгд])(?![^\W\d_])", example="правило 17Д")

@@ -89,3 +89,28 @@ def test_a_field_that_opens_with_a_quote_is_read_as_written() -> None:
     rows = {r.said: r for r in glossary.synonyms()}
     assert rows["скорректированный результат"].reason.startswith('"adjusted score":')
     assert rows["не ту карту"].means == ('"не той картой"',)
+
+
+@pytest.mark.parametrize(("query", "typed"), [
+    ("кто-то в торговле объявил 8 пик, никто не заметил", "8 пик"),  # 35C «назначение выше семи»
+    ("ставка 9 бк что делать", "9 бк"),
+    ("заявил восемь червей", "восемь червей"),
+    ("opponent bid 8 hearts", "8 hearts"),
+    ("8♠ in the auction", "8♠"),
+])
+def test_a_bid_above_seven_finds_35c(seed_library: Library, query: str, typed: str) -> None:
+    answer = seed_library.answer(query, limit=5)
+    assert "laws/35C" in [h.id for h in answer.hits[:2]], [h.id for h in answer.hits]
+    means = glossary.BID_ABOVE_SEVEN_EN if query.isascii() or "♠" in query else glossary.BID_ABOVE_SEVEN
+    assert dict(answer.synonyms)[typed] == (means,)
+
+
+@pytest.mark.parametrize("query", ["у него 8 карт", "7 пик", "правило 8", "1.8 пик", '"8 пик"'])
+def test_no_bid_above_seven_is_read_where_there_is_none(query: str) -> None:
+    assert glossary.alternatives(query, lambda w: {w}) == ([query], [])
+
+
+@pytest.mark.parametrize("word", ["никто", "ничего", "кто-то", "что-нибудь", "просто", "теперь"])
+def test_a_spoken_questions_padding_is_no_word_to_search(seed_library: Library, word: str) -> None:
+    answer = seed_library.answer(f"{word} не дал в масть", limit=5)
+    assert word not in answer.unknown and word not in answer.dropped

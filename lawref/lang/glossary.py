@@ -109,6 +109,11 @@ FUNCTION_WORDS = frozenset(
     "тот та те ту того той тем тех том этот эта эти эту этого этой этом этим этих "
     "я мы ты вы он она оно они его её ее ему ей им их ими нём нем ней них мне меня нас вас "
     "весь вся всё все всего всей всем всех всеми "
+    "никто никого никому никем ничто ничего ничему ничем нечем некому "
+    "кто-то кого-то кому-то что-то чего-то чем-то кто-нибудь что-нибудь нибудь какой-то какая-то какую-то "
+    "кто-либо что-либо "
+    # Russian words a spoken question is padded with
+    "просто вообще теперь потом сейчас вот ну разве неужели "
     # English function and question words
     "a an the and or of to in on at by for from with into as is are was were be been being it its this that "
     "what when where who whom which why how can could may might must shall should will would do does did "
@@ -299,21 +304,35 @@ def _synonym_heads() -> frozenset[str]:
     return frozenset(lemma[:3] for s in synonyms() for lemma in s.lemmas)
 
 
+#: What a bid above seven (:data:`lawref.patterns.BID_ABOVE_SEVEN`) is searched as beside itself: 35C's words
+#: (003:109, «назначение выше семи»).
+BID_ABOVE_SEVEN = "назначение выше семи"
+#: The same in an English query, which is translated as a whole: Law 35C's title (the glossary's term for it).
+BID_ABOVE_SEVEN_EN = "bid of more than seven"
+
+
 def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[str], list[Used]]:
     """``([query, copies…], synonyms used)``: ``query`` and, for each synonym
     it holds (its lemmas, word for word, in a run of the query's words;
     ``lemmas(word)`` gives a word's), a copy with that run replaced by each
     of its ``means`` — at most :data:`MAX_ALTERNATIVES` in all, the query
     first. A phrase in quotes is left as it is, the words around it are not
-    («"ход вне очереди" штраф» → also «"ход вне очереди" наказание»)."""
+    («"ход вне очереди" штраф» → also «"ход вне очереди" наказание»). A bid
+    above seven (``8 пик``, ``nine hearts``) has a copy with it as
+    :data:`BID_ABOVE_SEVEN`, first."""
     quoted = [m.span() for m in P.PHRASE.finditer(query)]
+    out, used = [query], []
+    above = next((m for m in P.BID_ABOVE_SEVEN.finditer(query) if not any(a <= m.start() < b for a, b in quoted)), None)
+    if above is not None:  # «8 пик»: no bid is legal above seven (35C «назначение выше семи»)
+        means = BID_ABOVE_SEVEN if P.CYRILLIC.search(query) else BID_ABOVE_SEVEN_EN  # an English query is translated
+        used.append(Used(above.group(), (means,)))
+        out.append(query[: above.start()] + means + query[above.end():])
     tokens = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)
               if not any(a <= m.start() < b for a, b in quoted)]
     folded = [w.lower().replace("ё", "е") for w, _, _ in tokens]
     if not any(w[:3] in _synonym_heads() for w in folded if w not in FUNCTION_WORDS):
-        return [query], []
+        return out, used
     sets = [lemmas(w) | {f} for (w, _, _), f in zip(tokens, folded, strict=True)]
-    out, used = [query], []
     present = set().union(*sets)
     for syn in (s for s in synonyms() if s.lemmas[0] in present):  # in file order, those the query may hold
         n = len(syn.lemmas)
