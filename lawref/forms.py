@@ -16,7 +16,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 from lawref import patterns as P
-from lawref.index import index_terms, norm
+from lawref.index import ASKED_ONLY, index_terms, norm
 from lawref.lang import aspect, glossary, morph, nominal
 from lawref.model import Node
 
@@ -41,8 +41,9 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
     ``аннулировать``; a form the corpus has keeps its own reading first, and a
     verb's form whose action noun the corpus also has reads it second:
     ``исправить`` → ``исправить``, ``исправление`` (62A «исправлен», 62B
-    «Исправление»), never a noun its verb — the Laws' «назначение» is a bid,
-    «назначить» to assign a score); then
+    «Исправление»; marked :data:`~lawref.index.ASKED_ONLY`: the text's verb
+    is no hit of the noun), never a noun its verb — the Laws' «назначение» is
+    a bid, «назначить» to assign a score); then
     every form of a number word (:data:`NUMBER_WORDS`) reads also as its
     digits, when the corpus writes them (``трёх`` → ``3``).
     ``known`` keeps each word's terms and lexeme forms between builds (see
@@ -72,7 +73,7 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
                     later.append((form, table[word][0]))  # both in the corpus: the verb's form reads its noun second
     table |= {f: read_as[f] + [d for d in own[f] if d not in read_as[f]] for f in read_as}
     for form, lemma in later:
-        _add(table[form], lemma)
+        _add(table[form], ASKED_ONLY + lemma)
     for lemma, digits in NUMBER_WORDS.items():  # «после трёх пасов»: 17E writes «3 паса»
         if digits in table:
             for form in {lemma, *_analysis(lemma, known)[1]}:

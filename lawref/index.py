@@ -77,6 +77,9 @@ TITLE_BOOST = 3.0
 #: Weight of the words of a node's ancestors' titles (:mod:`lawref.context`) against its own text's.
 CONTEXT_BOOST = 0.5
 SECONDARY_BOOST = 0.5
+#: Marks a forms-table lemma a query word searches for but a word of the text is not (a verb's action noun:
+#: «исправить» asks for «исправление» too, :func:`lawref.forms.forms_table`): no snippet marks the verb for it.
+ASKED_ONLY = "~"
 #: Extra weight of a node where a query's words stand together and in order, or near each other.
 PHRASE_BOOST = 2.0
 NEAR_BOOST = 1.0
@@ -339,12 +342,13 @@ class Searcher:
 
     def _reading(self, word: str) -> frozenset[str]:
         """The lemmas a word of a node's text may stand for (its forms-table
-        row, else its norm), remembered: a snippet asks about the same words
+        row, else its norm; not a lemma it is read as only when asked,
+        :data:`ASKED_ONLY`), remembered: a snippet asks about the same words
         query after query."""
         found = self._readings.get(word)
         if found is None:
             normed = norm(word)
-            found = frozenset(self._row(normed) or [normed])
+            found = frozenset(lem for lem in self._row(normed) or [normed] if not lem.startswith(ASKED_ONLY))
             if len(self._readings) > 200_000:
                 self._readings.clear()
             self._readings[word] = found
@@ -362,7 +366,8 @@ class Searcher:
         normed = norm(word)
         if len(normed) == 1:  # ``ё`` is not «быть»: a lone letter stands for itself only
             return [normed]
-        return self._row(normed) or [_stem_latin(normed) or normed]
+        row = self._row(normed)
+        return [lem.removeprefix(ASKED_ONLY) for lem in row] if row else [_stem_latin(normed) or normed]
 
     def _weighted(self, word: str, expand: Expansions) -> list[tuple[str, float]]:
         """``(lemma, weight)`` a query word searches for: an expansion given

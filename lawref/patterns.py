@@ -18,42 +18,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
+
+from lawref.rx import Rx
 
 __all__ = ["LOOKALIKES", "Rx", "all_patterns", "latin_fold"]
-
-
-class Rx:
-    """A regular expression compiled on first use, with an ``example`` it
-    must find. ``Rx(...).search(s)`` works as ``re.compile(...).search(s)``
-    (``match``, ``fullmatch``, ``search``, ``finditer``, ``findall``,
-    ``sub``, ``split`` likewise)."""
-
-    __slots__ = ("pattern", "flags", "example", "_compiled", "match", "fullmatch", "search", "finditer", "findall",
-                 "sub", "split")
-
-    def __init__(self, pattern: str, flags: int = 0, *, example: str):
-        self.pattern, self.flags, self.example = pattern, flags, example
-        self._compiled: re.Pattern[str] | None = None
-
-    def compiled(self) -> re.Pattern[str]:
-        """The compiled pattern (compiled now if it was not yet)."""
-        if self._compiled is None:
-            rx = self._compiled = re.compile(self.pattern, self.flags)
-            self.match, self.fullmatch, self.search = rx.match, rx.fullmatch, rx.search
-            self.finditer, self.findall, self.sub, self.split = rx.finditer, rx.findall, rx.sub, rx.split
-        return self._compiled
-
-    def __getattr__(self, name: str) -> Callable[..., Any]:
-        """First call of ``match``, ``search`` …: compile, then bind them."""
-        if name in ("match", "fullmatch", "search", "finditer", "findall", "sub", "split"):
-            self.compiled()
-            return getattr(self, name)  # type: ignore[no-any-return,unused-ignore]
-        raise AttributeError(name)
-
-    def __repr__(self) -> str:
-        return f"Rx({self.pattern!r})"
 
 
 def all_patterns() -> Iterator[tuple[str, Rx]]:

@@ -75,6 +75,22 @@ def _key(words: list[str]) -> tuple[str, ...]:
 
 
 @functools.cache
+def _exact_index() -> dict[tuple[str, ...], list[Term]]:
+    """The terms by an English alternative exactly as written (lower case): a form a term lists itself
+    goes to it before plurals are folded ("plays" → играть, a verb; "play" → розыгрыш, the noun)."""
+    def key(en: str) -> tuple[str, ...]:
+        return tuple(w.lower() for w in P.GLOSSARY_WORD.findall(en))
+
+    index: dict[tuple[str, ...], list[Term]] = {}
+    for term in load():
+        for en in term.en:
+            index.setdefault(key(en), []).append(term)
+    for k, terms in index.items():  # a term whose first English alternative this is comes first, as below
+        index[k] = [t for t in terms if key(t.en[0]) == k] or terms
+    return index
+
+
+@functools.cache
 def _english_index() -> dict[tuple[str, ...], list[Term]]:
     index: dict[tuple[str, ...], list[Term]] = {}
     for term in load():
@@ -119,13 +135,14 @@ FUNCTION_WORDS = frozenset(
     "what when where who whom which why how can could may might must shall should will would do does did "
     "happens happen happened if there he she they his her their him them we you my our your "
     "after before during about than not no but i me us both already still just really even also so then now "
-    "have has had having get gets got am i'm it's don't doesn't can't what's".split()
+    "have has had having get gets got am i'm it's don't doesn't can't what's one ones".split()
 )
 
 
-#: English number words a query may spell and the Laws write as digits ("five cards" → 5 карт, 004's 45.7).
+#: English number words a query may spell and the Laws write as digits ("five cards" → 5 карт, 004's 45.7);
+#: "one" is left out, as «один» is: "the one declarer named" is no count.
 NUMBER_WORDS = {w: str(n) for n, w in enumerate(
-    "zero one two three four five six seven eight nine ten eleven twelve thirteen".split())}
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen".split()) if n > 1}
 
 
 @functools.cache
@@ -140,17 +157,19 @@ def _stem_index() -> dict[tuple[str, ...], list[Term]]:
 def segments(query: str) -> list[tuple[str, list[Term]]]:
     """``query`` split into glossary terms, longest first at each position,
     and the words between them: ``[(words as written, [Term, …] or [])]``.
-    Plurals match (``tricks`` → trick), and other forms by their Snowball
+    A form a term lists as written goes to it first (``plays`` → играть);
+    plurals match (``tricks`` → trick), and other forms by their Snowball
     stem when no term is written so (``claimed`` → claim, ``leading`` → lead)."""
     words = P.GLOSSARY_WORD.findall(query)
-    index, stems = _english_index(), _stem_index()
+    index, stems, exact = _english_index(), _stem_index(), _exact_index()
     longest = max((len(k) for k in index), default=1)
     found: list[tuple[str, list[Term]]] = []
     i = 0
     while i < len(words):
         for n in range(min(longest, len(words) - i), 0, -1):
             run = words[i : i + n]
-            terms = index.get(_key(run)) or stems.get(tuple(english_stem(w.lower()) for w in run))
+            terms = (exact.get(tuple(w.lower() for w in run)) or index.get(_key(run))
+                     or stems.get(tuple(english_stem(w.lower()) for w in run)))
             if terms:
                 found.append((" ".join(words[i : i + n]), terms))
                 i += n
