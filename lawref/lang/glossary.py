@@ -135,7 +135,8 @@ FUNCTION_WORDS = frozenset(
     "what when where who whom which why how can could may might must shall should will would do does did "
     "happens happen happened if there he she they his her their him them we you my our your "
     "after before during about than not no but i me us both already still just really even also so then now "
-    "have has had having get gets got am i'm it's don't doesn't can't what's one ones".split()
+    "have has had having get gets got am i'm it's don't doesn't can't what's one ones "
+    "all each every some until between whether because only".split()
 )
 
 
