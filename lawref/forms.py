@@ -39,7 +39,8 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
     action noun, or of a noun's verb, map to it (``возразил`` → ``возражать``:
     a question in the other aspect finds the text; ``аннулирование`` →
     ``аннулировать``; a form the corpus has keeps its own reading first, and a
-    verb's form whose action noun the corpus also has reads it second:
+    verb's form whose action noun or reflexive the corpus also has reads it
+    second (``кладёт`` → ``класть``, ``класться``: 65B1 «карта кладётся»):
     ``исправить`` → ``исправить``, ``исправление`` (62A «исправлен», 62B
     «Исправление»; marked :data:`~lawref.index.ASKED_ONLY`: the text's verb
     is no hit of the noun), never a noun its verb — the Laws' «назначение» is
@@ -69,8 +70,8 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
                 if form not in table:
                     _add(read_as.setdefault(form, []), table[word][0])
                     _add(own.setdefault(form, []), derived)
-                elif _is_action_noun(table[word][0]) and not _is_action_noun(derived):
-                    later.append((form, table[word][0]))  # both in the corpus: the verb's form reads its noun second
+                elif _asked_for(table[word][0], derived):  # both in the corpus: the verb's form reads the other second
+                    later.append((form, table[word][0]))
     table |= {f: read_as[f] + [d for d in own[f] if d not in read_as[f]] for f in read_as}
     for form, lemma in later:
         _add(table[form], ASKED_ONLY + lemma)
@@ -84,6 +85,16 @@ def forms_table(nodes: Sequence[Node], known: WordCache | None = None,
 def _is_action_noun(lemma: str) -> bool:
     """Whether ``lemma`` is of the shape :mod:`lawref.lang.nominal` derives an action noun in (-ние, -ция)."""
     return lemma.endswith(("ние", "ция"))
+
+
+def _asked_for(lemma: str, derived: str) -> bool:
+    """Whether a form of ``derived``, itself a corpus word, also asks for the corpus lemma ``lemma`` it was
+    derived from: a verb for its action noun (``исправить`` → исправление), an active verb for its
+    reflexive (``кладёт`` → класться, 65B1 «карта кладётся»); never a noun for its verb (the Laws'
+    «назначение» is a bid, «назначить» to assign a score)."""
+    if _is_action_noun(lemma):
+        return not _is_action_noun(derived)
+    return lemma.endswith(("ся", "сь")) and derived == lemma[:-2]
 
 
 def _add(lemmas: list[str], lemma: str) -> None:
@@ -132,7 +143,8 @@ def _analysis(word: str, known: WordCache | None) -> tuple[list[str], list[str],
     found = known.get("words", word) if known is not None else None
     if found is None:
         cyrillic = morph.has_cyrillic(word)
-        derived = dict.fromkeys([aspect.partner(word), *nominal.counterparts(word)]) if cyrillic else {}
+        derived = dict.fromkeys([aspect.partner(word), *nominal.counterparts(word), aspect.unreflexive(word)]
+                                ) if cyrillic else {}
         found = [list(index_terms(word)), sorted(morph.lexeme_forms(word)) if cyrillic else [],
                  [[d, sorted(morph.lexeme_forms(d))] for d in derived if d]]
         if known is not None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from lawref.forms import forms_table
-from lawref.lang.aspect import partner
+from lawref.lang.aspect import partner, unreflexive
 from lawref.library import Library
 from lawref.model import Node, Source
 
@@ -78,3 +78,19 @@ def test_a_verb_both_in_the_corpus_with_its_action_noun_reads_the_noun_second() 
 def test_a_question_in_the_other_aspect_finds_the_text(seed_library: Library, query: str, first: set[str]) -> None:
     hits = seed_library.search(query, limit=5)
     assert hits and hits[0].id in first, [h.id for h in hits]
+
+
+@pytest.mark.parametrize(("word", "verb"), [
+    ("кладётся", "класть"), ("аннулируются", "аннулировать"), ("оспаривается", "оспаривать"),  # 65B1, 35, 68D
+    ("начинается", "начинать"),
+    ("кладёт", None), ("касалась", None),  # no «-ся»; «касать» is no verb
+])
+def test_a_reflexive_verb_has_the_verb_it_is_made_from(word: str, verb: str | None) -> None:
+    assert unreflexive(word.replace("ё", "е")) == verb
+
+
+def test_an_active_verb_asks_for_the_reflexive_the_text_words_a_rule_in() -> None:
+    # 65B1 «карта кладётся так, чтобы…»; a director asks «кладёт вертикально»
+    table = forms_table([_node("Карта кладётся так. Игрок кладёт карту.")])
+    assert table["кладет"] == ["класть", "~класться"]
+    assert table["кладется"] == ["класться"]  # the text's reflexive keeps its own reading

@@ -52,7 +52,7 @@ import functools
 
 from lawref.lang import morph
 
-__all__ = ["LABIALS", "VERB_POS", "partner"]
+__all__ = ["LABIALS", "VERB_POS", "partner", "unreflexive"]
 
 #: Stem-final consonant alternations before an imperfective suffix (perfective → imperfective), in
 #: the order tried: ``т`` → ``ч`` before ``щ`` (ответить → отвечать; сократить → сокращать).
@@ -155,3 +155,20 @@ def partner(word: str) -> str | None:
     base, reflexive = (verb[:-2], "ся") if verb.endswith("ся") else (verb, "")  # согласиться → соглашаться
     candidates = [c + reflexive for c in (_imperfectives(base) if aspect == "perf" else _perfectives(base))]
     return next((c for c in dict.fromkeys(candidates) if c != verb and _is_verb(c, other)), None)
+
+
+@functools.lru_cache(maxsize=20_000)
+def unreflexive(word: str) -> str | None:
+    """The verb without «-ся» that the reflexive verb ``word`` (any form,
+    folded) is made from, by its best parse, when pymorphy3 knows it in the
+    same aspect (``кладётся`` → ``класть``, ``аннулируются`` →
+    ``аннулировать``), else ``None``. The Laws word a rule in the passive
+    (65B1 «карта кладётся»), a director asks in the active («кладёт»). Loads
+    pymorphy3."""
+    parses = morph.parses(word)
+    if not parses or parses[0].tag.POS not in VERB_POS or parses[0].tag.aspect not in ("perf", "impf"):
+        return None
+    verb = parses[0].normal_form
+    if not verb.endswith(("ся", "сь")):
+        return None
+    return verb[:-2] if _is_verb(verb[:-2], parses[0].tag.aspect) else None
