@@ -616,7 +616,9 @@ class Searcher:
         """The best ``limit`` of whoosh's :data:`CANDIDATES` nodes holding any of ``query``'s words (a
         phrase's as loose ones; those in ``only`` when given), with the normed words each holds,
         ``[(hit, words)]``, by ``rank(score, words)`` (the policy's: :func:`lawref.search._relaxed`;
-        ties in reading order) as the hit's score; neighbours near each other score more."""
+        ties in reading order) as the hit's score; neighbours near each other score more, and a node
+        holding one of ``query``'s "phrases" whole (a synonym's: «без масти» → "не обозначает масть")
+        scores :data:`PHRASE_BOOST` times its words more."""
         expand = expand or {}
         words = [w for w in self.all_words(query) if only is None or w in only]
         if not words:
@@ -624,7 +626,9 @@ class Searcher:
         asked = {w: self._word_query(w, expand) for w in words}
         near = [self._sequence(list(pair), f, expand, NEAR_SLOP, NEAR_BOOST) for pair in itertools.pairwise(words)
                 for f in _SEARCH_FIELDS]
-        found = S.top(S.AnyOf((*asked.values(), *near)), self._postings, max(CANDIDATES, limit),
+        phrases = [self._sequence(p, f, expand, 1, PHRASE_BOOST) for group in _parse_query(query).phrases
+                   for p in group for f in _SEARCH_FIELDS]  # a synonym's "phrase" counts whole, not only its words
+        found = S.top(S.AnyOf((*asked.values(), *near, *phrases)), self._postings, max(CANDIDATES, limit),
                       self._doc_numbers(doc))
         lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
         candidates = {d for d, _ in found}
