@@ -114,3 +114,15 @@ def test_no_bid_above_seven_is_read_where_there_is_none(query: str) -> None:
 def test_a_spoken_questions_padding_is_no_word_to_search(seed_library: Library, word: str) -> None:
     answer = seed_library.answer(f"{word} не дал в масть", limit=5)
     assert word not in answer.unknown and word not in answer.dropped
+
+
+@pytest.mark.parametrize(("query", "first", "typed"), [
+    ("пас вне очереди когда никто ещё не открылся", {"laws/fragment@003_d6d1da8d5423a94e:83"}, "никто ещё не открылся"),
+    ("я сказал пас когда никто ещё ничего не назначил", {"laws/fragment@003_d6d1da8d5423a94e:83"}, "ничего не назначил"),
+])
+def test_a_filler_inside_a_directors_phrase_is_skipped(seed_library: Library, query: str, first: set[str],
+                                                       typed: str) -> None:
+    # «ещё», «уже», «ведь» … pad a spoken phrase: the synonym «никто не открылся» is found around them (30A)
+    answer = seed_library.answer(query, limit=5)
+    assert answer.hits and answer.hits[0].id in first, [h.id for h in answer.hits]
+    assert typed in dict(answer.synonyms)

@@ -324,6 +324,10 @@ def _synonym_heads() -> frozenset[str]:
     return frozenset(lemma[:3] for s in synonyms() for lemma in s.lemmas)
 
 
+#: Words a spoken Russian question pads a phrase with, skipped when a synonym is looked for: «никто ещё не
+#: открылся» holds «никто не открылся» (no synonym is said with one).
+FILLERS = frozenset("ещё еще уже же ведь вообще просто тоже также даже именно сразу потом теперь опять снова вот ну".split())
+
 #: What a bid above seven (:data:`lawref.patterns.BID_ABOVE_SEVEN`) is searched as beside itself: 35C's words
 #: (003:109, «назначение выше семи»).
 BID_ABOVE_SEVEN = "назначение выше семи"
@@ -337,7 +341,8 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
     ``lemmas(word)`` gives a word's), a copy with that run replaced by each
     of its ``means`` — at most :data:`MAX_ALTERNATIVES` in all, the query
     first. A phrase in quotes is left as it is, the words around it are not
-    («"ход вне очереди" штраф» → also «"ход вне очереди" наказание»). A bid
+    («"ход вне очереди" штраф» → also «"ход вне очереди" наказание»); a
+    filler word (:data:`FILLERS`) inside a run is skipped. A bid
     above seven (``8 пик``, ``nine hearts``) has a copy with it as
     :data:`BID_ABOVE_SEVEN`, first."""
     quoted = [m.span() for m in P.PHRASE.finditer(query)]
@@ -348,7 +353,7 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
         used.append(Used(above.group(), (means,)))
         out.append(query[: above.start()] + means + query[above.end():])
     tokens = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)
-              if not any(a <= m.start() < b for a, b in quoted)]
+              if not any(a <= m.start() < b for a, b in quoted) and m.group().lower() not in FILLERS]
     folded = [w.lower().replace("ё", "е") for w, _, _ in tokens]
     if not any(w[:3] in _synonym_heads() for w in folded if w not in FUNCTION_WORDS):
         return out, used
