@@ -326,7 +326,8 @@ def _synonym_heads() -> frozenset[str]:
 
 #: Words a spoken Russian question pads a phrase with, skipped when a synonym is looked for: «никто ещё не
 #: открылся» holds «никто не открылся» (no synonym is said with one).
-FILLERS = frozenset("ещё еще уже же ведь вообще просто тоже также даже именно сразу потом теперь опять снова вот ну".split())
+FILLERS = frozenset("ещё еще уже же ведь вообще просто тоже также даже именно сразу потом теперь опять снова вот ну"
+                    .split())
 
 #: What a bid above seven (:data:`lawref.patterns.BID_ABOVE_SEVEN`) is searched as beside itself: 35C's words
 #: (003:109, «назначение выше семи»).
