@@ -14,7 +14,7 @@ load the build side. Default places:
 
 * corpus: ``$LAWREF_CORPUS`` or the default corpus shipped in the package;
 * index: ``$LAWREF_INDEX`` or ``<user cache>/lawref/index-<hash of corpus path>``
-  (platformdirs).
+  (the folder platformdirs names, :mod:`lawref.userdirs`).
 """
 
 from __future__ import annotations

@@ -12,12 +12,11 @@ never obeyed (:class:`~lawref.errors.IndexDamaged`); an index made by an
 older lawref, which has no seal, is rebuilt once.
 
 The key: 32 random bytes as 64 hex digits in ``index.key`` of the user's
-config folder (platformdirs: ``~/.config/lawref/`` on Linux), or the file
+config folder (:func:`lawref.userdirs.config_path`: ``~/.config/lawref/`` on Linux), or the file
 named by ``LAWREF_KEY_FILE``; made on first use with mode 0600 in a folder
 of mode 0700. A key file that is a link, not a regular file, not the user's,
 readable by others or malformed is refused (:class:`~lawref.errors.KeyUnavailable`,
-exit 2), as is a key that cannot be made. Stdlib only (hmac, secrets) but
-platformdirs for the folder.
+exit 2), as is a key that cannot be made. Stdlib only (hmac, secrets).
 """
 
 from __future__ import annotations
@@ -26,9 +25,9 @@ import functools
 import hmac
 import os
 import stat
-import sys
 from pathlib import Path
 
+from lawref import userdirs
 from lawref.errors import KeyUnavailable
 from lawref.i18n import N_, said
 from lawref.safeio import display_name
@@ -50,12 +49,7 @@ def key_path() -> Path:
     named = os.environ.get(KEY_ENV)
     if named:
         return Path(named)
-    if sys.platform == "linux":  # the XDG rule platformdirs follows there (a test holds them equal): 10 ms less
-        xdg = os.environ.get("XDG_CONFIG_HOME", "")  # of every cold command: platformdirs' import (tempfile…) costs it
-        return Path(xdg if xdg.strip() else os.path.expanduser("~/.config")) / "lawref" / KEY_NAME
-    import platformdirs  # elsewhere: only to find the folder; the key read itself is stdlib
-
-    return platformdirs.user_config_path("lawref") / KEY_NAME
+    return userdirs.config_path() / KEY_NAME
 
 
 def require() -> None:

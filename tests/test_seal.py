@@ -279,3 +279,20 @@ def test_the_key_is_where_platformdirs_puts_the_config_folder(monkeypatch: pytes
     else:
         monkeypatch.setenv("XDG_CONFIG_HOME", xdg)
     assert seal.key_path() == platformdirs.user_config_path("lawref") / seal.KEY_NAME
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the XDG rule lawref.userdirs follows on Linux")
+@pytest.mark.parametrize("xdg", [None, "/tmp/lawref-xdg-cache", "", "   "])
+def test_the_default_index_is_where_platformdirs_puts_the_cache_folder(monkeypatch: pytest.MonkeyPatch,
+                                                                      xdg: str | None) -> None:
+    # the default index's folder, read by the same rule: no platformdirs import on a cold command
+    import platformdirs
+
+    from lawref import userdirs
+
+    if xdg is None:
+        monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    else:
+        monkeypatch.setenv("XDG_CACHE_HOME", xdg)
+    assert userdirs.cache_path() == platformdirs.user_cache_path("lawref")
+

@@ -2,7 +2,7 @@
 
 Default places: the corpus is ``$LAWREF_CORPUS`` or the one shipped in the
 package; the index is ``$LAWREF_INDEX`` or ``<user cache>/lawref/index-<hash
-of corpus path>`` (platformdirs). The only arrow from the query side back to
+of corpus path>`` (:mod:`lawref.userdirs`). The only arrow from the query side back to
 the build side starts here: :func:`open_library` loads :mod:`lawref.store`
 only to rebuild.
 """
@@ -13,7 +13,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from lawref import fresh, seal
+from lawref import fresh, seal, userdirs
 from lawref.errors import IndexDamaged, IndexUnavailable
 from lawref.folder import check_foreign
 from lawref.folder import open_live as open_generation
@@ -32,10 +32,8 @@ def default_index(corpus_dir: Path) -> Path:
     """Per-user cache folder for the index of ``corpus_dir``."""
     import hashlib
 
-    import platformdirs  # only when no index folder is given
-
     key = hashlib.sha256(os.fsencode(Path(corpus_dir).resolve())).hexdigest()[:12]
-    return platformdirs.user_cache_path("lawref") / f"index-{key}"
+    return userdirs.cache_path() / f"index-{key}"
 
 
 
