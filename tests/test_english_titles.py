@@ -238,3 +238,22 @@ def test_wrong_card_is_the_phrase_the_text_says_it_with(seed_library: Library) -
 def test_an_english_question_reaches_the_russian_text_through_the_glossary(seed_library: Library, query: str,
                                                                            first: str) -> None:
     assert seed_library.answer(query, limit=5).hits[0].id == first
+
+
+@pytest.mark.parametrize(("query", "cite"), [
+    ("insufficient bid 1s over 1h what now", "27"),  # the title's words in a row, by stems
+    ("недостаточная заявка 1п после 1ч оппонента что делать", "27"),  # a glossary term, by lemmas: «insufficient bid»
+    ("недостаточную заявку сделал партнер", "27"),  # in another case than the glossary writes it
+])
+def test_a_question_holding_an_absent_laws_title_names_it(seed_library: Library, query: str, cite: str) -> None:
+    found = usecases.search(seed_library, query)
+    assert found.gone is not None and found.gone[0] == cite, (found.gone, found.also)
+
+
+@pytest.mark.parametrize("query", [
+    "opening lead faced out of turn, can declarer accept it",  # 54's words, not in a row: not named
+    "what is a call after the final pass",  # 35D «Call after Final Pass» is here (1997's Law 39 has its title)
+])
+def test_a_question_names_no_absent_law_it_does_not_hold_whole(seed_library: Library, query: str) -> None:
+    found = usecases.search(seed_library, query)
+    assert found.gone is None, (found.gone, found.also)

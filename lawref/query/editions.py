@@ -310,7 +310,7 @@ def absent_laws(lib: Library, query: str) -> list[tuple[str, str]]:
     try:
         cite = normalise_cite(query)
     except CiteError:
-        return absent_titles(lib, _glossary_english(query) or query)
+        return absent_titles(lib, _glossary_english(query) or query) or absent_held(lib, query)
     if "." in cite or not cite.isdigit() or lib.store.with_cite(cite):
         return []
     _, entry = lib.catalogue_entry(cite)
@@ -332,6 +332,64 @@ def _glossary_english(query: str) -> str | None:
 
 #: Most laws :func:`absent_titles` names for one query.
 ABSENT_NAMED = 5
+#: The fewest words (stopwords aside) a title :func:`absent_held` finds in a longer query has.
+HELD_TITLE_WORDS = 2
+
+
+def absent_held(lib: Library, query: str) -> list[tuple[str, str]]:
+    """``(cite, English title)`` of each law the corpus lacks whose title a
+    longer ``query`` holds whole, its words in a row: English by stems
+    (``insufficient bid 1♠ over 1♥, what now`` → Law 27 *Insufficient
+    Bid*), Russian as a glossary term of two or more words, by lemmas, whose
+    English is that title (``недостаточная заявка 1п после 1ч`` → 27);
+    longest title first, at most :data:`ABSENT_NAMED`, a title of at least
+    :data:`HELD_TITLE_WORDS` words, longer than any title here the query
+    holds so (``call after the final pass`` is 35D's title: 1997's Law 39,
+    of the same title, is not named); ``[]`` for none. A question naming a
+    law by its title in passing is about that law: the corpus cannot answer it."""
+    glossary = _glossary()
+    if P.CYRILLIC.search(query):
+        english = [t.en[0] for t in _held_terms(lib, query) if t.en]
+    else:
+        english = [query]
+    def stems(text: str) -> list[str]:
+        return [glossary.english_stem(w.lower()) for w in P.GLOSSARY_WORD.findall(text)
+                if w.lower() not in glossary.TITLE_STOPWORDS]
+
+    here = [stems(t) for _, t in lib.store.law_titles() + lib.store.other_titles()]
+    found: dict[str, tuple[int, str]] = {}
+    for text in english:
+        held = stems(text)
+        best_here = max((len(t) for t in here if t and _in_a_row(t, held)), default=0)  # 35D «Call after Final
+        for entry in catalogue(lib.edition()).entries.values():  # Pass» is here: 1997's Law 39 is not named for it
+            if entry.kind != "law" or not entry.title_en or entry.id in found:
+                continue
+            title = stems(entry.title_en)
+            if len(title) >= max(HELD_TITLE_WORDS, best_here + 1) and _in_a_row(title, held) \
+                    and not lib.store.with_cite(entry.id):
+                found[entry.id] = (len(title), entry.title_en)
+    ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
+    return [(cite, title) for cite, (_, title) in ranked[:ABSENT_NAMED]]
+
+
+def _in_a_row(part: list[str], whole: list[str]) -> bool:
+    """Whether ``part`` stands in ``whole`` as a contiguous run."""
+    n = len(part)
+    return any(whole[i:i + n] == part for i in range(len(whole) - n + 1))
+
+
+def _held_terms(lib: Library, query: str) -> list[Any]:
+    """The glossary terms of two or more words a Russian ``query`` holds, their words in a row, by lemmas
+    (the index's forms table: no dictionary loaded)."""
+    glossary, searcher = _glossary(), lib.searcher()
+    words = [m.group() for m in P.INDEX_WORD.finditer(query)]
+    readings = [set(searcher.lemmas_of(w)) | {w.lower().replace("ё", "е")} for w in words]
+    out = []
+    for term in glossary.load():
+        n = len(term.lemmas)
+        if n >= 2 and any(all(term.lemmas[k] in readings[i + k] for k in range(n)) for i in range(len(words) - n + 1)):
+            out.append(term)
+    return out
 
 
 def absent_titles(lib: Library, query: str) -> list[tuple[str, str]]:
