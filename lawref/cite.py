@@ -192,7 +192,7 @@ def query_cites(query: str) -> list[str]:
     text around its citations may only be list words and punctuation. ``[]``
     for any other query. Never raises."""
     bare = query.strip().strip(".,;:!?()[]{}\"'«» ")
-    if not bare:
+    if not bare or not any(ch.isdigit() for ch in bare):  # every cite holds a law's number
         return []
     found_cite = parse_cite(query.strip()) or parse_cite(bare)  # ``Law 69(A)``: its bracket is the section's
     if found_cite is not None:
@@ -251,6 +251,8 @@ def split_query_cites(query: str) -> tuple[list[str], str]:
     with a law word (``правило 62B``), and tokens with a law number and a
     section letter (``62B``) or a paragraph number (``45.5``). ``([], query)``
     when it names none, or nothing but cites."""
+    if not any(ch.isdigit() for ch in query):  # every cite holds a law's number
+        return [], query
     found = find_citations(query, relative=False)
     cites = [c for item in found for c in item.cites]
     for item in reversed(found):

@@ -497,6 +497,12 @@ class Searcher:
         """How many nodes hold ``word`` (any lemma it searches for, in title
         text or context, each field counted): its document frequency, by which a
         relaxed search weighs it (:meth:`size` nodes in all)."""
+        if expand and expand.get(norm(word)):  # a corrected word's or a compound's: asked of this query alone
+            return self._frequency(word, expand)
+        found: int = self._remember("frequency", word, self._frequency)  # a word's, once per generation
+        return found
+
+    def _frequency(self, word: str, expand: Expansions | None = None) -> int:
         reader = self._searcher.reader()
         weighted = self._weighted(word, expand or {})
         return sum(reader.doc_frequency(f, lem) for lem, _ in weighted for f in _WORD_FIELDS)

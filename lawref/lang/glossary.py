@@ -155,6 +155,12 @@ def _stem_index() -> dict[tuple[str, ...], list[Term]]:
     return index
 
 
+@functools.cache
+def _longest() -> int:
+    """The most words of an English alternative of a term."""
+    return max((len(k) for k in _english_index()), default=1)
+
+
 def segments(query: str) -> list[tuple[str, list[Term]]]:
     """``query`` split into glossary terms, longest first at each position,
     and the words between them: ``[(words as written, [Term, …] or [])]``.
@@ -163,14 +169,16 @@ def segments(query: str) -> list[tuple[str, list[Term]]]:
     stem when no term is written so (``claimed`` → claim, ``leading`` → lead)."""
     words = P.GLOSSARY_WORD.findall(query)
     index, stems, exact = _english_index(), _stem_index(), _exact_index()
-    longest = max((len(k) for k in index), default=1)
+    longest = _longest()
+    lowered = [w.lower() for w in words]  # each word's three keys worked out once, not once per run holding it
+    singulars = [singular(w) for w in lowered]
+    stemmed = [english_stem(w) for w in lowered]
     found: list[tuple[str, list[Term]]] = []
     i = 0
     while i < len(words):
         for n in range(min(longest, len(words) - i), 0, -1):
-            run = words[i : i + n]
-            terms = (exact.get(tuple(w.lower() for w in run)) or index.get(_key(run))
-                     or stems.get(tuple(english_stem(w.lower()) for w in run)))
+            terms = (exact.get(tuple(lowered[i : i + n])) or index.get(tuple(singulars[i : i + n]))
+                     or stems.get(tuple(stemmed[i : i + n])))
             if terms:
                 found.append((" ".join(words[i : i + n]), terms))
                 i += n
