@@ -638,7 +638,7 @@ class Searcher:
                       self._doc_numbers(doc))
         lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
         candidates = {d for d, _ in found}
-        held_by = {w: S.scores(q, self._postings, candidates).keys() for w, q in asked.items()}
+        held_by = {w: S.holding(q, self._postings, candidates) for w, q in asked.items()}
         entries = self._entries(candidates)
         ranked = []
         for d, score in found:

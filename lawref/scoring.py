@@ -193,6 +193,17 @@ def scores(query: Query, postings: Terms, within: Collection[int] | None = None,
     return _near(query, postings, within, spans)
 
 
+def holding(query: AnyOf, postings: Terms, within: set[int]) -> set[int]:
+    """The nodes of ``within`` holding any term of ``query``, an :class:`AnyOf` of :class:`Term`
+    (a word's lemmas by field) — :func:`scores`' keys, by set operations alone."""
+    found: set[int] = set()
+    for part in query.parts:
+        if not isinstance(part, Term):
+            return found | set(scores(query, postings, within))
+        found |= within & postings(part.field, part.lemma)[0].keys()
+    return found
+
+
 def _any(query: AnyOf, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
     total: dict[int, float] = {}
     for part in query.parts:
