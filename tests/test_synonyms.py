@@ -126,3 +126,16 @@ def test_a_filler_inside_a_directors_phrase_is_skipped(seed_library: Library, qu
     answer = seed_library.answer(query, limit=5)
     assert answer.hits and answer.hits[0].id in first, [h.id for h in answer.hits]
     assert typed in dict(answer.synonyms)
+
+
+def test_a_possessive_a_synonym_is_not_said_with_is_skipped_and_one_said_with_it_kept() -> None:
+    # «сам забыл свою систему» holds «забыл систему» (21A «непонимания»); «не в свою очередь» is said with «свою»
+    known = {"забыл": {"забыть"}, "систему": {"система"}, "свою": {"свой"}}
+
+    def lemmas(word: str) -> set[str]:
+        return known.get(word.lower(), {word.lower()})
+
+    _, used = glossary.alternatives("сам забыл свою систему", lemmas)
+    assert [u.typed for u in used] == ["забыл свою систему"]
+    _, used = glossary.alternatives("пас не в свою очередь", lemmas)
+    assert [u.typed for u in used] == ["не в свою очередь"]  # once, though «не в очередь» matches it too

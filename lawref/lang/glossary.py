@@ -332,10 +332,11 @@ def _synonym_heads() -> frozenset[str]:
     return frozenset(lemma[:3] for s in synonyms() for lemma in s.lemmas)
 
 
-#: Words a spoken Russian question pads a phrase with, skipped when a synonym is looked for: «никто ещё не
-#: открылся» holds «никто не открылся» (no synonym is said with one).
-FILLERS = frozenset("ещё еще уже же ведь вообще просто тоже также даже именно сразу потом теперь опять снова вот ну"
-                    .split())
+#: Words a spoken Russian question pads a phrase with, skipped when a synonym not said with them is looked for:
+#: «никто ещё не открылся» holds «никто не открылся», «забыл свою систему» «забыл систему» (folded forms).
+FILLERS = frozenset("ещё еще уже же ведь вообще просто тоже также даже именно сразу потом теперь опять снова вот ну "
+                    "свой своя свое свои свою своего своей своим своими своих мой моя мое мои мою моего моей моим "
+                    "наш наша наше наши нашу нашего нашей нашим его ее их".split())
 
 #: What a bid above seven (:data:`lawref.patterns.BID_ABOVE_SEVEN`) is searched as beside itself: 35C's words
 #: (003:109, «назначение выше семи»).
@@ -361,19 +362,24 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
         means = BID_ABOVE_SEVEN if P.CYRILLIC.search(query) else BID_ABOVE_SEVEN_EN  # an English query is translated
         used.append(Used(above.group(), (means,)))
         out.append(query[: above.start()] + means + query[above.end():])
-    tokens = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)
-              if not any(a <= m.start() < b for a, b in quoted) and m.group().lower() not in FILLERS]
-    folded = [w.lower().replace("ё", "е") for w, _, _ in tokens]
-    if not any(w[:3] in _synonym_heads() for w in folded if w not in FUNCTION_WORDS):
+    every = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)
+             if not any(a <= m.start() < b for a, b in quoted)]
+    folded_all = [w.lower().replace("ё", "е") for w, _, _ in every]
+    if not any(w[:3] in _synonym_heads() for w in folded_all if w not in FUNCTION_WORDS):
         return out, used
-    sets = [lemmas(w) | {f} for (w, _, _), f in zip(tokens, folded, strict=True)]
-    present = set().union(*sets)
+    sets_all = [lemmas(w) | {f} for (w, _, _), f in zip(every, folded_all, strict=True)]
+    present = set().union(*sets_all)
     for syn in (s for s in synonyms() if s.lemmas[0] in present):  # in file order, those the query may hold
+        said = set(syn.lemmas)  # a filler the synonym is not said with is skipped: «забыл (свою) систему»
+        kept = [k for k, f in enumerate(folded_all) if f not in FILLERS or sets_all[k] & said]
+        tokens, sets = [every[k] for k in kept], [sets_all[k] for k in kept]
         n = len(syn.lemmas)
         for i in range(len(tokens) - n + 1):
             start, end = tokens[i][1], tokens[i + n - 1][2]
             if all(lem in sets[i + k] for k, lem in enumerate(syn.lemmas)) and not any(
                     start <= a < end for a, _ in quoted):  # a run never spans a phrase
+                if Used(query[start:end], syn.means) in used:  # «не в свою очередь», as «не в очередь» says too
+                    break
                 used.append(Used(query[start:end], syn.means))
                 out += [query[:start] + m + query[end:] for m in syn.means]
                 break
