@@ -231,7 +231,10 @@ def test_wrong_card_is_the_phrase_the_text_says_it_with(seed_library: Library) -
     ("repeated call with a different meaning", "laws/footnote@003_d6d1da8d5423a94e:81"),  # «повторена … иным значением»
     ("serious misconduct reported", "commentary/45.8"),
     # 46B2 «обозначает старшинство, но не обозначает масть», the glossary's phrase: found whole (46.3 came first)
-    ("designates rank but not suit", "laws/fragment@001_6601c729f2304426:45"),  # «проступка против этики … должно быть доложено»
+    ("designates rank but not suit", "laws/fragment@001_6601c729f2304426:45"),
+    # 68A (its text a fragment): «претензию … когда он показывает свои карты»; "rest are mine" is a claim (synonym)
+    ("Declarer put his cards face up and said the rest are mine. Is that a claim?",
+     "laws/fragment@000_392cb21f471fdf05:70"),  # «проступка против этики … должно быть доложено»
     ("can the organizer require both partners to play the same bidding system",
      "laws/fragment@001_6601c729f2304426:3"),  # 40: «Право предписывать»; organizer = S.O.
 ])
