@@ -7,6 +7,7 @@ its public methods on to them; each reads the node store of the generation
 
 from __future__ import annotations
 
+import functools
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -347,49 +348,70 @@ def absent_held(lib: Library, query: str) -> list[tuple[str, str]]:
     holds so (``call after the final pass`` is 35D's title: 1997's Law 39,
     of the same title, is not named); ``[]`` for none. A question naming a
     law by its title in passing is about that law: the corpus cannot answer it."""
-    glossary = _glossary()
     if P.CYRILLIC.search(query):
-        english = [t.en[0] for t in _held_terms(lib, query) if t.en]
+        english = [t.en[0] for t in _held_terms(lib, query)]
     else:
         english = [query]
-    def stems(text: str) -> list[str]:
-        return [glossary.english_stem(w.lower()) for w in P.GLOSSARY_WORD.findall(text)
-                if w.lower() not in glossary.TITLE_STOPWORDS]
-
-    here = [stems(t) for _, t in lib.store.law_titles() + lib.store.other_titles()]
     found: dict[str, tuple[int, str]] = {}
     for text in english:
-        held = stems(text)
-        best_here = max((len(t) for t in here if t and _in_a_row(t, held)), default=0)  # 35D «Call after Final
-        for entry in catalogue(lib.edition()).entries.values():  # Pass» is here: 1997's Law 39 is not named for it
-            if entry.kind != "law" or not entry.title_en or entry.id in found:
-                continue
-            title = stems(entry.title_en)
-            if len(title) >= max(HELD_TITLE_WORDS, best_here + 1) and _in_a_row(title, held) \
-                    and not lib.store.with_cite(entry.id):
-                found[entry.id] = (len(title), entry.title_en)
+        held = _title_stems(text)
+        ahead = [(cite, title, stems) for cite, title, stems in _law_title_stems(lib.edition())
+                 if cite not in found and _in_a_row(stems, held) and not lib.store.with_cite(cite)]
+        if not ahead:
+            continue
+        here = max((len(t) for _, t in lib.store.law_titles() + lib.store.other_titles()  # 35D «Call after Final
+                    if (stems := _title_stems(t)) and _in_a_row(stems, held)), default=0)  # Pass»: not 1997's 39
+        found |= {cite: (len(stems), title) for cite, title, stems in ahead if len(stems) > here}
     ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
     return [(cite, title) for cite, (_, title) in ranked[:ABSENT_NAMED]]
 
 
-def _in_a_row(part: list[str], whole: list[str]) -> bool:
+@functools.lru_cache(maxsize=4096)
+def _title_stems(text: str) -> tuple[str, ...]:
+    """The stems of ``text``'s English words, title stopwords aside, in order."""
+    glossary = _glossary()
+    return tuple(glossary.english_stem(w.lower()) for w in P.GLOSSARY_WORD.findall(text)
+                 if w.lower() not in glossary.TITLE_STOPWORDS)
+
+
+@functools.cache
+def _law_title_stems(edition: str) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``(cite, English title, its stems)`` of each law of ``edition``'s catalogue whose title has at least
+    :data:`HELD_TITLE_WORDS` words (worked out once per edition, not per query)."""
+    return tuple((e.id, e.title_en, stems) for e in catalogue(edition).entries.values()
+                 if e.kind == "law" and e.title_en and len(stems := _title_stems(e.title_en)) >= HELD_TITLE_WORDS)
+
+
+def _in_a_row(part: tuple[str, ...], whole: tuple[str, ...]) -> bool:
     """Whether ``part`` stands in ``whole`` as a contiguous run."""
     n = len(part)
     return any(whole[i:i + n] == part for i in range(len(whole) - n + 1))
 
 
 def _held_terms(lib: Library, query: str) -> list[Any]:
-    """The glossary terms of two or more words a Russian ``query`` holds, their words in a row, by lemmas
-    (the index's forms table: no dictionary loaded)."""
-    glossary, searcher = _glossary(), lib.searcher()
+    """The glossary terms of two or more words, with an English side, a Russian ``query`` holds, their words
+    in a row, by lemmas (the index's forms table: no dictionary loaded)."""
+    searcher = lib.searcher()
     words = [m.group() for m in P.INDEX_WORD.finditer(query)]
     readings = [set(searcher.lemmas_of(w)) | {w.lower().replace("ё", "е")} for w in words]
+    by_first = _phrase_terms()
     out = []
-    for term in glossary.load():
-        n = len(term.lemmas)
-        if n >= 2 and any(all(term.lemmas[k] in readings[i + k] for k in range(n)) for i in range(len(words) - n + 1)):
-            out.append(term)
+    for i, first in enumerate(readings):
+        for term in (t for lemma in first for t in by_first.get(lemma, ())):
+            n = len(term.lemmas)
+            if i + n <= len(words) and all(term.lemmas[k] in readings[i + k] for k in range(1, n)) and term not in out:
+                out.append(term)
     return out
+
+
+@functools.cache
+def _phrase_terms() -> dict[str, tuple[Any, ...]]:
+    """The glossary terms of two or more words with an English side, by their first lemma."""
+    out: dict[str, list[Any]] = {}
+    for term in _glossary().load():
+        if len(term.lemmas) >= 2 and term.en:
+            out.setdefault(term.lemmas[0], []).append(term)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 def absent_titles(lib: Library, query: str) -> list[tuple[str, str]]:
