@@ -74,32 +74,29 @@ def _key(words: list[str]) -> tuple[str, ...]:
     return tuple(singular(w) for w in words)
 
 
+def _terms_by(key: Callable[[list[str]], tuple[str, ...]]) -> dict[tuple[str, ...], list[Term]]:
+    """The terms by ``key`` of each of their English alternatives' words; under a key, the terms whose
+    first alternative has it come first (their own word before another term's variant)."""
+    index: dict[tuple[str, ...], list[Term]] = {}
+    for term in load():
+        for en in term.en:
+            index.setdefault(key(P.GLOSSARY_WORD.findall(en)), []).append(term)
+    for k, terms in index.items():
+        index[k] = [t for t in terms if key(P.GLOSSARY_WORD.findall(t.en[0])) == k] or terms
+    return index
+
+
 @functools.cache
 def _exact_index() -> dict[tuple[str, ...], list[Term]]:
     """The terms by an English alternative exactly as written (lower case): a form a term lists itself
     goes to it before plurals are folded ("plays" → играть, a verb; "play" → розыгрыш, the noun)."""
-    def key(en: str) -> tuple[str, ...]:
-        return tuple(w.lower() for w in P.GLOSSARY_WORD.findall(en))
-
-    index: dict[tuple[str, ...], list[Term]] = {}
-    for term in load():
-        for en in term.en:
-            index.setdefault(key(en), []).append(term)
-    for k, terms in index.items():  # a term whose first English alternative this is comes first, as below
-        index[k] = [t for t in terms if key(t.en[0]) == k] or terms
-    return index
+    return _terms_by(lambda words: tuple(w.lower() for w in words))
 
 
 @functools.cache
 def _english_index() -> dict[tuple[str, ...], list[Term]]:
-    index: dict[tuple[str, ...], list[Term]] = {}
-    for term in load():
-        for en in term.en:
-            index.setdefault(_key(P.GLOSSARY_WORD.findall(en)), []).append(term)
-    for key, terms in index.items():  # a term whose first English word is this one comes first
-        first = [t for t in terms if _key(P.GLOSSARY_WORD.findall(t.en[0])) == key]
-        index[key] = first or terms
-    return index
+    """The terms by an English alternative with plurals folded (:func:`singular`)."""
+    return _terms_by(_key)
 
 
 #: English words a query may hold that are not terms to search for.
