@@ -153,3 +153,15 @@ def test_a_searcher_answers_after_another_of_its_generation_closed() -> None:
     with Searcher(seed_index_path(), words=words) as second:
         assert [h.id for h in second.search("фальшренонс взятка")] == expected
         assert second.search("болван карта")  # terms, lengths and entries the first never read
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(lemmas=st.lists(st.sampled_from(LEMMAS), min_size=1, max_size=4), fields=st.lists(st.sampled_from(FIELDS),
+       min_size=1, max_size=3), step=st.integers(min_value=1, max_value=4))
+def test_holding_is_which_nodes_a_words_terms_score(searcher: Any, lemmas: list[str], fields: list[str],
+                                                    step: int) -> None:
+    # a relaxed search reads which words each candidate holds by set operations: the nodes scores() would give
+    query = S.AnyOf(tuple(S.Term(f, lem) for lem in lemmas for f in fields))
+    within = set(sorted(S.scores(S.AnyOf(tuple(S.Term(f, lem) for lem in LEMMAS for f in FIELDS)),
+                                 searcher._postings))[::step])
+    assert S.holding(query, searcher._postings, within) == set(S.scores(query, searcher._postings, within))
