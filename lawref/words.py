@@ -77,7 +77,7 @@ WORDS: dict[str, str] = {
     "in-corpus": N_("in the corpus"),
     "part-in-corpus": N_("only a part of it in the corpus"),
     # how a citation was read, as a link's tooltip and link --format text say it
-    "read-alphabet": N_("Cyrillic letters read in alphabet order (А, Б, В, Г = A, B, C, D)"),
+    "read-alphabet": N_("Cyrillic letters read in alphabet order (А, Б, В, Г, Д = A, B, C, D, E …)"),
     "read-mixed": N_("both readings in this text: the letter is in doubt"),
     "not-read": N_("not read"),
 }
