@@ -17,10 +17,10 @@ from typing import Any, Protocol
 
 from lawref import patterns as P
 from lawref.index import ASKED_ONLY, index_terms, norm
-from lawref.lang import aspect, glossary, morph, nominal
+from lawref.lang import aspect, associations, glossary, morph, nominal
 from lawref.model import Node
 
-__all__ = ["WordCache", "corpus_words", "forms_table", "said_forms"]
+__all__ = ["WordCache", "association_forms", "corpus_words", "forms_table", "said_forms"]
 
 
 def corpus_words(nodes: Iterable[Node]) -> set[str]:
@@ -122,6 +122,21 @@ def said_forms(known: WordCache | None = None) -> dict[str, list[str]]:
     for lemma in lemmas:
         _, forms, derived = _analysis(norm(lemma), known)  # kept between builds: no pymorphy3 for a known word
         for form in {norm(lemma), *forms, *(f for _, fs in derived for f in fs)}:  # «отвечать» for «ответить»
+            _add(out.setdefault(form, []), lemma)
+    return out
+
+
+def association_forms(known: WordCache | None = None) -> dict[str, list[str]]:
+    """``{form: [lemma, …]}`` for every form of every Russian lemma of the
+    query-association table (:func:`lawref.lang.associations.russian_lemmas`):
+    how the query side reads a question's word as the table's lemmas without
+    pymorphy3 («скинул» → скинуть). Only the lemma's own lexeme (no aspect
+    partner or action noun: the table counts what was asked, as asked).
+    Forms as :func:`forms_table` keys them; ``known`` as there."""
+    out: dict[str, list[str]] = {}
+    for lemma in sorted(associations.russian_lemmas()):
+        _, forms, _derived = _analysis(norm(lemma), known)
+        for form in {norm(lemma), *forms}:
             _add(out.setdefault(form, []), lemma)
     return out
 

@@ -23,7 +23,10 @@ Tables (all text UTF-8):
   corpus lacks;
 * ``forms(form, lemmas)`` — the query-time form → lemma table (the lemmas
   joined by tabs — a lemma is one word —
-  the indexer's lemma first; see :func:`lawref.forms.forms_table`).
+  the indexer's lemma first; see :func:`lawref.forms.forms_table`);
+* ``asked(form, lemmas)`` — every form of the query-association table's
+  Russian lemmas, read as them (:func:`lawref.forms.association_forms`;
+  lemmas joined by tabs).
 
 :class:`MemoryStore` answers the same questions over nodes in memory (a
 corpus being built); :class:`SqliteStore` over a sealed generation, opened
@@ -59,6 +62,7 @@ CREATE TABLE nodes(seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NO
                    title_en TEXT, json TEXT NOT NULL);
 CREATE TABLE refs(source TEXT NOT NULL, ref INTEGER NOT NULL, cite TEXT NOT NULL, target TEXT);
 CREATE TABLE forms(form TEXT PRIMARY KEY, lemmas TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE asked(form TEXT PRIMARY KEY, lemmas TEXT NOT NULL) WITHOUT ROWID;
 """
 #: Made after the rows are in (one sort each, not an insert into a growing tree per row).
 _INDEXES = """
@@ -256,6 +260,10 @@ class MemoryStore:
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
         """The forms table has no rows in memory: always ``{}``."""
         return {}
+
+    def asked_lemmas(self, forms: Iterable[str]) -> dict[str, list[str]] | None:
+        """No query-association forms in memory: ``None`` (the query side asks pymorphy3)."""
+        return None
 
     def all_forms(self) -> dict[str, list[str]]:
         """The whole forms table (none in memory)."""
@@ -459,6 +467,21 @@ class SqliteStore:
             out.update((f, v.split("\t")) for f, v in rows)
         return out
 
+    def asked_lemmas(self, forms: Iterable[str]) -> dict[str, list[str]] | None:
+        """``{form: [lemma, …]}`` for those of ``forms`` that are forms of the
+        query-association table's lemmas (:func:`lawref.forms.association_forms`);
+        ``None`` for a store written before it kept them."""
+        if not self._has_asked:
+            return None
+        wanted = list(dict.fromkeys(forms))[:_BATCH]
+        marks = ",".join("?" * len(wanted))
+        rows = self._rows(f"SELECT form, lemmas FROM asked WHERE form IN ({marks})", wanted) if wanted else []
+        return {f: v.split("\t") for f, v in rows}
+
+    @cached_property
+    def _has_asked(self) -> bool:
+        return bool(self._rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'asked'"))
+
     def all_forms(self) -> dict[str, list[str]]:
         """The whole forms table (typo correction and compounds need every form)."""
         return {f: v.split("\t") for f, v in self._rows("SELECT form, lemmas FROM forms")}
@@ -477,12 +500,14 @@ def _loads(text: str, revive: bool = False) -> Any:
 
 
 def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, meta: Mapping[str, Any],
-          labels: Mapping[str, str], forms: Mapping[str, list[str]], carry: Carry | None = None) -> None:
+          labels: Mapping[str, str], forms: Mapping[str, list[str]], carry: Carry | None = None,
+          asked: Mapping[str, list[str]] | None = None) -> None:
     """Write a new ``nodes.sqlite`` at ``path`` (which must not exist): the
     ``documents``, ``nodes`` in reading order with their ``labels`` and page
-    edges, the backlinks, ``meta`` (JSON values by key) and the ``forms``
-    table. With ``carry``, the rows of the documents it names are copied
-    from the previous store instead (see :class:`Carry`). Raises
+    edges, the backlinks, ``meta`` (JSON values by key), the ``forms``
+    table and the ``asked`` table (the query association's forms). With
+    ``carry``, the rows of the documents it names are copied from the
+    previous store instead (see :class:`Carry`). Raises
     ``ValueError`` for duplicate node ids, :class:`OSError` when the file
     cannot be written."""
     if Path(path).exists():
@@ -496,6 +521,7 @@ def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, m
         if carry is not None:
             db.execute("ATTACH DATABASE ? AS old", (str(carry.path),))  # only read
         _fill(db, documents, nodes, meta, labels, edges, forms, kept, carry is not None and carry.forms)
+        db.executemany("INSERT INTO asked VALUES (?, ?)", ((f, "\t".join(v)) for f, v in sorted((asked or {}).items())))
         db.executescript(_INDEXES)
         db.commit()
     except sqlite3.IntegrityError as exc:

@@ -125,7 +125,8 @@ class Linked:
 class Answer:
     """What a search answers (:func:`lawref.search.run`): ``hits`` best
     first, and what the policy did to find them — ``relaxed`` (no node held
-    every word: these hold most of them; ``dropped`` the words left out),
+    every word: these hold most of them; ``dropped`` the words the first
+    hit lacks, ``lacks`` each hit's by its id),
     ``corrected`` (a typed word not in the corpus → the corpus form searched
     instead, "did you mean"), ``compounds`` (a typed word found only inside
     longer words → those lemmas; such hits rank after exact ones),
@@ -133,8 +134,8 @@ class Answer:
     never replaced by a corpus word near it: ``отказать`` is not
     ``наказать``), ``synonyms`` (``(typed, (means, …))`` for each synonym of
     ``lawref/data/synonyms.tsv`` the query held: ``штраф`` searched also as
-    ``наказание``), ``filled`` (fewer than the limit held every word: after
-    them come nodes holding most of the words), ``unglossed`` (an English
+    ``наказание``), ``filled`` (fewer than the limit held every word: nodes holding most of
+    the words are among the hits too; ``partial`` their ids), ``unglossed`` (an English
     query that found nothing: its words neither the glossary nor the text
     knows — English words are not corrected for typos: ``dumy``),
     ``readings`` (``(alphabet-order cite, Latin-letter cite, whether the
@@ -152,6 +153,8 @@ class Answer:
     filled: bool = False
     unglossed: tuple[str, ...] = ()
     readings: tuple[tuple[str, str, bool], ...] = ()
+    partial: tuple[str, ...] = ()
+    lacks: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""
@@ -168,7 +171,7 @@ class Answer:
             out.append(tr("no node has every word; nodes with most of them (the first lacks: {words})").format(
                 words=", ".join(self.dropped)))
         if self.filled:
-            out.append(tr("after the nodes with every word, nodes with most of them"))
+            out.append(tr("few nodes have every word: nodes with most of them are shown too"))
         out += [tr("«{word}» is no English bridge term lawref knows, nor a word of the text (English words are not "
                    "corrected for typos)").format(word=w) for w in self.unglossed]
         for alphabet, latin, both in self.readings:

@@ -33,7 +33,12 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
 * function and question words carry no weight (:data:`lawref.index.STOPWORDS`:
   «что делать если», «можно ли», "what happens when");
 * words that stand together and in order rank a node higher (the index's
-  phrase and proximity boosts).
+  phrase and proximity boosts);
+* the first :data:`ASSOCIATION_DEPTH` nodes a word query finds are ranked
+  once more by what directors asked that those nodes answered
+  (:mod:`lawref.lang.associations`, :func:`associated`): a question worded
+  as judged questions about a node were («скинул пику, хотя была черва» →
+  61A) moves that node up; no node is found by association alone.
 """
 
 from __future__ import annotations
@@ -46,7 +51,7 @@ from typing import TYPE_CHECKING
 from lawref import patterns as P
 from lawref.cite import ancestors, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher, norm
-from lawref.lang import glossary, morph
+from lawref.lang import associations, glossary, morph
 from lawref.model import Node
 from lawref.results import Answer, Hit
 
@@ -65,6 +70,17 @@ SHARE_POWER, RELAXED_WORDS = 2.0, 16
 #: chance («требовать») outweighed the question's subject («болван», «нарушение»); measured on five
 #: judged sets (session 10 note).
 IDF_POWER = 1.0
+
+#: Query association (:func:`associated`): how many of a word query's first nodes it ranks again, how
+#: much a node's rank by association counts beside its rank by the words, and the ``k`` of reciprocal rank
+#: fusion (Cormack, Clarke and Büttcher, SIGIR 2009: ``1/(k + rank)`` summed). Chosen by leaving each judged
+#: set out of the table in turn and scoring it (``scripts/quality.py --held-out``; session 15 note).
+ASSOCIATION_DEPTH, ASSOCIATION_WEIGHT, FUSION_K = 20, 0.75, 5
+#: The fewest words (function words aside) a query needs to be ranked by association: a query of one or two
+#: words names its subject in the text's words, and their ranking was as good without it (session 15 note).
+ASSOCIATION_WORDS = 3
+#: A fused score times this is a hit's score: under :data:`TITLE_MATCH_SCORE`, so a named title stays first.
+FUSED_SCALE = 100.0
 
 #: The score of a node a cite query names.
 CITE_SCORE = 100.0
@@ -170,6 +186,7 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         answer = _run(lib, store, searcher, words, limit=limit, doc=doc, lang=lang)
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
+    asked, limit = limit, max(limit, ASSOCIATION_DEPTH)  # the candidates :func:`associated` ranks again
     hits: list[Hit] = []
     answer = Answer([])
     alts, used = glossary.alternatives(query, lambda w: _query_lemmas(store, searcher, w))
@@ -198,7 +215,59 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
     if english and not hits:  # «dumy»: say which words were neither a glossary term nor the text's
         answer = replace(answer, unglossed=tuple(w for w in glossary.unglossed(query) if not searcher.knows(w)))
-    return replace(answer, hits=_unique(hits)[:limit])
+    asked_as = " ".join(alts[1:]) if used else query  # a synonym's text words for its typed ones («не дал в масть»)
+    shown = associated(store, asked_as, _unique(hits)[:limit])[:asked]
+    answer = replace(answer, filled=answer.filled and any(h.id in answer.partial for h in shown))
+    if answer.relaxed and shown and shown[0].id in answer.lacks:  # what the first hit shown lacks
+        answer = replace(answer, dropped=answer.lacks[shown[0].id])
+    return replace(answer, hits=shown)
+
+
+def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None) -> list[Hit]:
+    """``hits`` (best first) ranked again with the query association
+    (``table``, the packaged one by default; :mod:`lawref.lang.associations`):
+    a hit whose English title the query names (score
+    :data:`TITLE_MATCH_SCORE` up) stays first; the rest are ordered by
+    reciprocal rank fusion of their rank in ``hits`` and their rank by
+    :func:`~lawref.lang.associations.scores` (only the hits scoring above 0
+    have one), ``1/(FUSION_K + rank) + ASSOCIATION_WEIGHT/(FUSION_K + rank by
+    association)``, ties in the words' order, each scored that times
+    :data:`FUSED_SCALE`. ``hits`` unchanged when no hit is associated with
+    the query's words."""
+    table = associations.table() if table is None else table
+    words = associations.words(query, norm)
+    if len(hits) < 2 or not table.queries or len(words) < ASSOCIATION_WORDS:
+        return hits
+    found = associations.scores(table, _association_lemmas(store, words, table))
+    top = [h for h in hits if h.score >= TITLE_MATCH_SCORE]
+    rest = [h for h in hits if h.score < TITLE_MATCH_SCORE]
+    by_association = {h.id: r for r, h in enumerate(sorted((h for h in rest if found.get(h.id, 0.0) > 0),
+                                                            key=lambda h: -found[h.id]), 1)}
+    if not by_association:
+        return hits
+
+    def fused(rank: int, hit: Hit) -> float:
+        mine = by_association.get(hit.id)
+        return 1 / (FUSION_K + rank) + (ASSOCIATION_WEIGHT / (FUSION_K + mine) if mine else 0.0)
+
+    ranked = sorted(((fused(r, h), h) for r, h in enumerate(rest, len(top) + 1)), key=lambda t: -t[0])
+    return top + [replace(h, score=FUSED_SCALE * f) for f, h in ranked]
+
+
+def _association_lemmas(store: NodeStore, words: list[str], table: associations.Table) -> list[str]:
+    """The table's keys ``words`` (normed) may stand for: an English word's
+    Snowball stem; a Russian word's lemmas among the table's, from the node
+    store's ``asked`` table (pymorphy3's, loaded only then, for a store that
+    keeps none); another word (``3♣``, ``17``) as itself."""
+    latin = [k for w in words if (k := associations.latin_key(w))]
+    other = [w for w in words if not associations.latin_key(w)]
+    cyrillic = [w for w in other if P.CYRILLIC.search(w)]
+    read = store.asked_lemmas(cyrillic) if cyrillic else {}
+    if read is None:
+        from lawref.index import index_terms  # pymorphy3: an index without the asked table
+
+        read = {w: list(index_terms(w)) for w in cyrillic}
+    return latin + [lem for w in cyrillic for lem in read.get(w, ())] + [w for w in other if w in table.held]
 
 
 def in_english(searcher: Searcher, query: str) -> str | None:
@@ -245,12 +314,12 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
     if hits and not translated and len(hits) < limit and len(searcher.words(query)) > 1:  # few hold it whole
         more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand)[1], limit)
         return Answer(hits + more, corrected=corrected, compounds=compounds, unknown=tuple(unknown),
-                      filled=bool(more))
+                      filled=bool(more), partial=tuple(h.id for h in more))
     if hits or translated:
         return Answer(hits, corrected=corrected, compounds=compounds, unknown=tuple(unknown))
-    dropped, hits = _relaxed(searcher, query, limit, doc, expand)
-    return Answer(hits, relaxed=bool(hits), dropped=dropped, corrected=corrected, compounds=compounds,
-                  unknown=tuple(unknown))
+    lacks, hits = _relaxed(searcher, query, limit, doc, expand)
+    return Answer(hits, relaxed=bool(hits), dropped=lacks[hits[0].id] if hits else (), corrected=corrected,
+                  compounds=compounds, unknown=tuple(unknown), lacks=lacks)
 
 
 def _short_typos(searcher: Searcher, query: str, corrected: dict[str, str], expand: Expansions,
@@ -310,22 +379,22 @@ def _real_russian(word: str) -> bool:
 
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions
-             ) -> tuple[tuple[str, ...], list[Hit]]:
-    """``(words the first hit lacks of the OR alternative it holds most of,
-    in query order; hits)`` when no node holds every word: the nodes holding the most of the query, each word
+             ) -> tuple[dict[str, tuple[str, ...]], list[Hit]]:
+    """``({hit id: the words it lacks of the OR alternative it holds most of,
+    in query order}; hits)`` when no node holds every word: the nodes holding the most of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
     that names the subject weighs most, the commonest least), the share
     held raised to :data:`SHARE_POWER` times whoosh's score (so a node
     holding most of a question outranks one holding its rarest word alone:
     «получает ли игрок помощь если сам неправильно понял свою заявку» →
-    21A, not the one node with «получает»). ``((), [])`` when no node holds
+    21A, not the one node with «получает»). ``({}, [])`` when no node holds
     any word."""
     words = searcher.all_words(query)
     freq = {w: searcher.frequency(w, expand) for w in words}
     size = max(searcher.size(), 1)
     weight = {w: math.log(1 + size / f) ** IDF_POWER for w, f in freq.items() if f}
     if not weight:
-        return (), []
+        return {}, []
 
     def share(group: list[str], held: frozenset[str]) -> float:  # the weighted share of ``group`` held
         return sum(weight.get(w, 0.0) for w in group if w in held) / (sum(weight.get(w, 0.0) for w in group) or 1.0)
@@ -335,11 +404,13 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
 
     rarest = sorted(weight, key=lambda w: -weight[w])[:RELAXED_WORDS]  # a long query: its rarest words decide
     found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand, only=set(rarest))
-    if not found:
-        return (), []
-    held = found[0][1]  # what the first lacks, of the reading of the query it holds most of (not every copy's words)
-    reading = max(searcher.word_groups(query) or [words], key=lambda group: share(group, held))
-    return tuple(w for w in reading if w not in held), [hit for hit, _ in found]
+    groups = searcher.word_groups(query) or [words]
+
+    def lacks(held: frozenset[str]) -> tuple[str, ...]:  # of the reading of the query it holds most of
+        reading = max(groups, key=lambda group: share(group, held))
+        return tuple(w for w in reading if w not in held)
+
+    return {hit.id: lacks(held) for hit, held in found}, [hit for hit, _ in found]
 
 
 def _latin_readings(store: NodeStore, query: str, cites: list[str]

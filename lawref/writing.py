@@ -24,7 +24,7 @@ from lawref.buildcache import CACHE_FILE, BuildCache
 from lawref.corpus import build_corpus, other_titles
 from lawref.errors import IndexUnavailable
 from lawref.folder import Generation
-from lawref.forms import corpus_words, forms_table, said_forms
+from lawref.forms import association_forms, corpus_words, forms_table, said_forms
 from lawref.i18n import stored
 from lawref.labels import unique_labels
 from lawref.model import Document, Node
@@ -73,7 +73,8 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
     forms = {} if carry is not None and carry.forms else forms_table(nodes, cache, words)
     meta = {**meta, "titles_en": other_titles(documents, nodes),  # the other editions' titles, searched too
             "said_forms": said_forms(cache)}  # synonyms matched in words the corpus lacks, without pymorphy3
-    nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry)
+    nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry,
+                    asked=association_forms(cache))  # a question's words as the query-association table's lemmas
 
 
 def _carry(plan: Plan | None, documents: Sequence[Document], nodes: Sequence[Node]) -> nodestore.Carry | None:
