@@ -71,16 +71,17 @@ SHARE_POWER, RELAXED_WORDS = 2.0, 16
 #: judged sets (session 10 note).
 IDF_POWER = 1.0
 
-#: Query association (:func:`associated`): how many of a word query's first nodes it ranks again, how
-#: much a node's rank by association counts beside its rank by the words, and the ``k`` of reciprocal rank
-#: fusion (Cormack, Clarke and Büttcher, SIGIR 2009: ``1/(k + rank)`` summed). Chosen by leaving each judged
-#: set out of the table in turn and scoring it (``scripts/quality.py --held-out``; session 15 note).
-ASSOCIATION_DEPTH, ASSOCIATION_WEIGHT, FUSION_K = 20, 0.75, 5
+#: Query association (:func:`associated`): how many of a word query's first nodes it ranks again, and how
+#: much a node's association counts beside its words' score (CombSUM, Fox and Shaw, TREC-2 1994: the sum of
+#: each score over its best among the candidates). Chosen by leaving each judged set out of the table in turn
+#: and scoring it (``scripts/bench.py --part quality``; session 15 note: CombSUM ranked the newest eight sets
+#: better than reciprocal rank fusion, 0.977 / 0.889 against 0.963 / 0.859).
+ASSOCIATION_DEPTH, ASSOCIATION_WEIGHT = 30, 1.0
 #: The fewest words (function words aside) a query needs to be ranked by association: a query of one or two
 #: words names its subject in the text's words, and their ranking was as good without it (session 15 note).
 ASSOCIATION_WORDS = 3
 #: A fused score times this is a hit's score: under :data:`TITLE_MATCH_SCORE`, so a named title stays first.
-FUSED_SCALE = 100.0
+FUSED_SCALE = 40.0
 
 #: The score of a node a cite query names.
 CITE_SCORE = 100.0
@@ -215,42 +216,43 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     hits.sort(key=lambda h: -h.score)  # translated and direct hits, by the same BM25 measure
     if english and not hits:  # «dumy»: say which words were neither a glossary term nor the text's
         answer = replace(answer, unglossed=tuple(w for w in glossary.unglossed(query) if not searcher.knows(w)))
-    asked_as = " ".join(alts[1:]) if used else query  # a synonym's text words for its typed ones («не дал в масть»)
-    shown = associated(store, asked_as, _unique(hits)[:limit])[:asked]
+    read_as = " ".join(alts[1:]) if used else None  # a synonym's text words for its typed ones («не дал в масть»)
+    shown = associated(store, query, _unique(hits)[:limit], read_as=read_as)[:asked]
     answer = replace(answer, filled=answer.filled and any(h.id in answer.partial for h in shown))
     if answer.relaxed and shown and shown[0].id in answer.lacks:  # what the first hit shown lacks
         answer = replace(answer, dropped=answer.lacks[shown[0].id])
     return replace(answer, hits=shown)
 
 
-def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None) -> list[Hit]:
+def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None, *,
+               read_as: str | None = None) -> list[Hit]:
     """``hits`` (best first) ranked again with the query association
-    (``table``, the packaged one by default; :mod:`lawref.lang.associations`):
+    (``table``, the packaged one by default; :mod:`lawref.lang.associations`)
+    of ``read_as``'s words (``query``'s when ``None``: a synonym's copies
+    give its text words for its typed ones):
     a hit whose English title the query names (score
-    :data:`TITLE_MATCH_SCORE` up) stays first; the rest are ordered by
-    reciprocal rank fusion of their rank in ``hits`` and their rank by
-    :func:`~lawref.lang.associations.scores` (only the hits scoring above 0
-    have one), ``1/(FUSION_K + rank) + ASSOCIATION_WEIGHT/(FUSION_K + rank by
-    association)``, ties in the words' order, each scored that times
-    :data:`FUSED_SCALE`. ``hits`` unchanged when no hit is associated with
-    the query's words."""
+    :data:`TITLE_MATCH_SCORE` up) stays first; the rest are ordered by their
+    score over the best of theirs plus :data:`ASSOCIATION_WEIGHT` times their
+    :func:`~lawref.lang.associations.scores` over the best of theirs, ties in
+    the words' order, each scored that sum times :data:`FUSED_SCALE`.
+    ``hits`` unchanged for a query of fewer than :data:`ASSOCIATION_WORDS`
+    words, or when no hit is associated with its words."""
     table = associations.table() if table is None else table
-    words = associations.words(query, norm)
-    if len(hits) < 2 or not table.queries or len(words) < ASSOCIATION_WORDS:
+    if len(hits) < 2 or not table.queries or len(associations.words(query, norm)) < ASSOCIATION_WORDS:
         return hits
+    words = associations.words(query if read_as is None else read_as, norm)
     found = associations.scores(table, _association_lemmas(store, words, table))
     top = [h for h in hits if h.score >= TITLE_MATCH_SCORE]
     rest = [h for h in hits if h.score < TITLE_MATCH_SCORE]
-    by_association = {h.id: r for r, h in enumerate(sorted((h for h in rest if found.get(h.id, 0.0) > 0),
-                                                            key=lambda h: -found[h.id]), 1)}
-    if not by_association:
+    best = max((found.get(h.id, 0.0) for h in rest), default=0.0)
+    if best <= 0:
         return hits
+    most = max(h.score for h in rest) or 1.0
 
-    def fused(rank: int, hit: Hit) -> float:
-        mine = by_association.get(hit.id)
-        return 1 / (FUSION_K + rank) + (ASSOCIATION_WEIGHT / (FUSION_K + mine) if mine else 0.0)
+    def fused(hit: Hit) -> float:
+        return hit.score / most + ASSOCIATION_WEIGHT * found.get(hit.id, 0.0) / best
 
-    ranked = sorted(((fused(r, h), h) for r, h in enumerate(rest, len(top) + 1)), key=lambda t: -t[0])
+    ranked = sorted(((fused(h), h) for h in rest), key=lambda t: -t[0])
     return top + [replace(h, score=FUSED_SCALE * f) for f, h in ranked]
 
 
