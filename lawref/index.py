@@ -68,7 +68,7 @@ from lawref.folder import Generation  # noqa: E402
 from lawref.i18n import N_  # noqa: E402
 from lawref.lang import glossary, morph  # noqa: E402
 from lawref.nodestore import NODES_FILE, SqliteStore  # noqa: E402
-from lawref.results import Hit  # noqa: E402
+from lawref.results import Hit, PendingHit  # noqa: E402
 
 #: What the search policy may give a query word instead of its own lemmas: ``(lemma, weight)``.
 Expansions = dict[str, list[tuple[str, float]]]
@@ -597,12 +597,13 @@ class Searcher:
         return found
 
     def search(self, query: str, *, limit: int = 10, doc: str | None = None,
-               expand: Expansions | None = None) -> list[Hit]:
+               expand: Expansions | None = None, snippets: int | None = None) -> list[Hit]:
         """Up to ``limit`` (≥ 1, else ``ValueError``) hits for ``query``, best
         first; only nodes of document ``doc`` when given. Any string is a
         valid query (see the module docstring); no words → ``[]``. The
         policy may give ``expand`` (a normed word → ``(lemma, weight)`` to
-        search instead: a corrected typo, compounds)."""
+        search instead: a corrected typo, compounds). Hits after the first
+        ``snippets`` (all when ``None``) are pending: cut when shown (:meth:`cut`)."""
         if limit < 1:
             raise ValueError("limit must be >= 1")
         expand = expand or {}
@@ -614,17 +615,19 @@ class Searcher:
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
         found = S.top(wq, self._postings, limit + TIE_MARGIN, self._doc_numbers(doc))
         results = self._ranked(found, limit)
-        return [self._hit(fields, score, lemmas) for fields, score in results]
+        cut = len(results) if snippets is None else snippets
+        return [self._hit(fields, score, lemmas, k < cut) for k, (fields, score) in enumerate(results)]
 
     def search_any(self, query: str, *, limit: int, rank: Callable[[float, frozenset[str]], float],
                    doc: str | None = None, expand: Expansions | None = None,
-                   only: Collection[str] | None = None) -> list[tuple[Hit, frozenset[str]]]:
+                   only: Collection[str] | None = None, snippets: int | None = None
+                   ) -> list[tuple[Hit, frozenset[str]]]:
         """The best ``limit`` of whoosh's :data:`CANDIDATES` nodes holding any of ``query``'s words (a
         phrase's as loose ones; those in ``only`` when given), with the normed words each holds,
         ``[(hit, words)]``, by ``rank(score, words)`` (the policy's: :func:`lawref.search._relaxed`;
         ties in reading order) as the hit's score; neighbours near each other score more, and a node
         holding one of ``query``'s "phrases" whole (a synonym's: «без масти» → "не обозначает масть")
-        scores :data:`PHRASE_BOOST` times its words more."""
+        scores :data:`PHRASE_BOOST` times its words more; ``snippets`` as :meth:`search`'s."""
         expand = expand or {}
         words = [w for w in self.all_words(query) if only is None or w in only]
         if not words:
@@ -645,8 +648,9 @@ class Searcher:
             held = frozenset(w for w in words if d in held_by[w])
             ranked.append((entries[d], rank(score, held), held))
         ranked.sort(key=lambda t: (-round(t[1], 9), t[0][1]))
-        return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}), held)
-                for (fields, _), score, held in ranked[:limit]]
+        cut = limit if snippets is None else snippets
+        return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}, k < cut), held)
+                for k, ((fields, _), score, held) in enumerate(ranked[:limit])]
 
     def _entries(self, docs: Iterable[int]) -> dict[int, tuple[dict[str, Any], int]]:
         """``{entry number: (its stored fields, its node's place in reading order)}``, each read once
@@ -694,8 +698,19 @@ class Searcher:
         ranked = sorted(found, key=lambda pair: (-round(pair[1], 9), entries[pair[0]][1]))
         return [(entries[d][0], score) for d, score in ranked[:limit]]
 
-    def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str]) -> Hit:
-        """A :class:`Hit` from stored ``fields``."""
+    def cut(self, hit: Hit) -> Hit:
+        """``hit`` with its snippet cut when it is a :class:`PendingHit` (a plain :class:`Hit` then), else itself."""
+        if not isinstance(hit, PendingHit):
+            return hit
+        snippet, marks = _snippet(self._tokens({"id": hit.id, "text": hit.text}), set(hit.lemmas))
+        return Hit(hit.id, hit.cite, hit.doc, hit.kind, hit.title, hit.page, hit.score, snippet, marks)
+
+    def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str], cut: bool = True) -> Hit:
+        """A :class:`Hit` from stored ``fields``, its snippet cut for ``lemmas`` (pending unless ``cut``)."""
+        if not cut:
+            return PendingHit(fields["id"], fields.get("cite"), fields["doc"], fields["kind"], fields.get("title"),
+                              fields.get("page"), float(score or 0.0), "", (), fields.get("text", ""),
+                              frozenset(lemmas))
         snippet, marks = _snippet(self._tokens(fields), lemmas)
         return Hit(
             id=fields["id"],

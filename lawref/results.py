@@ -17,8 +17,8 @@ from typing import Any
 from lawref.i18n import tr
 from lawref.model import Document, Node, Ref, overall
 
-__all__ = ["TOC_STATUSES", "Answer", "Citation", "Hit", "HitShown", "Holdings", "Linked", "References", "Target",
-           "TocEntry", "TocStatus"]
+__all__ = ["TOC_STATUSES", "Answer", "Citation", "Hit", "HitShown", "Holdings", "Linked", "PendingHit", "References",
+           "Target", "TocEntry", "TocStatus"]
 
 
 @dataclass(frozen=True)
@@ -290,6 +290,17 @@ class References:
     id: str | None
     cite: str | None
     pairs: list[tuple[Node, Ref]]
+
+
+@dataclass(frozen=True)
+class PendingHit(Hit):
+    """A hit whose snippet is not cut yet: a candidate beyond the ones a
+    search was asked to cut (``snippets``), which the policy may rank
+    again; :meth:`lawref.index.Searcher.cut` cuts it from its ``text``
+    for ``lemmas`` when it is shown. ``replace`` keeps it pending."""
+
+    text: str = field(default="", repr=False, compare=False)
+    lemmas: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
 
 @dataclass(frozen=True)

@@ -115,6 +115,7 @@ def run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limit
     ``store`` and ``searcher``; ``lib`` is asked only for a cite the corpus
     lacks (the nodes citing it, the fragments that may hold it)."""
     answer = _run(lib, store, searcher, query, limit=limit, doc=doc, lang=lang)
+    answer = replace(answer, hits=[searcher.cut(h) for h in answer.hits])  # a candidate moved up: cut when shown
     if all(h.snippet.strip() for h in answer.hits):
         return answer
     lemmas = searcher.query_lemmas(_searched(normalise_query(query), answer))
@@ -194,10 +195,10 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     if english:
         ru_query = " OR ".join(dict.fromkeys(filter(None, map(glossary.to_russian, alts))))
         if ru_query:  # relaxed as a Russian query is: «revoke corrected» → фальшренонс, «corrected» left out
-            answer = _words_answer(searcher, ru_query, limit, doc, translated=False)
+            answer = _words_answer(searcher, ru_query, limit, doc, translated=False, shown=asked)
             hits += answer.hits
     if lang != "en" or not hits:
-        direct = _words_answer(searcher, " OR ".join(alts), limit, doc, translated=bool(hits))
+        direct = _words_answer(searcher, " OR ".join(alts), limit, doc, translated=bool(hits), shown=asked)
         answer = direct if direct.hits or not hits else answer
         hits += direct.hits
     if used:  # a word a synonym stands for is not «in no node»: the text's word for it was searched
@@ -207,7 +208,7 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     if not english and any(d.lang == "en" for d in store.documents if doc is None or d.id == doc):
         en_query = in_english(searcher, query)  # a Russian query reaches the English text through the glossary
         if en_query:
-            hits += searcher.search(en_query, limit=limit, doc=doc)
+            hits += searcher.search(en_query, limit=limit, doc=doc, snippets=asked)
     if english:  # a node whose English title the query names: after a cite's nodes, before word hits
         titled = title_matches(store, query, doc)
         hits += [node_hit(n, score) for n, score, _ in titled]
@@ -217,7 +218,7 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     if english and not hits:  # «dumy»: say which words were neither a glossary term nor the text's
         answer = replace(answer, unglossed=tuple(w for w in glossary.unglossed(query) if not searcher.knows(w)))
     read_as = " ".join(alts[1:]) if used else None  # a synonym's text words for its typed ones («не дал в масть»)
-    shown = associated(store, query, _unique(hits)[:limit], read_as=read_as)[:asked]
+    shown = associated(store, query, _unique(hits)[:limit], read_as=read_as, limit=asked)
     answer = replace(answer, filled=answer.filled and any(h.id in answer.partial for h in shown))
     if answer.relaxed and shown and shown[0].id in answer.lacks:  # what the first hit shown lacks
         answer = replace(answer, dropped=answer.lacks[shown[0].id])
@@ -225,7 +226,7 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
 
 
 def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None, *,
-               read_as: str | None = None) -> list[Hit]:
+               read_as: str | None = None, limit: int | None = None) -> list[Hit]:
     """``hits`` (best first) ranked again with the query association
     (``table``, the packaged one by default; :mod:`lawref.lang.associations`)
     of ``read_as``'s words (``query``'s when ``None``: a synonym's copies
@@ -236,24 +237,26 @@ def associated(store: NodeStore, query: str, hits: list[Hit], table: association
     :func:`~lawref.lang.associations.scores` over the best of theirs, ties in
     the words' order, each scored that sum times :data:`FUSED_SCALE`.
     ``hits`` unchanged for a query of fewer than :data:`ASSOCIATION_WORDS`
-    words, or when no hit is associated with its words."""
+    words, or when no hit is associated with its words. At most ``limit``
+    hits (all when ``None``)."""
     table = associations.table() if table is None else table
     if len(hits) < 2 or not table.queries or len(associations.words(query, norm)) < ASSOCIATION_WORDS:
-        return hits
+        return hits[:limit]
     words = associations.words(query if read_as is None else read_as, norm)
     found = associations.scores(table, _association_lemmas(store, words, table))
     top = [h for h in hits if h.score >= TITLE_MATCH_SCORE]
     rest = [h for h in hits if h.score < TITLE_MATCH_SCORE]
     best = max((found.get(h.id, 0.0) for h in rest), default=0.0)
     if best <= 0:
-        return hits
+        return hits[:limit]
     most = max(h.score for h in rest) or 1.0
 
     def fused(hit: Hit) -> float:
         return hit.score / most + ASSOCIATION_WEIGHT * found.get(hit.id, 0.0) / best
 
     ranked = sorted(((fused(h), h) for h in rest), key=lambda t: -t[0])
-    return top + [replace(h, score=FUSED_SCALE * f) for f, h in ranked]
+    room = None if limit is None else max(0, limit - len(top))  # only the hits shown get their fused score
+    return (top + [replace(h, score=FUSED_SCALE * f) for f, h in ranked[:room]])[:limit]
 
 
 def _association_lemmas(store: NodeStore, words: list[str], table: associations.Table) -> list[str]:
@@ -291,10 +294,13 @@ def in_english(searcher: Searcher, query: str) -> str | None:
     return " OR ".join(dict.fromkeys(quoted[0])) if len(quoted) == 1 else " ".join(q[0] for q in quoted)
 
 
-def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, translated: bool) -> Answer:
+def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, translated: bool,
+                  shown: int | None = None) -> Answer:
     """The index's answer to a word query: typos corrected and compounds
     expanded first; relaxed when no node has every word (and no translated
-    hit was found)."""
+    hit was found). Each search cuts the snippets of its first ``shown``
+    hits (all when ``None``); the rest are pending, cut by :func:`run` if
+    :func:`associated` moves them up."""
     expand: Expansions = {}
     corrected: dict[str, str] = {}
     compounds: dict[str, list[str]] = {}
@@ -310,16 +316,16 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
             corrected[word], expand[word] = right, [(lem, 1.0) for lem in searcher.lemmas_of(right)]
         elif found := searcher.compounds(word):
             compounds[word], expand[word] = found, [(lem, COMPOUND_WEIGHT) for lem in found]
-    hits = searcher.search(query, limit=limit, doc=doc, expand=expand)
+    hits = searcher.search(query, limit=limit, doc=doc, expand=expand, snippets=shown)
     if not hits and not translated and _short_typos(searcher, query, corrected, expand, unknown):
-        hits = searcher.search(query, limit=limit, doc=doc, expand=expand)  # «болвн»: nothing found without it
+        hits = searcher.search(query, limit=limit, doc=doc, expand=expand, snippets=shown)  # «болвн»: none without
     if hits and not translated and len(hits) < limit and len(searcher.words(query)) > 1:  # few hold it whole
-        more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand)[1], limit)
+        more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand, shown)[1], limit)
         return Answer(hits + more, corrected=corrected, compounds=compounds, unknown=tuple(unknown),
                       filled=bool(more), partial=tuple(h.id for h in more))
     if hits or translated:
         return Answer(hits, corrected=corrected, compounds=compounds, unknown=tuple(unknown))
-    lacks, hits = _relaxed(searcher, query, limit, doc, expand)
+    lacks, hits = _relaxed(searcher, query, limit, doc, expand, shown)
     return Answer(hits, relaxed=bool(hits), dropped=lacks[hits[0].id] if hits else (), corrected=corrected,
                   compounds=compounds, unknown=tuple(unknown), lacks=lacks)
 
@@ -380,8 +386,8 @@ def _real_russian(word: str) -> bool:
     return morph.has_cyrillic(word) and morph.is_known(word)
 
 
-def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions
-             ) -> tuple[dict[str, tuple[str, ...]], list[Hit]]:
+def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions,
+             shown: int | None = None) -> tuple[dict[str, tuple[str, ...]], list[Hit]]:
     """``({hit id: the words it lacks of the OR alternative it holds most of,
     in query order}; hits)`` when no node holds every word: the nodes holding the most of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
@@ -405,7 +411,8 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
         return score * share(words, held) ** SHARE_POWER
 
     rarest = sorted(weight, key=lambda w: -weight[w])[:RELAXED_WORDS]  # a long query: its rarest words decide
-    found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand, only=set(rarest))
+    found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand, only=set(rarest),
+                                snippets=shown)
     groups = searcher.word_groups(query) or [words]
 
     def lacks(held: frozenset[str]) -> tuple[str, ...]:  # of the reading of the query it holds most of

@@ -159,3 +159,21 @@ def test_cli_search_says_on_stderr_and_in_json(seed_index: Path) -> None:
     assert json.loads(run("фальшренос", "--json").stdout)["did_you_mean"] == {"фальшренос": "фальшренонс"}
     nothing = run("зюзюзюзю")
     assert nothing.exit_code == 1 and "nothing found" in nothing.stderr
+
+
+@pytest.mark.parametrize("query", ["фальшренонс после вскрытия", "ход вне очереди", "revoke", "болван карта масть"])
+def test_a_pending_hit_cut_when_shown_is_the_hit_cut_at_once(lib: Library, query: str) -> None:
+    # issue 28: candidates past the ones shown are cut only if the query association moves them up
+    from lawref.results import PendingHit
+
+    searcher = lib.searcher()
+    eager = searcher.search(query, limit=30)
+    lazy = searcher.search(query, limit=30, snippets=3)
+    assert all(not isinstance(h, PendingHit) for h in lazy[:3]) and all(isinstance(h, PendingHit) for h in lazy[3:])
+    assert all(h.snippet == "" for h in lazy[3:])
+    assert [searcher.cut(h) for h in lazy] == eager
+    rank = (lambda score, held: score)
+    eager_any = searcher.search_any(query, limit=30, rank=rank)
+    lazy_any = searcher.search_any(query, limit=30, rank=rank, snippets=0)
+    assert [(searcher.cut(h), held) for h, held in lazy_any] == eager_any
+    assert all(type(searcher.cut(h)) is type(eager[0]) for h in lazy)  # a plain Hit once cut
