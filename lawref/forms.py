@@ -132,11 +132,14 @@ def association_forms(known: WordCache | None = None) -> dict[str, list[str]]:
     how the query side reads a question's word as the table's lemmas without
     pymorphy3 («скинул» → скинуть). Only the lemma's own lexeme (no aspect
     partner or action noun: the table counts what was asked, as asked).
-    Forms as :func:`forms_table` keys them; ``known`` as there."""
+    Forms as :func:`forms_table` keys them; a word ``known`` has analysed
+    is not analysed again (nothing is added to it: a lemma's lexeme alone
+    is no whole analysis)."""
     out: dict[str, list[str]] = {}
     for lemma in sorted(associations.russian_lemmas()):
-        _, forms, _derived = _analysis(norm(lemma), known)
-        for form in {norm(lemma), *forms}:
+        word = norm(lemma)
+        found = known.get("words", word) if known is not None else None  # a corpus word's analysis, kept
+        for form in {word, *(found[1] if found is not None else morph.lexeme_forms(word))}:  # else its lexeme alone
             _add(out.setdefault(form, []), lemma)
     return out
 

@@ -74,7 +74,8 @@ def _scale(scale: dict[str, Any]) -> list[str]:
 
 
 def _quality(q: dict[str, Any]) -> list[str]:
-    rows = [f"{q['queries']} judged queries ({q['graded']} with relevant nodes):", "",
+    rows = [f"{q['queries']} judged queries ({q['graded']} with relevant nodes; lawref's query association counted "
+            "without them, `lawref/lang/associations.py`):", "",
             "| system | hit@5 | MRR | absent law: nothing |", "|---|---:|---:|---:|"]
     for name, row in q["systems"].items():
         rows.append(f"| {name} | {row['hit@5']:.3f} | {row['mrr']:.3f} | {row['absent_nothing']:.2f} |")
@@ -82,7 +83,8 @@ def _quality(q: dict[str, Any]) -> list[str]:
         later = q["later"]
         rows += ["", f"Not a target: {later['queries']} queries judged later (`bench/queries-later.tsv`, sets "
                  "written and judged from the seeds by readers who had not seen lawref's answers; the first score of "
-                 f"each set is in the file): lawref hit@5 **{later['hit@5']:.3f}**, MRR **{later['mrr']:.3f}**."]
+                 "each set is in the file; each set scored with the query association counted without it): lawref "
+                 f"hit@5 **{later['hit@5']:.3f}**, MRR **{later['mrr']:.3f}**."]
     return rows
 
 
