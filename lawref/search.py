@@ -37,8 +37,9 @@ The index (:mod:`lawref.index`) answers word queries; this module decides:
 * the first :data:`ASSOCIATION_DEPTH` nodes a word query finds are ranked
   once more by what directors asked that those nodes answered
   (:mod:`lawref.lang.associations`, :func:`associated`): a question worded
-  as judged questions about a node were («скинул пику, хотя была черва» →
-  61A) moves that node up; no node is found by association alone.
+  as judged questions about a node were («не положил карту в масть, хотя
+  она была на руке» → 61A) moves that node up; no node is found by
+  association alone.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from lawref import patterns as P
 from lawref.cite import ancestors, query_cites, split_query_cites
-from lawref.index import Expansions, Searcher, norm
+from lawref.index import Expansions, Searcher, index_terms, norm
 from lawref.lang import associations, glossary, morph
 from lawref.model import Node
 from lawref.results import Answer, Hit
@@ -268,9 +269,7 @@ def _association_lemmas(store: NodeStore, words: list[str], table: associations.
     other = [w for w in words if not associations.latin_key(w)]
     cyrillic = [w for w in other if P.CYRILLIC.search(w)]
     read = store.asked_lemmas(cyrillic) if cyrillic else {}
-    if read is None:
-        from lawref.index import index_terms  # pymorphy3: an index without the asked table
-
+    if read is None:  # an index without the asked table: pymorphy3 reads the words
         read = {w: list(index_terms(w)) for w in cyrillic}
     return latin + [lem for w in cyrillic for lem in read.get(w, ())] + [w for w in other if w in table.held]
 
