@@ -140,9 +140,15 @@ def held_out(other: Table) -> Iterator[None]:
         _instead.pop()
 
 
-def russian_lemmas() -> frozenset[str]:
-    """The table's Cyrillic lemmas: their forms go into the build's said-forms table."""
-    return frozenset(lem for lem in _packaged().held if P.CYRILLIC.search(lem))
+def russian_lemmas(path: Path = PATH) -> frozenset[str]:
+    """The Cyrillic lemmas of the table at ``path`` (the packaged one), read
+    from its first column alone: a build writes their forms
+    (:func:`lawref.forms.association_forms`) and needs no table in memory."""
+    if not path.exists():
+        return frozenset()
+    firsts = (line.split("\t", 1)[0] for line in path.read_text(encoding="utf-8").splitlines()
+              if not line.startswith("#"))
+    return frozenset(lem for lem in firsts if P.CYRILLIC.search(lem))
 
 
 def read(path: Path) -> Table:
