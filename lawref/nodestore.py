@@ -26,7 +26,10 @@ Tables (all text UTF-8):
   the indexer's lemma first; see :func:`lawref.forms.forms_table`);
 * ``asked(form, lemmas)`` — every form of the query-association table's
   Russian lemmas, read as them (:func:`lawref.forms.association_forms`;
-  lemmas joined by tabs).
+  lemmas joined by tabs);
+* ``association(key, held, nodes)`` — the query-association table's rows
+  (:mod:`lawref.lang.associations`; its count of queries in the meta as
+  ``association_queries``): a search reads its own keys' rows alone.
 
 :class:`MemoryStore` answers the same questions over nodes in memory (a
 corpus being built); :class:`SqliteStore` over a sealed generation, opened
@@ -63,6 +66,7 @@ CREATE TABLE nodes(seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE, doc TEXT NO
 CREATE TABLE refs(source TEXT NOT NULL, ref INTEGER NOT NULL, cite TEXT NOT NULL, target TEXT);
 CREATE TABLE forms(form TEXT PRIMARY KEY, lemmas TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE asked(form TEXT PRIMARY KEY, lemmas TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE association(key TEXT PRIMARY KEY, held INTEGER NOT NULL, nodes TEXT NOT NULL) WITHOUT ROWID;
 """
 #: Made after the rows are in (one sort each, not an insert into a growing tree per row).
 _INDEXES = """
@@ -263,6 +267,10 @@ class MemoryStore:
 
     def asked_lemmas(self, forms: Iterable[str]) -> dict[str, list[str]] | None:
         """No query-association forms in memory: ``None`` (the query side asks pymorphy3)."""
+        return None
+
+    def association(self, keys: Iterable[str]) -> tuple[int, list[tuple[str, int, str]]] | None:
+        """No query-association rows in memory: ``None`` (the query side reads the packaged table)."""
         return None
 
     def all_forms(self) -> dict[str, list[str]]:
@@ -482,6 +490,26 @@ class SqliteStore:
     def _has_asked(self) -> bool:
         return bool(self._rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'asked'"))
 
+    def association(self, keys: Iterable[str]) -> tuple[int, list[tuple[str, int, str]]] | None:
+        """``(queries, rows)``: the query-association table's count of
+        queries and its rows ``(key, held, nodes)`` for ``keys`` alone
+        (:func:`lawref.lang.associations.from_rows` makes them a table);
+        ``None`` for a store written before it kept them."""
+        queries = self.meta("association_queries") if self._has_association else None
+        if not isinstance(queries, int):
+            return None
+        wanted = list(dict.fromkeys(keys))
+        rows: list[tuple[str, int, str]] = []
+        for i in range(0, len(wanted), _BATCH):
+            part = wanted[i : i + _BATCH]
+            rows += self._rows(f"SELECT key, held, nodes FROM association WHERE key IN ({','.join('?' * len(part))})",
+                               part)
+        return queries, rows
+
+    @cached_property
+    def _has_association(self) -> bool:
+        return bool(self._rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'association'"))
+
     def all_forms(self) -> dict[str, list[str]]:
         """The whole forms table (typo correction and compounds need every form)."""
         return {f: v.split("\t") for f, v in self._rows("SELECT form, lemmas FROM forms")}
@@ -501,11 +529,13 @@ def _loads(text: str, revive: bool = False) -> Any:
 
 def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, meta: Mapping[str, Any],
           labels: Mapping[str, str], forms: Mapping[str, list[str]], carry: Carry | None = None,
-          asked: Mapping[str, list[str]] | None = None) -> None:
+          asked: Mapping[str, list[str]] | None = None,
+          association: tuple[int, Iterable[tuple[str, int, str]]] | None = None) -> None:
     """Write a new ``nodes.sqlite`` at ``path`` (which must not exist): the
     ``documents``, ``nodes`` in reading order with their ``labels`` and page
     edges, the backlinks, ``meta`` (JSON values by key), the ``forms``
-    table and the ``asked`` table (the query association's forms). With
+    table, the ``asked`` table (the query association's forms) and the
+    ``association`` rows (``(queries, rows)``, :func:`lawref.lang.associations.file_rows`). With
     ``carry``, the rows of the documents it names are copied from the
     previous store instead (see :class:`Carry`). Raises
     ``ValueError`` for duplicate node ids, :class:`OSError` when the file
@@ -522,6 +552,9 @@ def write(path: Path, documents: Sequence[Document], nodes: Sequence[Node], *, m
             db.execute("ATTACH DATABASE ? AS old", (str(carry.path),))  # only read
         _fill(db, documents, nodes, meta, labels, edges, forms, kept, carry is not None and carry.forms)
         db.executemany("INSERT INTO asked VALUES (?, ?)", ((f, "\t".join(v)) for f, v in sorted((asked or {}).items())))
+        if association is not None:
+            db.execute("INSERT INTO meta VALUES ('association_queries', ?)", (str(association[0]),))
+            db.executemany("INSERT INTO association VALUES (?, ?, ?)", association[1])
         db.executescript(_INDEXES)
         db.commit()
     except sqlite3.IntegrityError as exc:

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -229,7 +230,9 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
 def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None, *,
                read_as: str | None = None, limit: int | None = None) -> list[Hit]:
     """``hits`` (best first) ranked again with the query association
-    (``table``, the packaged one by default; :mod:`lawref.lang.associations`)
+    (``table``; by default :func:`lawref.lang.associations.held_out`'s, else
+    the index's rows for the query's keys, else the packaged table:
+    :mod:`lawref.lang.associations`)
     of ``read_as``'s words (``query``'s when ``None``: a synonym's copies
     give its text words for its typed ones):
     a hit whose English title the query names (score
@@ -240,11 +243,14 @@ def associated(store: NodeStore, query: str, hits: list[Hit], table: association
     ``hits`` unchanged for a query of fewer than :data:`ASSOCIATION_WORDS`
     words, or when no hit is associated with its words. At most ``limit``
     hits (all when ``None``)."""
-    table = associations.table() if table is None else table
-    if len(hits) < 2 or not table.queries or len(associations.words(query, norm)) < ASSOCIATION_WORDS:
+    if len(hits) < 2 or len(associations.words(query, norm)) < ASSOCIATION_WORDS:
         return hits[:limit]
-    words = associations.words(query if read_as is None else read_as, norm)
-    found = associations.scores(table, _association_lemmas(store, words, table))
+    keys = _association_keys(store, query if read_as is None else read_as)
+    table = table or associations.instead()
+    if table is None:  # the index's rows for these keys alone (a store that keeps none: the packaged table)
+        kept = store.association(keys)
+        table = associations.from_rows(*kept) if kept else associations.table()
+    found = associations.scores(table, keys)
     top = [h for h in hits if h.score >= TITLE_MATCH_SCORE]
     rest = [h for h in hits if h.score < TITLE_MATCH_SCORE]
     best = max((found.get(h.id, 0.0) for h in rest), default=0.0)
@@ -260,18 +266,26 @@ def associated(store: NodeStore, query: str, hits: list[Hit], table: association
     return (top + [replace(h, score=FUSED_SCALE * f) for f, h in ranked[:room]])[:limit]
 
 
-def _association_lemmas(store: NodeStore, words: list[str], table: associations.Table) -> list[str]:
-    """The table's keys ``words`` (normed) may stand for: an English word's
-    Snowball stem; a Russian word's lemmas among the table's, from the node
-    store's ``asked`` table (pymorphy3's, loaded only then, for a store that
-    keeps none); another word (``3♣``, ``17``) as itself."""
-    latin = [k for w in words if (k := associations.latin_key(w))]
-    other = [w for w in words if not associations.latin_key(w)]
-    cyrillic = [w for w in other if P.CYRILLIC.search(w)]
-    read = store.asked_lemmas(cyrillic) if cyrillic else {}
+def _association_keys(store: NodeStore, text: str) -> set[str]:
+    """The table's keys ``text`` holds (:func:`lawref.lang.associations.keys`):
+    an English word read as its Snowball stem; a Russian word as the table's
+    lemmas it is a form of, from the node store's ``asked`` table
+    (pymorphy3's, loaded only then, for a store that keeps none); another
+    word (``3♣``, ``17``) as itself."""
+    said = associations.words(text, norm)
+    cyrillic = [w for w in said if P.CYRILLIC.search(w) and not associations.latin_key(w)]
+    read: dict[str, list[str]] | None = store.asked_lemmas(cyrillic) if cyrillic else {}
     if read is None:  # an index without the asked table: pymorphy3 reads the words
         read = {w: list(index_terms(w)) for w in cyrillic}
-    return latin + [lem for w in cyrillic for lem in read.get(w, ())] + [w for w in other if w in table.held]
+    found = read
+
+    def lemmas(word: str) -> Iterable[str]:
+        key = associations.latin_key(word)
+        if key:
+            return (key,)
+        return found.get(word, ()) if word in found or P.CYRILLIC.search(word) else (word,)
+
+    return associations.keys(text, norm, lemmas)
 
 
 def in_english(searcher: Searcher, query: str) -> str | None:

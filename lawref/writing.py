@@ -27,6 +27,7 @@ from lawref.folder import Generation
 from lawref.forms import association_forms, corpus_words, forms_table, said_forms
 from lawref.i18n import stored
 from lawref.labels import unique_labels
+from lawref.lang import associations
 from lawref.model import Document, Node
 from lawref.records import Corpus
 from lawref.scan import code_version
@@ -74,7 +75,8 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
     meta = {**meta, "titles_en": other_titles(documents, nodes),  # the other editions' titles, searched too
             "said_forms": said_forms(cache)}  # synonyms matched in words the corpus lacks, without pymorphy3
     nodestore.write(gen / nodestore.NODES_FILE, documents, nodes, meta=meta, labels=labels, forms=forms, carry=carry,
-                    asked=association_forms(cache))  # a question's words as the query-association table's lemmas
+                    asked=association_forms(cache),  # a question's words as the query-association table's lemmas
+                    association=associations.file_rows())  # its rows, each search reading its own
 
 
 def _carry(plan: Plan | None, documents: Sequence[Document], nodes: Sequence[Node]) -> nodestore.Carry | None:

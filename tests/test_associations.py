@@ -51,9 +51,18 @@ def test_a_query_splits_its_share_among_its_answers_and_counts_a_word_once() -> 
                      ("что если ренонс", ["laws/64"])],  # «что», «если»: function words
                     norm, _words_as_lemmas)
     assert table.queries == 3
-    assert table.held == {"ренонс": 3, "стол": 1}
+    assert table.held == {"ренонс": 3, "стол": 1, "ренонс ренонс": 1, "ренонс стол": 1}  # and each pair next to
     assert table.nodes["ренонс"] == {"laws/61A": 1.5, "laws/62A": 0.5, "laws/64": 1.0}
-    assert table.nodes["стол"] == {"laws/61A": 0.5, "laws/62A": 0.5}
+    assert table.nodes["стол"] == table.nodes["ренонс стол"] == {"laws/61A": 0.5, "laws/62A": 0.5}
+
+
+@pytest.mark.parametrize(("query", "keys"), [
+    ("не положил карту в масть", {"положил", "карту", "масть", "положил карту", "карту масть"}),  # «не», «в» out
+    ("карта", {"карта"}),
+    ("что если", set()),
+])
+def test_a_query_is_looked_up_by_its_words_and_each_pair_next_to_each_other(query: str, keys: set[str]) -> None:
+    assert A.keys(query, norm, _words_as_lemmas) == keys
 
 
 def test_a_score_is_the_lemmas_rarity_times_the_nodes_share_damped_by_how_many_asked() -> None:
@@ -204,6 +213,23 @@ def test_a_judged_set_counted_out_of_the_table_is_answered_better_than_by_the_wo
         return sum(1 / k for q, rel in judged if (k := _first(seed_library, q, rel, table) or 0)) / len(judged)
 
     assert mrr(without_set_18) > mrr(A.EMPTY) + 0.01
+
+
+def test_a_search_reads_the_indexs_rows_as_the_packaged_table_gives_them(seed_library: Library) -> None:
+    # the index keeps the table's rows (a search reads its own keys' alone): the same answers as the whole table
+    for query in ["Не положил карту в масть, хотя она была на руке", "Болван положил не ту карту, можно заменить?",
+                  "Can play continue after a claim if one of the opponents disputes it?"]:
+        kept = policy.run(seed_library, seed_library.store, seed_library.searcher(), query, limit=10, doc=None,
+                          lang="any").hits
+        with A.held_out(A.table()):
+            whole = policy.run(seed_library, seed_library.store, seed_library.searcher(), query, limit=10, doc=None,
+                               lang="any").hits
+        assert kept == whole, query
+    kept = seed_library.store.association({"карта масть", "зюзюзю"})
+    assert kept is not None
+    rows = A.from_rows(*kept)
+    assert rows.queries == A.table().queries and rows.held == {"карта масть": A.table().held["карта масть"]}
+    assert rows.nodes["карта масть"] == A.table().nodes["карта масть"]
 
 
 def test_the_table_in_use_is_put_back_after_a_held_out_score() -> None:

@@ -2,7 +2,8 @@
 
 A judged query (``bench/queries.tsv``, ``bench/queries-later.tsv``: a
 question written from the seeds, and the nodes that answer it) associates
-its words with those nodes. Counted over every judged query, a word a
+its words, and each two words next to each other (:func:`keys`), with
+those nodes. Counted over every judged query, a word a
 director asks with («скинул», «отпасовали», "scrambled") points to the nodes
 such questions were about, though the text words them otherwise. The search
 ranks its own candidates once more by these counts (:func:`scores`, fused in
@@ -18,15 +19,17 @@ what they give: never edited by hand. Its nodes are ids of the default corpus
 (the seeds): a corpus whose node ids differ gets no association, and its
 search is the words' alone. Keys are lemmas as the index gives them
 (:func:`lawref.index.index_terms`: pymorphy3 for a Russian word, the Snowball
-stem for an English one); the query side reads a word's lemmas from the
-forms tables (:func:`lawref.forms.said_forms` holds every form of the
-table's Russian lemmas), so no pymorphy3 is loaded to use it.
+stem for an English one). A build copies the table's rows into the index
+and writes every form of its Russian lemmas beside them
+(:func:`lawref.forms.association_forms`): a search reads only its own
+words' rows, and loads no pymorphy3 to read its words.
 """
 
 from __future__ import annotations
 
 import csv
 import functools
+import itertools
 import math
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -45,9 +48,10 @@ ALPHA = 1.0
 @dataclass(frozen=True)
 class Table:
     """``queries``: the judged queries counted (those with an answer);
-    ``held``: ``{lemma: how many of them hold it}``; ``nodes``: ``{lemma:
+    ``held``: ``{key: how many of them hold it}``; ``nodes``: ``{key:
     {node id: share of those queries' answers}}`` (a query with two
-    relevant nodes gives each 0.5)."""
+    relevant nodes gives each 0.5). A key is a lemma or two lemmas of
+    words next to each other (:func:`keys`)."""
 
     queries: int
     held: Mapping[str, int] = field(default_factory=dict)
@@ -62,13 +66,31 @@ class Table:
 EMPTY = Table(0)
 
 
-def words(query: str, norm: Callable[[str], str]) -> list[str]:
-    """The words of ``query`` an association is looked up by: normed by
-    ``norm`` (the index's, :func:`lawref.index.norm`), function words
-    (:data:`lawref.lang.glossary.FUNCTION_WORDS`) and single letters out,
-    each once, in order."""
+def sequence(query: str, norm: Callable[[str], str]) -> list[str]:
+    """The words of ``query`` an association is looked up by, in order (a
+    word said twice is there twice): normed by ``norm`` (the index's,
+    :func:`lawref.index.norm`), function words
+    (:data:`lawref.lang.glossary.FUNCTION_WORDS`) and single letters out."""
     found = (norm(m.group()) for m in P.INDEX_WORD.finditer(query))
-    return list(dict.fromkeys(w for w in found if len(w) > 1 and w not in glossary.FUNCTION_WORDS))
+    return [w for w in found if len(w) > 1 and w not in glossary.FUNCTION_WORDS]
+
+
+def words(query: str, norm: Callable[[str], str]) -> list[str]:
+    """:func:`sequence`, each word once."""
+    return list(dict.fromkeys(sequence(query, norm)))
+
+
+def keys(query: str, norm: Callable[[str], str], lemmas: Callable[[str], Iterable[str]]) -> set[str]:
+    """What ``query`` is counted and looked up by: the lemmas of its words
+    (:func:`sequence`, each read as ``lemmas(word)`` gives them, a function
+    word's lemma left out) and, for each two words next to each other, every
+    pair of their lemmas as ``"first second"`` («не положил карту в масть»:
+    положить, карта, масть, ``положить карта``, ``карта масть``) — a pair
+    tells more than its words apart."""
+    read = [frozenset(lem for lem in lemmas(w) if lem not in glossary.FUNCTION_WORDS) for w in sequence(query, norm)]
+    out: set[str] = set().union(*read) if read else set()
+    out |= {f"{a} {b}" for first, second in itertools.pairwise(read) for a in first for b in second}
+    return out
 
 
 def latin_key(word: str) -> str | None:
@@ -79,9 +101,8 @@ def latin_key(word: str) -> str | None:
 def count(judged: Iterable[tuple[str, Iterable[str]]], norm: Callable[[str], str],
           lemmas: Callable[[str], Iterable[str]]) -> Table:
     """The table of ``judged`` (``(query, relevant node ids)``; a query with
-    none is left out), each query's words (:func:`words`, by ``norm``) read
-    as ``lemmas(word)`` gives them (a function word's lemma left out), each
-    lemma counted once a query."""
+    none is left out), each query's :func:`keys` (by ``norm`` and
+    ``lemmas``) counted once a query."""
     held: Counter[str] = Counter()
     nodes: defaultdict[str, defaultdict[str, float]] = defaultdict(lambda: defaultdict(float))
     queries = 0
@@ -90,7 +111,7 @@ def count(judged: Iterable[tuple[str, Iterable[str]]], norm: Callable[[str], str
         if not answer:
             continue
         queries += 1
-        for lemma in {lem for w in words(query, norm) for lem in lemmas(w) if lem not in glossary.FUNCTION_WORDS}:
+        for lemma in keys(query, norm, lemmas):
             held[lemma] += 1
             for node in answer:
                 nodes[lemma][node] += 1 / len(answer)
@@ -114,9 +135,17 @@ def scores(table: Table, lemmas: Iterable[str]) -> dict[str, float]:
 
 
 def table() -> Table:
-    """The table the search uses: the packaged one (``lawref/data/associations.tsv``,
-    read once; :data:`EMPTY` when it is absent), or the one :func:`held_out` gives."""
+    """The whole packaged table (``lawref/data/associations.tsv``, read
+    once; :data:`EMPTY` when it is absent), or the one :func:`held_out`
+    gives. The search reads only its query's rows from the index instead
+    (:meth:`lawref.nodestore.SqliteStore.association`); this is for a store
+    that keeps none."""
     return _instead[-1] if _instead else _packaged()
+
+
+def instead() -> Table | None:
+    """The table :func:`held_out` gives, while inside it; else ``None``."""
+    return _instead[-1] if _instead else None
 
 
 @functools.cache
@@ -140,6 +169,49 @@ def held_out(other: Table) -> Iterator[None]:
         _instead.pop()
 
 
+def file_rows(path: Path = PATH) -> tuple[int, Iterator[tuple[str, int, str]]]:
+    """``(queries, rows)`` of the table file at ``path``: its ``# queries``
+    count and its rows as ``(key, held, nodes)``, ``nodes`` as the file
+    writes them (``id:share …``, :func:`parse_nodes`), streamed: a build
+    copies them into the index without the table in memory. ``(0, nothing)``
+    when there is no file. Raises ``ValueError`` as :func:`read`."""
+    if not path.exists():
+        return 0, iter(())
+    queries = None
+    with path.open(encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("# queries\t"):
+                queries = int(line.split("\t")[1])
+                break
+    if queries is None:
+        raise ValueError(f"{path}: no '# queries' line")
+
+    def rows() -> Iterator[tuple[str, int, str]]:
+        with path.open(encoding="utf-8") as f:
+            for line in f:
+                if line.startswith("#") or line.startswith("lemma\t"):
+                    continue
+                key, held, nodes = line.rstrip("\n").split("\t")
+                yield key, int(held), nodes
+
+    return queries, rows()
+
+
+def from_rows(queries: int, rows: Iterable[tuple[str, int, str]]) -> Table:
+    """The table of ``rows`` (``(key, held, nodes)`` as :func:`file_rows` gives
+    them and the index keeps them) with the whole table's count of ``queries``."""
+    held: dict[str, int] = {}
+    nodes: dict[str, dict[str, float]] = {}
+    for key, count, text in rows:
+        held[key], nodes[key] = count, parse_nodes(text)
+    return Table(queries, held, nodes)
+
+
+def parse_nodes(text: str) -> dict[str, float]:
+    """``{node id: share}`` of a row's ``nodes`` (``id:share …``; an id may hold ``:``, split at the last)."""
+    return {n: float(v) for n, v in (p.rsplit(":", 1) for p in text.split())}
+
+
 def russian_lemmas(path: Path = PATH) -> frozenset[str]:
     """The Cyrillic lemmas of the table at ``path`` (the packaged one), read
     from its first column alone: a build writes their forms
@@ -148,7 +220,7 @@ def russian_lemmas(path: Path = PATH) -> frozenset[str]:
         return frozenset()
     firsts = (line.split("\t", 1)[0] for line in path.read_text(encoding="utf-8").splitlines()
               if not line.startswith("#"))
-    return frozenset(lem for lem in firsts if P.CYRILLIC.search(lem))
+    return frozenset(lem for lem in firsts if P.CYRILLIC.search(lem) and " " not in lem)  # a pair's words are keys too
 
 
 def read(path: Path) -> Table:
@@ -164,7 +236,7 @@ def read(path: Path) -> Table:
     rows = [line for line in lines if not line.startswith("#")]
     for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):
         held[row["lemma"]] = int(row["queries"])
-        nodes[row["lemma"]] = {n: float(s) for n, s in (p.rsplit(":", 1) for p in row["nodes"].split())}
+        nodes[row["lemma"]] = parse_nodes(row["nodes"])
     if queries is None:
         raise ValueError(f"{path}: no '# queries' line")
     return Table(queries, held, nodes)
