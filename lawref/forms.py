@@ -139,7 +139,8 @@ def association_forms(known: WordCache | None = None) -> dict[str, list[str]]:
     for lemma in sorted(associations.russian_lemmas()):
         word = norm(lemma)
         found = known.get("words", word) if known is not None else None  # a corpus word's analysis, kept
-        for form in {word, *(found[1] if found is not None else morph.lexeme_forms(word))}:  # else its lexeme alone
+        lexeme = found[1] if found is not None else morph.lexeme_forms(word, remember=False)  # else its lexeme alone
+        for form in {word, *lexeme}:
             _add(out.setdefault(form, []), lemma)
     return out
 

@@ -81,6 +81,15 @@ def test_morph_fold_lexeme_forms_and_is_known() -> None:
     assert morph.is_known("взятка")
 
 
+@pytest.mark.parametrize("word", ["скинуть", "отпасовать", "ренонс", "revoke"])
+def test_a_lexeme_worked_out_once_is_the_same_and_not_kept(word: str) -> None:
+    # a build's query-association lemmas are asked once: kept, they raised a 100× build's peak (session 15)
+    before = morph._lexeme_forms.cache_info().currsize
+    once = morph.lexeme_forms(word, remember=False)
+    assert morph._lexeme_forms.cache_info().currsize == before
+    assert once == morph.lexeme_forms(word) and word.replace("ё", "е") in once
+
+
 # ---------------------------------------------------------------- morphology in search
 
 
