@@ -27,7 +27,6 @@ words' rows, and loads no pymorphy3 to read its words.
 
 from __future__ import annotations
 
-import csv
 import functools
 import itertools
 import math
@@ -191,8 +190,11 @@ def file_rows(path: Path = PATH) -> tuple[int, Iterator[tuple[str, int, str]]]:
             for line in f:
                 if line.startswith("#") or line.startswith("lemma\t"):
                     continue
-                key, held, nodes = line.rstrip("\n").split("\t")
-                yield key, int(held), nodes
+                try:
+                    key, held, nodes = line.rstrip("\n").split("\t")
+                    yield key, int(held), nodes
+                except ValueError as exc:
+                    raise ValueError(f"{path}: a row not 'key, held, node:share …': {line[:60]!r}") from exc
 
     return queries, rows()
 
@@ -213,33 +215,19 @@ def parse_nodes(text: str) -> dict[str, float]:
 
 
 def russian_lemmas(path: Path = PATH) -> frozenset[str]:
-    """The Cyrillic lemmas of the table at ``path`` (the packaged one), read
-    from its first column alone: a build writes their forms
-    (:func:`lawref.forms.association_forms`) and needs no table in memory."""
-    if not path.exists():
-        return frozenset()
-    firsts = (line.split("\t", 1)[0] for line in path.read_text(encoding="utf-8").splitlines()
-              if not line.startswith("#"))
-    return frozenset(lem for lem in firsts if P.CYRILLIC.search(lem) and " " not in lem)  # a pair's words are keys too
+    """The Cyrillic lemmas of the table at ``path`` (the packaged one), its
+    rows streamed (:func:`file_rows`): a build writes their forms
+    (:func:`lawref.forms.association_forms`) and needs no table in memory.
+    A pair's key is left out: its words are keys of their own."""
+    return frozenset(key for key, _, _ in file_rows(path)[1] if P.CYRILLIC.search(key) and " " not in key)
 
 
 def read(path: Path) -> Table:
-    """The table a file :func:`write` made holds. Raises ``ValueError`` for a
-    file without its ``# queries`` line or a row not ``lemma, held, node:share …``."""
-    queries = None
-    held: dict[str, int] = {}
-    nodes: dict[str, dict[str, float]] = {}
-    lines = path.read_text(encoding="utf-8").splitlines()
-    for line in lines:
-        if line.startswith("# queries\t"):
-            queries = int(line.split("\t")[1])
-    rows = [line for line in lines if not line.startswith("#")]
-    for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):
-        held[row["lemma"]] = int(row["queries"])
-        nodes[row["lemma"]] = parse_nodes(row["nodes"])
-    if queries is None:
-        raise ValueError(f"{path}: no '# queries' line")
-    return Table(queries, held, nodes)
+    """The table a file :func:`render` made holds (:func:`file_rows`, :func:`from_rows`). Raises
+    ``ValueError`` for a file without its ``# queries`` line or a row not ``key, held, node:share …``."""
+    if not path.exists():
+        raise FileNotFoundError(2, "no association table", str(path))
+    return from_rows(*file_rows(path))
 
 
 def render(table: Table, header: Iterable[str]) -> str:
