@@ -272,18 +272,15 @@ def _association_keys(store: NodeStore, text: str) -> set[str]:
     lemmas it is a form of, from the node store's ``asked`` table
     (pymorphy3's, loaded only then, for a store that keeps none); another
     word (``3♣``, ``17``) as itself."""
-    said = associations.words(text, norm)
-    cyrillic = [w for w in said if P.CYRILLIC.search(w) and not associations.latin_key(w)]
-    read: dict[str, list[str]] | None = store.asked_lemmas(cyrillic) if cyrillic else {}
-    if read is None:  # an index without the asked table: pymorphy3 reads the words
-        read = {w: list(index_terms(w)) for w in cyrillic}
-    found = read
+    cyrillic = [w for w in associations.words(text, norm) if P.CYRILLIC.search(w)]  # one store lookup for all
+    kept = store.asked_lemmas(cyrillic) if cyrillic else {}
+    found = kept if kept is not None else {w: list(index_terms(w)) for w in cyrillic}  # no asked table: pymorphy3
 
     def lemmas(word: str) -> Iterable[str]:
+        if P.CYRILLIC.search(word):
+            return found.get(word, ())
         key = associations.latin_key(word)
-        if key:
-            return (key,)
-        return found.get(word, ()) if word in found or P.CYRILLIC.search(word) else (word,)
+        return (key,) if key else (word,)
 
     return associations.keys(text, norm, lemmas)
 
@@ -428,9 +425,11 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
                                 snippets=shown)
     groups = searcher.word_groups(query) or [words]
 
+    searched = set(rarest) | {w for w in words if not freq[w]}  # what was searched, and what no node holds
+
     def lacks(held: frozenset[str]) -> tuple[str, ...]:  # of the reading of the query it holds most of
         reading = max(groups, key=lambda group: share(group, held))
-        return tuple(w for w in reading if w not in held)
+        return tuple(w for w in reading if w in searched and w not in held)  # a word not searched is not «lacked»
 
     return {hit.id: lacks(held) for hit, held in found}, [hit for hit, _ in found]
 
