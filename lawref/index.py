@@ -374,9 +374,14 @@ class Searcher:
         by the policy (a corrected typo, the compounds that hold it), else
         its lemmas (the first 1.0, other lexemes sharing the form
         :data:`SECONDARY_BOOST`)."""
-        found = expand.get(norm(word))
-        if found:
-            return found
+        if expand:
+            found = expand.get(norm(word))
+            if found:
+                return found
+        weighted: list[tuple[str, float]] = self._remember("weighted", word, self._lemma_weights)
+        return weighted
+
+    def _lemma_weights(self, word: str) -> list[tuple[str, float]]:
         return [(lem, 1.0 if i == 0 else SECONDARY_BOOST) for i, lem in enumerate(self._lemmas(word))]
 
     def _vocabulary(self, field: str) -> frozenset[str]:

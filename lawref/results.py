@@ -219,6 +219,15 @@ class Hit:
         values = {f.name: d[f.name] for f in fields(cls) if f.name != "marks"}
         return cls(**values, marks=tuple((a, b) for a, b in d.get("marks", ())))
 
+    def rescored(self, score: float) -> Hit:
+        """This hit (a :class:`PendingHit` stays pending) with ``score``: the
+        same as ``dataclasses.replace(hit, score=score)``, without its
+        ``__init__`` (a search re-scores its 30 candidates every query)."""
+        new = object.__new__(type(self))
+        new.__dict__.update(self.__dict__)
+        object.__setattr__(new, "score", score)
+        return new
+
     def marked(self, before: str = "⟦", after: str = "⟧") -> str:
         """``snippet`` with each of ``marks`` between ``before`` and ``after``
         (``⟦взятку⟧``: brackets the law text never uses, so its own ``[?]``

@@ -206,9 +206,15 @@ def holding(query: AnyOf, postings: Terms, within: set[int]) -> set[int]:
 
 def _any(query: AnyOf, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
     total: dict[int, float] = {}
+    get = total.get
     for part in query.parts:
+        if type(part) is Term and within is None:  # a term's postings added as they are: no copy made
+            boost = part.boost
+            for d, s in postings(part.field, part.lemma)[0].items():
+                total[d] = get(d, 0.0) + s * boost
+            continue
         for d, s in scores(part, postings, within, spans=spans).items():
-            total[d] = total.get(d, 0.0) + s
+            total[d] = get(d, 0.0) + s
     if query.boost != 1.0:
         return {d: s * query.boost for d, s in total.items()}
     return total

@@ -263,7 +263,7 @@ def associated(store: NodeStore, query: str, hits: list[Hit], table: association
 
     ranked = sorted(((fused(h), h) for h in rest), key=lambda t: -t[0])
     room = None if limit is None else max(0, limit - len(top))  # only the hits shown get their fused score
-    return (top + [replace(h, score=FUSED_SCALE * f) for f, h in ranked[:room]])[:limit]
+    return (top + [h.rescored(FUSED_SCALE * f) for f, h in ranked[:room]])[:limit]
 
 
 def _association_keys(store: NodeStore, text: str) -> set[str]:
@@ -370,7 +370,7 @@ def _filled_up(whole: list[Hit], partial: list[Hit], limit: int) -> list[Hit]:
     if not more:
         return []
     scale = min(1.0, 0.9 * min(h.score for h in whole) / max(h.score for h in more))
-    return [replace(h, score=h.score * scale) for h in more]
+    return [h.rescored(h.score * scale) for h in more]
 
 
 def _query_lemmas(store: NodeStore, searcher: Searcher, word: str) -> set[str]:
@@ -414,8 +414,15 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
     if not weight:
         return {}, []
 
+    weighed: dict[tuple[str, ...], tuple[list[tuple[str, float]], float]] = {}  # a group's weights, summed once
+
     def share(group: list[str], held: frozenset[str]) -> float:  # the weighted share of ``group`` held
-        return sum(weight.get(w, 0.0) for w in group if w in held) / (sum(weight.get(w, 0.0) for w in group) or 1.0)
+        key = tuple(group)
+        found = weighed.get(key)
+        if found is None:
+            found = weighed[key] = [(w, weight.get(w, 0.0)) for w in group], sum(weight.get(w, 0.0) for w in group)
+        pairs, total = found
+        return sum(x for w, x in pairs if w in held) / (total or 1.0)
 
     def rank(score: float, held: frozenset[str]) -> float:
         return score * share(words, held) ** SHARE_POWER

@@ -329,6 +329,15 @@ def _synonym_heads() -> frozenset[str]:
     return frozenset(lemma[:3] for s in synonyms() for lemma in s.lemmas)
 
 
+@functools.cache
+def _by_first_lemma() -> dict[str, list[tuple[int, Synonym]]]:
+    """Every synonym (with its place in the file) by the first lemma it is said with."""
+    found: dict[str, list[tuple[int, Synonym]]] = {}
+    for k, syn in enumerate(synonyms()):
+        found.setdefault(syn.lemmas[0], []).append((k, syn))
+    return found
+
+
 #: Words a spoken Russian question pads a phrase with, skipped when a synonym not said with them is looked for:
 #: «никто ещё не открылся» holds «никто не открылся», «забыл свою систему» «забыл систему» (folded forms).
 FILLERS = frozenset("ещё еще уже же ведь вообще просто тоже также даже именно сразу потом теперь опять снова вот ну "
@@ -366,7 +375,8 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
         return out, used
     sets_all = [lemmas(w) | {f} for (w, _, _), f in zip(every, folded_all, strict=True)]
     present = set().union(*sets_all)
-    for syn in (s for s in synonyms() if s.lemmas[0] in present):  # in file order, those the query may hold
+    heads = _by_first_lemma()
+    for _, syn in sorted(found for lemma in present for found in heads.get(lemma, ())):  # in file order
         said = set(syn.lemmas)  # a filler the synonym is not said with is skipped: «забыл (свою) систему»
         kept = [k for k, f in enumerate(folded_all) if f not in FILLERS or sets_all[k] & said]
         tokens, sets = [every[k] for k in kept], [sets_all[k] for k in kept]
