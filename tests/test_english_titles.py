@@ -33,6 +33,27 @@ def test_english_words_are_stemmed_by_snowball(word: str, stem: str) -> None:
     assert glossary.english_stem(word) == stem
 
 
+@pytest.mark.parametrize(("form", "base"), [
+    ("misunderstood", "misunderstanding"), ("made", "make"), ("led", "lead"), ("withdrawn", "withdraw"),
+    ("dealt", "deal"), ("mistaken", "mistake"), ("took", "taking"), ("shown", "show"),
+])
+def test_an_irregular_past_form_stems_as_its_verb(form: str, base: str) -> None:
+    assert glossary.english_stem(form) == glossary.english_stem(base)
+
+
+@pytest.mark.parametrize("word", ["left", "found", "felt", "saw"])  # other words too: kept as they are
+def test_an_ambiguous_form_is_not_read_as_a_verb(word: str) -> None:
+    assert word not in glossary.irregular_forms()
+    assert glossary.english_stem(word) == word
+
+
+def test_a_question_in_the_past_tense_reaches_its_section(seed_library: Library) -> None:
+    # 21A (003:51): Call Based on Caller's Misunderstanding; «misunderstood» reaches «непонимание» as
+    # «misunderstanding» does, where its Snowball stem alone («misunderstood») reached nothing
+    answer = seed_library.answer("he bid 3NT because he misunderstood his own system: is he given any help?", limit=5)
+    assert [h.id for h in answer.hits][:1] == ["laws/21A"], [h.id for h in answer.hits]
+
+
 def test_a_possessive_is_folded_in_a_query() -> None:
     assert normalise_query("dummy's rights") == "dummy rights"  # no stray «s» to match S.O.
     assert normalise_query("players’ use") == "players use"

@@ -29,6 +29,7 @@ from lawref import patterns as P
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "glossary.tsv"
 SYNONYMS_PATH = PATH.with_name("synonyms.tsv")
+IRREGULAR_PATH = PATH.with_name("english-irregular.tsv")
 #: At most this many copies of a query are searched (a query holding many synonyms).
 MAX_ALTERNATIVES = 8
 
@@ -247,13 +248,26 @@ def _stemmer() -> Any:
     return Stemmer.Stemmer("english")
 
 
+@functools.cache
+def irregular_forms() -> dict[str, str]:
+    """``{irregular past form: base form}`` of English verbs (``misunderstood``
+    → ``misunderstand``, ``made`` → ``make``), from the data file
+    ``english-irregular.tsv`` (its notes give the source and the forms left out)."""
+    rows = IRREGULAR_PATH.read_text(encoding="utf-8").splitlines()
+    return {r["form"]: r["base"] for r in csv.DictReader((ln for ln in rows if not ln.startswith("#")),
+                                                         delimiter="\t", quoting=csv.QUOTE_NONE)}
+
+
 def english_stem(word: str) -> str:
     """The Snowball English (Porter2) stem of a lowercased ``word``: PyStemmer,
     the Snowball project's own stemmers in C (0.4 µs a word) — ``claims`` →
     ``claim``, ``established`` → ``establish``, ``dummies`` → ``dummi``; a
-    possessive's ``'s`` dropped first (``dummy's`` → ``dummi``). The index,
-    the search and the English title matching share it."""
-    return str(_stemmer().stemWord(P.POSSESSIVE.sub("", word)))
+    possessive's ``'s`` dropped first (``dummy's`` → ``dummi``), a verb's
+    irregular past form read as its base (:func:`irregular_forms`:
+    ``misunderstood`` → ``misunderstand``, as ``misunderstanding`` stems).
+    The index, the search and the English title matching share it."""
+    word = P.POSSESSIVE.sub("", word)
+    return str(_stemmer().stemWord(irregular_forms().get(word, word)))
 
 
 #: English words a title or a question holds that name nothing (beside :data:`STOPWORDS`).
