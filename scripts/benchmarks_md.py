@@ -34,7 +34,8 @@ def _cold(cold: dict[str, Any]) -> list[str]:
 
 
 def _warm(warm: dict[str, Any]) -> list[str]:
-    rows = [f"{warm['queries']} judged queries (`bench/queries.tsv`), one process:", "",
+    rows = [f"{warm['queries']} judged queries (`bench/queries.tsv`), one process, each system warmed with "
+            f"{warm.get('warmup', 0)} other questions first:", "",
             "| system | p50 ms | p95 ms | q/s |", "|---|---:|---:|---:|"]
     for name, row in warm["systems"].items():
         rows.append(f"| {name} | {row['p50_ms']:.2f} | {row['p95_ms']:.2f} | {row['qps']:.0f} |")
@@ -138,7 +139,10 @@ def render(figures: dict[str, Any], misses: list[str]) -> str:
         ("**All budgets met.**" if not misses else "**Missed:**\n\n" + "\n".join(f"- {m}" for m in misses)), "",
         "Search throughput is real searches: each judged query asked once of a held library that was never "
         "asked it before (distinct queries), beside Whoosh and FTS5 asked the same queries over the same nodes "
-        "in the same run. A question asked again is answered from the answers the library keeps (`Library."
+        "in the same run. Each system is first asked a warm-up of other questions (every fifth later judged "
+        "query, none of the timed ones), as a library in service has read its terms' postings and its "
+        "dictionaries (a library just opened is timed as a whole process: the cold figures). "
+        "A question asked again is answered from the answers the library keeps (`Library."
         "answer`, the last 1,024 per generation): that row is no search and no budget counts it. Peak memory "
         "is each program's own (`VmHWM`, read by the program as it exits); a child's `ru_maxrss` would keep "
         "the bench's own peak across `exec`.", "",
