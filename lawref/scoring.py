@@ -263,10 +263,11 @@ def top(query: Query, postings: Terms, count: int, within: Collection[int] | Non
     bounds = scores(query, postings, within, spans=False)
     if not _has_near(query):  # no span to check: the bounds are the scores
         return heapq.nsmallest(count, bounds.items(), key=lambda t: (-t[1], t[0]))
-    order = sorted(bounds, key=lambda d: (-bounds[d], d))
+    order = sorted(sorted(bounds), key=bounds.__getitem__, reverse=True)  # best bound first, ties by number
     kept: list[tuple[float, int]] = []  # (score, -document number): the worst kept first
     start, batch = 0, max(count, 8)
-    while start < len(order) and (len(kept) < count or bounds[order[start]] >= kept[0][0]):
+    # a node ranks only if its bound, ties by number, beats the worst kept: past the first that cannot, none can
+    while start < len(order) and (len(kept) < count or (bounds[order[start]], -order[start]) > kept[0]):
         for d, score in scores(query, postings, set(order[start:start + batch])).items():
             if len(kept) < count:
                 heapq.heappush(kept, (score, -d))
