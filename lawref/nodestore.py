@@ -448,13 +448,23 @@ class SqliteStore:
         return [(src, int(i)) for src, i in rows]
 
     def law_titles(self) -> list[tuple[str, str]]:
-        """``[(node id, English title)]`` of every node with one (laws and sections), in reading order."""
-        return [(i, t) for i, t in self._rows("SELECT id, title_en FROM nodes WHERE title_en IS NOT NULL ORDER BY seq")]
+        """``[(node id, English title)]`` of every node with one (laws and sections), in reading order
+        (read once: every English search asks)."""
+        return list(self._law_titles)
+
+    @cached_property
+    def _law_titles(self) -> tuple[tuple[str, str], ...]:
+        return tuple((i, t) for i, t in self._rows("SELECT id, title_en FROM nodes WHERE title_en IS NOT NULL "
+                                                   "ORDER BY seq"))
 
     def other_titles(self) -> list[tuple[str, str]]:
         """``[(node id, English title)]`` other editions give the nodes' rules
-        (:func:`lawref.corpus.other_titles`, kept in the meta at build)."""
-        return [(i, t) for i, t in self.meta("titles_en") or []]
+        (:func:`lawref.corpus.other_titles`, kept in the meta at build; read once)."""
+        return list(self._other_titles)
+
+    @cached_property
+    def _other_titles(self) -> tuple[tuple[str, str], ...]:
+        return tuple((i, t) for i, t in self.meta("titles_en") or [])
 
     def cite_map(self, doc: str) -> dict[str, str]:
         """``{cite: id}`` of document ``doc``: the first node of each cite, as citations resolve."""
@@ -495,7 +505,7 @@ class SqliteStore:
         queries and its rows ``(key, held, nodes)`` for ``keys`` alone
         (:func:`lawref.lang.associations.from_rows` makes them a table);
         ``None`` for a store written before it kept them."""
-        queries = self.meta("association_queries") if self._has_association else None
+        queries = self._association_queries
         if not isinstance(queries, int):
             return None
         wanted = list(dict.fromkeys(keys))
@@ -505,6 +515,10 @@ class SqliteStore:
             rows += self._rows(f"SELECT key, held, nodes FROM association WHERE key IN ({','.join('?' * len(part))})",
                                part)
         return queries, rows
+
+    @cached_property
+    def _association_queries(self) -> Any:
+        return self.meta("association_queries") if self._has_association else None
 
     @cached_property
     def _has_association(self) -> bool:

@@ -499,9 +499,12 @@ def title_matches(store: NodeStore, query: str, doc: str | None) -> list[tuple[N
     if not wanted:
         return []
     found = []
+    matched: dict[str, tuple[frozenset[str], float | None]] = {}  # each title's match worked out once
     for node_id, title in store.law_titles() + store.other_titles():
-        stems = glossary.english_stems(title)
-        close = glossary.title_match(wanted, stems)
+        if title not in matched:
+            stems = glossary.english_stems(title)
+            matched[title] = stems, glossary.title_match(wanted, stems)
+        stems, close = matched[title]
         if close is not None and (node := store.node(node_id)) is not None and (doc is None or node.doc == doc):
             score = TITLE_MATCH_SCORE + 9 * close if close else TITLE_SCORE
             found.append((node, score, bool(close) and wanted <= stems))
