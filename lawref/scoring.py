@@ -248,6 +248,10 @@ def _near(query: Near, postings: Terms, within: Collection[int] | None, spans: b
 def _in_order(terms: list[list[Mapping[int, tuple[int, ...]]]], doc: int, slop: int) -> bool:
     """Whether node ``doc`` holds a part of each of ``terms`` (each part's terms' positions) in order,
     each within ``slop`` of the one before (:func:`_tree_spans`)."""
+    if len(terms) == 2:  # two parts (a pair, most phrases): a position of the second 1 to ``slop`` after the first's
+        later = {p for positions in terms[1] if doc in positions for p in positions[doc]}
+        return any(p + k in later for positions in terms[0] if doc in positions for p in positions[doc]
+                   for k in range(1, slop + 1))
     spans = [sorted({(p, p) for positions in part if doc in positions for p in positions[doc]}) for part in terms]
     return bool(_tree_spans(spans, slop))
 

@@ -109,6 +109,17 @@ def test_three_words_join_as_whoosh_tree_of_two() -> None:
     assert S._tree_spans([[(1, 1)], [(2, 2)], [(4, 4)]], 1) == []
 
 
+_POSITIONS = st.lists(st.integers(0, 40), max_size=6).map(lambda ps: tuple(sorted(set(ps))))
+
+
+@given(st.lists(st.lists(_POSITIONS, min_size=1, max_size=2), min_size=2, max_size=2), st.integers(1, 6))
+def test_two_parts_in_order_as_whoosh_tree_finds_them(parts: list[list[tuple[int, ...]]], slop: int) -> None:
+    # the shortcut for a pair (a position of the second 1..slop after the first's) is whoosh's span rule
+    terms = [[{7: ps} if ps else {} for ps in part] for part in parts]
+    spans = [sorted({(p, p) for ps in part for p in ps}) for part in parts]
+    assert S._in_order(terms, 7, slop) == bool(S._tree_spans(spans, slop))
+
+
 def test_kept_postings_are_bounded_and_read_again_when_forgotten() -> None:
     reads: list[tuple[str, str]] = []
 
