@@ -312,7 +312,7 @@ class Searcher:
         self._known, self._once, self._keys, self._vocab = words.known, words.once, words.keys, words.vocab
         self._memo, self._readings, self._kept_tokens = words.memo, words.readings, words.tokens
         kept, self._kept_entries = words.postings, words.entries
-        self._postings: S.Terms = lambda f, lemma: kept.get(f, lemma, self._read_postings)
+        self._postings = S.Reader(kept, self._read_postings)
 
     def __enter__(self) -> Searcher:
         return self

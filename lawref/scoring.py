@@ -37,7 +37,7 @@ from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from math import log
 
-__all__ = ["AllOf", "AnyOf", "Bonus", "Near", "Positions", "Postings", "Scored", "Term", "Terms", "bm25",
+__all__ = ["AllOf", "AnyOf", "Bonus", "Near", "Positions", "Postings", "Reader", "Scored", "Term", "Terms", "bm25",
            "idf", "scores", "top"]
 
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
@@ -145,6 +145,16 @@ class Postings:
         self._limit = limit
         self._kept: dict[tuple[str, str], Scored] = {}
         self._size = 0
+        self.sums: dict[AnyOf, dict[int, float]] = {}  # :meth:`Reader.summed`'s, bounded as the postings are
+        self._summed = 0
+
+    def keep_sum(self, query: AnyOf, found: dict[int, float]) -> None:
+        """Keep ``found``, ``query``'s sums (past :attr:`_limit` entries, the kept ones are forgotten first)."""
+        if self._summed + len(found) > self._limit:
+            self.sums.clear()
+            self._summed = 0
+        self.sums[query] = found
+        self._summed += len(found)
 
     def get(self, field: str, lemma: str, read: Callable[[str, str], Scored]) -> Scored:
         """``lemma``'s postings in ``field``, read by ``read`` the first time."""
@@ -162,6 +172,30 @@ class Postings:
 
 #: What scores a query: a term's postings by field and lemma (:meth:`Postings.get` with its reader).
 Terms = Callable[[str, str], Scored]
+
+
+class Reader:
+    """A searcher's :data:`Terms`: ``reader(field, lemma)`` is ``kept``'s
+    postings, each read by ``read`` the first time; and the sums of any-of
+    queries of terms alone (a word's lemmas in its fields), kept as
+    ``kept``'s :attr:`Postings.sums` — a word asked again is not summed
+    again. Dict operations are atomic: a searcher's threads share them."""
+
+    __slots__ = ("_kept", "_read")
+
+    def __init__(self, kept: Postings, read: Callable[[str, str], Scored]) -> None:
+        self._kept, self._read = kept, read
+
+    def __call__(self, field: str, lemma: str) -> Scored:
+        return self._kept.get(field, lemma, self._read)
+
+    def summed(self, query: AnyOf) -> dict[int, float]:
+        """:func:`scores` of ``query`` (an :class:`AnyOf` of :class:`Term` alone) over every node: a copy."""
+        found = self._kept.sums.get(query)
+        if found is None:
+            found = _sum_terms(query, self)
+            self._kept.keep_sum(query, found)
+        return dict(found)
 
 
 def scores(query: Query, postings: Terms, within: Collection[int] | None = None, *,
@@ -205,6 +239,14 @@ def holding(query: AnyOf, postings: Terms, within: set[int]) -> set[int]:
 
 
 def _any(query: AnyOf, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
+    if within is None and isinstance(postings, Reader) and all(type(p) is Term for p in query.parts):
+        return postings.summed(query)  # a word's terms: summed once per generation
+    return _sum_terms(query, postings, within, spans)
+
+
+def _sum_terms(query: AnyOf, postings: Terms, within: Collection[int] | None = None,
+               spans: bool = True) -> dict[int, float]:
+    """Every part of ``query`` that matches, summed, times its boost."""
     total: dict[int, float] = {}
     get = total.get
     for part in query.parts:

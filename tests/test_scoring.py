@@ -120,6 +120,17 @@ def test_two_parts_in_order_as_whoosh_tree_finds_them(parts: list[list[tuple[int
     assert S._in_order(terms, 7, slop) == bool(S._tree_spans(spans, slop))
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(word=_word())
+def test_a_words_kept_sums_are_its_terms_summed(searcher: Any, word: S.AnyOf) -> None:
+    plain = lambda f, lemma: searcher._postings(f, lemma)  # noqa: E731 — a reader that keeps no sums
+    kept = S.Reader(S.Postings(limit=50), searcher._read_postings)  # a small bound: sums forgotten as they grow
+    first = S.scores(word, kept)
+    assert first == S.scores(word, plain)
+    first.clear()  # a caller may change what it was given: the kept sums are not its
+    assert S.scores(word, kept) == S.scores(word, plain)
+
+
 def test_kept_postings_are_bounded_and_read_again_when_forgotten() -> None:
     reads: list[tuple[str, str]] = []
 
