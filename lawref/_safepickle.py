@@ -45,6 +45,8 @@ ALLOWED = frozenset({
 def _latin1(text: str, encoding: str = "latin1", errors: str = "strict") -> bytes:
     """``_codecs.encode`` as protocol 2 pickles call it (``str`` → ``bytes``
     by latin-1), and nothing else."""
+    if encoding == "latin1" and type(text) is str:  # as protocol 2 writes every bytes object: once per posting
+        return text.encode("latin-1")
     if not isinstance(text, str) or encoding.lower().replace("-", "") not in ("latin1", "latin_1", "iso88591"):
         raise pickle.UnpicklingError("refused to unpickle _codecs.encode with other than a latin-1 string")
     return text.encode("latin-1", errors="strict")

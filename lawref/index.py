@@ -283,6 +283,27 @@ class Words:
     entries: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)  # :meth:`Searcher._entries`
 
 
+def _postings(matcher: Any, values: bool) -> Iterator[tuple[int, float, Any]]:
+    """``(entry number in the segment, weight, value or None)`` of each of
+    ``matcher``'s postings: a block at a time from whoosh's own leaf matcher
+    (its arrays as it decodes them: no method call per posting), else (a
+    segment with deleted entries filters its matcher) one at a time."""
+    kind = type(matcher)
+    if kind.__name__ == "W3LeafMatcher" and kind.__module__ == "whoosh.codec.whoosh3":
+        while matcher.is_active():
+            matcher._read_ids()
+            matcher._read_weights()
+            if values:
+                matcher._read_values()
+            yield from zip(matcher._ids, matcher._weights,
+                           matcher._values if values else itertools.repeat(None), strict=False)
+            matcher._next_block()
+        return
+    while matcher.is_active():
+        yield matcher.id(), matcher.weight(), matcher.value() if values else None
+        matcher.next()
+
+
 class Searcher:
     """An open index; use as a context manager or call :meth:`close`.
 
@@ -443,17 +464,14 @@ class Searcher:
             if term not in reader:
                 continue
             lengths = self._lengths(offset, field)
-            matcher = reader.postings(*term)
-            while matcher.is_active():
-                local = matcher.id()
+            for local, weight, value in _postings(reader.postings(*term), keep):
                 length = lengths.get(local)
                 if length is None:
                     length = lengths[local] = reader.doc_field_length(local, field, 1)
                 doc = offset + local
-                found[doc] = S.bm25(idf, matcher.weight(), length, average)
+                found[doc] = S.bm25(idf, weight, length, average)
                 if keep:
-                    raw[doc] = matcher.value()
-                matcher.next()
+                    raw[doc] = value
         return found, S.Positions(raw, searcher.schema[field].format.decode_positions)
 
     def _lengths(self, offset: int, field: str) -> dict[int, int]:
