@@ -1,4 +1,4 @@
-"""_whoosh: whoosh imported lightly.
+"""_whoosh: whoosh imported lightly, and its postings read a block at a time.
 
 Imported by :mod:`lawref.index` before any whoosh module; nothing here is
 lawref's policy.
@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+import itertools
 import sys
 import types
+from collections.abc import Iterator
 from typing import Any
 
-__all__: list[str] = []
+__all__ = ["postings"]
 
 
 def _import_whoosh_lightly() -> None:
@@ -63,3 +65,24 @@ def _variations(word: str) -> Any:
 
 
 _import_whoosh_lightly()
+
+
+def postings(matcher: Any, values: bool) -> Iterator[tuple[int, float, Any]]:
+    """``(entry number in the segment, weight, value or None)`` of each of
+    ``matcher``'s postings: a block at a time from whoosh's own leaf matcher
+    (its arrays as it decodes them: no method call per posting), else (a
+    segment with deleted entries filters its matcher) one at a time."""
+    kind = type(matcher)
+    if kind.__name__ == "W3LeafMatcher" and kind.__module__ == "whoosh.codec.whoosh3":
+        while matcher.is_active():
+            matcher._read_ids()
+            matcher._read_weights()
+            if values:
+                matcher._read_values()
+            yield from zip(matcher._ids, matcher._weights,
+                           matcher._values if values else itertools.repeat(None), strict=False)
+            matcher._next_block()
+        return
+    while matcher.is_active():
+        yield matcher.id(), matcher.weight(), matcher.value() if values else None
+        matcher.next()

@@ -121,6 +121,7 @@ def _canonical(text: str) -> tuple[str | None, bool]:
     """``(canonical cite or None, whether a subsection lacked its section letter)``."""
     s = _unbracketed(text.strip().rstrip(".,;:"))
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
+    s = P.LOWER_SECTION.sub(_capital_section, s)  # ``62б`` → ``62Б``
     s = P.PAREN_SECTION.sub(r"\g<law>\g<letter>", s)  # ``69(A)``: a law has no item of its own, so a section
     s = P.PAREN_SUBSECTION.sub(r"\g<head>\g<sub>", s.strip())  # ``65B(2)``: a section's number is its subsection
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
@@ -140,6 +141,11 @@ def _canonical(text: str) -> tuple[str | None, bool]:
     if m["items"] and not section:  # ``62(b)``: an item is a section's or a subsection's
         return None, False
     return f"{int(m['law'])}{section}{m['sub'] or ''}{m['items'].lower()}", False
+
+
+def _capital_section(m: re.Match[str]) -> str:
+    """A :data:`lawref.patterns.LOWER_SECTION` match with its section letter in capitals."""
+    return m["law"] + (m["gap"] or m["dash"] or "") + (m["spaced"] or m["dashed"] or m["glued"]).upper()
 
 
 _PAIRS = {"(": ")", "[": "]", "{": "}", "«": "»", '"': '"', "'": "'"}

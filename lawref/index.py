@@ -283,27 +283,6 @@ class Words:
     entries: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)  # :meth:`Searcher._entries`
 
 
-def _postings(matcher: Any, values: bool) -> Iterator[tuple[int, float, Any]]:
-    """``(entry number in the segment, weight, value or None)`` of each of
-    ``matcher``'s postings: a block at a time from whoosh's own leaf matcher
-    (its arrays as it decodes them: no method call per posting), else (a
-    segment with deleted entries filters its matcher) one at a time."""
-    kind = type(matcher)
-    if kind.__name__ == "W3LeafMatcher" and kind.__module__ == "whoosh.codec.whoosh3":
-        while matcher.is_active():
-            matcher._read_ids()
-            matcher._read_weights()
-            if values:
-                matcher._read_values()
-            yield from zip(matcher._ids, matcher._weights,
-                           matcher._values if values else itertools.repeat(None), strict=False)
-            matcher._next_block()
-        return
-    while matcher.is_active():
-        yield matcher.id(), matcher.weight(), matcher.value() if values else None
-        matcher.next()
-
-
 class Searcher:
     """An open index; use as a context manager or call :meth:`close`.
 
@@ -464,7 +443,7 @@ class Searcher:
             if term not in reader:
                 continue
             lengths = self._lengths(offset, field)
-            for local, weight, value in _postings(reader.postings(*term), keep):
+            for local, weight, value in lawref._whoosh.postings(reader.postings(*term), keep):
                 length = lengths.get(local)
                 if length is None:
                     length = lengths[local] = reader.doc_field_length(local, field, 1)
@@ -735,17 +714,8 @@ class Searcher:
                               fields.get("page"), float(score or 0.0), "", (), fields.get("text", ""),
                               frozenset(lemmas))
         snippet, marks = _snippet(self._tokens(fields), lemmas)
-        return Hit(
-            id=fields["id"],
-            cite=fields.get("cite"),
-            doc=fields["doc"],
-            kind=fields["kind"],
-            title=fields.get("title"),
-            page=fields.get("page"),
-            score=float(score or 0.0),
-            snippet=snippet,
-            marks=marks,
-        )
+        return Hit(fields["id"], fields.get("cite"), fields["doc"], fields["kind"], fields.get("title"),
+                   fields.get("page"), float(score or 0.0), snippet, marks)
 
 
 def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | None = None) -> list[Hit]:

@@ -517,6 +517,13 @@ MAX_ITEMS = 4
 CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l\.?(?=\d)|пп?\."
                  r"|пункт[а-яё]*|§)\s*)?(?:№\s*)?",
                  re.IGNORECASE, example="правило № 62B")
+#: A section letter typed in lower case right after a law's number, in a cite given alone (``62б``,
+#: ``43b2a``, ``43 б 2 а``, a phone's keyboard): read as its capital. Only the letters a section may be
+#: printed with (:data:`CITE_LETTER`), not inside a word (``5th``, ``2х`` stay as they are), and after a
+#: space not a letter that is a Russian word of its own (``61 и 62``, ``62 в …``, ``5 к 7``), after a dash
+#: not an ordinal's ending (``36-е``, ``2-м``).
+LOWER_SECTION = Rx(r"^(?P<law>\d{1,3})(?:(?P<gap>[. ])(?P<spaced>[a-hj-nбгдежзлмн])|(?P<dash>-)(?P<dashed>"
+                   r"[a-hj-nбгджзлн])|(?P<glued>[a-hj-nавсенкмбгджзил]))(?![a-zа-яё])", example="62б")
 #: A canonical law cite, spaces removed: ``62``, ``62B``, ``72A5``, ``43B2(a)``.
 LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1,2}})?"
               rf"(?P<items>(?:\([A-Za-z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})$", example="43B2(a)")

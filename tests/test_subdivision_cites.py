@@ -234,3 +234,29 @@ def test_search_shows_a_cyrillic_letters_latin_reading(seed_index: Path, query: 
     assert [[r["alphabet"], r["latin"], r["alphabet_in_corpus"]] for r in data.get("readings", [])] == (readings or [])
     told = CliRunner().invoke(cli, ["--index", str(seed_index), "search", query])
     assert ("the letter as the Latin it spells" in told.stderr) == bool(readings)
+
+
+#: A cite given alone as a phone types it: the section letter in lower case (Cyrillic or Latin), glued or
+#: after a space; and what stays a word of the sentence or an ordinal's ending.
+LOWER_CASE = [
+    ("62б", ["62B"]), ("правило 62б", ["62B"]), ("62-б", ["62B"]), ("62 б", ["62B"]),
+    ("43b2a", ["43B2(a)"]), ("43б2а", ["43B2(a)"]), ("правило 43 б 2 а", ["43B2(a)"]),
+    ("закон 43б2", ["43B2"]), ("17д", ["17E"]),  # Д: alphabet order, as 17Д reads
+    ("законов 61 и 62", ["61", "62"]),  # «и» joins two laws: no section I
+    ("правило 36-е", ["36"]),  # an ordinal's ending, no section E
+]
+
+
+@pytest.mark.parametrize(("text", "cites"), LOWER_CASE, ids=[r[0] for r in LOWER_CASE])
+def test_a_lower_case_section_letter_is_read_as_its_capital(text: str, cites: list[str]) -> None:
+    assert query_cites(text) == cites
+
+
+@pytest.mark.parametrize("text", ["62б", "правило 43 б 2 а"])
+def test_show_and_search_read_a_lower_case_cite(seed_index: Path, text: str) -> None:
+    base = ["--corpus", str(CORPUS), "--index", str(seed_index)]
+    capital = {"62б": "62B", "правило 43 б 2 а": "43B2(a)"}[text]
+    for command in ("show", "search"):
+        typed = CliRunner().invoke(cli, [*base, command, text])
+        written = CliRunner().invoke(cli, [*base, command, capital])
+        assert (typed.exit_code, typed.stdout) == (written.exit_code, written.stdout)
