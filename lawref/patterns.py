@@ -718,6 +718,10 @@ CITE_LIKE = Rx(r"\d{1,3}(?:\.\d+)?[0-9A-Za-zА-Яа-яЁё()]*", example="62B")
 # ==============================================================================
 # Words and queries (lawref.lang.morph, lawref.index, lawref.search)
 
+#: A British ``-ise`` verb's forms (``unauthorised``, ``penalising``, ``organisation``), spelled ``-ize`` before
+#: an English word is stemmed, so both spellings stem alike; three letters or more before it (``rise``,
+#: ``raise`` are no such verbs; ``premise`` folds on both sides alike, so it still finds itself).
+BRITISH_ISE = Rx(r"^(?P<stem>[a-z]{3,})is(?P<end>e|ed|es|ing|ings|er|ers|ation|ations)$", example="unauthorised")
 #: A word: letters and digits; inner hyphens keep a word whole (000:130 ``по-прежнему``).
 WORD = Rx(f"[{WORD_CHARS}]+(?:-[{WORD_CHARS}]+)*", example="по-прежнему")
 #: A word as the index and queries see it: a :data:`WORD`, suit symbols included

@@ -41,6 +41,18 @@ def test_an_irregular_past_form_stems_as_its_verb(form: str, base: str) -> None:
     assert glossary.english_stem(form) == glossary.english_stem(base)
 
 
+@pytest.mark.parametrize(("british", "american"), [
+    ("unauthorised", "unauthorized"), ("penalised", "penalized"), ("organisation", "organization"),
+    ("recognising", "recognizing"), ("authorise", "authorize"),
+])
+def test_a_british_spelling_stems_as_the_american(british: str, american: str) -> None:
+    assert glossary.english_stem(british) == glossary.english_stem(american)
+
+
+def test_a_british_spelling_reaches_the_glossary() -> None:
+    assert glossary.to_russian("unauthorised information") == glossary.to_russian("unauthorized information")
+
+
 @pytest.mark.parametrize("word", ["left", "found", "felt", "saw"])  # other words too: kept as they are
 def test_an_ambiguous_form_is_not_read_as_a_verb(word: str) -> None:
     assert word not in glossary.irregular_forms()

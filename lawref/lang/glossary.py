@@ -264,10 +264,13 @@ def english_stem(word: str) -> str:
     ``claim``, ``established`` → ``establish``, ``dummies`` → ``dummi``; a
     possessive's ``'s`` dropped first (``dummy's`` → ``dummi``), a verb's
     irregular past form read as its base (:func:`irregular_forms`:
-    ``misunderstood`` → ``misunderstand``, as ``misunderstanding`` stems).
+    ``misunderstood`` → ``misunderstand``, as ``misunderstanding`` stems),
+    a British ``-ise`` spelled ``-ize`` (``unauthorised`` stems as
+    ``unauthorized``: :data:`lawref.patterns.BRITISH_ISE`).
     The index, the search and the English title matching share it."""
     word = P.POSSESSIVE.sub("", word)
-    return str(_stemmer().stemWord(irregular_forms().get(word, word)))
+    word = P.BRITISH_ISE.sub(r"\g<stem>iz\g<end>", irregular_forms().get(word, word))
+    return str(_stemmer().stemWord(word))
 
 
 #: English words a title or a question holds that name nothing (beside :data:`STOPWORDS`).
