@@ -137,7 +137,8 @@ class Answer:
     ``наказание``), ``filled`` (fewer than the limit held every word: nodes holding most of
     the words are among the hits too; ``partial`` their ids), ``unglossed`` (an English
     query that found nothing: its words neither the glossary nor the text
-    knows — English words are not corrected for typos: ``dumy``),
+    knows, nor one edit from a glossary or title word: ``xyzzy``; ``dumy``
+    is corrected to dummy),
     ``readings`` (``(alphabet-order cite, Latin-letter cite, whether the
     first is in the corpus)`` for each cite whose Cyrillic letter reads
     both ways and the Latin reading is the corpus's: ``17Д`` is 17E and
@@ -172,8 +173,8 @@ class Answer:
                 words=", ".join(self.dropped)))
         if self.filled:
             out.append(tr("few nodes have every word: nodes with most of them are shown too"))
-        out += [tr("«{word}» is no English bridge term lawref knows, nor a word of the text (English words are not "
-                   "corrected for typos)").format(word=w) for w in self.unglossed]
+        out += [tr("«{word}» is no English bridge term lawref knows, nor a word of the text, nor a typo of one").format(
+            word=w) for w in self.unglossed]
         for alphabet, latin, both in self.readings:
             told = (tr("read as {alphabet} (its Cyrillic letter in alphabet order: А, Б, В, Г, Д = A–E) and as "
                        "{latin} (the letter as the Latin it spells): both shown") if both

@@ -190,6 +190,10 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         answer = _run(lib, store, searcher, words, limit=limit, doc=doc, lang=lang)
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
+    fixed = glossary.english_typos(query) if english else {}  # «dumy» → dummy: searched as the word meant
+    if fixed:
+        answer = _run(lib, store, searcher, glossary.with_words(query, fixed), limit=limit, doc=doc, lang=lang)
+        return replace(answer, corrected={**fixed, **answer.corrected})
     asked, limit = limit, max(limit, ASSOCIATION_DEPTH)  # the candidates :func:`associated` ranks again
     hits: list[Hit] = []
     answer = Answer([])

@@ -15,8 +15,8 @@ MAX_TYPO_DISTANCE = 2
 #: A shorter word is taken for a typo only when asked (``short``): a Cyrillic one of 4–5 letters, when the search
 #: finds nothing without it (``болвн`` → болван, ``маст`` → масть). Of the judged queries' short words the corpus
 #: lacks, 22 of 23 with a form one edit away were real words (``нету``, ``темп``): looked up for every query, they
-#: cost a quarter of the search time for one typo (``както``, itself no typo of ``како``). A Latin word never is
-#: (no dictionary says which short English words are real).
+#: cost a quarter of the search time for one typo (``както``, itself no typo of ``како``). An English word is
+#: corrected by :func:`lawref.lang.glossary.english_typos`, against the glossary's words and an English word list.
 MIN_TYPO_LENGTH = 6
 MIN_TYPO_LENGTH_CYRILLIC = 4
 #: The consonants a vowel typo keeps (:func:`consonants`).
@@ -36,7 +36,7 @@ def consonants(word: str) -> str:
 
 
 def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[str, Sequence[str]],
-            sizes: Mapping[str, int]) -> str | None:
+            sizes: Mapping[str, int], *, use_first: bool = False) -> str | None:
     """The form of ``by_length`` (forms by their length) nearest to
     ``word`` by edit distance, two letters swapped counting as one edit
     (rapidfuzz's optimal string alignment: ``масьт`` → ``масть``, ``взтяка``
@@ -48,7 +48,9 @@ def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[s
     ``маст`` → ``масть``, not ``даст``), then a lemma itself (``lemmas``:
     a form's, its first; ``штрафной``, not ``штрафней``; ``масть``, not
     ``мест``), then one of the word's length, then the lemma most corpus
-    forms share (``sizes``), then the first in order."""
+    forms share (``sizes``), then the first in order; with ``use_first``,
+    the most used (``sizes``) before one of the word's length (English:
+    ``dumy`` is a dropped letter of ``dummy``, not ``duty``)."""
     from rapidfuzz import distance as rf_distance  # only for a word the corpus lacks
     from rapidfuzz import process as rf_process
 
@@ -60,5 +62,8 @@ def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[s
     best = min(d for _, d, _ in found)
     near = [form for form, d, _ in found if d == best]
     bones = consonants(word)
+    if use_first:
+        return min(near, key=lambda f: (consonants(f) != bones, lemmas[f][0] != f, -sizes.get(lemmas[f][0], 0),
+                                        len(f) != len(word), f))
     return min(near, key=lambda f: (consonants(f) != bones, lemmas[f][0] != f, len(f) != len(word),
                                     -sizes.get(lemmas[f][0], 0), f))

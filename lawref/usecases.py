@@ -230,6 +230,10 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
         raise UsageError(N_("search needs a word or a cite: the query is empty"))
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     named = lib.absent_laws(query)
+    if not named and answer.corrected:  # «insuficient bid»: the title as the word meant spells it
+        from lawref.lang.glossary import with_words
+
+        named = lib.absent_laws(with_words(query, answer.corrected))
     for typed, means in answer.synonyms if not named else ():  # «ход не в очередь»: the glossary's «ход вне очереди»
         named = lib.absent_laws(query.replace(typed, means[0], 1))
         if named:

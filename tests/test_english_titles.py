@@ -205,8 +205,8 @@ def test_a_title_said_only_by_absent_laws_says_the_first_then_the_others(seed_in
 
 
 @pytest.mark.parametrize(("query", "unglossed"), [
-    ("dumy", ["dumy"]),             # a typo of «dummy»: English words are not corrected, and the user is told
-    ("dumy xyzzy", ["dumy", "xyzzy"]),
+    ("xyzzy", ["xyzzy"]),             # no term, no word of the text, nothing one edit away: the user is told
+    ("xyzzy qwzkj", ["xyzzy", "qwzkj"]),
 ])
 def test_an_english_query_that_finds_nothing_names_the_words_nobody_knows(seed_index: Path, query: str,
                                                                          unglossed: list[str]) -> None:
@@ -293,3 +293,26 @@ def test_a_question_holding_an_absent_laws_title_names_it(seed_library: Library,
 def test_a_question_names_no_absent_law_it_does_not_hold_whole(seed_library: Library, query: str) -> None:
     found = usecases.search(seed_library, query)
     assert found.gone is None, (found.gone, found.also)
+
+
+@pytest.mark.parametrize(("query", "corrected"), [
+    ("dumy", {"dumy": "dummy"}),  # a doubled letter dropped: the word the glossary uses most, not «duty»
+    ("penalty crad", {"crad": "card"}),  # two letters swapped: one edit
+    ("claimm", {"claimm": "claim"}),
+    ("decalrer claimed", {"decalrer": "declarer"}),  # 8 letters: two edits
+    ("contestd claim", {"contestd": "contested"}),  # a catalogued title's word (Law 70, Contested Claim)
+    ("the cart", {}),  # an English word itself: never replaced
+    ("LHO revok", {}),  # an abbreviation in capitals; «revok» holds a glossary term's stem (revoke)
+])
+def test_an_english_typo_is_read_as_the_glossarys_word(query: str, corrected: dict[str, str]) -> None:
+    assert glossary.english_typos(query) == corrected
+
+
+def test_a_mistyped_title_of_an_absent_law_names_it(seed_index: Path) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "--ui", "en", "search",
+                                      "insuficient bid"])
+    assert result.exit_code == EXIT_NOT_FOUND
+    assert "did you mean «insufficient»? (searched instead of «insuficient»)" in result.stderr
+    assert "Law 27 — Insufficient Bid — not in this corpus" in result.stderr
+    found = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(seed_index), "search", "--json", "dumy"])
+    assert json.loads(found.stdout)["did_you_mean"] == {"dumy": "dummy"} and json.loads(found.stdout)["results"]

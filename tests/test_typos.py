@@ -44,7 +44,7 @@ def test_the_likeliest_form_is_the_one_a_vowel_slip_explains(typed: str, meant: 
 
 @pytest.mark.parametrize(("word", "short", "fewest"), [
     ("болвн", False, 6), ("болвн", True, 4),  # a short Cyrillic word only when asked
-    ("dumy", True, 6),                        # a Latin one never: no dictionary says which are real
+    ("dumy", True, 6),                        # a Latin one not here: glossary.english_typos, with its dictionary
 ])
 def test_a_short_word_is_a_typo_only_when_asked_and_only_in_cyrillic(word: str, short: bool, fewest: int) -> None:
     assert typos.shortest(word, short=short) == fewest

@@ -61,7 +61,7 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
     ``"not_in_corpus": [words]`` for dictionary words no node holds (never
     corrected); ``"not_in_glossary": [words]`` for the words of an English
     query that found nothing which neither the glossary nor the text knows
-    (English words are not corrected); ``"synonyms": [{"typed", "means": [words]}]`` for a
+    (nor a typo of one); ``"synonyms": [{"typed", "means": [words]}]`` for a
     director's word searched also as the text's (``штраф`` → наказание);
     ``"absent": {"cite", "title_en"}`` when the query is a law the edition
     has and the corpus lacks (``absent``: its cite and title; the hits cite it),

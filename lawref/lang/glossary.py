@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import csv
 import functools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -213,6 +214,67 @@ def to_russian(query: str) -> str | None:
         return " OR ".join(dict.fromkeys(_ru_query_part(t) for t in parts[0][1]))
     # a word the glossary lacks stays as it is, and is required like the rest
     return " ".join(_ru_query_part(terms[0]) if terms else w for w, terms in parts)
+
+
+#: The fewest letters an English word needs to be taken for a typo (``dumy`` → dummy, ``crad`` → card).
+MIN_ENGLISH_TYPO = 4
+
+
+@functools.cache
+def english_vocabulary() -> tuple[dict[int, list[str]], dict[str, int]]:
+    """``(words by length, how often each is used)``: the English words a
+    mistyped one may have meant — every word of 4+ letters of the glossary's
+    English sides and of every catalogued edition's titles (lower case, in
+    sorted order) — and how many of those sides and titles use each (``dummy``
+    many, ``duty`` few: the likelier of two words as near)."""
+    from lawref.lang import catalogue  # the titles: only for a word no term knows
+
+    titles = [e.title_en for edition in ("1997", "2007", "2017") if catalogue.has(edition)
+              for e in catalogue.load(edition).entries.values()]
+    said = [en for t in load() for en in t.en] + titles
+    used: dict[str, int] = {}
+    for text in said:
+        for word in {w.lower() for w in P.ENGLISH_WORD.findall(text)}:
+            used[word] = used.get(word, 0) + 1
+    by_length: dict[int, list[str]] = {}
+    for word in sorted(used):
+        if len(word) >= MIN_ENGLISH_TYPO and word not in TITLE_STOPWORDS:
+            by_length.setdefault(len(word), []).append(word)
+    return by_length, used
+
+
+def english_typos(query: str) -> dict[str, str]:
+    """``{word as typed: the glossary's or a title's word it was typed
+    for}`` of an English ``query``: a word of 4+ letters no glossary term
+    holds (its stem neither) that is no English word either (pyspellchecker's
+    list, loaded only when a word has a near one), one edit from a word of
+    :func:`english_vocabulary` (two from 8 letters: :func:`lawref.typos.nearest`;
+    of two as near, the one more sides and titles use) — ``dumy`` → dummy,
+    ``insuficient`` → insufficient; ``cart`` stays."""
+    from lawref import typos
+    from lawref.lang import english
+
+    vocabulary, used = english_vocabulary()
+    lemmas = {w: [w] for words in vocabulary.values() for w in words}
+    out: dict[str, str] = {}
+    for typed, found in segments(query):
+        word = typed.lower()
+        if found or not word.isalpha() or not word.isascii() or len(word) < MIN_ENGLISH_TYPO or typed.isupper():
+            continue
+        if word in FUNCTION_WORDS or word in lemmas:
+            continue
+        right = typos.nearest(word, vocabulary, lemmas, used, use_first=True)
+        if right is not None and not english.is_known(word):
+            out[typed] = right
+    return out
+
+
+def with_words(query: str, words: dict[str, str]) -> str:
+    """``query`` with each whole word of ``words`` (as typed) replaced by its
+    value (``insuficient bid`` → ``insufficient bid``)."""
+    for typed, right in words.items():
+        query = re.sub(rf"(?<!\w){re.escape(typed)}(?!\w)", right, query)
+    return query
 
 
 def unglossed(query: str) -> list[str]:
