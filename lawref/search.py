@@ -194,7 +194,9 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     if fixed:
         answer = _run(lib, store, searcher, glossary.with_words(query, fixed), limit=limit, doc=doc, lang=lang)
         return replace(answer, corrected={**fixed, **answer.corrected})
-    asked, limit = limit, max(limit, ASSOCIATION_DEPTH)  # the candidates :func:`associated` ranks again
+    asked = limit
+    if len(associations.words(query, norm)) >= ASSOCIATION_WORDS:  # the candidates :func:`associated` ranks again
+        limit = max(limit, ASSOCIATION_DEPTH)
     hits: list[Hit] = []
     answer = Answer([])
     alts, used = glossary.alternatives(query, lambda w: _query_lemmas(store, searcher, w))

@@ -27,6 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from lawref import patterns as P
+from lawref import typos  # rapidfuzz itself is loaded only for a word no term holds
+from lawref.lang import catalogue, english  # pyspellchecker's list: loaded only for a word with a near one
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "glossary.tsv"
 SYNONYMS_PATH = PATH.with_name("synonyms.tsv")
@@ -227,8 +229,6 @@ def english_vocabulary() -> tuple[dict[int, list[str]], dict[str, int]]:
     English sides and of every catalogued edition's titles (lower case, in
     sorted order) — and how many of those sides and titles use each (``dummy``
     many, ``duty`` few: the likelier of two words as near)."""
-    from lawref.lang import catalogue  # the titles: only for a word no term knows
-
     titles = [e.title_en for edition in ("1997", "2007", "2017") if catalogue.has(edition)
               for e in catalogue.load(edition).entries.values()]
     said = [en for t in load() for en in t.en] + titles
@@ -251,9 +251,6 @@ def english_typos(query: str) -> dict[str, str]:
     :func:`english_vocabulary` (two from 8 letters: :func:`lawref.typos.nearest`;
     of two as near, the one more sides and titles use) — ``dumy`` → dummy,
     ``insuficient`` → insufficient; ``cart`` stays."""
-    from lawref import typos
-    from lawref.lang import english
-
     vocabulary, used = english_vocabulary()
     lemmas = {w: [w] for words in vocabulary.values() for w in words}
     out: dict[str, str] = {}
