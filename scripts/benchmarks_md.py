@@ -99,7 +99,8 @@ def tables(fig: dict[str, Any]) -> list[str]:
     out += ["", "### Real searches over HTTP", "",
             f"`lawref serve --workers N`, a new server each, {fig['http']['connections']} keep-alive connections, "
             "every judged query once per round (`limit` 1 … rounds: each request distinct, none answered from "
-            "the answers kept), after a warm-up outside the set; the client runs on the same cores:", "",
+            "the answers kept), after a warm-up outside the set (a dozen words, then the held library's warm-up "
+            "questions, each on a new connection: spread over the workers); the client runs on the same cores:", "",
             "| corpus, workers | requests | req/s | p50 ms | p99 ms | errors | each worker's peak MiB |",
             "|---|---:|---:|---:|---:|---:|---:|",
             *_http("seeds", fig["http"]), *_http("100×", big["http"])]

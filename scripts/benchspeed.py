@@ -253,7 +253,7 @@ def scale(copies: Sequence[int], runs: int, queries: Sequence[str], warmup: Sequ
             row["cold"] = cold(corpus, index, runs, commands=("show", "search"))
             row["warm"] = warm(index, queries, warmup, rounds=3)
             if n == max(copies):
-                row["http"] = http(corpus, index, queries)
+                row["http"] = http(corpus, index, queries, warmup)
                 row["incremental"] = _incremental(corpus, index, cpu)
             rows[str(n)] = row
     sizes = [int(k) for k in rows]
@@ -355,8 +355,10 @@ def _worker_peaks(server: int) -> list[float]:
     return peaks
 
 
-def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int) -> Figures:
-    """One new ``lawref serve --workers N`` asked ``paths`` over :data:`HTTP_CONNECTIONS` connections."""
+def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int, warmup: Sequence[str] = ()) -> Figures:
+    """One new ``lawref serve --workers N`` asked ``paths`` over :data:`HTTP_CONNECTIONS` connections,
+    after :data:`HTTP_WARM` and ``warmup`` (paths none of the timed ones), each on a new connection (so
+    spread over the workers)."""
     import http.client
     import threading
     import urllib.parse
@@ -382,6 +384,8 @@ def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int) -
     with serving(corpus, index, "--workers", str(workers)) as (proc, url):
         for word in HTTP_WARM * 2 * workers:
             urllib.request.urlopen(f"{url}/api/v1/search?q={urllib.parse.quote(word)}").read()
+        for path in warmup:
+            urllib.request.urlopen(url + path).read()
         threads = [threading.Thread(target=ask, args=(int(url.rsplit(":", 1)[1]),)) for _ in range(HTTP_CONNECTIONS)]
         started = time.perf_counter()
         for t in threads:
@@ -394,12 +398,14 @@ def _serve_load(corpus: Path, index: Path, paths: Sequence[str], workers: int) -
             "p99_ms": _percentile(waits, 0.99), "errors": len(errors), "worker_peak_mib": peaks}
 
 
-def http(corpus: Path, index: Path, queries: Sequence[str], rounds: int = 1) -> Figures:
-    """Real searches over HTTP with 1 and 2 workers (see the module doc)."""
+def http(corpus: Path, index: Path, queries: Sequence[str], warmup: Sequence[str] = (), rounds: int = 1) -> Figures:
+    """Real searches over HTTP with 1 and 2 workers (see the module doc), each server first asked
+    ``warmup`` (none of ``queries``: a server in service has read its postings, as :func:`warm`'s library)."""
     import urllib.parse
 
     paths = [f"/api/v1/search?limit={k}&q={urllib.parse.quote(q)}" for k in range(1, rounds + 1) for q in queries]
-    rows = {str(n): _serve_load(corpus, index, paths, n) for n in (1, 2)}
+    warm_paths = [f"/api/v1/search?q={urllib.parse.quote(q)}" for q in warmup]
+    rows = {str(n): _serve_load(corpus, index, paths, n, warm_paths) for n in (1, 2)}
     return {"connections": HTTP_CONNECTIONS, "workers": rows, "two_workers": rows["2"]["rps"] / rows["1"]["rps"]}
 
 
@@ -468,7 +474,7 @@ def speed(runs: int, queries: Sequence[str], warmup: Sequence[str],
         prepare(CORPUS, index)
         fig: Figures = {"cold": cold(CORPUS, index, runs), "warm": warm(index, queries, warmup, profile=True)}
         fig["link"] = link_memory(index)
-        fig["http"] = http(CORPUS, index, queries, rounds=5)
+        fig["http"] = http(CORPUS, index, queries, warmup, rounds=5)
     fig["scale"] = scale(copies, runs, queries, warmup)
     fig["machine"] = {"cpus": os.cpu_count(), "python": sys.version.split()[0],
                       "rss_units": "MiB", "max_rss_self_mib": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
