@@ -28,7 +28,7 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref import typos  # rapidfuzz itself is loaded only for a word no term holds
-from lawref.lang import catalogue, english  # pyspellchecker's list: loaded only for a word with a near one
+from lawref.lang import english  # pyspellchecker's list: loaded only for a word with a near one
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "glossary.tsv"
 SYNONYMS_PATH = PATH.with_name("synonyms.tsv")
@@ -229,6 +229,8 @@ def english_vocabulary() -> tuple[dict[int, list[str]], dict[str, int]]:
     English sides and of every catalogued edition's titles (lower case, in
     sorted order) — and how many of those sides and titles use each (``dummy``
     many, ``duty`` few: the likelier of two words as near)."""
+    from lawref.lang import catalogue  # the editions' titles: only for a word no glossary term holds
+
     titles = [e.title_en for edition in ("1997", "2007", "2017") if catalogue.has(edition)
               for e in catalogue.load(edition).entries.values()]
     said = [en for t in load() for en in t.en] + titles
