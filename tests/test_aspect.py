@@ -38,6 +38,7 @@ def test_a_verb_has_its_aspect_partner(word: str, pair: str) -> None:
 @pytest.mark.parametrize("word", [
     "сыграл",  # a prefix pair (играть): not derived
     "считать",  # count (impf) and read off (perf): no one partner
+    "перехаживать",  # take a card back: «переходить» is read in both aspects (cross, pass over): no partner
     "стоять",  # «стоить» is no perfective of it
     "искать", "толкать",  # no «ичь», «толчь» of them
     "взятка", "правило", "после",  # no verb

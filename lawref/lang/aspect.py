@@ -36,7 +36,8 @@ prefix (играть → сыграть) is not derived: the prefix is not predi
 nor is a suppletive one (сказать → говорить: the rules give the archaic
 «сказывать», which no director types, so the pair costs nothing). A verb
 whose lemma is read in both aspects («считать»: count, impf; read off,
-perf) gets none. The rules are the regular ones of Russian secondary
+perf) gets none, nor does a verb whose only candidate is read in both
+(«перехаживать» → «переходить»: take back a card, cross a street). The rules are the regular ones of Russian secondary
 imperfectivisation (suffixes -ыва-/-ива-, -а-/-я-, -ва- with their stem
 alternations), as grammars of Russian give them; pymorphy3's dictionary
 (OpenCorpora) decides which candidate is a verb.
@@ -154,7 +155,10 @@ def partner(word: str) -> str | None:
     other = "impf" if aspect == "perf" else "perf"
     base, reflexive = (verb[:-2], "ся") if verb.endswith("ся") else (verb, "")  # согласиться → соглашаться
     candidates = [c + reflexive for c in (_imperfectives(base) if aspect == "perf" else _perfectives(base))]
-    return next((c for c in dict.fromkeys(candidates) if c != verb and _is_verb(c, other)), None)
+    # a candidate also read in the verb's own aspect is a verb of both, with a sense of its own: no partner
+    # («перехаживать», take a played card back → «переходить», which also crosses and passes over)
+    return next((c for c in dict.fromkeys(candidates) if c != verb and _is_verb(c, other)
+                 and not _is_verb(c, aspect)), None)
 
 
 @functools.lru_cache(maxsize=20_000)
