@@ -28,6 +28,8 @@ and takes from it:
 * ``chrome(key, value)`` — a folder's chrome (the frame keys learnt), by a
   key over its files' digests, forced encoding and limit: a folder whose
   files are all unchanged is not learnt again;
+* ``lexemes(word, value)`` — the forms of a query-association lemma the
+  corpus lacks (its lexeme alone: :func:`lawref.forms.association_forms`);
 * ``docs(doc, value)`` — each document's signature (its entry and its files'
   keys): the documents whose signature changed are the ones deleted from and
   added again to whoosh's index, which is otherwise carried over.
@@ -55,7 +57,7 @@ __all__ = ["CACHE_FILE", "BuildCache", "citation_key", "file_key"]
 CACHE_FILE = "build.sqlite"
 #: One encoder for every value (``json.dumps`` with options makes a new one per call).
 _ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-_TABLES = ("files", "citations", "words", "docs", "filewords", "frames", "chrome")
+_TABLES = ("files", "citations", "words", "docs", "filewords", "frames", "chrome", "lexemes")
 
 
 def file_key(name: str, digest: bytes, spec: Mapping[str, Any] | None, encoding: str | None, limit: int) -> str:
@@ -129,7 +131,8 @@ class BuildCache:
         if row is None or row[0] != self.version:
             self.close()
             return
-        self._bulk = {t: dict(db.execute(f"SELECT key, value FROM {t}")) for t in ("citations", "words", "docs")}
+        self._bulk = {t: dict(db.execute(f"SELECT key, value FROM {t}"))
+                      for t in ("citations", "words", "docs", "lexemes")}
         self._old_notes = dict(db.execute("SELECT key, value FROM meta WHERE key != 'version'"))
 
     def close(self) -> None:

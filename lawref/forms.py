@@ -133,13 +133,18 @@ def association_forms(known: WordCache | None = None) -> dict[str, list[str]]:
     pymorphy3 («скинул» → скинуть). Only the lemma's own lexeme (no aspect
     partner or action noun: the table counts what was asked, as asked).
     Forms as :func:`forms_table` keys them; a word ``known`` has analysed
-    is not analysed again (nothing is added to it: a lemma's lexeme alone
-    is no whole analysis)."""
+    is not analysed again, and a lemma the corpus lacks keeps its lexeme in
+    ``known``'s ``lexemes`` (apart from ``words``: a lexeme alone is no
+    whole analysis)."""
     out: dict[str, list[str]] = {}
     for lemma in sorted(associations.russian_lemmas()):
         word = norm(lemma)
         found = known.get("words", word) if known is not None else None  # a corpus word's analysis, kept
-        lexeme = found[1] if found is not None else morph.lexeme_forms(word, remember=False)  # else its lexeme alone
+        lexeme = found[1] if found is not None else known.get("lexemes", word) if known is not None else None
+        if lexeme is None:  # a lemma only asked: its lexeme alone, kept for the next build
+            lexeme = sorted(morph.lexeme_forms(word, remember=False))
+            if known is not None:
+                known.put("lexemes", word, lexeme)
         for form in {word, *lexeme}:
             _add(out.setdefault(form, []), lemma)
     return out
