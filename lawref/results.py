@@ -155,7 +155,7 @@ class Answer:
     unglossed: tuple[str, ...] = ()
     readings: tuple[tuple[str, str, bool], ...] = ()
     partial: tuple[str, ...] = ()
-    lacks: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    lacks: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     def notes(self) -> list[str]:
         """One line for people per thing the policy did (for stderr)."""

@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import math
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -403,7 +403,7 @@ def _real_russian(word: str) -> bool:
 
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions,
-             shown: int | None = None) -> tuple[dict[str, tuple[str, ...]], list[Hit]]:
+             shown: int | None = None) -> tuple[Mapping[str, tuple[str, ...]], list[Hit]]:
     """``({hit id: the words it lacks of the OR alternative it holds most of,
     in query order}; hits)`` when no node holds every word: the nodes holding the most of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
@@ -444,7 +444,29 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
         reading = max(groups, key=lambda group: share(group, held))
         return tuple(w for w in reading if w in searched and w not in held)  # a word not searched is not «lacked»
 
-    return {hit.id: lacks(held) for hit, held in found}, [hit for hit, _ in found]
+    return _Lacks({hit.id: held for hit, held in found}, lacks), [hit for hit, _ in found]
+
+
+class _Lacks(Mapping[str, tuple[str, ...]]):
+    """``{hit id: the words it lacks}`` of a relaxed search, each worked out
+    when first asked (only the first hit shown is: its ``dropped``) from the
+    words the hit holds (``held``) by ``lacks``."""
+
+    def __init__(self, held: dict[str, frozenset[str]], lacks: Callable[[frozenset[str]], tuple[str, ...]]) -> None:
+        self._held, self._lacks = held, lacks
+        self._done: dict[str, tuple[str, ...]] = {}
+
+    def __getitem__(self, hit_id: str) -> tuple[str, ...]:
+        found = self._done.get(hit_id)
+        if found is None:
+            found = self._done[hit_id] = self._lacks(self._held[hit_id])
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._held)
+
+    def __len__(self) -> int:
+        return len(self._held)
 
 
 def _latin_readings(store: NodeStore, query: str, cites: list[str]
