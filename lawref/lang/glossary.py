@@ -245,6 +245,12 @@ def english_vocabulary() -> tuple[dict[int, list[str]], dict[str, int]]:
     return by_length, used
 
 
+@functools.cache
+def _english_lemmas() -> dict[str, list[str]]:
+    """Each word of :func:`english_vocabulary` as its own lemma (what :func:`lawref.typos.nearest` asks)."""
+    return {w: [w] for words in english_vocabulary()[0].values() for w in words}
+
+
 def english_typos(query: str) -> dict[str, str]:
     """``{word as typed: the glossary's or a title's word it was typed
     for}`` of an English ``query``: a word of 4+ letters no glossary term
@@ -254,7 +260,7 @@ def english_typos(query: str) -> dict[str, str]:
     of two as near, the one more sides and titles use) — ``dumy`` → dummy,
     ``insuficient`` → insufficient; ``cart`` stays."""
     vocabulary, used = english_vocabulary()
-    lemmas = {w: [w] for words in vocabulary.values() for w in words}
+    lemmas = _english_lemmas()
     out: dict[str, str] = {}
     for typed, found in segments(query):
         word = typed.lower()
