@@ -393,14 +393,23 @@ class Searcher:
         return self._vocab[field]
 
     def _word_query(self, word: str, expand: Expansions) -> S.AnyOf:
-        """Any lemma of ``word`` in title, text or context (see :meth:`_weighted`)."""
-        return S.AnyOf(tuple(S.Term(f, lem, w) for lem, w in self._weighted(word, expand) for f in _WORD_FIELDS
-                             if lem in self._vocabulary(f)))
+        """Any lemma of ``word`` in title, text or context (:meth:`_weighted`); once a generation if not expanded."""
+        if expand and expand.get(norm(word)):
+            return self._terms(word, _WORD_FIELDS, expand, True)
+        return self._remember("word", word, lambda w: self._terms(w, _WORD_FIELDS, {}, True))
+
+    def _in_field(self, word: str, field: str, expand: Expansions) -> S.AnyOf:
+        """Any lemma of ``word`` in ``field`` (a part of a phrase or a nearness)."""
+        if expand and expand.get(norm(word)):
+            return self._terms(word, (field,), expand, False)
+        return self._remember(field, word, lambda w: self._terms(w, (field,), {}, False))
+
+    def _terms(self, word: str, fields: tuple[str, ...], expand: Expansions, weighted: bool) -> S.AnyOf:
+        return S.AnyOf(tuple(S.Term(f, lem, w if weighted else 1.0) for lem, w in self._weighted(word, expand)
+                             for f in fields if lem in self._vocabulary(f)))
 
     def _sequence(self, words: list[str], field: str, expand: Expansions, slop: int, boost: float) -> S.Near:
-        vocabulary = self._vocabulary(field)
-        return S.Near(tuple(S.AnyOf(tuple(S.Term(field, lem) for lem, _ in self._weighted(w, expand)
-                                          if lem in vocabulary)) for w in words), slop, boost)
+        return S.Near(tuple(self._in_field(w, field, expand) for w in words), slop, boost)
 
     def _phrase_query(self, words: list[str], expand: Expansions) -> S.Query:
         """``words`` adjacent (any forms) in title, or in text."""
@@ -719,10 +728,8 @@ class Searcher:
 
 
 def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | None = None) -> list[Hit]:
-    """Open ``index`` (a folder or a generation), run :meth:`Searcher.search`, close.
-
-    Raises :class:`~lawref.errors.IndexUnavailable` when there is no usable index.
-    """
+    """Open ``index`` (a folder or a generation), run :meth:`Searcher.search`, close; raises
+    :class:`~lawref.errors.IndexUnavailable` when there is no usable index."""
     with Searcher(index) as searcher:
         return searcher.search(query, limit=limit, doc=doc)
 
