@@ -36,6 +36,7 @@ import heapq
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from math import log
+from typing import Any
 
 __all__ = ["AllOf", "AnyOf", "Bonus", "Near", "Positions", "Postings", "Reader", "Scored", "Term", "Terms", "bm25",
            "idf", "scores", "top"]
@@ -132,41 +133,53 @@ class Near:
 Query = Term | AnyOf | AllOf | Bonus | Near
 
 
+class _Bounded:
+    """Values by key, at most ``limit`` entries in all (each value counts
+    ``size(value)``); past that the kept ones are all forgotten first."""
+
+    def __init__(self, limit: int, size: Callable[[Any], int]) -> None:
+        self._limit, self._measure = limit, size
+        self.kept: dict[Any, Any] = {}
+        self._size = 0
+
+    def keep(self, key: Any, value: Any) -> None:
+        n = self._measure(value)
+        if self._size + n > self._limit:
+            self.kept.clear()
+            self._size = 0
+        self.kept[key] = value
+        self._size += n
+
+
 class Postings:
     """The postings of the terms queries ask for, each read once by the
     ``read(field, lemma)`` a searcher gives (:mod:`lawref.index`, which alone
     reads whoosh's files) and kept: ``(score of each node holding it, its
-    positions there)``. At most ``limit`` postings are kept; past that the
-    kept ones are forgotten and read again as asked (a searcher's memory stays
-    bounded at any corpus size). Dict operations are atomic, so the searchers
-    of one generation share one (a race reads a term twice, never spoils it)."""
+    positions there)``; and the sums of a word's terms (:meth:`Reader.summed`).
+    At most ``limit`` postings, and as many summed entries, are kept; past
+    that the kept ones are forgotten and read again as asked (a searcher's
+    memory stays bounded at any corpus size). Dict operations are atomic, so
+    the searchers of one generation share one (a race reads a term twice,
+    never spoils it)."""
 
     def __init__(self, limit: int = 500_000) -> None:
-        self._limit = limit
-        self._kept: dict[tuple[str, str], Scored] = {}
-        self._size = 0
-        self.sums: dict[AnyOf, dict[int, float]] = {}  # :meth:`Reader.summed`'s, bounded as the postings are
-        self._summed = 0
-
-    def keep_sum(self, query: AnyOf, found: dict[int, float]) -> None:
-        """Keep ``found``, ``query``'s sums (past :attr:`_limit` entries, the kept ones are forgotten first)."""
-        if self._summed + len(found) > self._limit:
-            self.sums.clear()
-            self._summed = 0
-        self.sums[query] = found
-        self._summed += len(found)
+        self._terms = _Bounded(limit, lambda scored: len(scored[0]))
+        self._sums = _Bounded(limit, len)
 
     def get(self, field: str, lemma: str, read: Callable[[str, str], Scored]) -> Scored:
         """``lemma``'s postings in ``field``, read by ``read`` the first time."""
-        key = (field, lemma)
-        found = self._kept.get(key)
+        found: Scored | None = self._terms.kept.get((field, lemma))
         if found is None:
             found = read(field, lemma)
-            if self._size + len(found[0]) > self._limit:
-                self._kept.clear()
-                self._size = 0
-            self._kept[key] = found
-            self._size += len(found[0])
+            self._terms.keep((field, lemma), found)
+        return found
+
+    def summed(self, query: AnyOf, work: Callable[[], dict[int, float]]) -> dict[int, float]:
+        """``query``'s sums, worked out by ``work`` the first time."""
+        found: dict[int, float] | None = self._sums.kept.get(query)
+        if found is None:
+            found = work()
+            self._sums.keep(query, found)
         return found
 
 
@@ -177,8 +190,8 @@ Terms = Callable[[str, str], Scored]
 class Reader:
     """A searcher's :data:`Terms`: ``reader(field, lemma)`` is ``kept``'s
     postings, each read by ``read`` the first time; and the sums of any-of
-    queries of terms alone (a word's lemmas in its fields), kept as
-    ``kept``'s :attr:`Postings.sums` — a word asked again is not summed
+    queries of terms alone (a word's lemmas in its fields), kept by
+    ``kept`` (:meth:`Postings.summed`) — a word asked again is not summed
     again. Dict operations are atomic: a searcher's threads share them."""
 
     __slots__ = ("_kept", "_read")
@@ -191,11 +204,7 @@ class Reader:
 
     def summed(self, query: AnyOf) -> dict[int, float]:
         """:func:`scores` of ``query`` (an :class:`AnyOf` of :class:`Term` alone) over every node: a copy."""
-        found = self._kept.sums.get(query)
-        if found is None:
-            found = _sum_terms(query, self)
-            self._kept.keep_sum(query, found)
-        return dict(found)
+        return dict(self._kept.summed(query, lambda: _sum_terms(query, self)))
 
 
 def scores(query: Query, postings: Terms, within: Collection[int] | None = None, *,

@@ -190,10 +190,9 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         answer = _run(lib, store, searcher, words, limit=limit, doc=doc, lang=lang)
         return replace(answer, hits=_unique(first + answer.hits)[:limit])
     english = lang == "en" or (lang == "any" and not P.CYRILLIC.search(query))
-    fixed = glossary.english_typos(query) if english else {}  # «dumy» → dummy: searched as the word meant
-    if fixed:
-        answer = _run(lib, store, searcher, glossary.with_words(query, fixed), limit=limit, doc=doc, lang=lang)
-        return replace(answer, corrected={**fixed, **answer.corrected})
+    fixed = {typed: right for typed, right in glossary.english_typos(query).items()  # «dumy» → dummy
+             if not searcher.knows(typed)} if english else {}  # a word of the text (an English edition's) is none
+    query = glossary.with_words(query, fixed)  # searched as the word meant
     asked = limit
     if len(associations.words(query, norm)) >= ASSOCIATION_WORDS:  # the candidates :func:`associated` ranks again
         limit = max(limit, ASSOCIATION_DEPTH)
@@ -230,7 +229,7 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     answer = replace(answer, filled=answer.filled and any(h.id in answer.partial for h in shown))
     if answer.relaxed and shown and shown[0].id in answer.lacks:  # what the first hit shown lacks
         answer = replace(answer, dropped=answer.lacks[shown[0].id])
-    return replace(answer, hits=shown)
+    return replace(answer, hits=shown, corrected={**fixed, **answer.corrected})
 
 
 def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None, *,

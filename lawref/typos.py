@@ -62,8 +62,9 @@ def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[s
     best = min(d for _, d, _ in found)
     near = [form for form, d, _ in found if d == best]
     bones = consonants(word)
-    if use_first:
-        return min(near, key=lambda f: (consonants(f) != bones, lemmas[f][0] != f, -sizes.get(lemmas[f][0], 0),
-                                        len(f) != len(word), f))
-    return min(near, key=lambda f: (consonants(f) != bones, lemmas[f][0] != f, len(f) != len(word),
-                                    -sizes.get(lemmas[f][0], 0), f))
+
+    def likelier(f: str) -> tuple[bool, bool, int | bool, int | bool, str]:
+        used, length = -sizes.get(lemmas[f][0], 0), len(f) != len(word)
+        return (consonants(f) != bones, lemmas[f][0] != f, *((used, length) if use_first else (length, used)), f)
+
+    return min(near, key=likelier)

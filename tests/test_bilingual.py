@@ -320,3 +320,14 @@ def test_no_lost_page_marks_in_a_document_without_page_markers(bilingual) -> Non
     out = run(index, folder, "show", "en-sample/62B").stdout
     assert "(b) leaves the withdrawn card" in out or "leaves the withdrawn card" in out
     assert "на странице, которой нет в скане" not in out
+
+
+def test_a_word_of_an_english_text_is_never_taken_for_a_typo(bilingual, monkeypatch: pytest.MonkeyPatch) -> None:
+    # «withdraws» stands in the English sample (62B): were the glossary to call it a typo of another word, the
+    # search still reads it as written — the corpus's own words are never corrected, as for Russian
+    folder, index = bilingual
+    build(folder, index)
+    said = {"withdraws": "withdrawn", "xcard": "card"}
+    monkeypatch.setattr(glossary, "english_typos", lambda query: {k: v for k, v in said.items() if k in query})
+    answer = Library.open(index).answer("offender withdraws xcard", limit=5)
+    assert answer.corrected == {"xcard": "card"}

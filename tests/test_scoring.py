@@ -129,6 +129,9 @@ def test_a_words_kept_sums_are_its_terms_summed(searcher: Any, word: S.AnyOf) ->
     assert first == S.scores(word, plain)
     first.clear()  # a caller may change what it was given: the kept sums are not its
     assert S.scores(word, kept) == S.scores(word, plain)
+    roomy = S.Postings()
+    S.scores(word, S.Reader(roomy, searcher._read_postings))
+    assert roomy.summed(word, lambda: pytest.fail("summed again")) == S.scores(word, plain)  # kept, not redone
 
 
 def test_kept_postings_are_bounded_and_read_again_when_forgotten() -> None:
