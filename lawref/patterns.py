@@ -539,8 +539,9 @@ SECTION_DOT = Rx(rf"(?<={CITE_LETTER})\.(?=\d)", example="26A.1")
 #: What may stand between a law number and its section letter in a cite given alone
 #: (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
-#: An item's letter glued to its subsection, or after a dot (``46B3a``, ``43.B.2.c``): the item ``(a)``.
-GLUED_ITEM = Rx(r"^(?P<head>\d{1,3}[A-Z]\d{1,2})\.?(?P<item>[a-z])$", example="46B3a")
+#: An item's letter glued to its subsection, or after a dot (``46B3a``, ``43.B.2.c``; in capitals too, as a phone's
+#: caps lock types it: ``43B2A``): the item ``(a)``.
+GLUED_ITEM = Rx(r"^(?P<head>\d{1,3}[A-Z]\d{1,2})\.?(?P<item>[A-Za-z])$", example="46B3a")
 #: Digits separated by spaces inside a cite (``72 5`` is not ``725``).
 DIGIT_GAP = Rx(r"(?<=\d)\s+(?=\d)", example="72 5")
 #: A digit: every citation has one (a text without any is not searched for citations).

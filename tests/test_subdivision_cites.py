@@ -242,6 +242,7 @@ LOWER_CASE = [
     ("62б", ["62B"]), ("правило 62б", ["62B"]), ("62-б", ["62B"]), ("62 б", ["62B"]),
     ("43b2a", ["43B2(a)"]), ("43б2а", ["43B2(a)"]), ("правило 43 б 2 а", ["43B2(a)"]),
     ("закон 43б2", ["43B2"]), ("17д", ["17E"]),  # Д: alphabet order, as 17Д reads
+    ("правило 43 б 2 А", ["43B2(a)"]), ("ПРАВИЛО 43 Б 2 А", ["43B2(a)"]), ("43B2A", ["43B2(a)"]),  # caps lock
     ("законов 61 и 62", ["61", "62"]),  # «и» joins two laws: no section I
     ("правило 36-е", ["36"]),  # an ordinal's ending, no section E
 ]
@@ -252,11 +253,12 @@ def test_a_lower_case_section_letter_is_read_as_its_capital(text: str, cites: li
     assert query_cites(text) == cites
 
 
-@pytest.mark.parametrize("text", ["62б", "правило 43 б 2 а"])
-def test_show_and_search_read_a_lower_case_cite(seed_index: Path, text: str) -> None:
+@pytest.mark.parametrize("text", ["62б", "правило 43 б 2 а", "ПРАВИЛО 43 Б 2 А", "правило 43 б 2 А"])
+def test_show_search_and_resolve_read_a_cite_in_any_case(seed_index: Path, text: str) -> None:
     base = ["--corpus", str(CORPUS), "--index", str(seed_index)]
-    capital = {"62б": "62B", "правило 43 б 2 а": "43B2(a)"}[text]
-    for command in ("show", "search"):
+    capital = "62B" if text == "62б" else "43B2(a)"
+    for command in ("show", "search", "resolve"):
         typed = CliRunner().invoke(cli, [*base, command, text])
         written = CliRunner().invoke(cli, [*base, command, capital])
-        assert (typed.exit_code, typed.stdout) == (written.exit_code, written.stdout)
+        said = [out.stdout.split("→", 1)[-1] for out in (typed, written)]  # resolve echoes the text as given
+        assert (typed.exit_code, said[0]) == (written.exit_code, said[1])
