@@ -119,6 +119,13 @@ def parse_cite(text: str) -> str | None:
 
 def _canonical(text: str) -> tuple[str | None, bool]:
     """``(canonical cite or None, whether a subsection lacked its section letter)``."""
+    if P.CANONICAL_CITE.fullmatch(text):  # ``62B`` as typed is its own canonical form
+        return text, False
+    return _repaired(text)
+
+
+def _repaired(text: str) -> tuple[str | None, bool]:
+    """:func:`_canonical` of any spelling: brackets, prefixes, Cyrillic, gaps and glued items repaired."""
     s = _unbracketed(text.strip().rstrip(".,;:"))
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
     s = P.LOWER_SECTION.sub(_capital_section, s)  # ``62б`` → ``62Б``

@@ -75,7 +75,8 @@ def _stats(root: Path, limit: int, suffix: str = "") -> list[tuple[str, int, int
 
 
 def _stat_row(path: str, root: Path) -> tuple[str, int, int, int, int]:
-    rel = os.path.relpath(path, root)
+    top = str(root) + os.sep
+    rel = path[len(top):] if path.startswith(top) else os.path.relpath(path, root)  # relpath: 30 µs an entry
     try:
         st = os.stat(path)
     except OSError:

@@ -72,7 +72,11 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
     loads :mod:`locale`, a cold command's millisecond)."""
     if lang == LANGS[0]:
         return gettext.NullTranslations()
-    return gettext.translation("lawref", LOCALE_DIR, languages=[lang], fallback=True)
+    try:  # opened where it is: gettext.translation's search expands ``ru`` through locale.normalize first
+        with open(LOCALE_DIR / lang / "LC_MESSAGES" / "lawref.mo", "rb") as mo:
+            return gettext.GNUTranslations(mo)
+    except OSError:
+        return gettext.NullTranslations()
 
 
 def speak(lang: str | None = None) -> None:

@@ -524,6 +524,11 @@ CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|ст�
 #: not an ordinal's ending (``36-е``, ``2-м``).
 LOWER_SECTION = Rx(r"^(?P<law>\d{1,3})(?:(?P<gap>[. ])(?P<spaced>[a-hj-nбгдежзлмн])|(?P<dash>-)(?P<dashed>"
                    r"[a-hj-nбгджзлн])|(?P<glued>[a-hj-nавсенкмбгджзил]))(?![a-zа-яё])", example="62б")
+#: A cite typed as it is printed canonically (``62``, ``62B``, ``72A5``, ``43B2(a)``, ``45.5``): the
+#: canonical form of itself (a property test), read without the patterns that repair other spellings —
+#: a cold ``show 62B`` compiles this one pattern, not fourteen (issue 28).
+CANONICAL_CITE = Rx(r"[1-9][0-9]{0,2}(?:[A-Z](?:[1-9][0-9]?)?(?:\([a-z]{1,2}\)){0,4}|\.[1-9][0-9]{0,2})?",
+                    example="43B2(a)")
 #: A canonical law cite, spaces removed: ``62``, ``62B``, ``72A5``, ``43B2(a)``.
 LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1,2}})?"
               rf"(?P<items>(?:\([A-Za-z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})$", example="43B2(a)")

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from lawref.cite import law_of, query_cites
 from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, NotFound, UsageError
 from lawref.i18n import N_, Message, Template
-from lawref.lang.glossary import with_words
 from lawref.model import Node, Status
 from lawref.query import shown as S
 
@@ -232,6 +231,8 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
     answer = lib.answer(query, limit=limit, doc=doc, lang=lang)
     named = lib.absent_laws(query)
     if not named and answer.corrected:  # «insuficient bid»: the title as the word meant spells it
+        from lawref.lang.glossary import with_words  # the glossary: only a search loads it (a cold show, issue 28)
+
         named = lib.absent_laws(with_words(query, answer.corrected))
     for typed, means in answer.synonyms if not named else ():  # «ход не в очередь»: the glossary's «ход вне очереди»
         named = lib.absent_laws(query.replace(typed, means[0], 1))

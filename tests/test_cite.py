@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from lawref import cite
+from lawref import patterns as P
 from lawref.cite import CiteError, law_of, normalise_cite
 
 
@@ -176,3 +180,16 @@ def test_one_stray_letter_never_turns_a_whole_text() -> None:
     found = find_citations(text, relative=False)
     assert [(c.cites, c.reading, c.mixed) for c in found] == [
         (("62B",), "lookalike", False), (("70E",), "alphabet", False), (("62C",), "alphabet", True)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.from_regex(P.CANONICAL_CITE.pattern, fullmatch=True))
+def test_a_cite_typed_canonically_is_read_as_the_repairing_patterns_read_it(typed: str) -> None:
+    # the fast path of a cold ``show 62B`` (patterns.CANONICAL_CITE) answers what the fourteen patterns would
+    assert cite._repaired(typed) == (typed, False)
+    assert normalise_cite(typed) == typed
+
+
+@pytest.mark.parametrize("typed", ["62B\n", "062B", "62B(A)", "65B(2)", "45.05", "62b", "0"])
+def test_a_cite_not_typed_canonically_takes_the_repairing_patterns(typed: str) -> None:
+    assert not P.CANONICAL_CITE.fullmatch(typed)
