@@ -48,9 +48,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from lawref.citations import Citation
 from lawref.folder import Generation
 from lawref.i18n import N_
-from lawref.results import Citation
 
 __all__ = ["CACHE_FILE", "BuildCache", "citation_key", "file_key"]
 

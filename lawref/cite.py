@@ -24,7 +24,7 @@ from lawref.errors import CiteError
 from lawref.i18n import N_
 
 if TYPE_CHECKING:
-    from lawref.results import Citation
+    from lawref.citations import Citation
 
 __all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "ancestors", "cite_pattern", "citing_lang",
            "contexts", "find_citations", "find_in_contexts", "fold_token", "forced_cut", "latin", "law_of",

@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING
 
 from lawref.errors import NotFound
 from lawref.i18n import N_
+from lawref.listings import TocEntry, TocStatus
 from lawref.model import Document, Kind, Node
 from lawref.query.editions import catalogue
 from lawref.query.pages import findings_by_law, may_go_on
-from lawref.results import TocEntry, TocStatus
 
 if TYPE_CHECKING:
     from lawref.library import Library

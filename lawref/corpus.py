@@ -19,6 +19,7 @@ from typing import Any
 
 from lawref import patterns as P
 from lawref.buildcache import BuildCache, citation_from_json, citation_key, citation_to_json, file_key
+from lawref.citations import Citation
 from lawref.cite import find_citations, may_cite
 from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
@@ -33,7 +34,6 @@ from lawref.model import Document, Kind, Node, Source
 from lawref.parse import parse
 from lawref.records import Corpus, FileReport  # Corpus lives in records: a build that finds nothing changed
 from lawref.resolver import Resolver
-from lawref.results import Citation
 from lawref.safeio import read_capped
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 from lawref.treecheck import check_document, check_tree

@@ -42,7 +42,7 @@ from lawref.resolver import Resolver
 
 if TYPE_CHECKING:
     from lawref.index import Searcher
-    from lawref.results import Answer, Hit, TocEntry
+    from lawref.model import Answer, Hit, TocEntry
 
 
 class Library:

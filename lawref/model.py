@@ -23,9 +23,14 @@ Shapes:
 
 The values of a search, a link, the contents, ``refs`` and an export
 (:class:`Citation` … :class:`References`, :class:`HitShown`,
-:class:`Holdings`) are defined in :mod:`lawref.results` and named here
-too, loaded on first use: a lookup (``show``) does not pay for their
-classes.
+:class:`Holdings`) are defined by command — a link's in
+:mod:`lawref.citations`, a search's in :mod:`lawref.results`, the
+contents', ``refs``' and an export's in :mod:`lawref.listings`, a shown
+node's (:class:`Shown` … :class:`Twin`) in :mod:`lawref.printed` — and named
+here too, loaded on first use: a command builds only the classes it uses,
+a lookup only this module's and :mod:`lawref.printed`'s (a frozen
+dataclass's six methods are compiled when its class is made,
+about a millisecond a class; issue 28).
 
 Every value with a JSON form has ``to_json`` and ``from_json``, and
 ``X.from_json(x.to_json()) == x`` holds for every field (a property test).
@@ -40,35 +45,42 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from lawref.citations import Citation as Citation
+    from lawref.citations import Linked as Linked
+    from lawref.citations import Target as Target
+    from lawref.listings import TOC_STATUSES as TOC_STATUSES
+    from lawref.listings import Holdings as Holdings
+    from lawref.listings import References as References
+    from lawref.listings import TocEntry as TocEntry
+    from lawref.listings import TocStatus as TocStatus
+    from lawref.printed import RefShown as RefShown
+    from lawref.printed import Shown as Shown
+    from lawref.printed import Twin as Twin
+    from lawref.printed import View as View
     from lawref.records import CleanReport as CleanReport
     from lawref.records import Dropped as Dropped
     from lawref.records import FileReport as FileReport
     from lawref.records import Paragraph as Paragraph
     from lawref.records import PassRecord as PassRecord
-    from lawref.results import TOC_STATUSES as TOC_STATUSES
     from lawref.results import Answer as Answer
-    from lawref.results import Citation as Citation
     from lawref.results import Hit as Hit
     from lawref.results import HitShown as HitShown
-    from lawref.results import Holdings as Holdings
-    from lawref.results import Linked as Linked
-    from lawref.results import References as References
-    from lawref.results import Target as Target
-    from lawref.results import TocEntry as TocEntry
-    from lawref.results import TocStatus as TocStatus
 
 #: The values defined in another module, named here too, each loaded on first use (PEP 562).
 _ELSEWHERE = {
     **dict.fromkeys(("Paragraph", "PassRecord", "Dropped", "CleanReport", "FileReport"), "lawref.records"),
-    **dict.fromkeys(("Citation", "Target", "Linked", "Answer", "Hit", "TocStatus", "TOC_STATUSES", "TocEntry",
-                     "References", "HitShown", "Holdings"), "lawref.results"),
+    **dict.fromkeys(("Citation", "Target", "Linked"), "lawref.citations"),
+    **dict.fromkeys(("Answer", "Hit", "HitShown"), "lawref.results"),
+    **dict.fromkeys(("TocStatus", "TOC_STATUSES", "TocEntry", "References", "Holdings"), "lawref.listings"),
+    **dict.fromkeys(("Shown", "RefShown", "View", "Twin"), "lawref.printed"),
 }
 
 
 def __getattr__(name: str) -> Any:
     """A value of :mod:`lawref.records` (the build's: a query process never
-    loads their classes) or :mod:`lawref.results` (a search's, a link's, …:
-    ``show`` never loads them), loaded on first use and kept (PEP 562)."""
+    loads their classes) or of :mod:`lawref.citations`,
+    :mod:`lawref.results` and :mod:`lawref.listings` (a link's, a search's,
+    the contents': ``show`` never loads them), loaded on first use and kept (PEP 562)."""
     if name not in _ELSEWHERE:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     value = getattr(importlib.import_module(_ELSEWHERE[name]), name)
@@ -293,115 +305,3 @@ def overall(statuses: Iterable[str]) -> str:
     ``invalid``); ``invalid`` for none."""
     ranked = [STATUSES.index(s) for s in statuses]
     return STATUSES[max(ranked)] if ranked else "invalid"
-
-
-# -- what a writer is handed (issue 25): worked out once on the query side, rendered in export/ ------------
-
-
-@dataclass(frozen=True)
-class Shown:
-    """One node as lawref prints it, with its subtree: the writers in
-    :mod:`lawref.export` render it and ask no library (it is built by
-    :mod:`lawref.query.shown`).
-
-    ``label`` is what people are shown (``62B``; a fragment by its page,
-    «фрагмент, стр. 59, после правила 26»); ``lang`` its document's
-    language; ``lost_start`` / ``lost_end``: its text opens after, or breaks
-    off at, a page the scrape lost; ``variant`` ``(k, n)`` when ``n`` files
-    hold the node with different texts and this is the ``k``-th;
-    ``incoming`` the references made to this node itself (citing node,
-    reference); ``likely_law`` for a fragment ``(cite, after, before)``: the
-    law it is filed under (or ``None``) and the laws printed around it;
-    ``children`` its children, in reading order."""
-
-    node: Node
-    label: str
-    lang: str = "ru"
-    lost_start: bool = False
-    lost_end: bool = False
-    variant: tuple[int, int] | None = None
-    incoming: tuple[tuple[Node, Ref], ...] = ()
-    likely_law: tuple[str | None, str | None, str | None] | None = None
-    children: tuple[Shown, ...] = ()
-
-    def walk(self) -> Iterable[Shown]:
-        """This node and every node under it, in reading order (pre-order)."""
-        yield self
-        for c in self.children:
-            yield from c.walk()
-
-
-@dataclass(frozen=True)
-class RefShown:
-    """A reference as ``show`` lists it: its ``cite`` and ``status``, and the
-    ``label`` of the node it resolved to (``None`` when it resolved to none)."""
-
-    cite: str
-    status: str
-    label: str | None
-
-
-@dataclass(frozen=True)
-class View:
-    """A node shown whole (``show``, ``GET /api/v1/nodes/{cite}``): the
-    :class:`Shown` tree and what stands around it.
-
-    ``document`` its document; ``law`` its law (``None`` for a fragment or a
-    division) and ``law_lang`` the language of the law's document;
-    ``law_title`` the law's title as shown (an English title printed in
-    capitals in the catalogue's letter case); ``title_en`` the English title
-    of its law in lawref's catalogue; ``context`` the headings between the
-    law and the node (``show 6B1`` prints ``B. Сдача`` above it); ``lost``
-    the catalogue's sections of a law that lost pages took, before and after
-    its text; ``see_also`` / ``cited_by`` its references out (to nodes
-    outside what is printed) and the labels of the nodes citing it;
-    ``nearby`` for a fragment the nodes printed before and after it, each
-    ``(label, page)``."""
-
-    shown: Shown
-    document: Document | None
-    law: Node | None
-    law_lang: str = "ru"
-    law_title: str | None = None
-    title_en: str | None = None
-    context: tuple[Node, ...] = ()
-    lost: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
-    see_also: tuple[RefShown, ...] = ()
-    cited_by: tuple[str, ...] = ()
-    nearby: tuple[tuple[str, int | None] | None, tuple[str, int | None] | None] = (None, None)
-
-    @property
-    def node(self) -> Node:
-        """The node shown."""
-        return self.shown.node
-
-
-@dataclass(frozen=True)
-class Twin:
-    """The English counterpart of a Russian node as ``show --lang en|both``
-    prints it: ``view`` the counterpart's :class:`View`, or ``None`` when the
-    corpus has no English text of it (then ``title_en`` the catalogue's
-    title of the node itself — ``None`` for a part the catalogue does not
-    title — and ``law_cite`` / ``law_title_en`` its law's);
-    ``editions`` ``(mine, theirs)``, the two documents' editions, ``named``
-    whether the English document names its edition at all, and ``compared``
-    whether both documents are known (only then is a difference said);
-    for a counterpart of another edition, ``relation`` what the concordance
-    says became of the node there (``renumbered``: 1997 17E is 2017 17D),
-    ``cite_there`` its cite in that edition and ``sure`` whether a source
-    checked it (``lawref/data/concordance.tsv``)."""
-
-    node: Node
-    label: str
-    view: View | None
-    title_en: str | None = None
-    law_cite: str | None = None
-    law_title_en: str | None = None
-    editions: tuple[str | None, str | None] = (None, None)
-    named: bool = True
-    compared: bool = True
-    relation: str | None = None
-    cite_there: str | None = None
-    sure: bool = True
-
-

@@ -32,7 +32,7 @@ from lawref.cite import ancestors, find_citations, latin, law_of
 from lawref.model import STATUSES, Document, Kind, Node, Ref, overall
 
 if TYPE_CHECKING:
-    from lawref.results import Citation, Target
+    from lawref.citations import Citation, Target
 
 __all__ = ["EDITION_LAWS", "STATUSES", "Resolver", "overall"]
 
@@ -229,7 +229,7 @@ class Resolver:
 
 def _unread(target: Target, unread: str) -> Target:
     """``target`` of a citation whose parts ``unread`` were not read
-    (:attr:`~lawref.results.Citation.unread`): never ``exact`` — ``partial``,
+    (:attr:`~lawref.citations.Citation.unread`): never ``exact`` — ``partial``,
     the unread parts named as missing (``пункт 2 правила 43`` → law 43,
     missing ``пункт 2``)."""
     if target.status != "exact":

@@ -1,124 +1,22 @@
-"""results: the values of a search, a link, the contents, ``refs`` and an export's holdings.
+"""results: the values of a search — what it answers, one hit, a hit as it is printed.
 
 Defined apart from :mod:`lawref.model`, which names them too (PEP 562):
 a lookup (``show``) never builds their classes, a frozen dataclass's
-methods being compiled when its class is made. The shapes are told in
-:mod:`lawref.model`'s docstring.
+methods being compiled when its class is made; a link's values are
+:mod:`lawref.citations`', the contents' and an export's
+:mod:`lawref.listings`'. The shapes are told in :mod:`lawref.model`'s
+docstring.
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, fields
-from enum import StrEnum
 from typing import Any
 
 from lawref.i18n import tr
-from lawref.model import Document, Node, Ref, overall
 
-__all__ = ["TOC_STATUSES", "Answer", "Citation", "Hit", "HitShown", "Holdings", "Linked", "PendingHit", "References",
-           "Target", "TocEntry", "TocStatus"]
-
-
-@dataclass(frozen=True)
-class Citation:
-    """A citation found in text.
-
-    ``start``/``end``: code-point offsets into the text searched,
-    end-exclusive (``text[start:end] == self.text``). ``cites``: canonical
-    targets (``("70",)``; a range gives every law in it, ``("61", "62", "63",
-    "64")``). ``kind``: ``"law"``, ``"commentary"`` or ``"relative"``; a
-    relative citation's ``cites`` are label paths to resolve against the node
-    it stands in (``("1",)`` for ``пункту 1``, ``("(b)", "(1)")`` for
-    ``(B1)``). ``truncated``: a list longer than
-    :data:`lawref.cite.MAX_MEMBERS` cites was cut here. ``reading``: how
-    Cyrillic section letters were read — ``""`` (none printed),
-    ``"lookalike"`` (``62В`` = 62B) or ``"alphabet"`` (``62Г`` = 62D, in
-    alphabet order); ``mixed``: the text holds both kinds, so a letter that
-    reads differently in the two (В, Е, К, М, Н) is in doubt. ``unread``:
-    the parts a citation names in words that could not be made a cite
-    (``пункт 2`` of ``пункт 2 правила 43``, a subsection with no section):
-    its cite stops before them, and it never resolves ``exact``.
-    """
-
-    start: int
-    end: int
-    text: str
-    cites: tuple[str, ...]
-    kind: str = "law"
-    truncated: bool = False
-    reading: str = ""
-    mixed: bool = False
-    unread: str = ""
-
-
-@dataclass(frozen=True)
-class Target:
-    """One resolved cite: ``cite`` asked for, ``status``, ``id`` of the node it
-    resolved to (``None`` when absent or invalid), ``missing`` the part of the
-    cite not found (``"C"`` for ``66C`` resolved to law 66), ``edition`` the
-    edition it was resolved in (``None``: the documents name none)."""
-
-    cite: str
-    status: str
-    id: str | None = None
-    missing: str = ""
-    edition: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"cite", "status", "id", "missing", "edition"}``."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Target:
-        """The inverse of :meth:`to_json`."""
-        return cls(d["cite"], d["status"], d["id"], d["missing"], d.get("edition"))
-
-
-@dataclass(frozen=True)
-class Linked:
-    """A citation found in free text, resolved: ``citation`` (offsets into the
-    input), ``targets`` (one per cite), ``status`` (the worst of theirs) and
-    ``ids`` (the nodes they resolved to)."""
-
-    citation: Citation
-    targets: tuple[Target, ...]
-
-    @property
-    def status(self) -> str:
-        return overall(t.status for t in self.targets)
-
-    @property
-    def ids(self) -> list[str]:
-        return [t.id for t in self.targets if t.id is not None]
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"start", "end", "text", "cites", "status", "ids", "targets"}``,
-        plus ``"truncated": true`` when the citation's list was cut at
-        :data:`lawref.cite.MAX_MEMBERS` cites, ``"reading"``,
-        ``"mixed_readings"`` and ``"unread"`` (:class:`Citation`) when set. (Free text has law and
-        commentary citations only; a commentary cite is the one with a dot.)"""
-        c = self.citation
-        out: dict[str, Any] = {"start": c.start, "end": c.end, "text": c.text, "cites": list(c.cites),
-                               "status": self.status, "ids": self.ids, "targets": [t.to_json() for t in self.targets]}
-        if c.truncated:
-            out["truncated"] = True
-        if c.reading:
-            out["reading"] = c.reading
-        if c.mixed:
-            out["mixed_readings"] = True
-        if c.unread:
-            out["unread"] = c.unread
-        return out
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> Linked:
-        """The inverse of :meth:`to_json`."""
-        kind = "commentary" if d["cites"] and all("." in c for c in d["cites"]) else "law"
-        citation = Citation(d["start"], d["end"], d["text"], tuple(d["cites"]), kind, d.get("truncated", False),
-                            d.get("reading", ""), d.get("mixed_readings", False), d.get("unread", ""))
-        return cls(citation, tuple(Target.from_json(t) for t in d["targets"]))
+__all__ = ["Answer", "Hit", "HitShown", "PendingHit"]
 
 
 @dataclass(frozen=True)
@@ -242,64 +140,6 @@ class Hit:
 
 
 #: What a contents row says of its node (``lawref toc``).
-class TocStatus(StrEnum):
-    """A contents row's status (``lawref toc``, :class:`TocEntry`)."""
-
-    WHOLE = "whole"
-    LOST_PAGES = "lost pages"
-    STRUCTURE_WARNING = "structure warning"
-    FRAGMENT = "fragment"
-    ABSENT = "absent"
-
-
-TOC_STATUSES = tuple(s.value for s in TocStatus)
-
-
-@dataclass(frozen=True)
-class TocEntry:
-    """One row of the contents (``lawref toc``): a node of the corpus, or a
-    law of the edition the corpus lacks (``id`` ``None``).
-
-    ``depth`` is the indentation (a division 0, a law under it 1 …);
-    ``label`` what people are shown (``62``, «фрагмент, стр. 59, после
-    правила 26»); ``status`` one of :data:`TOC_STATUSES`: ``whole``,
-    ``lost pages`` (its text is cut by a page the scan lacks, or a law whose
-    sections lost pages took), ``structure warning`` (a check of the
-    build's tree names it or a node under it: :mod:`lawref.treecheck`),
-    ``fragment`` (its law's number was lost), ``absent`` (the edition has
-    it, the corpus does not)."""
-
-    id: str | None
-    doc: str
-    kind: str
-    cite: str | None
-    label: str
-    title: str | None
-    title_en: str | None
-    page: int | None
-    status: str
-    depth: int
-
-    def to_json(self) -> dict[str, Any]:
-        """``{"id", "doc", "kind", "cite", "label", "title", "title_en", "page", "status", "depth"}``."""
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, d: dict[str, Any]) -> TocEntry:
-        """The inverse of :meth:`to_json`."""
-        return cls(**{f.name: d[f.name] for f in fields(cls)})
-
-
-@dataclass(frozen=True)
-class References:
-    """What ``refs`` answers: the node asked about (``name`` as shown, its
-    ``id`` — ``None`` for a law the corpus lacks — and ``cite``) and the
-    ``pairs`` ``(citing node, reference)`` in reading order."""
-
-    name: str
-    id: str | None
-    cite: str | None
-    pairs: list[tuple[Node, Ref]]
 
 
 @dataclass(frozen=True)
@@ -324,62 +164,3 @@ class HitShown:
     title_en: str | None = None
     law_cite: str | None = None
     law_title_en: str | None = None
-
-
-@dataclass(frozen=True)
-class Holdings:
-    """What the writers of an export (txt, md, the HTML site, ``link
-    --format html|md``) read of the corpus, worked out once on the query
-    side (:func:`lawref.query.shown.holdings`) — they render it and ask no
-    library.
-
-    ``documents`` every document of the corpus, in order; ``nodes`` every
-    node, in reading order; ``by_id`` and ``children`` the node store read
-    as mappings (a node by id; a node's children by its id, in order);
-    ``labels`` what people are shown of each node, by id; ``law_before``
-    the cite of the last law printed before a node; and for the nodes
-    exported only: ``edges`` (its text opens after, or breaks off at, a page
-    the scrape lost), ``lost`` (a law's catalogue sections lost pages took,
-    before and after its text), ``variants`` (``(k, n)`` for a node ``n``
-    files hold with different texts), ``incoming`` (the references made to
-    it), ``titles_en`` (its law's English title in lawref's catalogue);
-    ``incoming`` and ``forms`` (every word form of the index and its
-    lemmas) only for the HTML site, which alone prints them; and for the
-    site, ``counterparts``: each exported node's counterpart in a document
-    of the other language (:func:`lawref.query.editions.paired`), as ``(its
-    id, the relation the concordance names or None)``, printed beside it."""
-
-    documents: tuple[Document, ...]
-    nodes: Sequence[Node]
-    by_id: Mapping[str, Node]
-    children: Mapping[str, Sequence[Node]]
-    labels: Mapping[str, str]
-    law_before: Mapping[str, str]
-    edges: Mapping[str, tuple[bool, bool]] = field(default_factory=dict)
-    lost: Mapping[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict)
-    variants: Mapping[str, tuple[int, int]] = field(default_factory=dict)
-    incoming: Mapping[str, tuple[tuple[Node, Ref], ...]] = field(default_factory=dict)
-    titles_en: Mapping[str, str | None] = field(default_factory=dict)
-    forms: Mapping[str, Sequence[str]] = field(default_factory=dict)
-    counterparts: Mapping[str, tuple[str, str | None]] = field(default_factory=dict)
-
-    def document(self, doc_id: str) -> Document | None:
-        """The document ``doc_id`` (``None`` if there is none)."""
-        return self._by_doc.get(doc_id)
-
-    @functools.cached_property
-    def _by_doc(self) -> dict[str, Document]:
-        return {d.id: d for d in self.documents}  # asked for every node an export anchors
-
-    def label(self, node: Node) -> str:
-        """What people are shown of ``node`` (its cite, or its label)."""
-        return self.labels.get(node.id) or node.cite or node.id
-
-    def subtree(self, node: Node) -> list[Node]:
-        """``node`` and its descendants, in reading order."""
-        out, stack = [], [node]
-        while stack:
-            n = stack.pop()
-            out.append(n)
-            stack.extend(reversed(list(self.children.get(n.id, ()))))
-        return out

@@ -11,10 +11,10 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Any
 
+from lawref.citations import Citation, Linked, Target
 from lawref.cite import citing_lang
 from lawref.export.commonmark import escape, link
 from lawref.model import Status
-from lawref.results import Citation, Linked, Target
 from lawref.words import words as told
 
 #: A node id → the link to it (``None``: no link), from :meth:`Library.hrefs`.

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field, replace
 
 from lawref.export.text import heading
 from lawref.labels import law_of
+from lawref.listings import Holdings
 from lawref.model import Document, Kind, Node, Ref, Status
-from lawref.results import Holdings
 from lawref.words import words as told
 
 __all__ = ["DIVISIONS", "Anchors", "Book", "Entry", "Page", "Segment", "anchor", "page_name", "segments", "slug"]

@@ -12,15 +12,18 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from lawref.model import Document, Kind, Node, Ref, Shown, Source, Twin, View
+from lawref.model import Document, Kind, Node, Ref, Source
 from lawref.safeio import json_safe
 
 if TYPE_CHECKING:
+    from lawref.citations import Target
     from lawref.lang.catalogue import Entry
     from lawref.lang.concordance import Comparison, Counterpart
     from lawref.lang.glossary import Term
+    from lawref.listings import References, TocEntry
+    from lawref.printed import Shown, Twin, View
     from lawref.records import FileReport
-    from lawref.results import Answer, HitShown, References, Target, TocEntry
+    from lawref.results import Answer, HitShown
 
 __all__ = ["FORMAT", "absent_json", "check_json", "context_json", "dumps", "export_document", "hit_json",
            "refs_json", "report_json", "resolve_json", "search_json", "show_json", "source_json", "term_json",

@@ -15,16 +15,19 @@ from typing import TYPE_CHECKING, Any
 
 from lawref.i18n import N_, retell, tr, ui_language
 from lawref.lang import english as english_titles
-from lawref.model import Document, Kind, Node, Ref, RefShown, Shown, Status, Twin, View
+from lawref.model import Document, Kind, Node, Ref, Status
 from lawref.words import relation as relation_in
 from lawref.words import words as told
 
 if TYPE_CHECKING:
+    from lawref.citations import Target
     from lawref.lang.catalogue import Entry
     from lawref.lang.concordance import Comparison, Counterpart
     from lawref.lang.glossary import Term
+    from lawref.listings import References, TocEntry
+    from lawref.printed import RefShown, Shown, Twin, View
     from lawref.records import FileReport
-    from lawref.results import HitShown, References, Target, TocEntry
+    from lawref.results import HitShown
 
 __all__ = ["absent_line", "check_lines", "hit_lines", "page_text", "passes_lines",
            "refs_lines", "repairs", "report_text", "resolve_lines", "show_text", "source_lines", "term_lines",

@@ -21,10 +21,10 @@ from lawref.model import Document, Kind, Node, Status
 from lawref.query.generation import kept
 
 if TYPE_CHECKING:
+    from lawref.citations import Target
     from lawref.lang.catalogue import Catalogue, Entry
     from lawref.lang.concordance import Comparison, Counterpart, Row
     from lawref.library import Library
-    from lawref.results import Target
 
 def _edition_key(edition: str) -> tuple[int, str]:
     """Sort key of an edition label: its year first (``"2017"``), then the label."""

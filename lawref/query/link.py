@@ -28,9 +28,9 @@ from lawref.model import Node, Status
 from lawref.query.editions import edition_in
 
 if TYPE_CHECKING:
+    from lawref.citations import Citation, Linked, Target
     from lawref.library import Library
     from lawref.query.generation import State
-    from lawref.results import Citation, Linked, Target
 
 def _first_run(text: str, found: list[Linked]) -> list[Linked]:
     """The first citation of ``found`` and those listed on after it

@@ -16,7 +16,7 @@ from lawref.model import STATUSES, Node, Ref, Status
 
 if TYPE_CHECKING:
     from lawref.library import Library
-    from lawref.results import References
+    from lawref.listings import References
 
 
 def references(lib: Library, cite_or_id: str, *, incoming: bool = False, doc: str | None = None) -> References:

@@ -20,13 +20,15 @@ from typing import TYPE_CHECKING
 
 from lawref import model
 from lawref.lang import english
-from lawref.model import Kind, Node, RefShown, Shown, Status, Twin, View
+from lawref.model import Kind, Node, Status
 from lawref.query import editions as q_editions
 from lawref.query.views import AllNodes
 
 if TYPE_CHECKING:
     from lawref.library import Library
-    from lawref.results import Hit, HitShown, Holdings
+    from lawref.listings import Holdings
+    from lawref.printed import RefShown, Shown, Twin, View
+    from lawref.results import Hit, HitShown
 
 __all__ = ["first", "hits", "holdings", "labels_of", "page", "show", "shown", "twin", "view", "views"]
 
@@ -55,7 +57,7 @@ def shown(lib: Library, node: Node, *, links: bool = False) -> Shown:
         law = lib.law_of(node)
         after, before = lib.laws_around(node)
         likely = (law.cite if law is not None else None, after, before)
-    return Shown(node, lib.label(node), _lang(lib, node), lost_start, lost_end, _variant(lib, node),
+    return model.Shown(node, lib.label(node), _lang(lib, node), lost_start, lost_end, _variant(lib, node),
                  tuple(lib.incoming_to(node)) if links else (), likely,
                  tuple(shown(lib, c, links=links) for c in lib.store.children(node.id)))
 
@@ -96,7 +98,7 @@ def _law_title(lib: Library, law: Node) -> str | None:
 
 def _ref(lib: Library, cite: str, status: str, target_id: str | None) -> RefShown:
     target = lib.by_id.get(target_id) if target_id else None
-    return RefShown(cite, status, lib.label(target) if target is not None and status in (
+    return model.RefShown(cite, status, lib.label(target) if target is not None and status in (
         Status.EXACT, Status.PARTIAL) else None)
 
 
@@ -117,7 +119,7 @@ def view(lib: Library, node: Node, *, links: bool = False) -> View:
     cited = tuple(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node) if n.id not in inside))
     before, after = lib.lost_sections(node) if node.kind == Kind.LAW else ([], [])
     nearby = tuple(_near(lib, n) for n in lib.neighbours(node)) if node.kind == Kind.FRAGMENT else (None, None)
-    return View(tree, lib.document(node.doc), law, _lang(lib, law) if law is not None else tree.lang,
+    return model.View(tree, lib.document(node.doc), law, _lang(lib, law) if law is not None else tree.lang,
                 _law_title(lib, law) if law is not None else None, lib.title_en(node), _context(lib, node, law),
                 (tuple(before), tuple(after)), out, cited, (nearby[0], nearby[1]))
 
@@ -156,7 +158,7 @@ def twin(lib: Library, node: Node, *, links: bool = False) -> Twin:
     mine = lib.document(node.doc)
     theirs = lib.document(other.doc) if other is not None else None
     own = node.title_en or (lib.title_en(node) if node.kind == Kind.LAW else None)
-    return Twin(node, lib.label(node), view(lib, other, links=links) if other is not None else None,
+    return model.Twin(node, lib.label(node), view(lib, other, links=links) if other is not None else None,
                 own, law.cite if law is not None else None, lib.title_en(node),
                 (mine.edition if mine else None, theirs.edition if theirs else None),
                 named=theirs is None or theirs.edition is not None, compared=mine is not None and theirs is not None,
