@@ -96,7 +96,7 @@ def normalise_cite(text: str) -> str:
     if found is not None:
         return found
     shown = text if len(text) <= 40 else text[:39] + "…"
-    named = given_alone(text)
+    named = given_alone(text) if may_cite(text, relative=False) else []
     whole = text.strip().rstrip(".,;:")
     if len(named) == 1 and len(named[0].cites) == 1 and named[0].text == whole:  # ``правило 62 пункт B``
         if not named[0].unread:
@@ -121,6 +121,8 @@ def _canonical(text: str) -> tuple[str | None, bool]:
     """``(canonical cite or None, whether a subsection lacked its section letter)``."""
     if P.CANONICAL_CITE.fullmatch(text):  # ``62B`` as typed is its own canonical form
         return text, False
+    if not P.ANY_DIGIT.search(text):  # every cite holds a law's number: a search's words are none
+        return None, False
     return _repaired(text)
 
 

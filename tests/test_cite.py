@@ -193,3 +193,13 @@ def test_a_cite_typed_canonically_is_read_as_the_repairing_patterns_read_it(type
 @pytest.mark.parametrize("typed", ["62B\n", "062B", "62B(A)", "65B(2)", "45.05", "62b", "0"])
 def test_a_cite_not_typed_canonically_takes_the_repairing_patterns(typed: str) -> None:
     assert not P.CANONICAL_CITE.fullmatch(typed)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=("Nd",)), max_size=40))
+def test_a_text_without_a_number_is_no_cite_before_any_repairing_pattern_runs(text: str) -> None:
+    # the quick refusal of a search's words (cite._canonical, normalise_cite) is what the patterns would answer
+    assert cite._repaired(text) == (None, False)
+    assert cite.given_alone(text) == []
+    with pytest.raises(CiteError, match="try 62, 62B"):
+        normalise_cite(text)
