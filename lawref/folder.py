@@ -28,9 +28,8 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from lawref import seal
 from lawref.charsets import lookup_codec
@@ -123,8 +122,7 @@ def is_marked(index_dir: Path) -> bool:
     return marker_format(index_dir) == FORMAT
 
 
-@dataclass(frozen=True)
-class Generation:
+class Generation(NamedTuple):
     """One complete build inside an index folder: ``path`` of its folder and
     ``meta`` (``stamp``, ``encoding``, ``files``: name → SHA-256)."""
 

@@ -42,10 +42,9 @@ import json
 import sqlite3
 import threading
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import quote
 
 from lawref.errors import IndexDamaged
@@ -644,8 +643,7 @@ def _relabel(db: sqlite3.Connection, labels: Mapping[str, str]) -> None:
     db.executemany("UPDATE nodes SET label = ? WHERE id = ?", stale)
 
 
-@dataclass(frozen=True)
-class Carry:
+class Carry(NamedTuple):
     """What a build may copy from the previous node store at ``path``: the
     rows of ``documents``, whose nodes are the same node for node (their
     files did not change, and no citation of theirs can resolve otherwise:

@@ -22,6 +22,8 @@ says so in one line).
 from __future__ import annotations
 
 import contextlib
+import functools
+import inspect
 import os
 import threading
 import time
@@ -188,17 +190,17 @@ _LINK_BODY: dict[str, Any] = {"requestBody": {"required": True, "content": {
 # -- the routes: one small function an endpoint, the table that registers them (datasette's route table) --
 
 
-def _library(request: Request) -> Library:
+async def _library(request: Request) -> Library:
     """The library the app answers from (a FastAPI dependency)."""
     return request.app.state.lib
 
 
-def _reader(request: Request) -> _Reader:
+async def _reader(request: Request) -> _Reader:
     """The reader's pages (a FastAPI dependency)."""
     return request.app.state.reader
 
 
-def _reading(request: Request) -> str:
+async def _reading(request: Request) -> str:
     """The reader's language (a FastAPI dependency)."""
     return str(request.app.state.reading)
 
@@ -366,11 +368,51 @@ ROUTES: tuple[Route, ...] = (
 
 
 def _register(app: FastAPI, route: Route) -> None:
-    """Register ``route`` on ``app`` (a ``GET`` with its ``HEAD``: :func:`_get`)."""
+    """Register ``route`` on ``app`` (a ``GET`` with its ``HEAD``: :func:`_get`).
+
+    No response model: an answer is lawref's JSON contract (docs/json.md),
+    made by :mod:`lawref.export.json`, not a pydantic model. FastAPI would
+    take one from the return annotation and validate every answer against
+    it, in the thread pool — a second thread hop per request, a third of a
+    cached answer's time (issue 28); the dependencies are ``async`` for the
+    same reason (they only read the app's state)."""
+    options = {"response_model": None, "responses": {200: {"content": {"application/json": {
+        "schema": _schema(route.endpoint)}}}}, **route.options}
     if route.method == "GET":
-        _get(app, route.path, **route.options)(route.endpoint)
+        _get(app, route.path, **options)(_rendered(route.endpoint))
     else:
-        app.post(route.path, **route.options)(route.endpoint)
+        app.post(route.path, **options)(_rendered(route.endpoint))
+
+
+def _rendered(endpoint: Callable[..., Any]) -> Callable[..., Any]:
+    """``endpoint`` answering a :class:`Response`: its JSON value rendered as
+    :class:`JSONResponse` renders it (compact, UTF-8), so FastAPI neither
+    validates it nor walks it with ``jsonable_encoder`` (a fifth of a cached
+    answer's time, on the event loop). FastAPI reads the parameters through
+    ``__wrapped__``; a coroutine stays a coroutine (it runs on the loop)."""
+    if inspect.iscoroutinefunction(endpoint):
+        @functools.wraps(endpoint)
+        async def answer_async(*args: Any, **kwargs: Any) -> Response:
+            return _response(await endpoint(*args, **kwargs))
+
+        return answer_async
+
+    @functools.wraps(endpoint)
+    def answer(*args: Any, **kwargs: Any) -> Response:
+        return _response(endpoint(*args, **kwargs))
+
+    return answer
+
+
+def _schema(endpoint: Callable[..., Any]) -> dict[str, Any]:
+    """The OpenAPI schema of ``endpoint``'s answer, as its return annotation
+    says (``dict[…]``: an object; else any JSON value)."""
+    said = inspect.signature(endpoint).return_annotation
+    return {"type": "object", "additionalProperties": True} if str(said).startswith("dict") else {}
+
+
+def _response(value: Any) -> Response:
+    return value if isinstance(value, Response) else JSONResponse(value)
 
 
 def _link_answer(lib: Library, text: str, edition: str | None) -> str:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import shutil
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -68,7 +68,7 @@ def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node]
     digest = hashlib.sha256("\n".join(sorted(words)).encode("utf-8", "surrogatepass")).hexdigest()
     carry = _carry(plan, documents, nodes)
     if carry is not None and cache is not None and cache.note("words") == digest:
-        carry = replace(carry, forms=True)  # the same words: the same forms table
+        carry = carry._replace(forms=True)  # the same words: the same forms table
     if cache is not None:
         cache.notes["words"] = digest
     forms = {} if carry is not None and carry.forms else forms_table(nodes, cache, words)

@@ -550,3 +550,33 @@ def test_compare_and_a_node_s_counterparts_answer_as_the_command_line(server: Se
     assert unknown.status_code == 404 and unknown.json()["error"]["comparison"]["asked"] == "72A5"
     assert get(server, "/api/v1/compare", cite="17E", to="1999").status_code == 400  # no such edition
     assert get(server, "/api/v1/nodes/laws/nothing/counterparts").status_code == 404
+
+
+def test_a_json_answer_takes_one_thread_hop_and_is_rendered_as_json_response_renders_it(seed_index: Path) -> None:
+    # issue 28: no response model (FastAPI would validate every answer in the thread pool, a second hop, and
+    # walk it with jsonable_encoder) and no dependency in the thread pool (they only read the app's state)
+    import asyncio
+
+    from fastapi.routing import APIRoute
+
+    from lawref.library import Library
+    from lawref.serve import create_app
+    from lawref.serve import search as search_endpoint
+
+    lib = Library.open(seed_index)
+    try:
+        app = create_app(lib)
+        api = [r for r in app.routes if isinstance(r, APIRoute)]
+        assert api and all(r.response_model is None for r in api)
+        assert all(asyncio.iscoroutinefunction(d.call) for r in api for d in r.dependant.dependencies)
+
+        async def ask() -> httpx.Response:
+            async with httpx.AsyncClient(transport=httpx.ASGITransport(app=app), base_url="http://lawref") as client:
+                return await client.get("/api/v1/search", params={"q": "фальшренонс", "limit": 3})
+
+        got = asyncio.run(ask())
+        want = search_endpoint(lib, "фальшренонс", 3, "any", None)
+        assert got.status_code == 200 and got.headers["content-type"] == "application/json"
+        assert got.content == json.dumps(want, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    finally:
+        lib.close()

@@ -22,9 +22,8 @@ import csv
 import functools
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from lawref import patterns as P
 from lawref import typos  # rapidfuzz itself is loaded only for a word no term holds
@@ -37,8 +36,7 @@ IRREGULAR_PATH = PATH.with_name("english-irregular.tsv")
 MAX_ALTERNATIVES = 8
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(NamedTuple):
     """``ru`` term, ``lemmas`` of its words, ``en`` alternatives, ``pos``,
     ``note``, ``source`` (seed file and line)."""
 
@@ -374,8 +372,7 @@ def title_match(query: frozenset[str], title: frozenset[str]) -> float | None:
 # -- synonyms a director uses ----------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Synonym:
+class Synonym(NamedTuple):
     """``said`` as a director types it, its ``lemmas`` word for word,
     ``means`` the text's words for it (alternatives), ``lang``, ``source``
     (seed file:line of ``means``), ``reason``."""
@@ -388,8 +385,7 @@ class Synonym:
     reason: str
 
 
-@dataclass(frozen=True)
-class Used:
+class Used(NamedTuple):
     """A synonym a query held: ``typed`` as written in the query, ``means``
     the alternatives searched beside it."""
 
