@@ -517,13 +517,16 @@ MAX_ITEMS = 4
 CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|стать[а-яё]*|закон[а-яё]*|law[s]?|l\.?(?=\d)|пп?\."
                  r"|пункт[а-яё]*|§)\s*)?(?:№\s*)?",
                  re.IGNORECASE, example="правило № 62B")
+#: A section letter typed in lower case, glued to its law's number (``правило 62б``, ``Law 12a``): read
+#: as its capital (:data:`LOWER_SECTION`, the same letters), as a cite given alone is.
+_GLUED_LOWER = "[a-hj-nавсенкмбгджзил]"
 #: A section letter typed in lower case right after a law's number, in a cite given alone (``62б``,
 #: ``43b2a``, ``43 б 2 а``, a phone's keyboard): read as its capital. Only the letters a section may be
 #: printed with (:data:`CITE_LETTER`), not inside a word (``5th``, ``2х`` stay as they are), and after a
 #: space not a letter that is a Russian word of its own (``61 и 62``, ``62 в …``, ``5 к 7``), after a dash
 #: not an ordinal's ending (``36-е``, ``2-м``).
 LOWER_SECTION = Rx(r"^(?P<law>\d{1,3})(?:(?P<gap>[. ])(?P<spaced>[a-hj-nбгдежзлмн])|(?P<dash>-)(?P<dashed>"
-                   r"[a-hj-nбгджзлн])|(?P<glued>[a-hj-nавсенкмбгджзил]))(?![a-zа-яё])", example="62б")
+                   rf"[a-hj-nбгджзлн])|(?P<glued>{_GLUED_LOWER}))(?![a-zа-яё])", example="62б")
 #: A cite typed as it is printed canonically (``62``, ``62B``, ``72A5``, ``43B2(a)``, ``45.5``): the
 #: canonical form of itself (a property test), read without the patterns that repair other spellings —
 #: a cold ``show 62B`` compiles this one pattern, not fourteen (issue 28).
@@ -594,10 +597,11 @@ _SPACED_LETTER = (rf"[ ]{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–�
 _ORDINAL_ENDING = "го|ого|му|ому|м|ом|й|ый|ий|ой|е|ое|я|ая|ю|ую|х|ых"
 _ORDINAL = rf"-(?:{_ORDINAL_ENDING})(?![\w-])"
 #: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
-#: ``10С2`` (004:90), ``25Б``; spaced: ``16 B 1``, ``43 B 2 (b)``. Never the law number of a
-#: commentary paragraph's cite (``45`` of ``правило 59, 45.5``): that is not law 45.
-CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))(?:[ .]?\d{{1,2}})?"
-              rf"(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
+#: ``10С2`` (004:90), ``25Б``, ``62б`` (a letter typed in lower case); spaced: ``16 B 1``,
+#: ``43 B 2 (b)``. Never the law number of a commentary paragraph's cite (``45`` of
+#: ``правило 59, 45.5``): that is not law 45.
+CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_GLUED_LOWER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))"
+              rf"(?:[ .]?\d{{1,2}})?(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
 #: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
 #: part of the cite (:func:`lawref.cite.without_ordinal`).
 ORDINAL = Rx(rf"-(?:{_ORDINAL_ENDING})$", example="61-го")

@@ -262,3 +262,36 @@ def test_show_search_and_resolve_read_a_cite_in_any_case(seed_index: Path, text:
         written = CliRunner().invoke(cli, [*base, command, capital])
         said = [out.stdout.split("→", 1)[-1] for out in (typed, written)]  # resolve echoes the text as given
         assert (typed.exit_code, said[0]) == (written.exit_code, said[1])
+
+
+#: A citation in running text with its section letter typed in lower case, glued to the number (a post on
+#: a club forum, a ruling typed on a phone): what ``link`` reads, and what stays a word or an ordinal.
+RUNNING_LOWER = [
+    ("см. правило 62б", [("правило 62б", ["62B"])]),
+    ("по правилу 62в игрок обязан", [("правилу 62в", ["62B"])]),
+    ("правила 12а и 12б", [("правила 12а", ["12A"]), ("12б", ["12B"])]),
+    ("see Law 12a", [("Law 12a", ["12A"])]),
+    ("правило 43б2 говорит", [("правило 43б2", ["43B2"])]),
+    ("правило 62 в случае спора", [("правило 62", ["62"])]),  # «в» after a space: a word of the sentence
+    ("по 62-му правилу", []),  # an ordinal's ending: no cite without a law word
+    ("правило 5х", []),  # not a section letter: the number is no cite either
+]
+
+
+@pytest.mark.parametrize(("text", "found"), RUNNING_LOWER, ids=[r[0] for r in RUNNING_LOWER])
+def test_link_reads_a_lower_case_section_letter_in_running_text(text: str, found: list[tuple[str, list[str]]]
+                                                               ) -> None:
+    # before, «см. правило 62б» gave no citation at all: the letter kept the number from being one
+    assert [(c.text, list(c.cites)) for c in find_citations(text)] == found
+
+
+@pytest.mark.parametrize("cited", ["правило 62б", "правилу 62в", "Law 12a"])
+def test_link_and_resolve_read_a_lower_case_section_letter_alike(seed_index: Path, cited: str) -> None:
+    base = ["--corpus", str(CORPUS), "--index", str(seed_index)]
+    linked = CliRunner().invoke(cli, [*base, "link", "--format", "json"], input=f"см. {cited} выше\n")
+    resolved = CliRunner().invoke(cli, [*base, "resolve", cited, "--json"])
+    assert linked.exit_code == 0, linked.output
+    citation = json.loads(linked.stdout)["citations"][0]
+    read = json.loads(resolved.stdout)["resolved"]
+    assert citation["text"] == cited and citation["cites"] == [r["cite"] for r in read]
+    assert citation["status"] == read[0]["status"] and citation["ids"] == [r["id"] for r in read if r["id"]]
