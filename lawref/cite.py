@@ -96,7 +96,7 @@ def normalise_cite(text: str) -> str:
     if found is not None:
         return found
     shown = text if len(text) <= 40 else text[:39] + "…"
-    named = given_alone(text) if may_cite(text, relative=False) else []
+    named = given_alone(text)
     whole = text.strip().rstrip(".,;:")
     if len(named) == 1 and len(named[0].cites) == 1 and named[0].text == whole:  # ``правило 62 пункт B``
         if not named[0].unread:
@@ -223,6 +223,8 @@ def given_alone(text: str) -> list[Citation]:
     as if «правила» stood before them (``61―64``, ``с 61-го по 64-е``,
     ``62, 64``); ``[]`` when anything but list words and punctuation is
     left around them. Offsets are into ``text``. Never raises."""
+    if not may_cite(text, relative=False):  # no number: no citation, before any pattern is compiled
+        return []
     if P.STATUTE_WORD.search(text):  # «Закон 62 пункт B»: read «закон» as «правило», offsets kept
         view, origin = _statute_read(text)
         return [_mapped(c, text, origin) for c in given_alone(view)]

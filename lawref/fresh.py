@@ -51,7 +51,7 @@ def _stats(root: Path, limit: int, suffix: str = "") -> list[tuple[str, int, int
     iterative walk: a tree a thousand folders deep is walked like any other
     (``os.walk`` recurses)."""
     out: list[tuple[str, int, int, int, int]] = []
-    stack = [str(root)]
+    stack, top = [str(root)], str(root) + os.sep  # an entry's path is ``top`` + its relative path
     while stack:
         top = stack.pop()
         try:
@@ -68,14 +68,13 @@ def _stats(root: Path, limit: int, suffix: str = "") -> list[tuple[str, int, int
                     continue  # --index inside --corpus: its own writes are no change of the corpus
                 stack.append(entry.path)
             if entry.name.endswith(suffix):
-                out.append(_stat_row(entry.path, root))
+                out.append(_stat_row(entry.path, root, top))
                 if len(out) > limit:
                     return None
     return sorted(out)
 
 
-def _stat_row(path: str, root: Path) -> tuple[str, int, int, int, int]:
-    top = str(root) + os.sep
+def _stat_row(path: str, root: Path, top: str) -> tuple[str, int, int, int, int]:
     rel = path[len(top):] if path.startswith(top) else os.path.relpath(path, root)  # relpath: 30 µs an entry
     try:
         st = os.stat(path)

@@ -203,3 +203,17 @@ def test_a_text_without_a_number_is_no_cite_before_any_repairing_pattern_runs(te
     assert cite.given_alone(text) == []
     with pytest.raises(CiteError, match="try 62, 62B"):
         normalise_cite(text)
+
+
+def test_a_canonical_cite_and_a_search_s_words_compile_no_repairing_pattern() -> None:
+    # the properties above would pass without the quick paths; this proves they are taken (issue 28: a cold
+    # ``show 62B`` compiled fourteen patterns, a search's words as many again)
+    import subprocess
+    import sys
+
+    code = ("from lawref import cite, patterns as P\n"
+            "assert cite.normalise_cite('62B') == '62B'\n"
+            "try:\n    cite.normalise_cite('фальшренонс')\nexcept cite.CiteError:\n    pass\n"
+            "print(sorted(n for n, v in vars(P).items() if isinstance(v, P.Rx) and v._compiled is not None))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.split() == ["['ANY_DIGIT',", "'CANONICAL_CITE']"], out.stdout
