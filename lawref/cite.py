@@ -63,10 +63,11 @@ def citing_lang(text: str) -> str | None:
 
 
 def reading(token: str) -> str:
-    """How the section letters of a cite token read: ``"alphabet"`` when
-    one has no Latin look-alike (``25Б``), ``"lookalike"`` when it holds
-    other Cyrillic letters (``62В``), else ``""``."""
-    if P.ALPHABET_LETTER.search(token):
+    """How the Cyrillic letters of a cite token read: ``"alphabet"`` when
+    a letter has no Latin look-alike (``25Б``; in lower case where a cite's
+    letter stands: ``62б``, ``43B2(б)``), ``"lookalike"`` when it holds
+    other Cyrillic letters (``62В``, ``43B2(в)``), else ``""``."""
+    if P.ALPHABET_LETTER.search(token) or P.ALPHABET_LETTER_TYPED.search(token):
         return "alphabet"
     return "lookalike" if P.CYRILLIC.search(token) else ""
 
@@ -541,6 +542,8 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
             run = _split_run(text, m.end(), m.start(), alphabet)
             found.extend(run)
             found.extend(_paragraphs_after(text, run[-1].end))  # ``правило 59, 45.5``: 45.5 is a paragraph
+    for m in P.ORDINAL_LAW.finditer(text):  # «по 62-му правилу» → 62
+        found.append(model.Citation(m.start(), m.end(), m.group(), (str(int(m["law"])),)))
     for pattern, before in ((P.SUBDIVISIONS_AFTER, False), (P.SUBDIVISIONS_BEFORE, True)):
         found.extend(_with_parts(m, alphabet, before) for m in pattern.finditer(text))
     for m in P.COMMENTARY_NAMED.finditer(text):  # «п. 2 комментария к правилу 46» → 46.2

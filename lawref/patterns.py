@@ -40,14 +40,12 @@ LAW_NUMBER = r"\d{1,3}"
 #: A roman chapter/part number. 003:5 ``Глава V``.
 ROMAN = r"[IVXLC]+"
 #: Section letters as printed: Latin A–H, J–N (no I, which reads as a roman
-#: one) and the Cyrillic letters that look like them (000:5 ``A.``; 004:83
-#: ``46В`` with a Cyrillic В).
+#: one) and the Cyrillic letters that look like them (000:5 ``A.``; 004:83 ``46В`` with a Cyrillic В).
 SECTION_LATIN = "A-HJ-N"
 SECTION_CYRILLIC = "АВСЕНКМ"
 SECTION_LETTER = f"[{SECTION_LATIN}{SECTION_CYRILLIC}]"
 #: The one Cyrillic → Latin look-alike table (both cases): labels and cites
-#: printed with Cyrillic letters get Latin ones (004:13 ``47Е`` → ``47E``;
-#: 004:90 ``10С2`` → ``10C2``).
+#: printed with Cyrillic letters get Latin ones (004:13 ``47Е`` → ``47E``; 004:90 ``10С2`` → ``10C2``).
 LOOKALIKES = str.maketrans("АВСЕНКМОРТХУавсенкмортху", "ABCEHKMOPTXYabcehkmoptxy")
 #: Cyrillic section letters with no Latin look-alike: a cite or a document
 #: that uses one reads its Cyrillic letters in alphabet order (``25Б`` = 25B).
@@ -78,12 +76,9 @@ FOOTNOTE_CALL_END = Rx(r"(?<=\w)\(\*{1,3}\)\s*$", example="… избрал др
 # Scrape artifacts (lawref.ingest)
 
 #: Site chrome, dropped. 000:1 ``ТОП авторов и книг ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ``.
-CHROME = Rx(
-    r"^\s*(?:ТОП авторов и книг|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ|Читать онлайн|Скачать книгу"
-    r"|Читать книгу|Все книги автора|Назад\s*\|\s*Вперед)(?:\s+(?:ТОП авторов и книг"
-    r"|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ))*\s*$",
-    re.IGNORECASE, example="ТОП авторов и книг ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ",
-)
+CHROME = Rx(r"^\s*(?:ТОП авторов и книг|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ|Читать онлайн|Скачать книгу|Читать книгу"
+            r"|Все книги автора|Назад\s*\|\s*Вперед)(?:\s+(?:ТОП авторов и книг|ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ))*\s*$",
+            re.IGNORECASE, example="ТОП авторов и книг ИСКАТЬ КНИГУ В БИБЛИОТЕКЕ")
 # Any site's chrome, by its shape (never by a list of sites): each a line a library's page wraps
 # around the book's text, found on real pages of other libraries (issue 23, item 4).
 #: A link alone on its line (an advert): ``https://example.ru/catalog/``.
@@ -162,9 +157,8 @@ def latin_fold(word: str) -> str:
     return word.lower().replace("ё", "е")
 
 
-#: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``; and the
-#: spellings of other libraries: ``— 89 —``, ``Стр. 89``, ``Страница 89``,
-#: ``[89]``, ``(89)``, ``с. 89``.
+#: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``; and the spellings of other libraries:
+#: ``— 89 —``, ``Стр. 89``, ``Страница 89``, ``[89]``, ``(89)``, ``с. 89``.
 PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
                  r"|(?i:стр(?:аница)?\.?|с\.|page|p\.)\s*(?P<page2>\d{1,4})\.?"
                  r"|\[\s*(?P<page3>\d{1,4})\s*\]|\(\s*(?P<page4>\d{1,4})\s*\))\s*$", example="Стр. 89")
@@ -393,8 +387,7 @@ NUMBER_HYPHEN = Rx(r"\d-$", example="правила 61-")
 #: A commentary's source mark after a heading or paragraph: ``ДЕФЕКТНАЯ
 #: ВЗЯТКА(DC4)`` — the source it follows; kept apart from title and text.
 SOURCE_MARK = Rx(r"\s*\((?P<mark>[A-Z]{2,4}\d{1,3}[a-z]?)\)\s*$", example="ДЕФЕКТНАЯ ВЗЯТКА(DC4)")
-#: A heading glued at the end of a paragraph after a sentence end: 001:31
-#: ``… стороной). B.Последующая игра во взятку``.
+#: A heading glued at the end of a paragraph after a sentence end: 001:31 ``… стороной). B.Последующая игра во взятку``.
 INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{CITE_LETTER}|\d{{1,2}})\.[А-ЯЁ][^.!?;:()]{{2,100}})$",
                     example="совершённого его стороной). B.Последующая игра во взятку")
 
@@ -544,8 +537,7 @@ PAREN_SECTION = Rx(rf"^(?P<law>\d{{1,3}}) ?\((?P<letter>{CITE_LETTER})\)", examp
 PAREN_SUBSECTION = Rx(rf"^(?P<head>\d{{1,3}}{CITE_LETTER})\((?P<sub>\d{{1,2}})\)", example="65B(2)")
 #: A dot between a section letter and its subsection's number (``26A.1``, «26 А.1»): the number is the subsection.
 SECTION_DOT = Rx(rf"(?<={CITE_LETTER})\.(?=\d)", example="26A.1")
-#: What may stand between a law number and its section letter in a cite given alone
-#: (``62-B``, ``62.B``, ``62 B``).
+#: What may stand between a law number and its section letter in a cite given alone (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
 #: An item's letter glued to its subsection, or after a dot (``46B3a``, ``43.B.2.c``; in capitals too, as a phone's
 #: caps lock types it: ``43B2A``): the item ``(a)``.
@@ -564,8 +556,6 @@ CITE_PARTS = Rx(r"(\d+)([A-Z]?)(\d*)((?:\([a-z0-9]+\))*)", example="43B2(b)")
 ITEM_LABEL = Rx(r"\([a-z0-9]+\)", example="43B2(b)")
 #: A canonical cite that names a section (a bare letter may follow it): ``64A``.
 HAS_SECTION = Rx(r"\d[A-Z]", example="64A")
-#: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``.
-RANGE_MARK = Rx(r"[-–—]|\sto\s|\sпо\s", example="61 - 64")
 
 #: Russian «правило» in every case form, any letter case, a number sign or
 #: none between it and the cite: 000:6 ``правилом 44``, 000:239 ``правила 70
@@ -596,19 +586,22 @@ _SPACED_LETTER = (rf"[ ]{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–�
                   r"|[ ](?:и|или|либо|and|or|to|по|through)[ ])")
 _ORDINAL_ENDING = "го|ого|му|ому|м|ом|й|ый|ий|ой|е|ое|я|ая|ю|ую|х|ых"
 _ORDINAL = rf"-(?:{_ORDINAL_ENDING})(?![\w-])"
+#: An item's label in brackets in running text: ``(a)``, ``(ii)``, ``(1)``, or one lower-case Cyrillic letter
+#: read as a cite given alone reads it (``43Б1(а)``, ``43B2(б)``: by look-alike or alphabet order).
+_ITEM_LABEL = r"\((?:[a-zA-Z0-9]{1,2}|[абвгдежзиклмнс])\)"
 #: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
 #: ``10С2`` (004:90), ``25Б``, ``62б`` (a letter typed in lower case); spaced: ``16 B 1``,
 #: ``43 B 2 (b)``. Never the law number of a commentary paragraph's cite (``45`` of
 #: ``правило 59, 45.5``): that is not law 45.
 CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_GLUED_LOWER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))"
-              rf"(?:[ .]?\d{{1,2}})?(?:[ ]?\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
+              rf"(?:[ .]?\d{{1,2}})?(?:[ ]?{_ITEM_LABEL}){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
 #: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
 #: part of the cite (:func:`lawref.cite.without_ordinal`).
 ORDINAL = Rx(rf"-(?:{_ORDINAL_ENDING})$", example="61-го")
 #: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B`` →
 #: ``B``; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
-SECTION_TOKEN = (rf"{CITE_LETTER}\.?\d{{1,2}}(?:\([a-zA-Z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}}(?![\w])"
-                 rf"|{CITE_LETTER}(?![\w.])|(?:\([a-zA-Z0-9]{{1,2}}\)){{1,{MAX_ITEMS}}}(?![\w])")
+SECTION_TOKEN = (rf"{CITE_LETTER}\.?\d{{1,2}}(?:{_ITEM_LABEL}){{0,{MAX_ITEMS}}}(?![\w])"
+                 rf"|{CITE_LETTER}(?![\w.])|(?:{_ITEM_LABEL}){{1,{MAX_ITEMS}}}(?![\w])")
 #: A space inside a citation: any whitespace character but one that starts a blank line — a
 #: citation never runs on across a paragraph break (``правила 70 или 71`` ⏎⏎ ``-1`` is not ``1``).
 _WS = r"(?:(?!\n[^\S\n]*\n)\s)"
@@ -622,6 +615,9 @@ CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?
 LAW_CITATION = Rx(rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
                   rf"|{EN_L_PREFIX}|{POINT_WORD}{_WS}*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
                   example="см. правило 59")
+#: A law cited by its ordinal before the law word: «по 62-му правилу», «в 40-м правиле», «62-е правило».
+ORDINAL_LAW = Rx(rf"(?<![\w.,-])(?P<law>{LAW_NUMBER})-(?:{_ORDINAL_ENDING})[ \u00a0]+(?i:правил(?:о|а|у|ом|е))"
+                 r"(?![^\W\d_]|-)", example="по 62-му правилу")
 #: A word naming a part of a law: «раздел», «пункт», «подпункт», «параграф», «абзац», «часть» in every case
 #: form; ``section``, ``subsection``, ``paragraph``, ``subparagraph``, ``clause``, ``item``. Which part
 #: it is, the label says (a capital letter a section, a number a subsection, ``(b)`` an item), not
@@ -664,6 +660,8 @@ CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_
 RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64")
 #: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.
 ALPHABET_LETTER = Rx(f"[{ALPHABET_ONLY}]", example="правило 25Б")
+#: The same in lower case where a cite's letter stands (``62б``, ``43B2(б)``), not a word (``61 и 62``).
+ALPHABET_LETTER_TYPED = Rx(rf"(?<=\d)[{ALPHABET_ONLY.lower()}]|\([{ALPHABET_ONLY.lower()}]\)", example="правило 62б")
 #: A bid above the seven level, as a director reports it (``8 пик``, ``восемь бк``, ``9 hearts``): Law 35C's
 #: «назначение выше семи», whatever the denomination.
 BID_ABOVE_SEVEN = Rx(r"(?<![\w.,])(?:[89]|1[0-3]|восемь|девять|десять|eight|nine|ten)[ -]?"

@@ -273,7 +273,8 @@ RUNNING_LOWER = [
     ("see Law 12a", [("Law 12a", ["12A"])]),
     ("правило 43б2 говорит", [("правило 43б2", ["43B2"])]),
     ("правило 62 в случае спора", [("правило 62", ["62"])]),  # «в» after a space: a word of the sentence
-    ("по 62-му правилу", []),  # an ordinal's ending: no cite without a law word
+    ("по 62-му правилу", [("62-му правилу", ["62"])]),  # an ordinal before its law word (ORDINAL_LAW)
+    ("на 62-м месте", []),  # an ordinal's ending: no cite without a law word
     ("правило 5х", []),  # not a section letter: the number is no cite either
 ]
 
@@ -285,7 +286,56 @@ def test_link_reads_a_lower_case_section_letter_in_running_text(text: str, found
     assert [(c.text, list(c.cites)) for c in find_citations(text)] == found
 
 
-@pytest.mark.parametrize("cited", ["правило 62б", "правилу 62в", "Law 12a"])
+#: An item's letter typed in Cyrillic in running text: read as a cite given alone reads it (look-alikes,
+#: or alphabet order when a letter has no look-alike). Before, the item was cut off: «43Б1(а)» → 43B1.
+RUNNING_ITEMS = [
+    ("см. правило 43Б1(а)", [("правило 43Б1(а)", ["43B1(a)"])]),
+    ("пункт 43B2(б) гласит", [("пункт 43B2(б)", ["43B2(b)"])]),
+    ("правило 43B2(а) и (б)", [("правило 43B2(а)", ["43B2(a)"]), ("(б)", ["43B2(b)"])]),
+    ("правило 43В2(в)", [("правило 43В2(в)", ["43B2(b)"])]),  # look-alikes throughout: В = B, в = b
+    ("правило 43Б2(в)", [("правило 43Б2(в)", ["43B2(c)"])]),  # Б has none: alphabet order, в = c
+    ("правило 43B2(ф)", [("правило 43B2", ["43B2"])]),  # «ф» is no item letter: the cite stops before it
+    ("правило 62 (в случае спора)", [("правило 62", ["62"])]),  # a bracketed phrase is no item
+]
+
+
+@pytest.mark.parametrize(("text", "found"), RUNNING_ITEMS, ids=[r[0] for r in RUNNING_ITEMS])
+def test_link_reads_an_item_letter_typed_in_cyrillic(text: str, found: list[tuple[str, list[str]]]) -> None:
+    assert [(c.text, list(c.cites)) for c in find_citations(text)] == found
+
+
+#: A law cited by its ordinal before «правило» in any case form; an ordinal with no law word after it is none.
+ORDINAL_LAWS = [
+    ("согласно 12-му правилу", [("12-му правилу", ["12"])]),
+    ("как сказано в 40-м правиле", [("40-м правиле", ["40"])]),
+    ("62-е правило требует", [("62-е правило", ["62"])]),
+    ("до 12-го правила и после", [("12-го правила", ["12"])]),
+    ("в 2017-м правила изменились", []),  # a year: four digits are no law number
+    ("62-му игроку", []),
+]
+
+
+@pytest.mark.parametrize(("text", "found"), ORDINAL_LAWS, ids=[r[0] for r in ORDINAL_LAWS])
+def test_link_reads_a_law_cited_by_its_ordinal(text: str, found: list[tuple[str, list[str]]]) -> None:
+    assert [(c.text, list(c.cites)) for c in find_citations(text)] == found
+
+
+#: How a citation's letters were read, as ``link --format json`` reports it: a lower-case letter with no
+#: Latin look-alike is read in alphabet order as its capital is (before, «62б» said ``lookalike``).
+READINGS = [
+    ("правило 62б", "alphabet"), ("правило 62Б", "alphabet"), ("правило 43B2(б)", "alphabet"),
+    ("правило 62в", "lookalike"), ("правило 62В", "lookalike"), ("правило 43B2(в)", "lookalike"),
+    ("правило 62B", ""), ("правило 62", ""),
+]
+
+
+@pytest.mark.parametrize(("text", "read"), READINGS, ids=[r[0] for r in READINGS])
+def test_a_citation_says_how_its_letters_were_read(text: str, read: str) -> None:
+    (citation,) = find_citations(text)
+    assert citation.reading == read
+
+
+@pytest.mark.parametrize("cited", ["правило 62б", "правилу 62в", "Law 12a", "правило 43Б1(а)", "пункт 43B2(б)"])
 def test_link_and_resolve_read_a_lower_case_section_letter_alike(seed_index: Path, cited: str) -> None:
     base = ["--corpus", str(CORPUS), "--index", str(seed_index)]
     linked = CliRunner().invoke(cli, [*base, "link", "--format", "json"], input=f"см. {cited} выше\n")
