@@ -59,7 +59,7 @@ from whoosh.analysis import Filter, RegexTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.searching import Searcher as _WhooshSearcher  # noqa: E402
 
-from lawref import _safepickle, folder, typos  # noqa: E402
+from lawref import _safepickle, dense, folder, typos  # noqa: E402
 from lawref import patterns as P  # noqa: E402
 from lawref import scoring as S  # noqa: E402
 from lawref.cite import fold_token  # noqa: E402
@@ -107,9 +107,8 @@ STOPWORDS = glossary.FUNCTION_WORDS  # dropped from queries when other words rem
 
 @functools.lru_cache(maxsize=1 << 16)
 def norm(word: str) -> str:
-    """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps
-    it; outline suit symbols as filled ones (``1♡`` → ``1♥``); stress marks
-    dropped (``взя́тка`` → ``взятка``)."""
+    """Folded ``word``; a cite-like word as :func:`lawref.cite.fold_token` keeps it; outline suit
+    symbols as filled ones (``1♡`` → ``1♥``); stress marks dropped (``взя́тка`` → ``взятка``)."""
     return fold_token(morph.fold(word.translate(P.STRESS_FOLD))).translate(P.SUIT_FOLD)
 
 
@@ -280,6 +279,7 @@ class Words:
     tokens: dict[str, _Tokens] = field(default_factory=dict)  # node id → its words read: :meth:`Searcher._tokens`
     postings: S.Postings = field(default_factory=S.Postings)  # the terms queries asked for, scored
     entries: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)  # :meth:`Searcher._entries`
+    first: S.FirstStage | None = None  # a large index's first stage in arrays: :mod:`lawref.dense`
 
 
 class Searcher:
@@ -311,7 +311,9 @@ class Searcher:
         self._known, self._once, self._keys, self._vocab = words.known, words.once, words.keys, words.vocab
         self._memo, self._readings, self._kept_tokens = words.memo, words.readings, words.tokens
         kept, self._kept_entries = words.postings, words.entries
-        self._postings = S.Reader(kept, self._read_postings)
+        if words.first is None:
+            words.first = dense.first_stage(self._searcher.doc_count_all())
+        self._postings = S.Reader(kept, self._read_postings, words.first)
 
     def __enter__(self) -> Searcher:
         return self

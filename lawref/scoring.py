@@ -38,10 +38,10 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Collection, Iterator, Mapping
 from math import log
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
-__all__ = ["AllOf", "AnyOf", "Bonus", "Near", "Positions", "Postings", "Reader", "Scored", "Term", "Terms", "bm25",
-           "idf", "scores", "top"]
+__all__ = ["AllOf", "AnyOf", "Bonus", "FirstStage", "Near", "Positions", "Postings", "Ranked", "Reader", "Scored",
+           "Term", "Terms", "bm25", "idf", "scores", "top"]
 
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
 B, K1 = 0.75, 1.2
@@ -184,6 +184,37 @@ class Postings:
 Terms = Callable[[str, str], Scored]
 
 
+class Ranked(Protocol):
+    """Nodes ordered best bound first, equal bounds by document number (what :func:`top` reads)."""
+
+    def __len__(self) -> int: ...
+
+    def head(self, start: int, stop: int) -> list[tuple[int, float]]:
+        """``(document number, bound)`` of the nodes ranked ``start`` to ``stop`` (end-exclusive)."""
+        ...
+
+
+class FirstStage(Protocol):
+    """What ranks every node by its bound at once (:class:`lawref.dense.Dense`, for a large index)."""
+
+    def ranked(self, query: Query, terms: Terms, within: Collection[int] | None) -> Ranked: ...
+
+
+class _Ordered:
+    """A :class:`Ranked` of bounds in a dict: ``order`` their keys ranked."""
+
+    __slots__ = ("_bounds", "_order")
+
+    def __init__(self, order: list[int], bounds: dict[int, float]) -> None:
+        self._order, self._bounds = order, bounds
+
+    def __len__(self) -> int:
+        return len(self._order)
+
+    def head(self, start: int, stop: int) -> list[tuple[int, float]]:
+        return [(d, self._bounds[d]) for d in self._order[start:stop]]
+
+
 class Reader:
     """A searcher's :data:`Terms`: ``reader(field, lemma)`` is ``kept``'s
     postings, each read by ``read`` the first time; and the sums of any-of
@@ -191,10 +222,10 @@ class Reader:
     ``kept`` (:meth:`Postings.summed`) — a word asked again is not summed
     again. Dict operations are atomic: a searcher's threads share them."""
 
-    __slots__ = ("_kept", "_read")
+    __slots__ = ("_kept", "_read", "first")
 
-    def __init__(self, kept: Postings, read: Callable[[str, str], Scored]) -> None:
-        self._kept, self._read = kept, read
+    def __init__(self, kept: Postings, read: Callable[[str, str], Scored], first: FirstStage | None = None) -> None:
+        self._kept, self._read, self.first = kept, read, first
 
     def __call__(self, field: str, lemma: str) -> Scored:
         return self._kept.get(field, lemma, self._read)
@@ -307,20 +338,34 @@ def _in_order(terms: list[list[Mapping[int, tuple[int, ...]]]], doc: int, slop: 
 def top(query: Query, postings: Terms, count: int, within: Collection[int] | None = None) -> list[tuple[int, float]]:
     """The best ``count`` ``(document number, score)`` of :func:`scores`, equal
     scores by document number (as whoosh's collector keeps them). Every
-    node's bound comes first (its score with no span checked); then the
-    nodes are scored exactly, best bound first, in batches that double,
-    until no bound left can reach the worst score kept: the spans of a
-    phrase or nearness bonus are read for the nodes that can still rank,
-    not for every node holding the words."""
+    node's bound comes first (its score with no span checked: summed in
+    arrays by a :class:`Reader`'s ``first`` stage when it has one, the same
+    floats); then the nodes are scored exactly, best bound first, in
+    batches that double, until no bound left can reach the worst score
+    kept: the spans of a phrase or nearness bonus are read for the nodes
+    that can still rank, not for every node holding the words."""
+    first = postings.first if isinstance(postings, Reader) else None
+    near = _has_near(query)
+    if first is not None:
+        ranked = first.ranked(query, postings, within)
+        return _exact(query, postings, count, ranked) if near else ranked.head(0, count)
     bounds = scores(query, postings, within, spans=False)
-    if not _has_near(query):  # no span to check: the bounds are the scores
+    if not near:  # no span to check: the bounds are the scores
         return heapq.nsmallest(count, bounds.items(), key=lambda t: (-t[1], t[0]))
     order = sorted(sorted(bounds), key=bounds.__getitem__, reverse=True)  # best bound first, ties by number
+    return _exact(query, postings, count, _Ordered(order, bounds))
+
+
+def _exact(query: Query, postings: Terms, count: int, ranked: Ranked) -> list[tuple[int, float]]:
+    """:func:`top`'s second stage: the exact scores of ``ranked``'s nodes, best bound first, in batches."""
     kept: list[tuple[float, int]] = []  # (score, -document number): the worst kept first
     start, batch = 0, max(count, 8)
-    # a node ranks only if its bound, ties by number, beats the worst kept: past the first that cannot, none can
-    while start < len(order) and (len(kept) < count or (bounds[order[start]], -order[start]) > kept[0]):
-        for d, score in scores(query, postings, set(order[start:start + batch])).items():
+    while start < len(ranked):
+        chunk = ranked.head(start, start + batch)
+        # a node ranks only if its bound, ties by number, beats the worst kept: past the first that cannot, none can
+        if len(kept) >= count and (chunk[0][1], -chunk[0][0]) <= kept[0]:
+            break
+        for d, score in scores(query, postings, {d for d, _ in chunk}).items():
             if len(kept) < count:
                 heapq.heappush(kept, (score, -d))
             elif (score, -d) > kept[0]:
