@@ -45,13 +45,15 @@ ARRAYS_KEPT = 2_000_000
 
 
 class Ranked:
-    """Nodes ordered best bound first, equal bounds by entry number, with their bounds: what
-    :func:`lawref.scoring.top` reads in batches. ``len()`` is the number of nodes matched."""
+    """One query's nodes ordered best bound first, equal bounds by entry number, with their bounds
+    (:class:`lawref.scoring.Ranked`); ``len()`` is the number of nodes matched. Its :meth:`exact`
+    scores reuse the arrays the bounds were summed from (``evaluated``): only the parts that hold a
+    :class:`~lawref.scoring.Near` are summed again, over the batch's nodes alone."""
 
-    __slots__ = ("_bounds", "_docs")
+    __slots__ = ("_bounds", "_docs", "_evaluated", "_query")
 
-    def __init__(self, docs: Any, bounds: Any) -> None:
-        self._docs, self._bounds = docs, bounds
+    def __init__(self, docs: Any, bounds: Any, query: S.Query, evaluated: _Evaluated) -> None:
+        self._docs, self._bounds, self._query, self._evaluated = docs, bounds, query, evaluated
 
     def __len__(self) -> int:
         return len(self._docs)
@@ -59,6 +61,10 @@ class Ranked:
     def head(self, start: int, stop: int) -> list[tuple[int, float]]:
         """``(entry number, bound)`` of the nodes ranked ``start`` to ``stop`` (end-exclusive)."""
         return list(zip(self._docs[start:stop].tolist(), self._bounds[start:stop].tolist(), strict=True))
+
+    def exact(self, docs: list[int]) -> dict[int, float]:
+        """The exact score of each of ``docs`` that the query matches with its spans checked."""
+        return self._evaluated.exact(self._query, docs)
 
 
 class Dense:
@@ -79,13 +85,14 @@ class Dense:
         """Every node ``query`` matches (only those in ``within`` when given), ordered as
         :class:`Ranked` says, by :func:`lawref.scoring.scores`' bound (``spans`` false)."""
         np = self._np
-        score, mask = self._eval(query, terms)
+        evaluated = _Evaluated(self, terms, S.has_near(query))
+        score, mask = evaluated.full(query)
         if within is not None:
             mask = mask & self._mask_of(within)
         docs = np.flatnonzero(mask)
         bounds = score[docs]
         order = np.argsort(-bounds, kind="stable")  # ``docs`` ascend: a stable sort keeps equal bounds by number
-        return Ranked(docs[order], bounds[order])
+        return Ranked(docs[order], bounds[order], query, evaluated)
 
     def _mask_of(self, docs: Collection[int]) -> Mask:
         """Which entries are in ``docs`` (a number that is no entry's is none: it matches nothing, as in a dict)."""
@@ -95,7 +102,7 @@ class Dense:
         mask[numbers[(numbers >= 0) & (numbers < self.entries)]] = True
         return mask
 
-    def _term(self, field: str, lemma: str, terms: S.Terms) -> tuple[Any, Any]:
+    def term(self, field: str, lemma: str, terms: S.Terms) -> tuple[Any, Any]:
         """``lemma``'s postings in ``field`` as ``(entry numbers, scores)`` arrays."""
         found = self._arrays.get((field, lemma))
         if found is None:
@@ -109,60 +116,114 @@ class Dense:
             self._size += len(scored)
         return found
 
-    def _eval(self, query: S.Query, terms: S.Terms) -> tuple[Floats, Mask]:
-        """``(score of every entry, whether it matches)``; a score is ``0.0`` where it does not."""
-        if isinstance(query, S.Term):
-            return self._term_scores(query, terms)
-        if isinstance(query, S.AnyOf):
-            return self._any(query, terms)
-        if isinstance(query, S.AllOf):
-            return self._all(query.parts, terms, 1.0)
-        if isinstance(query, S.Bonus):
-            required, held = self._eval(query.required, terms)
-            if held.any():
-                bonus, also = self._eval(query.bonus, terms)
-                required += self._np.where(held & also, bonus, 0.0)
-            return required, held
-        return self._all(query.parts, terms, query.boost)  # a Near: its parts all held, order unchecked
 
-    def _term_scores(self, query: S.Term, terms: S.Terms) -> tuple[Floats, Mask]:
+class _Evaluated:
+    """One query's sums. :meth:`full`: ``(score of every entry, whether it matches)``, a score
+    ``0.0`` where it does not, each node of the tree kept (``keep``: the query holds a
+    :class:`~lawref.scoring.Near`, so its exact scores will be asked). :meth:`exact`: the same sums over
+    some entries, with each :class:`~lawref.scoring.Near`'s spans checked. No array a node was
+    given is changed: a kept one may be read again."""
+
+    def __init__(self, dense: Dense, terms: S.Terms, keep: bool) -> None:
+        self._dense, self._np, self._terms, self._n = dense, dense._np, terms, dense.entries
+        self._kept: dict[int, tuple[Floats, Mask]] | None = {} if keep else None
+
+    def full(self, query: S.Query) -> tuple[Floats, Mask]:
+        found = self._full(query)
+        if self._kept is not None:
+            self._kept[id(query)] = found
+        return found
+
+    def _full(self, query: S.Query) -> tuple[Floats, Mask]:
         np = self._np
-        ids, scores = self._term(query.field, query.lemma, terms)
-        score, mask = np.zeros(self.entries), np.zeros(self.entries, dtype=bool)
-        score[ids] = scores * query.boost
-        mask[ids] = True
-        return score, mask
+        if isinstance(query, S.Term):
+            ids, scores = self._dense.term(query.field, query.lemma, self._terms)
+            score, mask = np.zeros(self._n), np.zeros(self._n, dtype=bool)
+            score[ids] = scores * query.boost
+            mask[ids] = True
+            return score, mask
+        if isinstance(query, S.AnyOf):
+            return self._any(query)
+        if isinstance(query, S.Bonus):
+            required, held = self.full(query.required)
+            if held.any():
+                bonus, also = self.full(query.bonus)
+                required = required + np.where(held & also, bonus, 0.0)
+            return required, held
+        return self._all(query.parts, 1.0 if isinstance(query, S.AllOf) else query.boost)  # a Near: order unchecked
 
-    def _any(self, query: S.AnyOf, terms: S.Terms) -> tuple[Floats, Mask]:
+    def _any(self, query: S.AnyOf) -> tuple[Floats, Mask]:
         """The sum of the parts that match, in order (``scoring._sum_terms``), times the boost."""
         np = self._np
-        total, mask = np.zeros(self.entries), np.zeros(self.entries, dtype=bool)
+        total, mask = np.zeros(self._n), np.zeros(self._n, dtype=bool)
         for part in query.parts:
-            if type(part) is S.Term:  # added at its entries as they are: no array of every entry made
-                ids, scores = self._term(part.field, part.lemma, terms)
+            if type(part) is S.Term and self._kept is None:  # added at its entries: no array of every entry made
+                ids, scores = self._dense.term(part.field, part.lemma, self._terms)
                 total[ids] += scores * part.boost
                 mask[ids] = True
                 continue
-            score, held = self._eval(part, terms)
+            score, held = self.full(part)
             total += score
             mask |= held
         if query.boost != 1.0:
             total *= query.boost
         return total, mask
 
-    def _all(self, parts: tuple[S.Query, ...], terms: S.Terms, boost: float) -> tuple[Floats, Mask]:
+    def _all(self, parts: tuple[S.Query, ...], boost: float) -> tuple[Floats, Mask]:
         """Every part held: their sum in order (``scoring._all``), times ``boost``."""
-        total, mask = self._eval(parts[0], terms)
+        total, mask = self.full(parts[0])
         for part in parts[1:]:
             if not mask.any():
                 break
-            score, held = self._eval(part, terms)
-            total += score
-            mask &= held
+            score, held = self.full(part)
+            total, mask = total + score, mask & held
         total = self._np.where(mask, total, 0.0)
         if boost != 1.0:
             total *= boost
         return total, mask
+
+    def exact(self, query: S.Query, docs: list[int]) -> dict[int, float]:
+        """:func:`lawref.scoring.scores` of ``query`` (:meth:`full` summed it) within ``docs``, spans checked."""
+        np = self._np
+        at = np.fromiter(docs, dtype=np.intp, count=len(docs))
+        score, mask = self._exact(query, at)
+        return dict(zip(at[mask].tolist(), score[mask].tolist(), strict=True))
+
+    def _exact(self, query: S.Query, at: Any) -> tuple[Floats, Mask]:
+        """``query``'s sums at entries ``at``: a part with no :class:`~lawref.scoring.Near` as kept."""
+        np = self._np
+        assert self._kept is not None
+        if not S.has_near(query):
+            score, mask = self._kept[id(query)]
+            return score[at], mask[at]
+        if isinstance(query, S.Near):
+            score, mask = self._kept[id(query)]
+            holds = S.in_order(query, self._terms)
+            checked = mask[at]
+            for k in np.flatnonzero(checked).tolist():
+                checked[k] = holds(int(at[k]))
+            return np.where(checked, score[at], 0.0), checked
+        if isinstance(query, S.AnyOf):
+            total, held = np.zeros(len(at)), np.zeros(len(at), dtype=bool)
+            for part in query.parts:
+                score, mask = self._exact(part, at)
+                total += score
+                held |= mask
+            return (total * query.boost if query.boost != 1.0 else total), held
+        if isinstance(query, S.Bonus):
+            required, held = self._exact(query.required, at)
+            if held.any():
+                bonus, also = self._exact(query.bonus, at)
+                required = required + np.where(held & also, bonus, 0.0)
+            return required, held
+        assert isinstance(query, S.AllOf)
+        total, held = self._exact(query.parts[0], at)
+        for part in query.parts[1:]:
+            if not held.any():  # where :meth:`full` stopped too (spans only take nodes away): its parts unsummed
+                break
+            score, mask = self._exact(part, at)
+            total, held = total + score, held & mask
+        return np.where(held, total, 0.0), held
 
 
 def first_stage(entries: int) -> Dense | None:

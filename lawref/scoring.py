@@ -41,7 +41,7 @@ from math import log
 from typing import Any, NamedTuple, Protocol
 
 __all__ = ["AllOf", "AnyOf", "Bonus", "FirstStage", "Near", "Positions", "Postings", "Ranked", "Reader", "Scored",
-           "Term", "Terms", "bm25", "idf", "scores", "top"]
+           "Term", "Terms", "bm25", "has_near", "idf", "in_order", "scores", "top"]
 
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
 B, K1 = 0.75, 1.2
@@ -193,6 +193,10 @@ class Ranked(Protocol):
         """``(document number, bound)`` of the nodes ranked ``start`` to ``stop`` (end-exclusive)."""
         ...
 
+    def exact(self, docs: list[int]) -> dict[int, float]:
+        """:func:`scores` of the query ranked, spans checked, within ``docs`` (some of those ranked)."""
+        ...
+
 
 class FirstStage(Protocol):
     """What ranks every node by its bound at once (:class:`lawref.dense.Dense`, for a large index)."""
@@ -201,18 +205,21 @@ class FirstStage(Protocol):
 
 
 class _Ordered:
-    """A :class:`Ranked` of bounds in a dict: ``order`` their keys ranked."""
+    """A :class:`Ranked` of ``query``'s bounds in a dict: ``order`` their keys ranked."""
 
-    __slots__ = ("_bounds", "_order")
+    __slots__ = ("_bounds", "_order", "_postings", "_query")
 
-    def __init__(self, order: list[int], bounds: dict[int, float]) -> None:
-        self._order, self._bounds = order, bounds
+    def __init__(self, order: list[int], bounds: dict[int, float], query: Query, postings: Terms) -> None:
+        self._order, self._bounds, self._query, self._postings = order, bounds, query, postings
 
     def __len__(self) -> int:
         return len(self._order)
 
     def head(self, start: int, stop: int) -> list[tuple[int, float]]:
         return [(d, self._bounds[d]) for d in self._order[start:stop]]
+
+    def exact(self, docs: list[int]) -> dict[int, float]:
+        return scores(self._query, self._postings, set(docs))
 
 
 class Reader:
@@ -320,8 +327,15 @@ def _near(query: Near, postings: Terms, within: Collection[int] | None, spans: b
     held = _all(query.parts, postings, within, spans)
     if not held or not spans:
         return {d: s * query.boost for d, s in held.items()}
+    holds = in_order(query, postings)
+    return {d: s * query.boost for d, s in held.items() if holds(d)}
+
+
+def in_order(query: Near, postings: Terms) -> Callable[[int], bool]:
+    """Whether a node (by document number) holds ``query``'s parts in order, each within its slop of
+    the one before (:func:`_in_order`)."""
     terms = [[postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts]
-    return {d: s * query.boost for d, s in held.items() if _in_order(terms, d, query.slop)}
+    return lambda doc: _in_order(terms, doc, query.slop)
 
 
 def _in_order(terms: list[list[Mapping[int, tuple[int, ...]]]], doc: int, slop: int) -> bool:
@@ -345,18 +359,18 @@ def top(query: Query, postings: Terms, count: int, within: Collection[int] | Non
     kept: the spans of a phrase or nearness bonus are read for the nodes
     that can still rank, not for every node holding the words."""
     first = postings.first if isinstance(postings, Reader) else None
-    near = _has_near(query)
+    near = has_near(query)
     if first is not None:
         ranked = first.ranked(query, postings, within)
-        return _exact(query, postings, count, ranked) if near else ranked.head(0, count)
+        return _exact(count, ranked) if near else ranked.head(0, count)
     bounds = scores(query, postings, within, spans=False)
     if not near:  # no span to check: the bounds are the scores
         return heapq.nsmallest(count, bounds.items(), key=lambda t: (-t[1], t[0]))
     order = sorted(sorted(bounds), key=bounds.__getitem__, reverse=True)  # best bound first, ties by number
-    return _exact(query, postings, count, _Ordered(order, bounds))
+    return _exact(count, _Ordered(order, bounds, query, postings))
 
 
-def _exact(query: Query, postings: Terms, count: int, ranked: Ranked) -> list[tuple[int, float]]:
+def _exact(count: int, ranked: Ranked) -> list[tuple[int, float]]:
     """:func:`top`'s second stage: the exact scores of ``ranked``'s nodes, best bound first, in batches."""
     kept: list[tuple[float, int]] = []  # (score, -document number): the worst kept first
     start, batch = 0, max(count, 8)
@@ -365,7 +379,7 @@ def _exact(query: Query, postings: Terms, count: int, ranked: Ranked) -> list[tu
         # a node ranks only if its bound, ties by number, beats the worst kept: past the first that cannot, none can
         if len(kept) >= count and (chunk[0][1], -chunk[0][0]) <= kept[0]:
             break
-        for d, score in scores(query, postings, {d for d, _ in chunk}).items():
+        for d, score in ranked.exact([d for d, _ in chunk]).items():
             if len(kept) < count:
                 heapq.heappush(kept, (score, -d))
             elif (score, -d) > kept[0]:
@@ -374,13 +388,13 @@ def _exact(query: Query, postings: Terms, count: int, ranked: Ranked) -> list[tu
     return [(-d, score) for score, d in sorted(kept, reverse=True)]
 
 
-def _has_near(query: Query) -> bool:
+def has_near(query: Query) -> bool:
     """Whether ``query`` holds a :class:`Near` (a score :func:`top` must check spans for)."""
     if isinstance(query, Near):
         return True
     if isinstance(query, Bonus):
-        return _has_near(query.required) or _has_near(query.bonus)
-    return isinstance(query, AnyOf | AllOf) and any(_has_near(p) for p in query.parts)
+        return has_near(query.required) or has_near(query.bonus)
+    return isinstance(query, AnyOf | AllOf) and any(has_near(p) for p in query.parts)
 
 
 def _tree_spans(spans: list[list[tuple[int, int]]], slop: int) -> list[tuple[int, int]]:
