@@ -23,7 +23,7 @@ not pay its import).
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 from lawref import scoring as S
@@ -127,11 +127,21 @@ class _Evaluated:
     def __init__(self, dense: Dense, terms: S.Terms, keep: bool) -> None:
         self._dense, self._np, self._terms, self._n = dense, dense._np, terms, dense.entries
         self._kept: dict[int, tuple[Floats, Mask]] | None = {} if keep else None
+        self._near: dict[int, bool] = {}  # node → whether it holds a Near (asked at every level of the tree)
+        self._gaps: dict[tuple[S.AnyOf, ...], _Gaps] = {}  # a pair's parts → their least gap in each node asked
+
+    def _holds_near(self, query: S.Query) -> bool:
+        found = self._near.get(id(query))
+        if found is None:
+            found = self._near[id(query)] = S.has_near(query)
+        return found
 
     def full(self, query: S.Query) -> tuple[Floats, Mask]:
-        found = self._full(query)
-        if self._kept is not None:
-            self._kept[id(query)] = found
+        if self._kept is None:
+            return self._full(query)
+        found = self._kept.get(id(query))  # a word's part of two pairs' nearness is summed once
+        if found is None:
+            found = self._kept[id(query)] = self._full(query)
         return found
 
     def _full(self, query: S.Query) -> tuple[Floats, Mask]:
@@ -156,8 +166,9 @@ class _Evaluated:
         """The sum of the parts that match, in order (``scoring._sum_terms``), times the boost."""
         np = self._np
         total, mask = np.zeros(self._n), np.zeros(self._n, dtype=bool)
+        alone = self._kept is None or not self._holds_near(query)  # exact sums read this whole, never its terms
         for part in query.parts:
-            if type(part) is S.Term and self._kept is None:  # added at its entries: no array of every entry made
+            if type(part) is S.Term and alone:  # added at its entries as they are: no array of every entry made
                 ids, scores = self._dense.term(part.field, part.lemma, self._terms)
                 total[ids] += scores * part.boost
                 mask[ids] = True
@@ -189,17 +200,26 @@ class _Evaluated:
         score, mask = self._exact(query, at)
         return dict(zip(at[mask].tolist(), score[mask].tolist(), strict=True))
 
+    def _pair(self, query: S.Near) -> Callable[[int], bool]:
+        """Whether a node holds ``query``'s two parts in order within its slop, by their least gap in it
+        (:func:`lawref.scoring.least_gap`): worked out once a node for a phrase and a nearness of one pair."""
+        gap = self._gaps.get(query.parts)  # by value: a policy's expansion makes each nearness its own parts
+        if gap is None:
+            gap = self._gaps[query.parts] = _Gaps(S.least_gap(query, self._terms))
+        slop = query.slop
+        return lambda doc: (found := gap(doc)) is not None and found <= slop
+
     def _exact(self, query: S.Query, at: Any) -> tuple[Floats, Mask]:
         """``query``'s sums at entries ``at``: a part with no :class:`~lawref.scoring.Near` as kept."""
         np = self._np
         assert self._kept is not None
-        if not S.has_near(query):
+        if not self._holds_near(query):
             score, mask = self._kept[id(query)]
             return score[at], mask[at]
         if isinstance(query, S.Near):
             score, mask = self._kept[id(query)]
-            holds = S.in_order(query, self._terms)
             checked = mask[at]
+            holds = self._pair(query) if len(query.parts) == 2 else S.in_order(query, self._terms)
             for k in np.flatnonzero(checked).tolist():
                 checked[k] = holds(int(at[k]))
             return np.where(checked, score[at], 0.0), checked
@@ -224,6 +244,22 @@ class _Evaluated:
             score, mask = self._exact(part, at)
             total, held = total + score, held & mask
         return np.where(held, total, 0.0), held
+
+
+class _Gaps:
+    """A pair's least gap in each node (:func:`lawref.scoring.least_gap`), each worked out once."""
+
+    __slots__ = ("_found", "_least")
+
+    def __init__(self, least: Callable[[int], int | None]) -> None:
+        self._least = least
+        self._found: dict[int, int | None] = {}
+
+    def __call__(self, doc: int) -> int | None:
+        if doc not in self._found:
+            self._found[doc] = self._least(doc)
+        found: int | None = self._found[doc]
+        return found
 
 
 def first_stage(entries: int) -> Dense | None:

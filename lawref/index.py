@@ -539,14 +539,14 @@ class Searcher:
             return found
 
     def suggest(self, word: str, *, short: bool = False) -> str | None:
-        """The corpus form nearest to ``word``, a typo (``фальшренос`` →
-        ``фальшренонс``), or ``None``: :func:`lawref.typos.nearest` over the
-        corpus forms in its script (``short``: a Cyrillic word of 4–5 letters
-        too, as :data:`lawref.typos.MIN_TYPO_LENGTH` says). The caller keeps
-        a real Russian word: ``вывод`` is not ``выгод``."""
-        if short:
-            return self._remember("suggest_short", norm(word), self._suggest_short)
-        return self._remember("suggest", norm(word), self._suggest)
+        """The corpus form nearest to ``word``, a typo (``фальшренос`` → ``фальшренонс``), or ``None``:
+        :func:`lawref.typos.nearest` over the corpus forms in its script (``short``: a Cyrillic word of 4–5
+        letters too, as :data:`lawref.typos.MIN_TYPO_LENGTH` says). The caller keeps a real Russian word:
+        ``вывод`` is not ``выгод``."""
+        normed = norm(word)
+        if short and len(normed) < typos.MIN_TYPO_LENGTH:  # a longer word's answer is the same: asked once
+            return self._remember("suggest_short", normed, self._suggest_short)
+        return self._remember("suggest", normed, self._suggest)
 
     def _suggest_short(self, normed: str) -> str | None:
         return self._suggest(normed, short=True)

@@ -36,12 +36,14 @@ checking the order of a phrase's words only in the nodes that can still rank.
 from __future__ import annotations
 
 import heapq
+from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterator, Mapping
 from math import log
 from typing import Any, NamedTuple, Protocol
 
 __all__ = ["AllOf", "AnyOf", "Bonus", "FirstStage", "Near", "Positions", "Postings", "Ranked", "Reader", "Scored",
-           "Term", "Terms", "bm25", "has_near", "idf", "in_order", "scores", "top"]
+           "Term", "Terms", "bm25", "has_near", "idf", "in_order", "least_gap", "scores",
+           "top"]
 
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
 B, K1 = 0.75, 1.2
@@ -69,6 +71,15 @@ class Positions(Mapping[int, tuple[int, ...]]):
 
     def __contains__(self, doc: object) -> bool:
         return doc in self._raw
+
+    def get(self, doc: int, default: Any = None) -> Any:  # one call, not ``in`` then ``[]`` (a span check's)
+        found = self._done.get(doc)
+        if found is None:
+            raw = self._raw.get(doc)
+            if raw is None:
+                return default
+            found = self._done[doc] = tuple(self._decode(raw))
+        return found
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._raw)
@@ -338,14 +349,38 @@ def in_order(query: Near, postings: Terms) -> Callable[[int], bool]:
     return lambda doc: _in_order(terms, doc, query.slop)
 
 
+def least_gap(query: Near, postings: Terms) -> Callable[[int], int | None]:
+    """For ``query`` of two parts: in a node (by document number), the least distance from a position
+    of its first part to a later one of its second, or ``None`` when there is none. The pair stands in
+    order within a slop exactly when the gap is at most it (:func:`_in_order`), so a phrase and a
+    nearness of the same words are answered by one gap."""
+    first, second = ([postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts)
+    return lambda doc: _least_gap(first, second, doc)
+
+
+def _least_gap(first: list[Mapping[int, tuple[int, ...]]], second: list[Mapping[int, tuple[int, ...]]],
+               doc: int) -> int | None:
+    later = sorted({p for positions in second for p in positions.get(doc, ())})
+    best = None
+    for positions in first:
+        for p in positions.get(doc, ()):
+            k = bisect_right(later, p)
+            if k < len(later) and (best is None or later[k] - p < best):
+                best = later[k] - p
+    return best
+
+
 def _in_order(terms: list[list[Mapping[int, tuple[int, ...]]]], doc: int, slop: int) -> bool:
     """Whether node ``doc`` holds a part of each of ``terms`` (each part's terms' positions) in order,
     each within ``slop`` of the one before (:func:`_tree_spans`)."""
     if len(terms) == 2:  # two parts (a pair, most phrases): a position of the second 1 to ``slop`` after the first's
-        later = {p for positions in terms[1] if doc in positions for p in positions[doc]}
-        return any(p + k in later for positions in terms[0] if doc in positions for p in positions[doc]
-                   for k in range(1, slop + 1))
-    spans = [sorted({(p, p) for positions in part if doc in positions for p in positions[doc]}) for part in terms]
+        later: set[int] = set()
+        for positions in terms[1]:
+            later.update(positions.get(doc, ()))
+        steps = range(1, slop + 1)
+        return bool(later) and any(p + k in later for positions in terms[0] for p in positions.get(doc, ())
+                                   for k in steps)
+    spans = [sorted({(p, p) for positions in part for p in positions.get(doc, ())}) for part in terms]
     return bool(_tree_spans(spans, slop))
 
 

@@ -354,10 +354,10 @@ def _short_typos(searcher: Searcher, query: str, corrected: dict[str, str], expa
     True when one was corrected."""
     found = False
     for word in searcher.words(query):
-        if word in corrected or word in expand or searcher.knows(word) or not word.isalpha():
+        if word in corrected or word in expand or word in unknown or searcher.knows(word) or not word.isalpha():
             continue
         right = searcher.suggest(word, short=True)
-        if right is None or word in unknown:
+        if right is None:
             continue
         if _real_russian(word):
             unknown.append(word)

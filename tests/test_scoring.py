@@ -120,6 +120,18 @@ def test_two_parts_in_order_as_whoosh_tree_finds_them(parts: list[list[tuple[int
     assert S._in_order(terms, 7, slop) == bool(S._tree_spans(spans, slop))
 
 
+@given(st.lists(st.lists(_POSITIONS, min_size=1, max_size=2), min_size=2, max_size=2), st.integers(1, 6))
+def test_a_pairs_least_gap_answers_every_slop(parts: list[list[tuple[int, ...]]], slop: int) -> None:
+    # a phrase (slop 1) and a nearness (slop 5) of the same pair are answered by one gap (lawref.dense)
+    terms = [[{7: ps} if ps else {} for ps in part] for part in parts]
+    postings = {("text", f"{k}.{j}"): ({7: 1.0} if ps else {}, terms[k][j]) for k, part in enumerate(parts)
+                for j, ps in enumerate(part)}
+    near = S.Near(tuple(S.AnyOf(tuple(S.Term("text", f"{k}.{j}") for j in range(len(part))))
+                        for k, part in enumerate(parts)), slop)
+    gap = S.least_gap(near, lambda field, lemma: postings[(field, lemma)])(7)
+    assert (gap is not None and gap <= slop) == S._in_order(terms, 7, slop)
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(word=_word())
 def test_a_words_kept_sums_are_its_terms_summed(searcher: Any, word: S.AnyOf) -> None:

@@ -48,3 +48,22 @@ def test_the_likeliest_form_is_the_one_a_vowel_slip_explains(typed: str, meant: 
 ])
 def test_a_short_word_is_a_typo_only_when_asked_and_only_in_cyrillic(word: str, short: bool, fewest: int) -> None:
     assert typos.shortest(word, short=short) == fewest
+
+
+@pytest.mark.parametrize(("word", "short", "plain"), [("фальшренос", "фальшренонс", "фальшренонс"),
+                                                      ("психическая", None, None), ("болвн", "болван", None)])
+def test_a_word_is_looked_up_once_short_or_not(monkeypatch: pytest.MonkeyPatch, word: str, short: str | None,
+                                               plain: str | None) -> None:
+    # ``short`` changes only the fewest letters (4 for a Cyrillic word, not 6): a word of 6+ letters has one answer,
+    # so the search that retries short words after finding nothing does not look it up again (issue 28)
+    from conftest import seed_index_path
+
+    from lawref.index import Searcher
+
+    calls: list[str] = []
+    nearest = typos.nearest
+    monkeypatch.setattr(typos, "nearest", lambda word, *a, **k: calls.append(word) or nearest(word, *a, **k))
+    with Searcher(seed_index_path()) as searcher:
+        assert (searcher.suggest(word), searcher.suggest(word, short=True), searcher.suggest(word)) == (
+            plain, short, plain)
+    assert calls == [word]
