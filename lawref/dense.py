@@ -135,7 +135,8 @@ class _Evaluated:
         self._dense, self._np, self._terms, self._n = dense, dense._np, terms, dense.entries
         self._kept: dict[int, tuple[Floats, Mask]] | None = {} if keep else None
         self._near: dict[int, bool] = {}  # node → whether it holds a Near (asked at every level of the tree)
-        self._gaps: dict[tuple[S.AnyOf, ...], _Gaps] = {}  # a pair's parts → their least gap in each node asked
+        # a pair's parts → (their least gap in each node asked, how it is worked out)
+        self._gaps: dict[tuple[S.AnyOf, ...], tuple[dict[int, int | None], Callable[[int], int | None]]] = {}
 
     def _holds_near(self, query: S.Query) -> bool:
         found = self._near.get(id(query))
@@ -207,14 +208,21 @@ class _Evaluated:
         score, mask = self._exact(query, at)
         return dict(zip(at[mask].tolist(), score[mask].tolist(), strict=True))
 
-    def _pair(self, query: S.Near) -> Callable[[int], bool]:
-        """Whether a node holds ``query``'s two parts in order within its slop, by their least gap in it
-        (:func:`lawref.scoring.least_gap`): worked out once a node for a phrase and a nearness of one pair."""
-        gap = self._gaps.get(query.parts)  # by value: a policy's expansion makes each nearness its own parts
-        if gap is None:
-            gap = self._gaps[query.parts] = _Gaps(S.least_gap(query, self._terms))
-        slop = query.slop
-        return lambda doc: (found := gap(doc)) is not None and found <= slop
+    def _checked(self, query: S.Near, docs: list[int]) -> list[bool]:
+        """Whether each of ``docs`` holds ``query``'s parts in order within its slop. A pair by its least
+        gap a node (:func:`lawref.scoring.least_gap`), worked out once for a phrase and a nearness of it."""
+        if len(query.parts) != 2:
+            holds = S.in_order(query, self._terms)
+            return [holds(doc) for doc in docs]
+        found = self._gaps.get(query.parts)  # by value: a policy's expansion makes each nearness its own parts
+        if found is None:
+            found = self._gaps[query.parts] = ({}, S.least_gap(query, self._terms))
+        gaps, least = found
+        out = []
+        for doc in docs:
+            gap = gaps[doc] if doc in gaps else gaps.setdefault(doc, least(doc))
+            out.append(gap is not None and gap <= query.slop)
+        return out
 
     def _exact(self, query: S.Query, at: Any) -> tuple[Floats, Mask]:
         """``query``'s sums at entries ``at``: a part with no :class:`~lawref.scoring.Near` as kept."""
@@ -226,9 +234,8 @@ class _Evaluated:
         if isinstance(query, S.Near):
             score, mask = self._kept[id(query)]
             checked = mask[at]
-            holds = self._pair(query) if len(query.parts) == 2 else S.in_order(query, self._terms)
-            for k in np.flatnonzero(checked).tolist():
-                checked[k] = holds(int(at[k]))
+            held = np.flatnonzero(checked)
+            checked[held] = self._checked(query, at[held].tolist())
             return np.where(checked, score[at], 0.0), checked
         if isinstance(query, S.AnyOf):
             total, held = np.zeros(len(at)), np.zeros(len(at), dtype=bool)
@@ -251,22 +258,6 @@ class _Evaluated:
             score, mask = self._exact(part, at)
             total, held = total + score, held & mask
         return np.where(held, total, 0.0), held
-
-
-class _Gaps:
-    """A pair's least gap in each node (:func:`lawref.scoring.least_gap`), each worked out once."""
-
-    __slots__ = ("_found", "_least")
-
-    def __init__(self, least: Callable[[int], int | None]) -> None:
-        self._least = least
-        self._found: dict[int, int | None] = {}
-
-    def __call__(self, doc: int) -> int | None:
-        if doc not in self._found:
-            self._found[doc] = self._least(doc)
-        found: int | None = self._found[doc]
-        return found
 
 
 def first_stage(entries: int) -> Dense | None:
