@@ -23,8 +23,8 @@ alone, each Near's order checked there — a phrase and a nearness of one pair
 of words by one least gap a node (:func:`lawref.scoring.least_gap`).
 
 The one importer of numpy; only a searcher of an index of
-:data:`DENSE_MIN` entries or more loads it (a cold search of the seeds does
-not pay its import).
+:data:`DENSE_MIN` entries or more loads it, once its generation has run
+:data:`DENSE_AFTER` searches (a cold search never pays its import).
 """
 
 from __future__ import annotations
@@ -41,12 +41,16 @@ if TYPE_CHECKING:
     Floats = npt.NDArray[np.float64]
     Mask = npt.NDArray[np.bool_]
 
-__all__ = ["DENSE_MIN", "Dense", "Ranked", "first_stage"]
+__all__ = ["DENSE_AFTER", "DENSE_MIN", "Dense", "Ranked"]
 
 #: Entries from which a search's first stage is summed in arrays. Below it a dict's step per posting costs no more
 #: than numpy's per call (~1 µs) and its import (~50 ms, paid by a cold search): at 10× the seeds (1,133 entries)
 #: the two were even (judged queries held: dicts 510, 516, 328 q/s; arrays 525, 490, 370), at 100× arrays won.
 DENSE_MIN = 2_000
+#: Searches a generation runs in dicts before it makes its arrays: numpy's import (~50 ms) is paid back by about as
+#: many searches at 100× the seeds (1–2 ms saved each), so a one-off search (the CLI's: a cold ``search`` at 100× was
+#: 1.66× the floor in dicts, 2.25–2.94× with the import) never pays it; a held library or a server does, once.
+DENSE_AFTER = 32
 #: Postings kept as arrays, in all (16 bytes each); past it the kept ones are forgotten and made again.
 ARRAYS_KEPT = 2_000_000
 
@@ -258,8 +262,3 @@ class _Evaluated:
             score, mask = self._exact(part, at)
             total, held = total + score, held & mask
         return np.where(held, total, 0.0), held
-
-
-def first_stage(entries: int) -> Dense | None:
-    """A :class:`Dense` for an index of ``entries`` entries, or ``None`` when it has fewer than :data:`DENSE_MIN`."""
-    return Dense(entries) if entries >= DENSE_MIN else None

@@ -118,9 +118,8 @@ def _stem_latin(normed: str) -> str | None:
 
 
 def index_terms(word: str) -> tuple[str, ...]:
-    """The terms the indexer stores for ``word``, at one position: every
-    lemma of its norm, the bridge reading first (:func:`lawref.lang.morph.lemmas`:
-    ``черве`` → черва, червь), or its Porter stem for an all-Latin word."""
+    """The terms the indexer stores for ``word``, at one position: every lemma of its norm, the bridge reading first
+    (:func:`lawref.lang.morph.lemmas`: ``черве`` → черва, червь), or its Porter stem for an all-Latin word."""
     normed = norm(word)
     stem = _stem_latin(normed)
     return (stem,) if stem else morph.lemmas(normed)
@@ -161,11 +160,9 @@ def _schema() -> Schema:
 
 
 def _open_whoosh(gen: Generation, verify: bool = True) -> _WhooshSearcher:
-    """Whoosh's searcher over generation ``gen``: its files are checked
-    against their checksums first (unless ``verify`` is false: the caller
-    has just proved them unchanged), the schema comes from this code (not
-    from the pickled copy in the index) and whoosh's own pickles are read by
-    a restricted unpickler (:mod:`lawref._safepickle`)."""
+    """Whoosh's searcher over generation ``gen``: its files are checked against their checksums first (unless ``verify``
+    is false: the caller has just proved them unchanged), the schema comes from this code (not from the pickled copy in
+    the index) and whoosh's own pickles are read by a restricted unpickler (:mod:`lawref._safepickle`)."""
     if verify:
         gen.verify([name for name in gen.meta["files"] if name.endswith((".toc", ".seg"))])
     with warnings.catch_warnings():  # whoosh leaves a file open when reading it fails: closed here, quietly
@@ -246,8 +243,7 @@ def _capped(parsed: _Parsed) -> _Parsed:
 
 
 class Forms(Protocol):
-    """Where a searcher looks up the lemmas of query words (a node store,
-    :mod:`lawref.nodestore`)."""
+    """Where a searcher looks up the lemmas of query words (a node store, :mod:`lawref.nodestore`)."""
 
     def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]: ...
 
@@ -266,9 +262,8 @@ ENTRIES_KEPT = 20_000
 
 @dataclass
 class Words:
-    """What the searchers of one generation look up about words, shared: a
-    word read once is read for every thread (dict and set operations are
-    atomic, so a race repeats work, never spoils it)."""
+    """What the searchers of one generation look up about words, shared: a word read once is read for every thread (dict
+    and set operations are atomic, so a race repeats work, never spoils it)."""
 
     known: dict[str, list[str] | None] = field(default_factory=dict)  # normed word → its forms-table row
     once: dict[str, Any] = field(default_factory=dict)  # the forms table, its lemma sizes, its haystack
@@ -280,6 +275,7 @@ class Words:
     postings: S.Postings = field(default_factory=S.Postings)  # the terms queries asked for, scored
     entries: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)  # :meth:`Searcher._entries`
     first: S.FirstStage | None = None  # a large index's first stage in arrays: :mod:`lawref.dense`
+    ran: int = 0  # searches run before it was made (:data:`lawref.dense.DENSE_AFTER`)
 
 
 class Searcher:
@@ -311,8 +307,6 @@ class Searcher:
         self._known, self._once, self._keys, self._vocab = words.known, words.once, words.keys, words.vocab
         self._memo, self._readings, self._kept_tokens = words.memo, words.readings, words.tokens
         kept, self._kept_entries = words.postings, words.entries
-        if words.first is None:
-            words.first = dense.first_stage(self._searcher.doc_count_all())
         self._postings = S.Reader(kept, self._read_postings, words.first)
 
     def __enter__(self) -> Searcher:
@@ -342,10 +336,8 @@ class Searcher:
         return self._known.get(normed)
 
     def _reading(self, word: str) -> frozenset[str]:
-        """The lemmas a word of a node's text may stand for (its forms-table
-        row, else its norm; not a lemma it is read as only when asked,
-        :data:`ASKED_ONLY`), remembered: a snippet asks about the same words
-        query after query."""
+        """The lemmas a word of a node's text may stand for (its forms-table row, else its norm; not a lemma it is read
+        as only when asked, :data:`ASKED_ONLY`), remembered: a snippet asks about the same words query after query."""
         found = self._readings.get(word)
         if found is None:
             normed = norm(word)
@@ -417,9 +409,8 @@ class Searcher:
         return S.AnyOf(tuple(self._sequence(words, f, expand, 1, 1.0) for f in _SEARCH_FIELDS))
 
     def _group_query(self, words: list[str], expand: Expansions) -> S.Query:
-        """Every word of ``words``; a node where they stand together and in
-        order (:data:`PHRASE_BOOST`), or near each other (:data:`NEAR_BOOST`,
-        within :data:`NEAR_SLOP` words), ranks higher."""
+        """Every word of ``words``; a node where they stand together and in order (:data:`PHRASE_BOOST`), or near each
+        other (:data:`NEAR_BOOST`, within :data:`NEAR_SLOP` words), ranks higher."""
         required = S.AllOf(tuple(self._word_query(w, expand) for w in words))
         if len(words) < 2:
             return required
@@ -557,13 +548,10 @@ class Searcher:
         return typos.nearest(normed, self._form_keys(morph.has_cyrillic(normed)), self._forms(), self._lemma_sizes())
 
     def compounds(self, word: str) -> list[str]:
-        """Lemmas of the corpus forms that hold ``word`` inside a longer word
-        (``ренонс`` → ``фальшренонс``; ``ренонса`` is inside
-        ``фальшренонса``, so it finds the lemma too), for a word of 4+
-        letters no corpus form is; at most 10, shortest first. The other part
-        holds 3+ letters: before the word (``фальш`` + ``ренонс``), or after
-        it in the lemma (``фальш`` + ``ренонс``) — ``снос`` is no part of
-        ``сноска``, whose ``-ка`` is a suffix."""
+        """Lemmas of the corpus forms that hold ``word`` inside a longer word (``ренонс`` → ``фальшренонс``; ``ренонса``
+        is inside ``фальшренонса``, so it finds the lemma too), for a word of 4+ letters no corpus form is; at most 10,
+        shortest first. The other part holds 3+ letters: before the word (``фальш`` + ``ренонс``), or after it in the
+        lemma (``фальш`` + ``ренонс``) — ``снос`` is no part of ``сноска``, whose ``-ка`` is a suffix."""
         return self._remember("compounds", norm(word), self._compounds)
 
     def _compounds(self, normed: str) -> list[str]:
@@ -625,7 +613,7 @@ class Searcher:
             return []
         searched = [w for g in parsed.alternatives for w in g] + parsed.phrase_words()
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
-        found = S.top(wq, self._postings, limit + TIE_MARGIN, self._doc_numbers(doc))
+        found = S.top(wq, self._staged(), limit + TIE_MARGIN, self._doc_numbers(doc))
         results = self._ranked(found, limit)
         cut = len(results) if snippets is None else snippets
         return [self._hit(fields, score, lemmas, k < cut) for k, (fields, score) in enumerate(results)]
@@ -649,7 +637,7 @@ class Searcher:
                 for f in _SEARCH_FIELDS]
         phrases = [self._sequence(p, f, expand, 1, PHRASE_BOOST) for group in _parse_query(query).phrases
                    for p in group for f in _SEARCH_FIELDS]  # a synonym's "phrase" counts whole, not only its words
-        found = S.top(S.AnyOf((*asked.values(), *near, *phrases)), self._postings, max(CANDIDATES, limit),
+        found = S.top(S.AnyOf((*asked.values(), *near, *phrases)), self._staged(), max(CANDIDATES, limit),
                       self._doc_numbers(doc))
         lemmas = {w: {lem for lem, _ in self._weighted(w, expand)} for w in words}
         candidates = {d for d, _ in found}
@@ -663,6 +651,17 @@ class Searcher:
         cut = limit if snippets is None else snippets
         return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}, k < cut), held)
                 for k, ((fields, _), score, held) in enumerate(ranked[:limit])]
+
+    def _staged(self) -> S.Reader:
+        """The postings, with a large index's first stage in arrays (:data:`lawref.dense.DENSE_MIN` entries or more)
+        once its generation has run :data:`lawref.dense.DENSE_AFTER` searches: a one-off search never loads numpy."""
+        words = self.lookups
+        if words.first is None:
+            words.ran += 1
+            if words.ran > dense.DENSE_AFTER and (entries := self._searcher.doc_count_all()) >= dense.DENSE_MIN:
+                words.first = dense.Dense(entries)
+        self._postings.first = words.first
+        return self._postings
 
     def _entries(self, docs: Iterable[int]) -> dict[int, tuple[dict[str, Any], int]]:
         """``{entry number: (its stored fields, its node's place in reading order)}``, each read once

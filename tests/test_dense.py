@@ -84,9 +84,24 @@ def test_kept_arrays_are_bounded_and_made_again_when_forgotten(monkeypatch: pyte
     assert reads == ["a", "b", "a"]
 
 
-@pytest.mark.parametrize(("entries", "made"), [(0, False), (dense.DENSE_MIN - 1, False), (dense.DENSE_MIN, True)])
-def test_only_a_large_index_sums_in_arrays(entries: int, made: bool) -> None:
-    assert isinstance(dense.first_stage(entries), dense.Dense) is made
+AFTER = dense.DENSE_AFTER
+
+
+@pytest.mark.parametrize(("least", "searches", "made"), [
+    (10**9, AFTER + 1, False),  # a small index: never
+    (1, AFTER, False),  # a large one's first searches: in dicts (a one-off search never loads numpy)
+    (1, AFTER + 1, True),  # then in arrays: numpy's import is paid back by the searches to come
+])
+def test_only_a_large_index_held_for_many_searches_sums_in_arrays(monkeypatch: pytest.MonkeyPatch, least: int,
+                                                                 searches: int, made: bool) -> None:
+    from lawref.index import Searcher
+
+    monkeypatch.setattr(dense, "DENSE_MIN", least)  # the seeds' index (114 entries) as large, or not
+    with Searcher(seed_index_path()) as searcher:
+        for k in range(searches):
+            searcher.search(f"взятка {k}")
+        assert isinstance(searcher.lookups.first, dense.Dense) is made
+        assert searcher._postings.first is searcher.lookups.first
 
 
 def test_a_search_of_the_seeds_does_not_load_numpy() -> None:
