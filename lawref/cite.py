@@ -28,7 +28,8 @@ if TYPE_CHECKING:
 
 __all__ = ["HARD_CUT", "KEEP_BEFORE", "MAX_MEMBERS", "MAX_RANGE_LAW", "ancestors", "cite_pattern", "citing_lang",
            "contexts", "find_citations", "find_in_contexts", "fold_token", "forced_cut", "latin", "law_of",
-           "next_cut", "normalise_cite", "parse_cite", "query_cites", "reading", "split_query_cites"]
+           "latin_items", "next_cut", "normalise_cite", "parse_cite", "query_cites", "reading",
+           "split_query_cites"]
 
 #: The highest law number a range may reach (the Laws have 93): ``правило 5 - 1997 года`` is no range.
 MAX_RANGE_LAW = 100
@@ -63,13 +64,21 @@ def citing_lang(text: str) -> str | None:
 
 
 def reading(token: str) -> str:
-    """How the Cyrillic letters of a cite token read: ``"alphabet"`` when
-    a letter has no Latin look-alike (``25Б``; in lower case where a cite's
-    letter stands: ``62б``, ``43B2(б)``), ``"lookalike"`` when it holds
-    other Cyrillic letters (``62В``, ``43B2(в)``), else ``""``."""
-    if P.ALPHABET_LETTER.search(token) or P.ALPHABET_LETTER_TYPED.search(token):
+    """How the Cyrillic section letters of a cite token read: ``"alphabet"``
+    when one has no Latin look-alike (``25Б``; in lower case glued to its
+    number: ``62б``), ``"lookalike"`` when it holds other Cyrillic letters
+    (``62В``), else ``""``. Items' letters in brackets are not read here
+    (``43B2(б)``: ``""``): they are no evidence of how the sections read."""
+    sections = P.ITEM_IN_BRACKETS.sub("", token)  # an item's letter says nothing of the sections'
+    if P.ALPHABET_LETTER.search(sections) or P.ALPHABET_LETTER_TYPED.search(sections):
         return "alphabet"
-    return "lookalike" if P.CYRILLIC.search(token) else ""
+    return "lookalike" if P.CYRILLIC.search(sections) else ""
+
+
+def latin_items(cite: str) -> str:
+    """``cite`` with each item letter that has no Latin look-alike in alphabet order (``43B2(б)`` →
+    ``43B2(b)``): it reads one way only, whatever the section letters' reading."""
+    return P.ALPHABET_ITEM.sub(lambda m: m.group().translate(P.ALPHABET), cite)
 
 
 #: Cyrillic letters that read differently by look-alike and in alphabet order.
@@ -137,7 +146,7 @@ def _repaired(text: str) -> tuple[str | None, bool]:
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
     s = P.SECTION_DOT.sub("", s)  # ``26A.1`` → ``26A1``
     s = P.DIGIT_GAP.sub("#", s)  # ``72 5`` is not ``725``
-    s = latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet")
+    s = latin_items(latin(P.SPACES.sub("", s), alphabet=reading(s) == "alphabet"))
     s = P.GLUED_ITEM.sub(r"\g<head>(\g<item>)", s)  # ``46B3a``, ``43.B.2.c``: the item in brackets
     m = P.COMMENTARY_CITE.match(s)
     if m:
@@ -377,7 +386,7 @@ def _continued(prev: str, tok: str, alphabet: bool) -> str | None:
     if tok.startswith("("):
         if not items:
             return None
-        return prev[: len(prev) - len(P.ITEM_LABEL.findall(items)[-1])] + latin(tok, alphabet).lower()
+        return prev[: len(prev) - len(P.ITEM_LABEL.findall(items)[-1])] + latin_items(latin(tok, alphabet).lower())
     if not section:
         return None
     return normalise_cite(f"{law}{latin(tok, alphabet)}")

@@ -660,8 +660,10 @@ CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_
 RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64")
 #: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.
 ALPHABET_LETTER = Rx(f"[{ALPHABET_ONLY}]", example="правило 25Б")
-#: The same in lower case where a cite's letter stands (``62б``, ``43B2(б)``), not a word (``61 и 62``).
-ALPHABET_LETTER_TYPED = Rx(rf"(?<=\d)[{ALPHABET_ONLY.lower()}]|\([{ALPHABET_ONLY.lower()}]\)", example="правило 62б")
+ALPHABET_LETTER_TYPED = Rx(rf"(?<=\d)[{ALPHABET_ONLY.lower()}]", example="правило 62б")  # glued: not «61 и 62»
+ITEM_IN_BRACKETS = Rx(r"\([a-zа-яё0-9]{1,2}\)", example="43B2(б)")  # ``(a)``, ``(б)``: no section's evidence
+#: An item's letter with no Latin look-alike (``(б)``): one reading only, alphabet order, whatever the sections'.
+ALPHABET_ITEM = Rx(rf"\([{ALPHABET_ONLY.lower()}]\)", example="43B2(б)")
 #: A bid above the seven level, as a director reports it (``8 пик``, ``восемь бк``, ``9 hearts``): Law 35C's
 #: «назначение выше семи», whatever the denomination.
 BID_ABOVE_SEVEN = Rx(r"(?<![\w.,])(?:[89]|1[0-3]|восемь|девять|десять|eight|nine|ten)[ -]?"

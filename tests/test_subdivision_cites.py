@@ -320,12 +320,13 @@ def test_link_reads_a_law_cited_by_its_ordinal(text: str, found: list[tuple[str,
     assert [(c.text, list(c.cites)) for c in find_citations(text)] == found
 
 
-#: How a citation's letters were read, as ``link --format json`` reports it: a lower-case letter with no
-#: Latin look-alike is read in alphabet order as its capital is (before, «62б» said ``lookalike``).
+#: How a citation's section letters were read, as ``link --format json`` reports it: a lower-case letter with
+#: no Latin look-alike is read in alphabet order as its capital is (before, «62б» said ``lookalike``); an item's
+#: letter is no section's: «43B2(б)» and «43B2(в)» say nothing.
 READINGS = [
-    ("правило 62б", "alphabet"), ("правило 62Б", "alphabet"), ("правило 43B2(б)", "alphabet"),
-    ("правило 62в", "lookalike"), ("правило 62В", "lookalike"), ("правило 43B2(в)", "lookalike"),
-    ("правило 62B", ""), ("правило 62", ""),
+    ("правило 62б", "alphabet"), ("правило 62Б", "alphabet"), ("правило 43Б2(в)", "alphabet"),
+    ("правило 62в", "lookalike"), ("правило 62В", "lookalike"), ("правило 43В2(б)", "lookalike"),
+    ("правило 43B2(б)", ""), ("правило 43B2(в)", ""), ("правило 62B", ""), ("правило 62", ""),
 ]
 
 
@@ -333,6 +334,22 @@ READINGS = [
 def test_a_citation_says_how_its_letters_were_read(text: str, read: str) -> None:
     (citation,) = find_citations(text)
     assert citation.reading == read
+
+
+#: An item's letter with no Latin look-alike is read in alphabet order (its one reading) and leaves the text's section
+#: letters as they are: «47Е» beside «43B2(б)» stays 47E (a section letter «Б» would read the text in alphabet order).
+ITEMS_AND_SECTIONS = [
+    ("правило 43B2(б) и правило 47Е", [("правило 43B2(б)", ["43B2(b)"], False), ("правило 47Е", ["47E"], False)]),
+    ("правило 43В2(б)", [("правило 43В2(б)", ["43B2(b)"], False)]),  # В a look-alike, б alphabet order
+    ("правило 43Б2(б) и правило 47Е", [("правило 43Б2(б)", ["43B2(b)"], False), ("правило 47Е", ["47F"], True)]),
+]
+
+
+@pytest.mark.parametrize(("text", "found"), ITEMS_AND_SECTIONS, ids=[r[0] for r in ITEMS_AND_SECTIONS])
+def test_an_item_letter_does_not_say_how_the_sections_read(text: str, found: list[tuple[str, list[str], bool]]
+                                                            ) -> None:
+    assert [(c.text, list(c.cites), c.mixed) for c in find_citations(text)] == found
+    assert normalise_cite(found[0][0]) == found[0][1][0]  # given alone, the same cite
 
 
 @pytest.mark.parametrize("cited", ["правило 62б", "правилу 62в", "Law 12a", "правило 43Б1(а)", "пункт 43B2(б)"])
