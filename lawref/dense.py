@@ -222,11 +222,10 @@ class _Evaluated:
         if found is None:
             found = self._gaps[query.parts] = ({}, S.least_gap(query, self._terms))
         gaps, least = found
-        out = []
         for doc in docs:
-            gap = gaps[doc] if doc in gaps else gaps.setdefault(doc, least(doc))
-            out.append(gap is not None and gap <= query.slop)
-        return out
+            if doc not in gaps:
+                gaps[doc] = least(doc)
+        return [(gap := gaps[doc]) is not None and gap <= query.slop for doc in docs]
 
     def _exact(self, query: S.Query, at: Any) -> tuple[Floats, Mask]:
         """``query``'s sums at entries ``at``: a part with no :class:`~lawref.scoring.Near` as kept."""

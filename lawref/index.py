@@ -307,7 +307,7 @@ class Searcher:
         self._known, self._once, self._keys, self._vocab = words.known, words.once, words.keys, words.vocab
         self._memo, self._readings, self._kept_tokens = words.memo, words.readings, words.tokens
         kept, self._kept_entries = words.postings, words.entries
-        self._postings = S.Reader(kept, self._read_postings, words.first)
+        self._postings = S.Reader(kept, self._read_postings)  # its first stage: :meth:`_staged`
 
     def __enter__(self) -> Searcher:
         return self

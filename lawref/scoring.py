@@ -42,8 +42,7 @@ from math import log
 from typing import Any, NamedTuple, Protocol
 
 __all__ = ["AllOf", "AnyOf", "Bonus", "FirstStage", "Near", "Positions", "Postings", "Ranked", "Reader", "Scored",
-           "Term", "Terms", "bm25", "has_near", "idf", "in_order", "least_gap", "scores",
-           "top"]
+           "Term", "Terms", "bm25", "has_near", "idf", "in_order", "least_gap", "scores", "top"]
 
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
 B, K1 = 0.75, 1.2
@@ -345,8 +344,13 @@ def _near(query: Near, postings: Terms, within: Collection[int] | None, spans: b
 def in_order(query: Near, postings: Terms) -> Callable[[int], bool]:
     """Whether a node (by document number) holds ``query``'s parts in order, each within its slop of
     the one before (:func:`_in_order`)."""
-    terms = [[postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts]
+    terms = _part_positions(query, postings)
     return lambda doc: _in_order(terms, doc, query.slop)
+
+
+def _part_positions(query: Near, postings: Terms) -> list[list[Mapping[int, tuple[int, ...]]]]:
+    """Each part of ``query``: its terms' positions, by document number."""
+    return [[postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts]
 
 
 def least_gap(query: Near, postings: Terms) -> Callable[[int], int | None]:
@@ -354,7 +358,7 @@ def least_gap(query: Near, postings: Terms) -> Callable[[int], int | None]:
     of its first part to a later one of its second, or ``None`` when there is none. The pair stands in
     order within a slop exactly when the gap is at most it (:func:`_in_order`), so a phrase and a
     nearness of the same words are answered by one gap."""
-    first, second = ([postings(t.field, t.lemma)[1] for t in part.parts if isinstance(t, Term)] for part in query.parts)
+    first, second = _part_positions(query, postings)
     return lambda doc: _least_gap(first, second, doc)
 
 

@@ -111,3 +111,38 @@ def test_a_search_of_the_seeds_does_not_load_numpy() -> None:
             "assert 'numpy' not in sys.modules, 'numpy loaded'")
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
+
+
+class _Spy:
+    """A first stage that counts what :func:`lawref.scoring.top` asks of it (and answers as ``Dense``)."""
+
+    def __init__(self, first: dense.Dense) -> None:
+        self.first, self.asked = first, {"ranked": 0, "exact": 0}
+
+    def ranked(self, query: S.Query, terms: S.Terms, within: Any) -> Any:
+        self.asked["ranked"] += 1
+        ranked, spy = self.first.ranked(query, terms, within), self
+
+        class Counted:
+            def __len__(self) -> int:
+                return len(ranked)
+
+            def head(self, start: int, stop: int) -> list[tuple[int, float]]:
+                return ranked.head(start, stop)
+
+            def exact(self, docs: list[int]) -> dict[int, float]:
+                spy.asked["exact"] += 1
+                return ranked.exact(docs)
+
+        return Counted()
+
+
+def test_top_takes_its_bounds_and_exact_scores_from_the_first_stage(searcher: Any) -> None:
+    # the properties above would pass if top ignored its first stage: this one counts that it is asked
+    plain, _, first = _readers(searcher)
+    spy = _Spy(first)
+    staged = S.Reader(S.Postings(), searcher._read_postings, spy)
+    phrase = S.Bonus(S.AllOf((S.AnyOf((S.Term("text", "ход"),)), S.AnyOf((S.Term("text", "вне"),)))),
+                     S.Near((S.AnyOf((S.Term("text", "ход"),)), S.AnyOf((S.Term("text", "вне"),))), 1, 2.0))
+    assert S.top(phrase, staged, 5) == S.top(phrase, plain, 5)
+    assert spy.asked["ranked"] == 1 and spy.asked["exact"] >= 1
