@@ -580,3 +580,57 @@ def test_a_json_answer_takes_one_thread_hop_and_is_rendered_as_json_response_ren
         assert got.content == json.dumps(want, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     finally:
         lib.close()
+
+
+def test_a_worker_answers_one_request_at_a_time_in_arrival_order_and_a_link_beside_them(
+        seed_index: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # issue 28: answers side by side share one interpreter lock, so each took as long as all of them (p99 at
+    # 100× the seeds 604 ms); one at a time, first come first served, each waits only for those before it.
+    # A link has its own turn: searches are answered while a long one runs.
+    import asyncio
+
+    from lawref import serve
+    from lawref import usecases as U
+    from lawref.library import Library
+
+    lock, inside, most, order = threading.Lock(), [0], [0], []
+    searched, linked = U.search, serve._link_answer
+
+    def slow_search(lib: Library, q: str, **options: Any) -> Any:
+        with lock:
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+        time.sleep(0.05)
+        with lock:
+            inside[0] -= 1
+            order.append(q)
+        return searched(lib, q, **options)
+
+    def slow_link(lib: Library, text: str, edition: str | None) -> str:
+        time.sleep(1.5)
+        order.append("link")
+        return linked(lib, text, edition)
+
+    monkeypatch.setattr(U, "search", slow_search)
+    monkeypatch.setattr(serve, "_link_answer", slow_link)
+    words = ["взятка", "заявка", "масть", "болван", "ход", "пас"]
+
+    async def load(app: Any) -> list[int]:
+        async with app.router.lifespan_context(app), httpx.AsyncClient(  # the lifespan runs, as in a worker
+                transport=httpx.ASGITransport(app=app), base_url="http://lawref") as client:
+            posted = asyncio.create_task(client.post("/api/v1/link", content="см. правило 62B"))
+            await asyncio.sleep(0.2)
+            asked = []
+            for word in words:  # sent 10 ms apart: arrival order is sending order
+                asked.append(asyncio.create_task(client.get("/api/v1/search", params={"q": word})))
+                await asyncio.sleep(0.01)
+            return [r.status_code for r in await asyncio.gather(*asked, posted)]
+
+    lib = Library.open(seed_index)
+    try:
+        statuses = asyncio.run(load(serve.create_app(lib)))
+    finally:
+        lib.close()
+    assert statuses == [200] * (len(words) + 1)
+    assert most[0] == 1  # never two searches at once
+    assert order == [*words, "link"]  # in arrival order, each answered while the link still ran
