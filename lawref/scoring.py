@@ -364,13 +364,18 @@ def least_gap(query: Near, postings: Terms) -> Callable[[int], int | None]:
 
 def _least_gap(first: list[Mapping[int, tuple[int, ...]]], second: list[Mapping[int, tuple[int, ...]]],
                doc: int) -> int | None:
-    later = sorted({p for positions in second for p in positions.get(doc, ())})
-    best = None
+    # one term a part (most pairs): its positions are sorted already; a gap of 1 is the least there is
+    later = second[0].get(doc, ()) if len(second) == 1 else sorted({p for ps in second for p in ps.get(doc, ())})
+    if not later:
+        return None
+    best, end = None, len(later)
     for positions in first:
         for p in positions.get(doc, ()):
             k = bisect_right(later, p)
-            if k < len(later) and (best is None or later[k] - p < best):
+            if k < end and (best is None or later[k] - p < best):
                 best = later[k] - p
+                if best == 1:
+                    return 1
     return best
 
 

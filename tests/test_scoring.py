@@ -8,6 +8,7 @@ span rule is pinned by a table of positions.
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -130,6 +131,8 @@ def test_a_pairs_least_gap_answers_every_slop(parts: list[list[tuple[int, ...]]]
                         for k, part in enumerate(parts)), slop)
     gap = S.least_gap(near, lambda field, lemma: postings[(field, lemma)])(7)
     assert (gap is not None and gap <= slop) == S._in_order(terms, 7, slop)
+    gaps = [q - p for p in itertools.chain(*parts[0]) for q in itertools.chain(*parts[1]) if q > p]
+    assert gap == min(gaps, default=None)  # the least, found by brute force
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
