@@ -202,7 +202,9 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     if english:
         ru_query = " OR ".join(dict.fromkeys(filter(None, map(glossary.to_russian, alts))))
         if ru_query:  # relaxed as a Russian query is: «revoke corrected» → фальшренонс, «corrected» left out
-            answer = _words_answer(searcher, ru_query, limit, doc, translated=False, shown=asked)
+            typed = {w: en for alt in alts for ru, en in glossary.russian_sources(alt).items()
+                     for w in searcher.all_words(ru)}  # what a relaxed hit lacks: said as typed («bid»)
+            answer = _words_answer(searcher, ru_query, limit, doc, translated=False, shown=asked, typed=typed)
             hits += answer.hits
     if lang != "en" or not hits:
         direct = _words_answer(searcher, " OR ".join(alts), limit, doc, translated=bool(hits), shown=asked)
@@ -310,12 +312,14 @@ def in_english(searcher: Searcher, query: str) -> str | None:
 
 
 def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, translated: bool,
-                  shown: int | None = None) -> Answer:
+                  shown: int | None = None, typed: Mapping[str, str] | None = None) -> Answer:
     """The index's answer to a word query: typos corrected and compounds
     expanded first; relaxed when no node has every word (and no translated
     hit was found). Each search cuts the snippets of its first ``shown``
     hits (all when ``None``); the rest are pending, cut by :func:`run` if
-    :func:`associated` moves them up."""
+    :func:`associated` moves them up. What a relaxed hit lacks names each
+    word as searched (a typo by its correction) or, through ``typed``, as the
+    user wrote it (an English query's Russian words: ``заявка`` → ``bid``)."""
     expand: Expansions = {}
     corrected: dict[str, str] = {}
     compounds: dict[str, list[str]] = {}
@@ -334,13 +338,14 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
     hits = searcher.search(query, limit=limit, doc=doc, expand=expand, snippets=shown)
     if not hits and not translated and _short_typos(searcher, query, corrected, expand, unknown):
         hits = searcher.search(query, limit=limit, doc=doc, expand=expand, snippets=shown)  # «болвн»: none without
+    said = {**corrected, **(typed or {})}
     if hits and not translated and len(hits) < limit and len(searcher.words(query)) > 1:  # few hold it whole
-        more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand, shown)[1], limit)
+        more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand, shown, said)[1], limit)
         return Answer(hits + more, corrected=corrected, compounds=compounds, unknown=tuple(unknown),
                       filled=bool(more), partial=tuple(h.id for h in more))
     if hits or translated:
         return Answer(hits, corrected=corrected, compounds=compounds, unknown=tuple(unknown))
-    lacks, hits = _relaxed(searcher, query, limit, doc, expand, shown)
+    lacks, hits = _relaxed(searcher, query, limit, doc, expand, shown, said)
     return Answer(hits, relaxed=bool(hits), dropped=lacks[hits[0].id] if hits else (), corrected=corrected,
                   compounds=compounds, unknown=tuple(unknown), lacks=lacks)
 
@@ -402,9 +407,11 @@ def _real_russian(word: str) -> bool:
 
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions,
-             shown: int | None = None) -> tuple[Mapping[str, tuple[str, ...]], list[Hit]]:
+             shown: int | None = None, said: Mapping[str, str] | None = None
+             ) -> tuple[Mapping[str, tuple[str, ...]], list[Hit]]:
     """``({hit id: the words it lacks of the OR alternative it holds most of,
-    in query order}; hits)`` when no node holds every word: the nodes holding the most of the query, each word
+    in query order, each as ``said`` names it}; hits)`` when no node holds every word: the nodes holding the most
+    of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
     that names the subject weighs most, the commonest least), the share
     held raised to :data:`SHARE_POWER` times whoosh's score (so a node
@@ -441,7 +448,8 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
 
     def lacks(held: frozenset[str]) -> tuple[str, ...]:  # of the reading of the query it holds most of
         reading = max(groups, key=lambda group: share(group, held))
-        return tuple(w for w in reading if w in searched and w not in held)  # a word not searched is not «lacked»
+        named = said or {}  # a word not searched is not «lacked»; two words named alike are said once
+        return tuple(dict.fromkeys(named.get(w, w) for w in reading if w in searched and w not in held))
 
     return _Lacks({hit.id: held for hit, held in found}, lacks), [hit for hit, _ in found]
 

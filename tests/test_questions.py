@@ -179,3 +179,20 @@ def test_a_long_question_says_only_words_its_first_hit_lacks(seed_library: Libra
     searcher = seed_library.searcher()
     held = [w for w in answer.dropped if searcher.excerpt(first.id, first.text, searcher.query_lemmas([w]))[1]]
     assert not held, held
+
+
+@pytest.mark.parametrize(("query", "dropped"), [
+    # a corrected typo is named by the word searched instead of it (it said «заявко», a word never searched)
+    ("недостаточная заявко исправлена", ("заявка", "исправлена")),
+    # an English question is searched in Russian through the glossary: what the first hit lacks is said in the
+    # words the user typed (it said «заявка», «болван», «претензия»: Russian words the user never typed)
+    ("insufficient bid", ("call",)),  # «bid» searched also as «call» (said above it), and that reading lacks it
+    ("dummy revoke claim corrected", ("dummy", "claim")),
+    ("what happens when declarer claims", ("declarer",)),
+    ("lead out of turn by defender partner", ("defender", "partner")),
+    ("dummy insists revoke corrected", ("dummy", "insists")),  # «insists», no glossary term: searched as typed
+])
+def test_what_a_relaxed_hit_lacks_is_said_in_the_words_the_user_typed(seed_library: Library, query: str,
+                                                                       dropped: tuple[str, ...]) -> None:
+    answer = seed_library.answer(query, limit=10)
+    assert answer.relaxed and answer.dropped == dropped

@@ -216,6 +216,19 @@ def to_russian(query: str) -> str | None:
     return " ".join(_ru_query_part(terms[0]) if terms else w for w, terms in parts)
 
 
+def russian_sources(query: str) -> dict[str, str]:
+    """``{a glossary term's Russian: the English words of ``query`` it
+    stands for, as written}``, for the terms :func:`to_russian` searches
+    (``insufficient call`` → ``{"заявка": "call"}``; a Russian of several
+    terms names the first one's English). What a relaxed search says a node
+    lacks is said in the words the user typed."""
+    out: dict[str, str] = {}
+    for written, terms in segments(query):
+        for term in terms:
+            out.setdefault(term.ru, written)
+    return out
+
+
 #: The fewest letters an English word needs to be taken for a typo (``dumy`` → dummy, ``crad`` → card).
 MIN_ENGLISH_TYPO = 4
 
