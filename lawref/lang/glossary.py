@@ -218,15 +218,13 @@ def to_russian(query: str) -> str | None:
 
 def russian_sources(query: str) -> dict[str, str]:
     """``{a glossary term's Russian: the English words of ``query`` it
-    stands for, as written}``, for the terms :func:`to_russian` searches
-    (``insufficient call`` → ``{"заявка": "call"}``; a Russian of several
-    terms names the first one's English). What a relaxed search says a node
-    lacks is said in the words the user typed."""
-    out: dict[str, str] = {}
-    for written, terms in segments(query):
-        for term in terms:
-            out.setdefault(term.ru, written)
-    return out
+    stands for, as written}``, for the words of ``query`` the glossary
+    renders one way only (``insufficient call`` → ``{"заявка": "call"}``):
+    what a relaxed search says a node lacks is said in the words the user
+    typed. A word of several renderings is left out (``claim``: претендовать,
+    претензия — :func:`to_russian` searches the first, and a node holding
+    «претензией» lacks «претендовать», not «claim»)."""
+    return {terms[0].ru: written for written, terms in segments(query) if len(terms) == 1}
 
 
 #: The fewest letters an English word needs to be taken for a typo (``dumy`` → dummy, ``crad`` → card).
