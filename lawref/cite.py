@@ -538,10 +538,19 @@ def _find_context(text: str, commentary: bool, relative: bool, alphabet: bool, f
 
 
 def _in_doubt(c: Citation) -> Citation:
-    """``c``, found in a context read in alphabet order: a letter the two readings read differently
-    (``62В`` → 62C) is marked ``mixed``, and its ``reading`` is the one its cite was given by."""
-    mixed = c.reading == "lookalike" and bool(AMBIGUOUS_LETTERS & set(c.text))
+    """``c``, found in a context read in alphabet order: a section letter the two readings read differently
+    (``62В`` → 62C) is marked ``mixed``, and its ``reading`` is the one its cite was given by. Only its
+    section letters count (:func:`_section_letters`): «правилу 64А» holds a «в», but 64А reads 64A both ways."""
+    mixed = c.reading == "lookalike" and bool(AMBIGUOUS_LETTERS & set(_section_letters(c.text)))
     return replace(c, mixed=mixed, reading="alphabet" if mixed else c.reading)
+
+
+def _section_letters(text: str) -> str:
+    """What of a citation's ``text`` may be section letters: what follows its first digit, items in brackets
+    (``(в)``) and words of two or more letters (``правила`` of «пп. 2 и 3 правила 46В») left out — the words
+    before it («в правиле», «к правилу») are the citing words."""
+    digit = P.DIGIT.search(text)
+    return "" if digit is None else P.VOCABULARY_WORD.sub(" ", P.ITEM_IN_BRACKETS.sub("", text[digit.start():]))
 
 
 def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bool = True) -> list[Citation]:
@@ -594,7 +603,8 @@ def _with_parts(m: re.Match[str], alphabet: bool, before: bool) -> Citation:
     parts = [(p.group(), P.SPACES.sub("", p.group("label"))) for p in P.SUBDIVISION.finditer(m.group("parts"))]
     if before:
         parts.reverse()
-    cite = f"{int(m['law'])}{latin(m['own'] or '', alphabet).upper()}"
+    own = m["own"] or ""  # a letter with no Latin look-alike (``25Б``) reads in alphabet order, its one reading
+    cite = f"{int(m['law'])}{latin(own, alphabet or reading(own) == 'alphabet').upper()}"
     unread: list[str] = []
     for said, label in parts:
         longer = _joined(cite, label, alphabet) if not unread else None

@@ -173,6 +173,33 @@ def test_alphabet_order_and_mixed_readings_are_said() -> None:
     assert find_citations("правило 62В", relative=False, alphabet=True)[0].cites == ("62C",)  # such a document
 
 
+@pytest.mark.parametrize(("text", "read"), [
+    # only a section letter the two readings read differently is in doubt: «правилу» holds a «в», «в правиле»
+    # is one, and 64А reads 64A both ways (a new user was told «the letter is in doubt» of it)
+    ("правило 62б, а также согласно правилу 64А", [("62B", False), ("64A", False)]),
+    ("правило 62б; в правиле 64А", [("62B", False), ("64A", False)]),
+    ("правило 62б, к правилу 64А", [("62B", False), ("64A", False)]),
+    ("правило 62б и правило 64В", [("62B", False), ("64C", True)]),
+    ("правило 25Б; пп. 2 и 3 правила 46В", [("25B", False), ("46C", True)]),  # «правила» after the digits too
+    ("правило 25Б и 43B2(в)", [("25B", False), ("43B2(c)", False)]),  # an item's letter is no section's
+])
+def test_a_letter_is_in_doubt_only_where_its_readings_differ(text: str, read: list[tuple[str, bool]]) -> None:
+    assert [(c.cites[-1], c.mixed) for c in find_citations(text, relative=False)] == read
+
+
+@pytest.mark.parametrize(("text", "cites"), [
+    # a law's own letter with no Latin look-alike, its parts named in words after it: read in alphabet order,
+    # its one reading (this was an internal error, exit 3, of ``link``)
+    ("правило 25Б, пп. 2 и 3 правила 46В", [("25B2",), ("46C",)]),
+    ("правило 25Б, пункт 2", [("25B2",)]),
+    ("пункт 2 правила 25Б", [("25B2",)]),
+    ("правило 25Г, пп. 2", [("25D2",)]),
+    ("правило 62В, пункт 2", [("62B2",)]),  # a look-alike: as before
+])
+def test_a_law_letter_with_no_look_alike_takes_its_parts_named_in_words(text: str, cites: list[tuple[str]]) -> None:
+    assert [c.cites for c in find_citations(text, relative=False)] == cites
+
+
 def test_one_stray_letter_never_turns_a_whole_text() -> None:
     """The reading of Cyrillic letters is decided per context (a sentence or
     paragraph): «правило 70Д» two paragraphs on leaves «Правилу 62В» 62B."""
