@@ -150,11 +150,20 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _flush()
                 _say(paras.close(), nl=False)
         except BinaryInput:
-            fail(tr("{input}: binary data (NUL bytes), not text; what came before it was answered").format(
-                 input=_input_name(file)), EXIT_BAD_INPUT)
+            fail(tr("{input}: binary data (NUL bytes), not text").format(input=_input_name(file))
+                 + _after(budget), EXIT_BAD_INPUT)
         except UnicodeDecodeError as exc:
+            if b"\x00" in exc.object and b"\x00".decode(codec, "replace") == "\x00":  # binary: a NUL byte is NUL
+                fail(tr("{input}: binary data (NUL bytes), not text").format(input=_input_name(file))
+                     + _after(budget), EXIT_BAD_INPUT)
             hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
             name = "UTF-8" if codec == "utf-8-sig" else codec
-            fail(tr("{input}: not {codec} text ({reason}){hint}; what came before it was answered").format(
-                 input=_input_name(file), codec=name, reason=exc.reason, hint=hint),
+            fail(tr("{input}: not {codec} text ({reason}){hint}").format(
+                 input=_input_name(file), codec=name, reason=exc.reason, hint=hint) + _after(budget),
                  EXIT_BAD_INPUT)
+
+
+def _after(budget: Budget) -> str:
+    """What a ``link`` stopped by its input says of the text before the fault: that it was answered, when any
+    was read (a binary file's first bytes are no text answered)."""
+    return tr("; what came before it was answered") if budget.text else ""

@@ -236,15 +236,30 @@ def test_cli_link_reads_a_file_and_rejects_non_utf8(lib: Library, tmp_path: Path
     assert result.exit_code == 2 and len(result.stderr.strip().splitlines()) == 1
 
 
-@pytest.mark.parametrize("codec", ["latin-1", "cp1251", "utf-8"])
-def test_cli_link_refuses_binary_data_in_any_codec(lib: Library, tmp_path: Path, codec: str) -> None:
-    # any single-byte codec decodes binary data to some text: the NUL bytes tell it (as ``clean`` says it)
+@pytest.mark.parametrize("codec", ["latin-1", "cp1251", "utf-8", None])
+def test_cli_link_refuses_binary_data_in_any_codec(lib: Library, tmp_path: Path, codec: str | None) -> None:
+    # any single-byte codec decodes binary data to some text: the NUL bytes tell it (as ``clean`` says it); UTF-8,
+    # the default, fails on an ELF header's bytes before its first NUL is read, and said «not UTF-8 text … name its
+    # codec, e.g. cp1251»; nothing was read, so nothing «came before it» and was answered
     blob = tmp_path / "blob.bin"
-    blob.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00 " * 40)
-    result = run(lib, "link", "--encoding", codec, str(blob))
+    blob.write_bytes(b"\x7fELF\x02\x01\x01\x00\x00\x00\xe8\x99 " * 40)
+    result = run(lib, "link", *(["--encoding", codec] if codec else []), str(blob))
     assert result.exit_code == 2
-    assert result.stderr.strip().splitlines() == [
-        f"lawref: {blob}: binary data (NUL bytes), not text; what came before it was answered"]
+    assert result.stderr.strip().splitlines() == [f"lawref: {blob}: binary data (NUL bytes), not text"]
+
+
+@pytest.mark.parametrize(("tail", "said"), [
+    (b"abc\x00def", "binary data (NUL bytes), not text; what came before it was answered"),
+    (b"\xff\xfe" * 5000, "not UTF-8 text (invalid start byte) (name its codec with --encoding, e.g. cp1251); what "
+                         "came before it was answered"),
+])
+def test_cli_link_says_what_came_before_the_fault_was_answered_only_when_it_was(lib: Library, tmp_path: Path,
+                                                                                 tail: bytes, said: str) -> None:
+    text = tmp_path / "ruling.txt"
+    text.write_bytes("применяется правило 62B.\n\n".encode() * 400 + tail)  # more than a read's chunk first
+    result = run(lib, "link", "--format", "text", str(text))
+    assert result.exit_code == 2 and "laws/62B" in result.stdout
+    assert result.stderr.strip().splitlines() == [f"lawref: {text}: {said}"]
 
 
 def test_cli_refs_outgoing_and_incoming(lib: Library) -> None:
