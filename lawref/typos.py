@@ -21,6 +21,19 @@ MIN_TYPO_LENGTH = 6
 MIN_TYPO_LENGTH_CYRILLIC = 4
 #: The consonants a vowel typo keeps (:func:`consonants`).
 _CONSONANTS = frozenset("бвгджзйклмнпрстфхцчшщbcdfghjklmnpqrstvwxz")
+#: The letter rows of the Russian (ЙЦУКЕН, GOST 6431) and English (QWERTY) keyboards: a key struck for its
+#: neighbour in a row is the likeliest slip of a finger (``разыгрываюший``: ш for щ, beside it).
+KEY_ROWS = ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю", "qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEIGHBOURS = frozenset((row[k], row[k + 1]) for row in KEY_ROWS for k in range(len(row) - 1))
+
+
+def next_key(word: str, form: str) -> bool:
+    """Whether ``form`` is ``word`` with one letter struck for the key beside it in its keyboard row
+    (:data:`KEY_ROWS`; ``разыгрываюший`` → ``разыгрывающий``)."""
+    if len(word) != len(form):
+        return False
+    slips = [(a, b) for a, b in zip(word, form, strict=True) if a != b]
+    return len(slips) == 1 and (slips[0] in _NEIGHBOURS or slips[0][::-1] in _NEIGHBOURS)
 
 
 def shortest(word: str, *, short: bool = False) -> int:
@@ -45,7 +58,9 @@ def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[s
     the forms at that distance: those with the word's consonants in its
     order first (a vowel is what a Russian typist most often gets wrong,
     an unstressed one above all: ``взятак`` → ``взятка``, not ``взятая``;
-    ``маст`` → ``масть``, not ``даст``), then a lemma itself (``lemmas``:
+    ``маст`` → ``масть``, not ``даст``) or one letter struck for the key
+    beside it (:func:`next_key`: ``разыгрываюший`` → ``разыгрывающий``, not
+    ``разыгрывавший``), then a lemma itself (``lemmas``:
     a form's, its first; ``штрафной``, not ``штрафней``; ``масть``, not
     ``мест``), then one of the word's length, then the lemma most corpus
     forms share (``sizes``), then the first in order; with ``use_first``,
@@ -65,6 +80,7 @@ def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[s
 
     def likelier(f: str) -> tuple[bool, bool, int | bool, int | bool, str]:
         used, length = -sizes.get(lemmas[f][0], 0), len(f) != len(word)
-        return (consonants(f) != bones, lemmas[f][0] != f, *((used, length) if use_first else (length, used)), f)
+        return (consonants(f) != bones and not next_key(word, f), lemmas[f][0] != f,
+                *((used, length) if use_first else (length, used)), f)
 
     return min(near, key=likelier)

@@ -1,8 +1,9 @@
 """lawref.typos: the corpus form a mistyped word most likely meant (issue 27, item 5).
 
 A table of forms at the same edit distance, and which one a typist most
-likely meant: the same consonants in order (a vowel slipped), then a lemma
-itself, then the same length, then the lemma with most forms.
+likely meant: the same consonants in order (a vowel slipped) or a key struck
+for its neighbour, then a lemma itself, then the same length, then the lemma
+with most forms.
 """
 
 from __future__ import annotations
@@ -16,8 +17,9 @@ LEMMAS = {
     "взяток": ["взятка"], "взятая": ["взять"], "масть": ["масть"], "даст": ["дать"], "мест": ["место"],
     "штрафной": ["штрафной"], "штрафней": ["штрафной"], "болван": ["болван"], "болванам": ["болван"],
     "фальшренонс": ["фальшренонс"], "фальшренонса": ["фальшренонс"], "взятка": ["взятка"],
+    "разыгрывающий": ["разыгрывать"], "разыгрывавший": ["разыгрывать"],
 }
-SIZES = {"взять": 9, "взятка": 4, "дать": 7, "масть": 5, "место": 3, "штрафной": 6, "болван": 5, "фальшренонс": 6}
+SIZES = {"разыгрывать": 8, "взять": 9, "взятка": 4, "дать": 7, "масть": 5, "место": 3, "штрафной": 6, "болван": 5, "фальшренонс": 6}
 
 
 def _by_length() -> dict[int, list[str]]:
@@ -37,9 +39,24 @@ def _by_length() -> dict[int, list[str]]:
     ("взтяка", "взятка"),
     ("фальшренос", "фальшренонс"),  # 10 letters: two edits allowed
     ("штраф", None),              # no form one edit away
+    # one letter each from both forms of one lemma, no consonants kept: the key beside it (ш for щ on ЙЦУКЕН),
+    # not the first in order (a new user was asked «did you mean разыгрывавший?»)
+    ("разыгрываюший", "разыгрывающий"),
 ])
 def test_the_likeliest_form_is_the_one_a_vowel_slip_explains(typed: str, meant: str | None) -> None:
     assert typos.nearest(typed, _by_length(), LEMMAS, SIZES) == meant
+
+
+@pytest.mark.parametrize(("typed", "form", "beside"), [
+    ("разыгрываюший", "разыгрывающий", True),   # ш, щ: neighbours in ЙЦУКЕН's top row
+    ("разыгрываюший", "разыгрывавший", False),  # ю for в: far apart
+    ("масьт", "масть", False),                   # two letters swapped: no key struck for another
+    ("вцятка", "взятка", False),                 # ц, з: the same row, not neighbours
+    ("dunmy", "dummy", True),                    # n, m: neighbours in QWERTY's bottom row
+    ("взяткa", "взятка", False),                 # a Latin a for a Cyrillic а: no row holds both
+])
+def test_a_key_struck_for_its_neighbour(typed: str, form: str, beside: bool) -> None:
+    assert typos.next_key(typed, form) is beside
 
 
 @pytest.mark.parametrize(("word", "short", "fewest"), [
