@@ -363,10 +363,9 @@ HEADING_START = Rx(
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
     example="B.Исправление фальшренонса",
 )
-#: A front-matter heading of a book or a code, any case: ``Введение``, ``Предисловие к русскому изданию``,
-#: ``От переводчика``, ``Preface``, ``Introduction``; and a part heading of teaching material before its
-#: numbered notes (``Комментарии:``, ``Примечания``, ``Comments``) (:func:`lawref.parse._front_heading`
-#: bounds its length).
+#: A front-matter heading of a book or a code, any case: ``Введение``, ``Предисловие к русскому изданию``, ``От
+#: переводчика``, ``Preface``, ``Introduction``; and a part heading of teaching material before its numbered notes
+#: (``Комментарии:``, ``Примечания``, ``Comments``) (:func:`lawref.parse._front_heading` bounds its length).
 FRONT_HEADING = Rx(r"^(?i:введение|предисловие|вступление|послесловие|заключение|от переводчика|от редакции"
                    r"|от автора|благодарности|комментари[йи]|примечани[ея]|introduction|preface|foreword"
                    r"|acknowledg(?:e)?ments|comments?|notes)\b[^.!?;:]{0,60}[.:]?$",
@@ -615,9 +614,9 @@ CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?
 LAW_CITATION = Rx(rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
                   rf"|{EN_L_PREFIX}|{POINT_WORD}{_WS}*{NUMBER_SIGN}(?={LAW_NUMBER}{CITE_LETTER})",
                   example="см. правило 59")
-#: A law cited by its ordinal before the law word: «по 62-му правилу», «в 40-м правиле», «62-е правило».
-ORDINAL_LAW = Rx(rf"(?<![\w.,-])(?P<law>{LAW_NUMBER})-(?:{_ORDINAL_ENDING})[ \u00a0]+(?i:правил(?:о|а|у|ом|е))"
-                 r"(?![^\W\d_]|-)", example="по 62-му правилу")
+#: A law by its ordinal before «правило» (62-му, 62-е); bare in cases no count takes: «по 12 правилу», «в 2 правиле».
+ORDINAL_LAW = Rx(rf"(?<![\w.,-])(?P<law>{LAW_NUMBER})(?:-(?:{_ORDINAL_ENDING})[ \u00a0]+(?i:правил(?:о|а|у|ом|е))|"
+                 r"[ \u00a0]+(?i:правил(?:у|е|ом)))(?![^\W\d_]|-)", example="по 62-му правилу, по 12 правилу")
 #: A word naming a part of a law: «раздел», «пункт», «подпункт», «параграф», «абзац», «часть» in every case
 #: form; ``section``, ``subsection``, ``paragraph``, ``subparagraph``, ``clause``, ``item``. Which part
 #: it is, the label says (a capital letter a section, a number a subsection, ``(b)`` an item), not
@@ -685,7 +684,8 @@ CITE_FOLD = str.maketrans({"\u00a0": " ", "\u202f": " ", "\u2009": " ", "\u2007"
 CITE_HYPHEN_BREAK = Rx(r"(?<=[^\W\d_])-[ \t]*\r?\n[ \t]*(?=[^\W\d_])", example="см. пра-\nвило 66C")
 #: Commentary paragraph: 004:92 ``см. п.45.5. выше`` (its dot when the sentence goes on; a full stop is no cite's),
 #: ``п. 45.5``; after ``комм``/``коммент.`` a decimal comma too: ``комм 45,7`` (not after ``п.``: «пп. 1,2»).
-COMMENTARY_CITATION = Rx(r"(?<![\w])(?:(?:пп?\.|(?i:пункт(?:а|у|ом|е)?))\s?(?:№\s*)?(?P<c>\d{1,3}\.\d{1,3})"
+COMMENTARY_CITATION = Rx(r"(?<![\w])(?:(?:пп?\.|(?i:пункт(?:ы|а|у|ом|е|ов|ам|ами|ах)?))\s?(?:№\s*)?"
+                         r"(?P<c>\d{1,3}\.\d{1,3})"
                          r"|(?i:комм(?:ент)?\.?)\s?(?:№\s*)?(?P<cc>\d{1,3}[.,]\d{1,3}))(?!,\d)(?:\.(?=\s*[,;:)]|\s+[a-zа-яё]))?",
                          example="см. п.45.5. выше; комм. 45.7; комм 45,7")
 #: A further paragraph in a list or the last of a range: ``пп. 45.5 и 45.6`` → ``45.6``; ``45.7–45.9``, ``45.7-9``.
