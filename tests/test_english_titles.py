@@ -234,6 +234,25 @@ def test_a_glossary_term_in_quotes_names_the_absent_laws_as_the_words_do(seed_li
     assert [c for c, _ in quoted.also] == [c for c, _ in said.also] == ["54", "55", "56"]
 
 
+@pytest.mark.parametrize(("query", "named"), [
+    # a question whose English (its words, its glossary terms) holds an absent law's whole title, in any order, names
+    # it (a new user asked the first and was told nothing, where «ход вне очереди» alone names Laws 53–56)
+    ("Защитник сделал ход вне очереди, как исправить?", ["56"]),  # Defender's Lead Out of Turn: that one
+    ("defender led out of turn what now", ["56"]),
+    ("игрок сделал недостаточную заявку что делать", ["27"]),
+    # 54's and 53's words, not in a row: until session 19 not named; the question is theirs (and 55's words too)
+    ("opening lead faced out of turn, can declarer accept it", ["53", "54", "55"]),
+    # «вне очереди» (out of turn) is in the titles of 53–56, but the question is of a pass or a bid: none named
+    ("что делать если игрок спасовал вне очереди в самом начале торговли", []),
+    ("pass out of turn what now", []),
+    ("заявка вне очереди", []),
+    ("фальшренонс после следующей взятки", []),
+])
+def test_a_question_holding_an_absent_laws_title_in_any_order_names_it(seed_library: Library, query: str,
+                                                                        named: list[str]) -> None:
+    assert [cite for cite, _ in seed_library.absent_laws(query)] == named
+
+
 @pytest.mark.parametrize("query", ["", "  ", '""'])
 def test_an_empty_query_is_a_usage_error_not_nothing_found(seed_index: Path, seed_library: Library,
                                                            query: str) -> None:
@@ -287,7 +306,6 @@ def test_a_question_holding_an_absent_laws_title_names_it(seed_library: Library,
 
 
 @pytest.mark.parametrize("query", [
-    "opening lead faced out of turn, can declarer accept it",  # 54's words, not in a row: not named
     "what is a call after the final pass",  # 35D «Call after Final Pass» is here (1997's Law 39 has its title)
 ])
 def test_a_question_names_no_absent_law_it_does_not_hold_whole(seed_library: Library, query: str) -> None:

@@ -311,7 +311,8 @@ def absent_laws(lib: Library, query: str) -> list[tuple[str, str]]:
     try:
         cite = normalise_cite(query)
     except CiteError:
-        return absent_titles(lib, _glossary_english(query) or query) or absent_held(lib, query)
+        return (absent_titles(lib, _glossary_english(query) or query) or absent_held(lib, query)
+                or absent_named(lib, query))
     if "." in cite or not cite.isdigit() or lib.store.with_cite(cite):
         return []
     _, entry = lib.catalogue_entry(cite)
@@ -366,6 +367,39 @@ def absent_held(lib: Library, query: str) -> list[tuple[str, str]]:
     return [(cite, title) for cite, (_, title) in ranked[:ABSENT_NAMED]]
 
 
+def absent_named(lib: Library, query: str) -> list[tuple[str, str]]:
+    """``(cite, English title)`` of each law the corpus lacks whose whole title (its stems, title stopwords
+    aside, in any order; at least :data:`HELD_TITLE_WORDS`) a longer ``query`` holds in its English
+    (:func:`_english_said`): «Защитник сделал ход вне очереди» → Law 56 *Defender's Lead Out of Turn*;
+    «спасовал вне очереди» names no law of a lead. Longest title first, at most :data:`ABSENT_NAMED`, each
+    longer than any title here the query holds so; ``[]`` for none."""
+    said = _english_said(lib, query)
+    if len([w for text in said for w in P.GLOSSARY_WORD.findall(text)]) < HELD_TITLE_WORDS:
+        return []  # no title can be held: nothing is stemmed (a one-word query loads no stemmer)
+    reading = {stem for text in said for stem in _title_stems(text)}
+    found = {cite: (len(stems), title) for cite, title, stems in _law_title_stems(lib.edition())
+             if set(stems) <= reading and not lib.store.with_cite(cite)}
+    if not found:
+        return []
+    here = max((len(stems) for _, t in lib.store.law_titles() + lib.store.other_titles()
+                if (stems := _title_stems(t)) and set(stems) <= reading), default=0)
+    ranked = sorted(((c, v) for c, v in found.items() if v[0] > here), key=lambda kv: -kv[1][0])
+    return [(cite, title) for cite, (_, title) in ranked[:ABSENT_NAMED]]
+
+
+def _english_said(lib: Library, query: str) -> list[str]:
+    """What ``query`` says in English: an English query itself and its glossary terms' English; a Russian
+    one, every English of each glossary term it holds by lemma (the index's forms table; ``ход вне
+    очереди`` → lead out of turn, ``защитник`` → defender)."""
+    glossary = _glossary()
+    if not P.CYRILLIC.search(query):
+        return [query] + [en for _, terms in glossary.segments(query) for t in terms for en in t.en[:1]]
+    searcher, single = lib.searcher(), _word_terms()
+    lemmas = {lemma for m in P.INDEX_WORD.finditer(query) for lemma in searcher.lemmas_of(m.group())}
+    return [en for t in [*_held_terms(lib, query), *(t for lemma in lemmas for t in single.get(lemma, ()))]
+            for en in t.en]
+
+
 @functools.lru_cache(maxsize=4096)
 def _title_stems(text: str) -> tuple[str, ...]:
     """The stems of ``text``'s English words, title stopwords aside, in order."""
@@ -402,6 +436,16 @@ def _held_terms(lib: Library, query: str) -> list[Any]:
             if i + n <= len(words) and all(term.lemmas[k] in readings[i + k] for k in range(1, n)) and term not in out:
                 out.append(term)
     return out
+
+
+@functools.cache
+def _word_terms() -> dict[str, tuple[Any, ...]]:
+    """The glossary terms of one word with an English side, by their lemma."""
+    out: dict[str, list[Any]] = {}
+    for term in _glossary().load():
+        if len(term.lemmas) == 1 and term.en:
+            out.setdefault(term.lemmas[0], []).append(term)
+    return {k: tuple(v) for k, v in out.items()}
 
 
 @functools.cache
