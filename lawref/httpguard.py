@@ -7,6 +7,11 @@ closed; and past ``limit_concurrency`` connections (:func:`lawref.serve.connecti
 still waiting for its request is closed to make room, so a client that
 sends a request is answered. No asyncio accept error is ever reached.
 
+And two mends of what h11 refuses: a request line holding bytes past
+ASCII (a URL typed with Cyrillic, as ``curl`` sends it) is read as its
+percent-encoding, as a browser sends it; a request h11 cannot read at all
+is answered as every API error is, JSON ``{"error": {"status": 400, …}}``.
+
 uvicorn is told the class by its path (``lawref.httpguard:Guarded``), so
 ``serve --workers N`` imports it in each worker. Only ``lawref serve``
 imports this module.
@@ -15,6 +20,7 @@ imports this module.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 from typing import Any
 
@@ -62,12 +68,35 @@ class Guarded(H11Protocol):
             self.transport.close()
 
     def data_received(self, data: bytes) -> None:
+        if self.conn.their_state is h11.IDLE and b"\n" not in self.conn.trailing_data[0]:
+            data = _line_encoded(data)  # the request line goes on here
         super().data_received(data)
         if self.conn.their_state in (h11.DONE, h11.MUST_CLOSE, h11.CLOSED, h11.ERROR):
             self._disarm()  # the request is in: the answer is the server's to give
         elif self._deadline is None:
             self._arm()  # the next request on a kept-alive connection starts
 
+    def send_400_response(self, msg: str) -> None:
+        """uvicorn's answer to a request h11 cannot read, as every error of lawref's API is: JSON
+        ``{"error": {"status": 400, "message": …}}``, then the connection closed."""
+        body = json.dumps({"error": {"status": 400, "message": msg}}, separators=(",", ":")).encode("utf-8")
+        headers = [(b"content-type", b"application/json"), (b"connection", b"close")]
+        for event in (h11.Response(status_code=400, headers=headers, reason=b"Bad Request"), h11.Data(data=body),
+                      h11.EndOfMessage()):
+            self.transport.write(self.conn.send(event) or b"")
+        self.transport.close()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
         super().connection_lost(exc)
+
+
+def _line_encoded(data: bytes) -> bytes:
+    """``data``, the start (or more) of a request line, with each byte of its request line past ASCII
+    percent-encoded (``/api/v1/search?q=взятка`` as ``curl`` sends it, UTF-8 unencoded, is read as a browser
+    sends it, ``q=%D0%B2…``; h11 refuses such a line): the rest (headers, a body) is left as it is."""
+    end = data.find(b"\n")
+    line, rest = (data, b"") if end < 0 else (data[:end], data[end:])
+    if line.isascii():
+        return data
+    return b"".join(b"%%%02X" % byte if byte > 0x7F else bytes((byte,)) for byte in line) + rest

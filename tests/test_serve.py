@@ -634,3 +634,28 @@ def test_a_worker_answers_one_request_at_a_time_in_arrival_order_and_a_link_besi
     assert statuses == [200] * (len(words) + 1)
     assert most[0] == 1  # never two searches at once
     assert order == [*words, "link"]  # in arrival order, each answered while the link still ran
+
+
+def _raw(server: Server, request: bytes) -> tuple[int, bytes, bytes]:
+    """``request`` sent as it is, on a connection of its own: ``(status, head, body)``."""
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as conn:
+        conn.sendall(request)
+        data = b""
+        while chunk := conn.recv(65536):
+            data += chunk
+    head, body = data.split(b"\r\n\r\n", 1)
+    return int(head.split()[1]), head, body
+
+
+def test_a_url_typed_with_cyrillic_is_read_as_a_browser_sends_it_and_a_bad_request_is_a_json_error(
+        server: Server) -> None:
+    # ``curl "…/search?q=взятка"`` sends the UTF-8 bytes unencoded, which h11 refuses: it was a plain-text
+    # «Invalid HTTP request received.» (a new user's find); the line is read as its percent-encoding
+    status, _, body = _raw(server, "GET /api/v1/search?q=фальшренонс&limit=2 HTTP/1.1\r\nHost: x\r\n"
+                                   "Connection: close\r\n\r\n".encode())
+    assert status == 200 and json.loads(body) == get(server, "/api/v1/search", q="фальшренонс", limit="2").json()
+    status, _, body = _raw(server, "GET /api/v1/nodes/62б HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n".encode())
+    assert status == 200 and json.loads(body)["id"] == "laws/62B"
+    status, head, body = _raw(server, b"GET /api/v1/sea rch HTTP/1.1\r\nHost: x\r\n\r\n")  # no request h11 reads
+    assert status == 400 and b"application/json" in head.lower()
+    assert json.loads(body) == {"error": {"status": 400, "message": "Invalid HTTP request received."}}
