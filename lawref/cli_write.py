@@ -149,18 +149,22 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                         _say(paras.render(piece, linked, href, offset=offset), nl=False)
                     _flush()
                 _say(paras.close(), nl=False)
-        except BinaryInput:
-            fail(tr("{input}: binary data (NUL bytes), not text").format(input=_input_name(file))
-                 + _after(budget), EXIT_BAD_INPUT)
-        except UnicodeDecodeError as exc:
-            if b"\x00" in exc.object and b"\x00".decode(codec, "replace") == "\x00":  # binary: a NUL byte is NUL
-                fail(tr("{input}: binary data (NUL bytes), not text").format(input=_input_name(file))
-                     + _after(budget), EXIT_BAD_INPUT)
-            hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
-            name = "UTF-8" if codec == "utf-8-sig" else codec
-            fail(tr("{input}: not {codec} text ({reason}){hint}").format(
-                 input=_input_name(file), codec=name, reason=exc.reason, hint=hint) + _after(budget),
-                 EXIT_BAD_INPUT)
+        except (BinaryInput, UnicodeDecodeError) as exc:
+            fail(_unreadable(exc, file, codec, encoding) + _after(budget), EXIT_BAD_INPUT)
+
+
+def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | None) -> str:
+    """Why ``link`` cannot read its input: binary data (a NUL; or bytes its codec cannot decode beside a NUL
+    byte, in a codec where a NUL byte is NUL: a program's first bytes fail UTF-8 before its first NUL is read),
+    else bytes that are not ``codec`` text (named with a hint to name another, when none was)."""
+    if isinstance(exc, BinaryInput) or (isinstance(exc, UnicodeDecodeError) and b"\x00" in exc.object
+                                         and b"\x00".decode(codec, "replace") == "\x00"):
+        return tr("{input}: binary data (NUL bytes), not text").format(input=_input_name(file))
+    assert isinstance(exc, UnicodeDecodeError)
+    hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
+    name = "UTF-8" if codec == "utf-8-sig" else codec
+    return tr("{input}: not {codec} text ({reason}){hint}").format(input=_input_name(file), codec=name,
+                                                                   reason=exc.reason, hint=hint)
 
 
 def _after(budget: Budget) -> str:

@@ -319,7 +319,7 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
     hits (all when ``None``); the rest are pending, cut by :func:`run` if
     :func:`associated` moves them up. What a relaxed hit lacks names each
     word as searched (a typo by its correction) or, through ``typed``, as the
-    user wrote it (an English query's Russian words: ``заявка`` → ``bid``)."""
+    user wrote it (an English query's Russian words: ``болван`` → ``dummy``)."""
     expand: Expansions = {}
     corrected: dict[str, str] = {}
     compounds: dict[str, list[str]] = {}
@@ -410,8 +410,8 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
              shown: int | None = None, said: Mapping[str, str] | None = None
              ) -> tuple[Mapping[str, tuple[str, ...]], list[Hit]]:
     """``({hit id: the words it lacks of the OR alternative it holds most of,
-    in query order, each as ``said`` names it}; hits)`` when no node holds every word: the nodes holding the most
-    of the query, each word
+    in query order, each as ``said`` names it}; hits)`` when no node holds
+    every word: the nodes holding the most of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
     that names the subject weighs most, the commonest least), the share
     held raised to :data:`SHARE_POWER` times whoosh's score (so a node

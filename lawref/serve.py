@@ -106,9 +106,9 @@ SWITCH_SECONDS = 0.001
 #: work is CPU under one interpreter lock: threads answering side by side share the CPU and each
 #: takes as long as all of them, so a slow search (20 ms at 100× the seeds) in a crowd of 8 took
 #: 160 ms. One at a time, in arrival order (anyio's limiter is first come, first served), each waits
-#: only for those before it. At 100× the seeds, 16 connections (issue 28, A/B in one
-#: machine state): one worker 93 → 148 requests/s, p99 604 → 222 ms, peak memory 810 → 430 MiB
-#: (a searcher a thread). ``link`` has its own (:data:`LINKING`): a long text never holds a search.
+#: only for those before it. At 100× the seeds, 16 connections (issue 28, interleaved A/B): one
+#: worker 90–106 → 140–141 requests/s, p99 559–650 → 226–247 ms, peak memory 820 → 431 MiB (a
+#: searcher a thread). ``link`` has its own (:data:`LINKING`): a long text never holds a search.
 ANSWERING = 1
 #: How many ``POST /api/v1/link`` a worker answers at once, beside :data:`ANSWERING`; the next wait.
 LINKING = 1
