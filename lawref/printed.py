@@ -75,7 +75,9 @@ class View:
     its text; ``see_also`` / ``cited_by`` its references out (to nodes
     outside what is printed) and the labels of the nodes citing it;
     ``nearby`` for a fragment the nodes printed before and after it, each
-    ``(label, page)``."""
+    ``(label, page)``; ``law_text_absent`` a law of a commentary whose own
+    text no laws document of its edition holds (``show 45`` of the seeds:
+    the commentary's paragraphs on a law the scrape lost)."""
 
     shown: Shown
     document: Document | None
@@ -88,6 +90,7 @@ class View:
     see_also: tuple[RefShown, ...] = ()
     cited_by: tuple[str, ...] = ()
     nearby: tuple[tuple[str, int | None] | None, tuple[str, int | None] | None] = (None, None)
+    law_text_absent: bool = False
 
     @property
     def node(self) -> Node:

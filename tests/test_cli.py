@@ -258,6 +258,19 @@ def test_show_commentary_paragraph_45_5(index_dir: Path) -> None:
     assert "паузы для раздумий" in result.stdout
 
 
+@pytest.mark.parametrize(("cite", "said"), [
+    ("45", True),     # the commentary's Law 45: the scrape lost the law's own pages (a new user read it as the law)
+    ("Law 45", True),
+    ("62", False),    # the laws document has it
+    ("45.5", False),  # a paragraph: no law's text is claimed
+])
+def test_show_says_when_a_law_shown_is_a_commentary_s_and_the_law_s_own_text_is_not_here(
+        index_dir: Path, cite: str, said: bool) -> None:
+    result = run(index_dir, "--ui", "en", "show", cite)
+    note = result.stdout.splitlines()[1]
+    assert result.exit_code == 0 and note.startswith("[") and ("no text of this law in the corpus" in note) is said
+
+
 def test_show_law_26_includes_its_footnote(index_dir: Path) -> None:
     result = run(index_dir, "show", "26")
     assert result.exit_code == 0

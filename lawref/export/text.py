@@ -279,6 +279,8 @@ def render(v: View, *, plain: bool = False) -> str:
         notes.append(f"{words['edition']}: {doc.edition}")
     if node.inferred:
         notes.append(words["inferred"])
+    if v.law_text_absent:  # a commentary's law: the law's own text is not here
+        notes.append(words["no-text"])
     if node.page is not None:
         notes.append(f"{words['page']} {node.page}")
     lines = [_header(v, words, plain), f"[{'; '.join(notes)}]", ""]

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from lawref import model
 from lawref.lang import english
-from lawref.model import Kind, Node, Status
+from lawref.model import Document, Kind, Node, Status
 from lawref.query import editions as q_editions
 from lawref.query.views import AllNodes
 
@@ -119,9 +119,20 @@ def view(lib: Library, node: Node, *, links: bool = False) -> View:
     cited = tuple(dict.fromkeys(lib.label(n) for n, _ in lib.incoming(node) if n.id not in inside))
     before, after = lib.lost_sections(node) if node.kind == Kind.LAW else ([], [])
     nearby = tuple(_near(lib, n) for n in lib.neighbours(node)) if node.kind == Kind.FRAGMENT else (None, None)
-    return model.View(tree, lib.document(node.doc), law, _lang(lib, law) if law is not None else tree.lang,
+    doc = lib.document(node.doc)
+    return model.View(tree, doc, law, _lang(lib, law) if law is not None else tree.lang,
                 _law_title(lib, law) if law is not None else None, lib.title_en(node), _context(lib, node, law),
-                (tuple(before), tuple(after)), out, cited, (nearby[0], nearby[1]))
+                (tuple(before), tuple(after)), out, cited, (nearby[0], nearby[1]),
+                law is node and _law_text_absent(lib, node, doc))
+
+
+def _law_text_absent(lib: Library, law: Node, doc: Document | None) -> bool:
+    """Whether ``law``, a law of a document that is no laws document (a commentary's), has no text in any laws
+    document of that document's edition."""
+    if doc is None or doc.kind == "laws" or not law.cite:
+        return False
+    held = (lib.document(n.doc) for n in lib.store.with_cite(law.cite))
+    return not any(d is not None and d.kind == "laws" and d.edition == doc.edition for d in held)
 
 
 def views(lib: Library, nodes: Sequence[Node]) -> list[View]:
