@@ -242,10 +242,12 @@ def test_a_glossary_term_in_quotes_names_the_absent_laws_as_the_words_do(seed_li
     ("игрок сделал недостаточную заявку что делать", ["27"]),
     # 54's and 53's words, not in a row: until session 19 not named; the question is theirs (and 55's words too)
     ("opening lead faced out of turn, can declarer accept it", ["53", "54", "55"]),
-    # «вне очереди» (out of turn) is in the titles of 53–56, but the question is of a pass or a bid: none named
-    ("что делать если игрок спасовал вне очереди в самом начале торговли", []),
-    ("pass out of turn what now", []),
-    ("заявка вне очереди", []),
+    # «вне очереди» (out of turn) is in the titles of 53–56, but a question of a pass or a bid names none of them:
+    # the law of its own, through the glossary's other English for it (out of rotation)
+    ("спасовал вне очереди", ["30"]),  # Pass Out of Rotation
+    ("pass out of turn what now", ["30"]),
+    ("bid out of turn", ["31"]),  # Bid Out of Rotation
+    ("заявка вне очереди", []),  # a call: 29's title, Procedure after Call Out of Rotation, is more than it says
     ("фальшренонс после следующей взятки", []),
 ])
 def test_a_question_holding_an_absent_laws_title_in_any_order_names_it(seed_library: Library, query: str,

@@ -388,12 +388,13 @@ def absent_named(lib: Library, query: str) -> list[tuple[str, str]]:
 
 
 def _english_said(lib: Library, query: str) -> list[str]:
-    """What ``query`` says in English: an English query itself and its glossary terms' English; a Russian
-    one, every English of each glossary term it holds by lemma (the index's forms table; ``ход вне
-    очереди`` → lead out of turn, ``защитник`` → defender)."""
+    """What ``query`` says in English: an English query itself and every English of its glossary terms
+    (``out of turn`` → out of rotation: ``bid out of turn`` holds *Bid Out of Rotation*); a Russian one,
+    every English of each glossary term it holds by lemma (the index's forms table; ``ход вне очереди`` →
+    lead out of turn, ``защитник`` → defender)."""
     glossary = _glossary()
     if not P.CYRILLIC.search(query):
-        return [query] + [en for _, terms in glossary.segments(query) for t in terms for en in t.en[:1]]
+        return [query] + [en for _, terms in glossary.segments(query) for t in terms for en in t.en]
     searcher, single = lib.searcher(), _word_terms()
     lemmas = {lemma for m in P.INDEX_WORD.finditer(query) for lemma in searcher.lemmas_of(m.group())}
     return [en for t in [*_held_terms(lib, query), *(t for lemma in lemmas for t in single.get(lemma, ()))]
