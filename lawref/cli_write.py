@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import contextlib
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -34,7 +36,7 @@ from lawref.clikit import (
 )
 from lawref.errors import EXIT_BAD_INPUT, UsageError
 from lawref.export import annotate, formats
-from lawref.i18n import retell, said, tr
+from lawref.i18n import retell, said, tr, trn
 from lawref.safeio import atomic_write, display_name
 
 
@@ -129,7 +131,9 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     token = _ANSWER.set(budget)
     with _open_text(file, codec) as stream, contextlib.ExitStack() as done:
         done.callback(_ANSWER.reset, token)
-        pieces = usecases.link(lib, _counted(_by_paragraph(stream), budget), edition)  # a bad edition: none read
+        answered = [0]  # code points of the input answered: the end of the last piece given
+        pieces = _noted(usecases.link(lib, _counted(_by_paragraph(stream), budget), edition),  # a bad edition:
+                        answered)  # none read
         try:
             if fmt == "json":
                 _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
@@ -150,7 +154,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _flush()
                 _say(paras.close(), nl=False)
         except (BinaryInput, UnicodeDecodeError) as exc:
-            fail(_unreadable(exc, file, codec, encoding) + _after(budget), EXIT_BAD_INPUT)
+            fail(_unreadable(exc, file, codec, encoding) + _after(answered[0]), EXIT_BAD_INPUT)
 
 
 def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | None) -> str:
@@ -167,7 +171,18 @@ def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | 
                                                                    reason=exc.reason, hint=hint)
 
 
-def _after(budget: Budget) -> str:
-    """What a ``link`` stopped by its input says of the text before the fault: that it was answered, when any
-    was read (a binary file's first bytes are no text answered)."""
-    return tr("; what came before it was answered") if budget.text else ""
+def _noted(pieces: Iterator[tuple[int, str, Any]], answered: list[int]) -> Iterator[tuple[int, str, Any]]:
+    """``pieces`` (``link``'s answers: offset, text, citations), each noting in ``answered`` where it ends."""
+    for offset, piece, linked in pieces:
+        answered[0] = offset + len(piece)
+        yield offset, piece, linked
+
+
+def _after(answered: int) -> str:
+    """What a ``link`` stopped by its input says of the text before the fault: how much of it was answered,
+    when any was (a text decoded in chunks loses the paragraphs of the chunk that held the fault, and a
+    binary file's first bytes are no text answered)."""
+    if not answered:
+        return ""
+    return trn("; its first code point was answered", "; its first {count} code points were answered",
+               answered).format(count=answered)
