@@ -207,7 +207,9 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
             answer = _words_answer(searcher, ru_query, limit, doc, translated=False, shown=asked, typed=typed)
             hits += answer.hits
     if lang != "en" or not hits:
-        direct = _words_answer(searcher, " OR ".join(alts), limit, doc, translated=bool(hits), shown=asked)
+        rendered = {w: set(searcher.all_words(" ".join(u.means))) for u in used for w in searcher.all_words(u.typed)}
+        direct = _words_answer(searcher, " OR ".join(alts), limit, doc, translated=bool(hits), shown=asked,
+                               rendered=rendered)
         answer = direct if direct.hits or not hits else answer
         hits += direct.hits
     if used:  # a word a synonym stands for is not «in no node»: the text's word for it was searched
@@ -231,6 +233,8 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
     answer = replace(answer, filled=answer.filled and any(h.id in answer.partial for h in shown))
     if answer.relaxed and shown and shown[0].id in answer.lacks:  # what the first hit shown lacks
         answer = replace(answer, dropped=answer.lacks[shown[0].id])
+    if answer.relaxed and not answer.dropped:  # it holds each word, some as synonyms of another reading: none lacked
+        answer = replace(answer, relaxed=False)
     return replace(answer, hits=shown, corrected={**fixed, **answer.corrected})
 
 
@@ -312,14 +316,17 @@ def in_english(searcher: Searcher, query: str) -> str | None:
 
 
 def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, translated: bool,
-                  shown: int | None = None, typed: Mapping[str, str] | None = None) -> Answer:
+                  shown: int | None = None, typed: Mapping[str, str] | None = None,
+                  rendered: Mapping[str, set[str]] | None = None) -> Answer:
     """The index's answer to a word query: typos corrected and compounds
     expanded first; relaxed when no node has every word (and no translated
     hit was found). Each search cuts the snippets of its first ``shown``
     hits (all when ``None``); the rest are pending, cut by :func:`run` if
     :func:`associated` moves them up. What a relaxed hit lacks names each
     word as searched (a typo by its correction) or, through ``typed``, as the
-    user wrote it (an English query's Russian words: ``болван`` → ``dummy``)."""
+    user wrote it (an English query's Russian words: ``болван`` → ``dummy``);
+    a word a hit holds a synonym of (``rendered``: «декларер» → {разыгрывающий})
+    is not lacked."""
     expand: Expansions = {}
     corrected: dict[str, str] = {}
     compounds: dict[str, list[str]] = {}
@@ -340,12 +347,12 @@ def _words_answer(searcher: Searcher, query: str, limit: int, doc: str | None, t
         hits = searcher.search(query, limit=limit, doc=doc, expand=expand, snippets=shown)  # «болвн»: none without
     said = {**corrected, **(typed or {})}
     if hits and not translated and len(hits) < limit and len(searcher.words(query)) > 1:  # few hold it whole
-        more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand, shown, said)[1], limit)
+        more = _filled_up(hits, _relaxed(searcher, query, limit, doc, expand, shown, said, rendered)[1], limit)
         return Answer(hits + more, corrected=corrected, compounds=compounds, unknown=tuple(unknown),
                       filled=bool(more), partial=tuple(h.id for h in more))
     if hits or translated:
         return Answer(hits, corrected=corrected, compounds=compounds, unknown=tuple(unknown))
-    lacks, hits = _relaxed(searcher, query, limit, doc, expand, shown, said)
+    lacks, hits = _relaxed(searcher, query, limit, doc, expand, shown, said, rendered)
     return Answer(hits, relaxed=bool(hits), dropped=lacks[hits[0].id] if hits else (), corrected=corrected,
                   compounds=compounds, unknown=tuple(unknown), lacks=lacks)
 
@@ -407,11 +414,11 @@ def _real_russian(word: str) -> bool:
 
 
 def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand: Expansions,
-             shown: int | None = None, said: Mapping[str, str] | None = None
-             ) -> tuple[Mapping[str, tuple[str, ...]], list[Hit]]:
+             shown: int | None = None, said: Mapping[str, str] | None = None,
+             rendered: Mapping[str, set[str]] | None = None) -> tuple[Mapping[str, tuple[str, ...]], list[Hit]]:
     """``({hit id: the words it lacks of the OR alternative it holds most of,
-    in query order, each as ``said`` names it}; hits)`` when no node holds
-    every word: the nodes holding the most of the query, each word
+    in query order, each as ``said`` names it, none whose ``rendered`` words it holds}; hits)`` when no node
+    holds every word: the nodes holding the most of the query, each word
     weighted by its rarity (``log(1 + N / nodes holding it)``: the word
     that names the subject weighs most, the commonest least), the share
     held raised to :data:`SHARE_POWER` times whoosh's score (so a node
@@ -448,8 +455,9 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
 
     def lacks(held: frozenset[str]) -> tuple[str, ...]:  # of the reading of the query it holds most of
         reading = max(groups, key=lambda group: share(group, held))
-        named = said or {}  # a word not searched is not «lacked»; two words named alike are said once
-        return tuple(dict.fromkeys(named.get(w, w) for w in reading if w in searched and w not in held))
+        named, other = said or {}, rendered or {}  # a word not searched is not «lacked», nor one held as a synonym
+        return tuple(dict.fromkeys(named.get(w, w) for w in reading
+                                   if w in searched and w not in held and not other.get(w, set()) & held))
 
     return _Lacks({hit.id: held for hit, held in found}, lacks), [hit for hit, _ in found]
 
