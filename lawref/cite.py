@@ -562,8 +562,11 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
             found.extend(_paragraphs_after(text, run[-1].end))  # ``правило 59, 45.5``: 45.5 is a paragraph
     for m in P.ORDINAL_LAW.finditer(text):  # «по 62-му правилу» → 62
         found.append(model.Citation(m.start(), m.end(), m.group(), (str(int(m["law"])),)))
-    for pattern, before in ((P.SUBDIVISIONS_AFTER, False), (P.SUBDIVISIONS_BEFORE, True)):
-        found.extend(_with_parts(m, alphabet, before) for m in pattern.finditer(text))
+    named_before = list(P.SUBDIVISIONS_BEFORE.finditer(text))
+    starts = {m.start() for m in named_before if "," not in text[m.end("parts"):m.start("law")]}  # parts a law word
+    found.extend(_with_parts(m, alphabet, False) for m in P.SUBDIVISIONS_AFTER.finditer(text)  # follows with no comma
+                 if not any(m.start("parts") <= at < m.end() for at in starts))  # are that law's: «правило 25Б, пп. 2
+    found.extend(_with_parts(m, alphabet, True) for m in named_before)  # и 3 правила 46В» → 25B, 46C2, 46C3
     for m in P.COMMENTARY_NAMED.finditer(text):  # «п. 2 комментария к правилу 46» → 46.2
         paragraph = f"{int(m['law1'] or m['law2'])}.{int(m['num1'] or m['num2'] or m['num3'])}"
         found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
@@ -596,24 +599,27 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
 def _with_parts(m: re.Match[str], alphabet: bool, before: bool) -> Citation:
     """The citation of a law cite whose parts are named in words
     (:data:`~lawref.patterns.SUBDIVISIONS_AFTER`, :data:`~lawref.patterns.SUBDIVISIONS_BEFORE`,
-    the smallest part first): ``пункт 2 раздела B правила 43`` → ``43B2``.
-    A part that cannot join the cite — a subsection with no section, two
-    sections, a letter that is no section's — is kept as ``unread``, and
-    the cite stops before it."""
-    parts = [(p.group(), P.SPACES.sub("", p.group("label"))) for p in P.SUBDIVISION.finditer(m.group("parts"))]
+    the smallest part first): ``пункт 2 раздела B правила 43`` → ``43B2``;
+    a part naming a list gives a cite each (``пункты B и C правила 62`` →
+    ``62B``, ``62C``). A part that cannot join the cites — a subsection with
+    no section, two sections, a letter that is no section's — is kept as
+    ``unread``, and the cites stop before it (``пп. 1,2 правила 68`` → ``68``,
+    ``пп. 1,2`` unread: never dropped unsaid)."""
+    parts = [(p.group(), [P.SPACES.sub("", label) for label in P.LIST_SEPARATOR.split(p.group("label"))])
+             for p in P.SUBDIVISION.finditer(m.group("parts"))]
     if before:
         parts.reverse()
     own = m["own"] or ""  # a letter with no Latin look-alike (``25Б``) reads in alphabet order, its one reading
-    cite = f"{int(m['law'])}{latin(own, alphabet or reading(own) == 'alphabet').upper()}"
+    cites = [f"{int(m['law'])}{latin(own, alphabet or reading(own) == 'alphabet').upper()}"]
     unread: list[str] = []
-    for said, label in parts:
-        longer = _joined(cite, label, alphabet) if not unread else None
-        if longer is None:
+    for said, labels in parts:
+        longer = [_joined(cite, label, alphabet) for cite in cites for label in labels] if not unread else [None]
+        if None in longer or len(longer) > MAX_MEMBERS:
             unread.append(said)
         else:
-            cite = longer
-    letters = (m["own"] or "") + "".join(label for _, label in parts)
-    return model.Citation(m.start(), m.end(), m.group(), (cite,), reading=reading(letters),
+            cites = [c for c in longer if c is not None]
+    letters = own + "".join(label for _, labels in parts for label in labels)
+    return model.Citation(m.start(), m.end(), m.group(), tuple(cites), reading=reading(letters),
                           unread=", ".join(unread))
 
 

@@ -578,9 +578,8 @@ POINT_WORD = r"(?<![\w-])(?:пп?\.|(?i:пункт(?:а|у|ом|е|ы|ов|ам|
 NUMBER_SIGN = r"(?:№[^\S\n]*)?"
 #: ``правила с 61 по 64``, ``Laws from 61 to 64``.
 FROM_WORD = r"(?:(?:с|from)[^\S\n]+(?:\n[^\S\n]*)?(?=\d))?"
-#: A section letter printed apart from its law (``Law 25 B 2``, ``правило 66 C``) is one only
-#: where a subsection, an item, punctuation, a list word or the end follows — never a word
-#: (``Law 62 A player``, ``правило 62 В случае``).
+#: A section letter printed apart from its law (``Law 25 B 2``, ``правило 66 C``) is one only where a subsection, an
+#: item, punctuation, a list word or the end follows — never a word (``Law 62 A player``, ``правило 62 В случае``).
 _SPACED_LETTER = (rf"[ ]{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–—]"
                   r"|[ ](?:и|или|либо|and|or|to|по|through)[ ])")
 _ORDINAL_ENDING = "го|ого|му|ому|м|ом|й|ый|ий|ой|е|ое|я|ая|ю|ую|х|ых"
@@ -588,10 +587,9 @@ _ORDINAL = rf"-(?:{_ORDINAL_ENDING})(?![\w-])"
 #: An item's label in brackets in running text: ``(a)``, ``(ii)``, ``(1)``, or one lower-case Cyrillic letter
 #: read as a cite given alone reads it (``43Б1(а)``, ``43B2(б)``: by look-alike or alphabet order).
 _ITEM_LABEL = r"\((?:[a-zA-Z0-9]{1,2}|[абвгдежзиклмнс])\)"
-#: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13),
-#: ``10С2`` (004:90), ``25Б``, ``62б`` (a letter typed in lower case); spaced: ``16 B 1``,
-#: ``43 B 2 (b)``. Never the law number of a commentary paragraph's cite (``45`` of
-#: ``правило 59, 45.5``): that is not law 45.
+#: One law cite in running text: ``62``, ``66C``, ``81C8``, ``43B2(b)``, ``47Е`` (004:13), ``10С2`` (004:90), ``25Б``,
+#: ``62б`` (a letter typed in lower case); spaced: ``16 B 1``, ``43 B 2 (b)``. Never the law number of a commentary
+#: paragraph's cite (``45`` of ``правило 59, 45.5``): that is not law 45.
 CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_GLUED_LOWER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))"
               rf"(?:[ .]?\d{{1,2}})?(?:[ ]?{_ITEM_LABEL}){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
 #: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
@@ -628,7 +626,8 @@ _SUBDIVISION_WORD = (r"(?<![\w-])(?:(?i:(?:под)?пункт|раздел|па�
 #: sentence), a number, or an item in brackets, and what may follow it in a cite (``B2(b)``).
 _SUBDIVISION_LABEL = (r"(?:[A-Za-zА-ЯЁ]|\d{1,2}|\([A-Za-zА-Яа-яЁё0-9]{1,2}\))(?:[ ]?\d{1,2})?"
                r"(?:[ ]?\([A-Za-z0-9]{1,2}\)){0,4}(?![\w(])")
-_SUBDIVISION = rf"{_SUBDIVISION_WORD}{_WS}*{NUMBER_SIGN}{_SUBDIVISION_LABEL}"
+_SUBDIVISION_LABELS = rf"{_SUBDIVISION_LABEL}(?:{LIST_SEP}{_SUBDIVISION_LABEL})*"  # «пункты B и C»: a list of them
+_SUBDIVISION = rf"{_SUBDIVISION_WORD}{_WS}*{NUMBER_SIGN}{_SUBDIVISION_LABELS}"
 _SUBDIVIDED_LAW = (rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}(?P<law>{LAW_NUMBER})"
              rf"(?P<own>{CITE_LETTER}(?:\d{{1,2}})?)?(?![\w])(?!\.\d)")
 #: A law cite with its parts named after it: ``правило 62 пункт B``, ``Law 62, section B``,
@@ -639,9 +638,11 @@ SUBDIVISIONS_AFTER = Rx(rf"{_SUBDIVIDED_LAW}(?P<parts>(?:{_WS}*,?{_WS}*{_SUBDIVI
 #: правила 62``, ``пункт 2 раздела B правила 43``, ``section B of Law 62``.
 SUBDIVISIONS_BEFORE = Rx(rf"(?P<parts>{_SUBDIVISION}(?:{_WS}*,?{_WS}*(?:of{_WS}+)?{_SUBDIVISION}){{0,2}}){_WS}*,?{_WS}*"
                   rf"(?:of{_WS}+(?:the{_WS}+)?)?{_SUBDIVIDED_LAW}", example="пункт 2 раздела B правила 43")
-#: One part of :data:`SUBDIVISIONS_AFTER` or :data:`SUBDIVISIONS_BEFORE`: its word and its label.
-SUBDIVISION = Rx(rf"(?P<word>{_SUBDIVISION_WORD}){_WS}*{NUMBER_SIGN}(?P<label>{_SUBDIVISION_LABEL})",
+#: One part of :data:`SUBDIVISIONS_AFTER` or :data:`SUBDIVISIONS_BEFORE`: its word and its label (or a list of them,
+#: split by :data:`LIST_SEPARATOR`: ``пункты B и C``).
+SUBDIVISION = Rx(rf"(?P<word>{_SUBDIVISION_WORD}){_WS}*{NUMBER_SIGN}(?P<label>{_SUBDIVISION_LABELS})",
                  example="раздела B")
+LIST_SEPARATOR = Rx(LIST_SEP, example="B и C")
 _COMMENTED = (rf"(?i:комментари[а-яё]*|комм(?:ент)?\.?|commentary){_WS}+(?:(?i:к|на|on|to){_WS}+)?(?:the{_WS}+)?"
               rf"(?:(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD}){_WS}*)?{NUMBER_SIGN}(?P<lawN>{LAW_NUMBER})")
 _PARAGRAPH_WORD = rf"(?:{_SUBDIVISION_WORD}|§|¶|(?i:para)\.?){_WS}*{NUMBER_SIGN}"
@@ -703,13 +704,12 @@ RELATIVE_EN = Rx(rf"(?<![\w])(?:[Ss]ee|in|under|of|by)\s+(?P<sec>[{SECTION_LATIN
                  r"(?P<items>(?:\([a-z0-9]{1,3}\))*)\s+(?:below|above|following|preceding)\b",
                  example="in team play see C below")
 RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обоих случаях (B1) и (B2)")
-#: Where a text is cut into *contexts* — the stretches whose citations are read together (whether
-#: Cyrillic section letters read in alphabet order) and where ``link`` may cut a stream — a place
-#: that is one position whatever the text around it: after a blank line, or after a sentence's end
-#: and one space or line break, before a capital (``… правило 62B. Далее …``). Zero-width, so every
-#: place is found by any scan, from any start; :data:`OPEN_END` vetoes a sentence's end a citation
-#: may cross. A blank line (``para``) ends every citation and needs nothing ahead: a paragraph is
-#: answered as soon as it ends.
+#: Where a text is cut into *contexts* — the stretches whose citations are read together (whether Cyrillic section
+#: letters read in alphabet order) and where ``link`` may cut a stream — a place that is one position whatever the text
+#: around it: after a blank line, or after a sentence's end and one space or line break, before a capital (``… правило
+#: 62B. Далее …``). Zero-width, so every place is found by any scan, from any start; :data:`OPEN_END` vetoes a
+#: sentence's end a citation may cross. A blank line (``para``) ends every citation and needs nothing ahead: a paragraph
+#: is answered as soon as it ends.
 CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n))|(?<=[.!?…;][ \t\n])(?=[«\"“„(]?[A-ZА-ЯЁ])", example="правило 62B. Далее")
 #: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
 OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"

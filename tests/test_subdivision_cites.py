@@ -54,6 +54,14 @@ SPELLINGS = [
     # a part that cannot join the cite: kept, never dropped silently
     ("пункт 2 правила 43", "пункт 2 правила 43", ("43",), "пункт 2"),  # a subsection with no section
     ("правило 62, раздел B, раздел C", "правило 62, раздел B, раздел C", ("62B",), "раздел C"),  # two sections
+    ("См. пп. 1,2 правила 68", "пп. 1,2 правила 68", ("68",), "пп. 1,2"),  # a list too (it was dropped unsaid)
+    # a part naming a list: a cite each (they were «62B» alone, «62», «43B»: the other labels dropped unsaid)
+    ("правило 62, пункты B и C", "правило 62, пункты B и C", ("62B", "62C"), ""),
+    ("пункты B и C правила 62", "пункты B и C правила 62", ("62B", "62C"), ""),
+    ("пункт 2 и 3 правила 43B", "пункт 2 и 3 правила 43B", ("43B2", "43B3"), ""),
+    ("подпункты (a) и (b) пункта 2 раздела B правила 43", "подпункты (a) и (b) пункта 2 раздела B правила 43",
+     ("43B2(a)", "43B2(b)"), ""),
+    ("sections B and C of Law 62", "sections B and C of Law 62", ("62B", "62C"), ""),
 ]
 
 
