@@ -31,6 +31,7 @@ from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any
+from urllib.parse import unquote_to_bytes
 
 import anyio
 import anyio.to_thread
@@ -129,6 +130,24 @@ def _error(status: int, message: str, **extra: Any) -> Response:
     return JSONResponse({"error": {"status": status, "message": message[:500], **extra}}, status_code=status)
 
 
+class _Utf8Only:
+    """ASGI middleware: a request whose path or query string percent-decodes to bytes that are not UTF-8
+    (``?q=%D0``) is a JSON 400 — Starlette would read them as U+FFFD and answer a query never asked."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            for part, said in ((scope.get("raw_path") or b"", "path"), (scope.get("query_string") or b"", "query")):
+                try:
+                    unquote_to_bytes(part.decode("latin-1")).decode("utf-8")
+                except UnicodeDecodeError:
+                    await _error(400, f"the {said} is not UTF-8 once its %-escapes are read")(scope, receive, send)
+                    return
+        await self.app(scope, receive, send)
+
+
 def _missing(title: str, detail: str, root: str, status: int, lang: str) -> Response:
     """The reader's page for what it lacks (an HTML 404 or 400), in the
     reader's language ``lang``: ``title`` is told in it (:func:`retell_in`)."""
@@ -181,6 +200,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
         from fastapi.middleware.cors import CORSMiddleware
 
         app.add_middleware(CORSMiddleware, allow_origins=list(cors_origins), allow_methods=["GET", "HEAD", "POST"])
+    app.add_middleware(_Utf8Only)
     app.openapi = lambda: _openapi(app)  # type: ignore[method-assign]
     app.state.lib, app.state.reader, app.state.reading = lib, _Reader(lib), reading
 

@@ -659,3 +659,16 @@ def test_a_url_typed_with_cyrillic_is_read_as_a_browser_sends_it_and_a_bad_reque
     status, head, body = _raw(server, b"GET /api/v1/sea rch HTTP/1.1\r\nHost: x\r\n\r\n")  # no request h11 reads
     assert status == 400 and b"application/json" in head.lower()
     assert json.loads(body) == {"error": {"status": 400, "message": "Invalid HTTP request received."}}
+
+
+@pytest.mark.parametrize(("path", "said"), [
+    ("/api/v1/search?q=%D0", "query"),        # half a UTF-8 letter: it answered 200 for a query of U+FFFD
+    ("/api/v1/search?q=%E2%E7", "query"),     # «вз» in cp1251
+    ("/api/v1/nodes/%D0", "path"),
+])
+def test_a_request_that_is_not_utf8_once_its_escapes_are_read_is_a_json_400(server: Server, path: str,
+                                                                             said: str) -> None:
+    answer = httpx.get(server.url + path, timeout=30)
+    assert answer.status_code == 400 and said in answer.json()["error"]["message"]
+    status, _, _ = _raw(server, b"GET /api/v1/search?q=\xe2\xe7 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert status == 400  # raw bytes of another codec: read as their %-escapes, then refused the same way
