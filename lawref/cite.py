@@ -562,11 +562,13 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
             found.extend(_paragraphs_after(text, run[-1].end))  # ``правило 59, 45.5``: 45.5 is a paragraph
     for m in P.ORDINAL_LAW.finditer(text):  # «по 62-му правилу» → 62
         found.append(model.Citation(m.start(), m.end(), m.group(), (str(int(m["law"])),)))
+    # parts a law word follows with no comma are that law's, not the law's before them: «правило 25Б, пп. 2 и 3
+    # правила 46В» → 25B, 46C2, 46C3
     named_before = list(P.SUBDIVISIONS_BEFORE.finditer(text))
-    starts = {m.start() for m in named_before if "," not in text[m.end("parts"):m.start("law")]}  # parts a law word
-    found.extend(_with_parts(m, alphabet, False) for m in P.SUBDIVISIONS_AFTER.finditer(text)  # follows with no comma
-                 if not any(m.start("parts") <= at < m.end() for at in starts))  # are that law's: «правило 25Б, пп. 2
-    found.extend(_with_parts(m, alphabet, True) for m in named_before)  # и 3 правила 46В» → 25B, 46C2, 46C3
+    theirs = [m.start() for m in named_before if "," not in text[m.end("parts"):m.start("law")]]
+    found.extend(_with_parts(m, alphabet, False) for m in P.SUBDIVISIONS_AFTER.finditer(text)
+                 if not any(m.start("parts") <= at < m.end() for at in theirs))
+    found.extend(_with_parts(m, alphabet, True) for m in named_before)
     for m in P.COMMENTARY_NAMED.finditer(text):  # «п. 2 комментария к правилу 46» → 46.2
         paragraph = f"{int(m['law1'] or m['law2'])}.{int(m['num1'] or m['num2'] or m['num3'])}"
         found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
@@ -613,11 +615,12 @@ def _with_parts(m: re.Match[str], alphabet: bool, before: bool) -> Citation:
     cites = [f"{int(m['law'])}{latin(own, alphabet or reading(own) == 'alphabet').upper()}"]
     unread: list[str] = []
     for said, labels in parts:
-        longer = [_joined(cite, label, alphabet) for cite in cites for label in labels] if not unread else [None]
-        if None in longer or len(longer) > MAX_MEMBERS:
+        longer = [] if unread else [_joined(cite, label, alphabet) for cite in cites for label in labels]
+        joined = [c for c in longer if c is not None]
+        if unread or len(joined) < len(longer) or len(joined) > MAX_MEMBERS:  # the cites stop before it
             unread.append(said)
         else:
-            cites = [c for c in longer if c is not None]
+            cites = joined
     letters = own + "".join(label for _, labels in parts for label in labels)
     return model.Citation(m.start(), m.end(), m.group(), tuple(cites), reading=reading(letters),
                           unread=", ".join(unread))

@@ -8,6 +8,7 @@ its public methods on to them; each reads the node store of the generation
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
@@ -360,8 +361,7 @@ def absent_held(lib: Library, query: str) -> list[tuple[str, str]]:
                  if cite not in found and _in_a_row(stems, held) and not lib.store.with_cite(cite)]
         if not ahead:
             continue
-        here = max((len(t) for _, t in lib.store.law_titles() + lib.store.other_titles()  # 35D «Call after Final
-                    if (stems := _title_stems(t)) and _in_a_row(stems, held)), default=0)  # Pass»: not 1997's 39
+        here = _held_here(lib, functools.partial(_within, held))  # 35D «Call after Final Pass»: not 1997's 39
         found |= {cite: (len(stems), title) for cite, title, stems in ahead if len(stems) > here}
     ranked = sorted(found.items(), key=lambda kv: -kv[1][0])
     return [(cite, title) for cite, (_, title) in ranked[:ABSENT_NAMED]]
@@ -381,10 +381,16 @@ def absent_named(lib: Library, query: str) -> list[tuple[str, str]]:
              if set(stems) <= reading and not lib.store.with_cite(cite)}
     if not found:
         return []
-    here = max((len(stems) for _, t in lib.store.law_titles() + lib.store.other_titles()
-                if (stems := _title_stems(t)) and set(stems) <= reading), default=0)
+    here = _held_here(lib, lambda stems: set(stems) <= reading)
     ranked = sorted(((c, v) for c, v in found.items() if v[0] > here), key=lambda kv: -kv[1][0])
     return [(cite, title) for cite, (_, title) in ranked[:ABSENT_NAMED]]
+
+
+def _held_here(lib: Library, held: Callable[[tuple[str, ...]], bool]) -> int:
+    """The most stems of a title of this corpus's nodes that ``held`` says a query holds (``0`` for none): an
+    absent law's title must be longer to be named."""
+    return max((len(stems) for _, t in lib.store.law_titles() + lib.store.other_titles()
+                if (stems := _title_stems(t)) and held(stems)), default=0)
 
 
 def _english_said(lib: Library, query: str) -> list[str]:
@@ -395,7 +401,7 @@ def _english_said(lib: Library, query: str) -> list[str]:
     glossary = _glossary()
     if not P.CYRILLIC.search(query):
         return [query] + [en for _, terms in glossary.segments(query) for t in terms for en in t.en]
-    searcher, single = lib.searcher(), _word_terms()
+    searcher, single = lib.searcher(), _terms_by_lemma(False)
     lemmas = {lemma for m in P.INDEX_WORD.finditer(query) for lemma in searcher.lemmas_of(m.group())}
     return [en for t in [*_held_terms(lib, query), *(t for lemma in lemmas for t in single.get(lemma, ()))]
             for en in t.en]
@@ -417,6 +423,11 @@ def _law_title_stems(edition: str) -> tuple[tuple[str, str, tuple[str, ...]], ..
                  if e.kind == "law" and e.title_en and len(stems := _title_stems(e.title_en)) >= HELD_TITLE_WORDS)
 
 
+def _within(whole: tuple[str, ...], part: tuple[str, ...]) -> bool:
+    """:func:`_in_a_row` with its arguments the other way round (``part`` last, as :func:`_held_here` asks)."""
+    return _in_a_row(part, whole)
+
+
 def _in_a_row(part: tuple[str, ...], whole: tuple[str, ...]) -> bool:
     """Whether ``part`` stands in ``whole`` as a contiguous run."""
     n = len(part)
@@ -429,7 +440,7 @@ def _held_terms(lib: Library, query: str) -> list[Any]:
     searcher = lib.searcher()
     words = [m.group() for m in P.INDEX_WORD.finditer(query)]
     readings = [set(searcher.lemmas_of(w)) | {w.lower().replace("ё", "е")} for w in words]
-    by_first = _phrase_terms()
+    by_first = _terms_by_lemma(True)
     out = []
     for i, first in enumerate(readings):
         for term in (t for lemma in first for t in by_first.get(lemma, ())):
@@ -440,21 +451,12 @@ def _held_terms(lib: Library, query: str) -> list[Any]:
 
 
 @functools.cache
-def _word_terms() -> dict[str, tuple[Any, ...]]:
-    """The glossary terms of one word with an English side, by their lemma."""
+def _terms_by_lemma(phrases: bool) -> dict[str, tuple[Any, ...]]:
+    """The glossary terms with an English side, of two or more words (``phrases``) or of one, by their first
+    lemma."""
     out: dict[str, list[Any]] = {}
     for term in _glossary().load():
-        if len(term.lemmas) == 1 and term.en:
-            out.setdefault(term.lemmas[0], []).append(term)
-    return {k: tuple(v) for k, v in out.items()}
-
-
-@functools.cache
-def _phrase_terms() -> dict[str, tuple[Any, ...]]:
-    """The glossary terms of two or more words with an English side, by their first lemma."""
-    out: dict[str, list[Any]] = {}
-    for term in _glossary().load():
-        if len(term.lemmas) >= 2 and term.en:
+        if term.en and (len(term.lemmas) >= 2) == phrases:
             out.setdefault(term.lemmas[0], []).append(term)
     return {k: tuple(v) for k, v in out.items()}
 
