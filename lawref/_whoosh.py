@@ -28,7 +28,9 @@ def _import_whoosh_lightly() -> None:
     imports them on first use; and ``whoosh.compat`` takes ``urlretrieve``
     from ``urllib.request``, which imports ``http.client`` and ``email``
     (~19 ms) for a function whoosh never calls — a stub imports it on first
-    use. They stand in only while these imports run and are taken out of
+    use; and ``whoosh.filedb.filetables`` takes ``md5`` from :mod:`hashlib`,
+    which loads OpenSSL (~4 ms) — CPython's own ``_md5`` is the same
+    function. They stand in only while these imports run and are taken out of
     ``sys.modules`` after, so nothing else sees them."""
     if "whoosh.searching" in sys.modules:
         return
@@ -42,8 +44,12 @@ def _import_whoosh_lightly() -> None:
     if "urllib.request" not in sys.modules:
         shims["urllib.request"] = types.ModuleType("urllib.request")
         shims["urllib.request"].urlretrieve = _urlretrieve  # type: ignore[attr-defined]
+    if "hashlib" not in sys.modules and (md5 := _own_md5()) is not None:
+        shims["hashlib"] = types.ModuleType("hashlib")
+        shims["hashlib"].md5 = md5  # type: ignore[attr-defined]
     sys.modules.update(shims)
     try:
+        importlib.import_module("whoosh.filedb.filetables")
         importlib.import_module("whoosh.reading")
         importlib.import_module("whoosh.query")
         importlib.import_module("whoosh.searching")
@@ -51,6 +57,15 @@ def _import_whoosh_lightly() -> None:
         for name, module in shims.items():
             if sys.modules.get(name) is module:
                 del sys.modules[name]
+
+
+def _own_md5() -> Any:
+    """CPython's own MD5 constructor (``_md5.md5``, which takes ``usedforsecurity``
+    as :func:`hashlib.md5` does), or ``None`` on a Python without it."""
+    try:
+        return importlib.import_module("_md5").md5
+    except ImportError:
+        return None
 
 
 def _urlretrieve(*args: Any, **kwargs: Any) -> Any:

@@ -10,7 +10,7 @@ deletes only inside folders that carry the marker::
         gen-<time>-<rand>/   one complete build (the live one, and the one before it)
             META.json        written last: format, stamp, encoding, and the SHA-256
                              of every other file of the generation
-            SEAL             the HMAC of META.json under the user's key, which lives
+            SEAL2            the keyed BLAKE2b of META.json under the user's key, which lives
                              outside the folder (:mod:`lawref.seal`)
             …                whoosh's files, lawref's JSON files
 

@@ -4,8 +4,9 @@ Checksums kept inside an index folder prove nothing against whoever can write
 that folder (a shared cache, a copied index, an unpacked archive): they can
 rewrite the checksums too (issue 22). So every generation's ``META.json`` —
 which holds the SHA-256 of every other file of the generation — is *sealed*:
-an HMAC-SHA256 of its bytes and the generation's name, under a key only this
-user can read, stored beside it as ``SEAL``. The fast freshness record
+a keyed BLAKE2b (RFC 7693 §2.5: BLAKE2's own MAC, no HMAC needed) of its bytes
+and the generation's name, 32 bytes, under a key only this user can read,
+stored beside it as ``SEAL2``. The fast freshness record
 ``FRESH.json`` is sealed the same way. A reader checks the seal before any
 file of the generation is opened, so a folder someone else wrote is rebuilt,
 never obeyed (:class:`~lawref.errors.IndexDamaged`); an index made by an
@@ -16,16 +17,24 @@ config folder (:func:`lawref.userdirs.config_path`: ``~/.config/lawref/`` on Lin
 named by ``LAWREF_KEY_FILE``; made on first use with mode 0600 in a folder
 of mode 0700. A key file that is a link, not a regular file, not the user's,
 readable by others or malformed is refused (:class:`~lawref.errors.KeyUnavailable`,
-exit 2), as is a key that cannot be made. Stdlib only (hmac, secrets).
+exit 2), as is a key that cannot be made. Stdlib only: CPython's own BLAKE2
+(``_blake2``, which :mod:`hashlib` hands out as ``hashlib.blake2b``) imported
+as it is — :mod:`hashlib` and :mod:`hmac` load OpenSSL first, ~4 ms of CPU of
+every cold command (issue 28) — and :mod:`secrets` for the key.
 """
 
 from __future__ import annotations
 
 import functools
-import hmac
 import os
 import stat
+from _operator import _compare_digest  # hmac.compare_digest without OpenSSL's module
 from pathlib import Path
+
+try:
+    from _blake2 import blake2b
+except ImportError:  # a Python without CPython's own BLAKE2 module
+    from hashlib import blake2b
 
 from lawref import userdirs
 from lawref.errors import KeyUnavailable
@@ -34,12 +43,14 @@ from lawref.safeio import display_name
 
 __all__ = ["KEY_ENV", "SEAL", "check", "key_path", "require", "sign"]
 
-SEAL = "SEAL"
+#: The seal's file; ``SEAL`` held lawref 0.2's HMAC-SHA256 seal, which this lawref does not read:
+#: a build sealed so is rebuilt, saying it was made by an older lawref.
+SEAL = "SEAL2"
 KEY_ENV = "LAWREF_KEY_FILE"
 KEY_NAME = "index.key"
 _KEY_BYTES = 32
 #: What a seal is taken over: a purpose, then the parts, each ended by NUL (no two inputs share bytes).
-_DOMAIN = b"lawref-seal-1\0"
+_DOMAIN = b"lawref-seal-2\0"
 _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
@@ -62,7 +73,7 @@ def sign(purpose: str, *parts: bytes) -> str:
     """The seal (64 hex digits) of ``parts`` for ``purpose`` (``"meta"``,
     ``"fresh"``) under the user's key, made on first use. Raises
     :class:`~lawref.errors.KeyUnavailable` when there is no usable key."""
-    mac = hmac.new(_key(str(key_path())), _DOMAIN + purpose.encode("ascii") + b"\0", "sha256")
+    mac = blake2b(_DOMAIN + purpose.encode("ascii") + b"\0", key=_key(str(key_path())), digest_size=32)
     for part in parts:
         mac.update(len(part).to_bytes(8, "big"))
         mac.update(part)
@@ -73,7 +84,7 @@ def check(seal: str | bytes, purpose: str, *parts: bytes) -> bool:
     """Whether ``seal`` is the seal of ``parts`` for ``purpose`` (compared
     in constant time). Raises as :func:`sign` does."""
     given = seal.decode("ascii", "replace") if isinstance(seal, bytes) else seal
-    return hmac.compare_digest(given.strip(), sign(purpose, *parts))
+    return _compare_digest(given.strip().encode("ascii", "replace"), sign(purpose, *parts).encode("ascii"))
 
 
 @functools.lru_cache(maxsize=4)

@@ -181,6 +181,37 @@ def test_an_index_without_a_seal_is_rebuilt_once(tmp_path: Path) -> None:
     assert "SEAL" in first.stderr and second.stderr == ""
 
 
+def test_an_index_sealed_by_lawref_0_2_is_rebuilt_said_to_be_older(tmp_path: Path) -> None:
+    # lawref 0.2 wrote an HMAC-SHA256 in SEAL; this lawref reads only SEAL2 (keyed BLAKE2b)
+    index = tmp_path / "ix"
+    assert lawref(index, "build").exit_code == 0
+    gen = F.open_generation(index).path
+    (gen / F.SEAL).rename(gen / "SEAL")
+    result = lawref(index, "show", "62B")
+    assert result.exit_code == 0 and "older lawref" in result.stderr
+    assert F.open_generation(index).path != gen
+
+
+def test_the_seal_is_blake2b_keyed_over_purpose_and_length_framed_parts(tmp_path: Path,
+                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    # RFC 7693's keyed BLAKE2b, computed here by hashlib (the seal imports CPython's _blake2 as it is)
+    import hashlib
+
+    monkeypatch.setenv(seal.KEY_ENV, str(tmp_path / "k" / "index.key"))
+    key = bytes.fromhex((tmp_path / "k" / "index.key").read_text()) if seal.sign("meta", b"") else b""
+    framed = b"lawref-seal-2\0meta\0" + (2).to_bytes(8, "big") + b"ab" + (0).to_bytes(8, "big")
+    assert seal.sign("meta", b"ab", b"") == hashlib.blake2b(framed, key=key, digest_size=32).hexdigest()
+
+
+def test_the_default_index_name_is_the_sha256_of_the_corpus_path(tmp_path: Path) -> None:
+    import hashlib
+
+    from lawref.query.opening import default_index
+
+    name = default_index(tmp_path).name
+    assert name == "index-" + hashlib.sha256(os.fsencode(tmp_path.resolve())).hexdigest()[:12]
+
+
 # ------------------------------------------------------------ the key
 
 
