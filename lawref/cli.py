@@ -195,7 +195,7 @@ COMMANDS = {
     "compare": "lawref.cli_read:compare",
     "check": "lawref.cli_read:check",
     "term": "lawref.cli_read:term",
-    "link": "lawref.cli_write:link",
+    "link": "lawref.cli_link:link",
     "export": "lawref.cli_write:export",
     "build": "lawref.cli_make:build",
     "clean": "lawref.cli_clean:clean_cmd",

@@ -330,7 +330,8 @@ _LOADED = (
 )
 HEAVY = ("whoosh.searching", "whoosh.query", "rapidfuzz", "jinja2", "asyncio", "pymorphy3", "lawref.scan",
          "lawref.manifest", "lawref.records", "lawref.lang.catalogue", "whoosh.lang.morph_en",
-         "_hashlib", "hmac")  # OpenSSL's module: the seal and the index's name are Python's own BLAKE2/SHA-256
+         "_hashlib", "hmac",  # OpenSSL's module: the seal and the index's name are Python's own BLAKE2/SHA-256
+         "lawref.exports", "lawref.export.book")  # the export writers: a link as JSON needs none of them
 
 
 @pytest.mark.parametrize(("args", "allowed"), [
