@@ -12,7 +12,8 @@ deletes only inside folders that carry the marker::
                              of every other file of the generation
             SEAL2            the keyed BLAKE2b of META.json under the user's key, which lives
                              outside the folder (:mod:`lawref.seal`)
-            …                whoosh's files, lawref's JSON files
+            regex.bin        the patterns' compiled programs (:mod:`lawref.rx`)
+            …                whoosh's files, the node store, the build cache
 
 A build writes a new generation, then points ``CURRENT`` at it with one
 atomic rename: a crash at any moment leaves either the old index or the new

@@ -124,7 +124,7 @@ def test_a_tampered_index_folder_is_rebuilt_never_obeyed(tmp_path: Path, name: s
     assert F.open_generation(index).path != gen
 
 
-@pytest.mark.parametrize("victim_file", ["META.json", "nodes.sqlite", "build.sqlite", "seg", "toc"])
+@pytest.mark.parametrize("victim_file", ["META.json", "nodes.sqlite", "build.sqlite", "seg", "toc", "regex.bin"])
 def test_any_file_rewritten_with_its_checksum_forged_is_rebuilt(tmp_path: Path, victim_file: str) -> None:
     index = tmp_path / "ix"
     assert lawref(index, "build").exit_code == 0

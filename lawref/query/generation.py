@@ -19,6 +19,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar, overload
 
+from lawref import rx
 from lawref.errors import IndexDamaged, IndexUnavailable
 from lawref.folder import CURRENT
 from lawref.i18n import N_
@@ -42,13 +43,18 @@ MAX_SEARCHERS = 4
 
 
 def open_store(gen: Generation, verify: bool) -> SqliteStore:
-    """The node store of ``gen`` (its checksum checked when ``verify``).
-    Raises :class:`~lawref.errors.IndexDamaged` for a build without one (an
-    older lawref's) or a damaged one."""
-    if NODES_FILE not in gen.meta.get("files", {}):
+    """The node store of ``gen`` (its checksum checked when ``verify``);
+    the patterns' compiled programs of ``gen`` are taken from now on
+    (:func:`lawref.rx.take_programs`; checked likewise). Raises
+    :class:`~lawref.errors.IndexDamaged` for a build without a node store
+    (an older lawref's) or a damaged one."""
+    files = gen.meta.get("files", {})
+    if NODES_FILE not in files:
         raise IndexDamaged(N_("the build has no {file} (made by an older lawref)").format(file=NODES_FILE))
+    programs = rx.PROGRAMS in files
     if verify:
-        gen.verify([NODES_FILE])
+        gen.verify([NODES_FILE, rx.PROGRAMS] if programs else [NODES_FILE])
+    rx.take_programs(gen.path / rx.PROGRAMS if programs else None)
     return SqliteStore(gen.path / NODES_FILE)
 
 
