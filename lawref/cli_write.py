@@ -1,4 +1,4 @@
-"""cli_write: the command that writes documents from a built corpus — export (``link``: :mod:`lawref.cli_link`)."""
+"""cli_write: the command that writes documents from a built corpus, export (link: lawref.cli_link)."""
 
 from __future__ import annotations
 
