@@ -226,6 +226,18 @@ def test_cli_link_json_round_trip(lib: Library) -> None:
     assert all(text[c["start"]:c["end"]] == c["text"] for c in cites)
 
 
+@pytest.mark.parametrize(("text", "field"), [
+    ("и правило\n44C", "правило\\n44C"),  # broken over a line end (a new user's: the row was split in two)
+    ("и правило\r\n44C", "правило\\r\\n44C"),
+    ("и правило\t44C", "правило\\t44C"),
+])
+def test_cli_link_text_keeps_a_cite_on_one_row(lib: Library, text: str, field: str) -> None:
+    result = run(lib, "link", "--format", "text", input=f"правило 62B\n\n{text}\n")
+    header, *rows = result.stdout.splitlines()
+    assert result.exit_code == 0 and header.split("\t") == ["start", "end", "text", "cite", "status", "id", "note"]
+    assert [row.split("\t")[2:4] for row in rows] == [["правило 62B", "62B"], [field, "44C"]]
+
+
 def test_cli_link_reads_a_file_and_rejects_non_utf8(lib: Library, tmp_path: Path) -> None:
     good = tmp_path / "ruling.txt"
     good.write_text("применяется правило 62B", encoding="utf-8")

@@ -168,8 +168,18 @@ def table_rows(linked: Sequence[Linked]) -> list[str]:
         c = item.citation
         note = "; ".join(reading_notes(c, english)) or "-"
         for t in item.targets:
-            rows.append(f"{c.start}\t{c.end}\t{c.text}\t{t.cite}\t{t.status}\t{t.id or '-'}\t{note}")
+            rows.append(f"{c.start}\t{c.end}\t{_field(c.text)}\t{t.cite}\t{t.status}\t{t.id or '-'}\t{note}")
     return rows
+
+
+def _field(text: str) -> str:
+    """``text`` as one field of a tab-separated line: a backslash, tab, line feed and carriage return
+    written ``\\\\``, ``\\t``, ``\\n``, ``\\r`` (a citation broken over a line end stays one row;
+    the escapes of PostgreSQL's and MySQL's tab-separated text)."""
+    return text.translate(_FIELD_ESCAPES)
+
+
+_FIELD_ESCAPES = str.maketrans({"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"})
 
 
 def to_table(linked: Sequence[Linked]) -> str:
