@@ -71,7 +71,8 @@ def link(text: str, edition: str | None = None) -> list[Linked]:
     ``"правила 70 или 71"`` gives two citations; ``"правилами 61-64"`` one
     with cites 61, 62, 63, 64. Never raises on any ``str``, but
     :class:`~lawref.errors.UsageError` for an edition the corpus lacks (building the
-    default index may raise :class:`LawrefError`)."""
+    default index may raise :class:`LawrefError`); :class:`TypeError`, saying
+    so, for anything but a ``str`` (bytes: decode them first)."""
     return _default().link(text, edition)
 
 

@@ -313,3 +313,10 @@ def test_library_link_never_raises_and_offsets_stay_in_the_input(lib: Library, t
         assert text[c.start:c.end] == c.text
         assert item.status in ("exact", "partial", "absent", "invalid")
         assert len(item.targets) == len(c.cites)
+
+
+@pytest.mark.parametrize("given_text", [b"\x00", "правило 62B".encode(), None, 62, ["правило 62B"]])
+def test_library_link_refuses_anything_but_text_saying_so(lib: Library, given_text: object) -> None:
+    # a new user's: lawref.link(b'...') raised re's «cannot use a string pattern on a bytes-like object»
+    with pytest.raises(TypeError, match=r"^link takes text \(str\), not \w+: decode it first"):
+        lib.link(given_text)  # type: ignore[arg-type]

@@ -51,8 +51,12 @@ def link(lib: Library, text: str, edition: str | None = None) -> list[Linked]:
     :meth:`default_edition`; documents in the citation's language
     first), each target naming it. Offsets are code-point offsets into
     ``text``, end-exclusive; ``text[c.start:c.end] == c.text``. Raises
-    :class:`UsageError` only for an edition no document has. Relative
-    references (``пункту 1``) need a node and are not taken."""
+    :class:`UsageError` for an edition no document has, and
+    :class:`TypeError` for ``text`` that is not a ``str`` (bytes are
+    decoded by the caller, who knows their codec). Relative references
+    (``пункту 1``) need a node and are not taken."""
+    if not isinstance(text, str):
+        raise TypeError(f"link takes text (str), not {type(text).__name__}: decode it first, e.g. data.decode('utf-8')")
     return _resolved(lib, find_citations(text, relative=False), edition)
 
 
