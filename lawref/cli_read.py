@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from lawref import terminal, usecases
-from lawref.cite import latin
+from lawref.cite import latin, parse_cite
 from lawref.clikit import (
     _AS_JSON,
     _CITED_EDITION,
@@ -172,8 +172,13 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
     ends with the nodes printed before and after it."""
 
     cite = " ".join(cite_words) or None  # «show Law 62 B» needs no quotes
-    if (cite is None) == (page is None):
+    if cite is not None and page is not None:
+        raise UsageError(tr("show takes a CITE or --page N, not both"))
+    if cite is None and page is None:
         raise UsageError(tr("show needs a CITE or --page N (one of them)"))
+    if len(alone := [c for w in cite_words if (c := parse_cite(w)) is not None]) > 1:  # «show 62B 64»: not 62B64
+        raise UsageError(tr("show takes one CITE, not {count}: {cites} (show each in turn; a subsection is written "
+                            "whole: 72A5)").format(count=len(alone), cites=", ".join(alone)))
     lib = obj.library()
     lib.check_doc(doc)
     if page is not None:

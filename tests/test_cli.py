@@ -717,3 +717,23 @@ def test_export_json_of_the_seed_corpus_matches_the_golden_file(index_dir: Path)
     result = run(index_dir, "export", "--format", "json")
     golden = Path(__file__).parent / "golden" / "export.json"
     assert result.stdout == golden.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["62B", "64"], "show takes one CITE, not 2: 62B, 64"),  # a new user's: read as 62B64, «not in this corpus»
+    (["62", "64"], "show takes one CITE, not 2: 62, 64"),
+    (["72A", "5"], "show takes one CITE, not 2: 72A, 5"),
+    (["62B", "--page", "89"], "show takes a CITE or --page N, not both"),  # it said «… (one of them)»
+    ([], "show needs a CITE or --page N (one of them)"),
+])
+def test_show_refuses_two_cites_or_a_cite_and_a_page_in_one_line(index_dir: Path, args: list[str], said: str) -> None:
+    result = run(index_dir, "show", *args)
+    assert result.exit_code == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [f"lawref: {said}" + (" (show each in turn; a subsection is written whole: "
+                                                               "72A5)" if "one CITE" in said else "")]
+
+
+@pytest.mark.parametrize("args", [["Law", "62", "B"], ["правило", "62B"], ["Law", "62B"]])
+def test_show_reads_one_cite_written_in_several_words(index_dir: Path, args: list[str]) -> None:
+    result = run(index_dir, "show", *args)
+    assert result.exit_code == 0 and "Исправление фальшренонса" in result.stdout
