@@ -22,6 +22,7 @@ from lawref import model
 from lawref import patterns as P
 from lawref.errors import CiteError
 from lawref.i18n import N_
+from lawref.rx import Rx
 
 if TYPE_CHECKING:
     from lawref.citations import Citation
@@ -252,12 +253,12 @@ def given_alone(text: str) -> list[Citation]:
     return []
 
 
-def _statute_read(text: str) -> tuple[str, list[int]]:
-    """``text`` with each «закон» made the same form of «правило»
-    (``закона`` → ``правила``), and the offset in ``text`` of each of its
-    characters."""
+def _statute_read(text: str, statute: Rx = P.STATUTE_WORD) -> tuple[str, list[int]]:
+    """``text`` with each «закон» ``statute`` finds made the same form of
+    «правило» (``закона`` → ``правила``), and the offset in ``text`` of
+    each of its characters."""
     pieces, origin, at = [], [], 0
-    for m in P.STATUTE_WORD.finditer(text):
+    for m in statute.finditer(text):
         end = m["end"].lower()  # the same case of «правило»: законы → правила, законов → правил
         word = "правил" + ("о" if not end else "а" if end == "ы" else "" if end == "ов" else end)
         pieces += [text[at : m.start()], word]
@@ -527,7 +528,11 @@ def find_in_contexts(text: str, spans: Iterable[tuple[int, int]], *, commentary:
 
 
 def _find_context(text: str, commentary: bool, relative: bool, alphabet: bool, first: bool) -> list[Citation]:
-    """The citations of one context (``first``: it opens the whole text)."""
+    """The citations of one context (``first``: it opens the whole text); «закон» read as «правило»
+    before a cite with a section letter (``по Закону 16B1(a)``; «Закон 152» is a state's law)."""
+    if P.STATUTE_SECTION.search(text):
+        read, statutes = _statute_read(text, P.STATUTE_SECTION)
+        return [_mapped(c, text, statutes) for c in _find_context(read, commentary, relative, alphabet, first)]
     view, origin = _view(text)
     found = _find(view, commentary, relative, alphabet, first)
     if not alphabet and any(c.reading == "alphabet" for c in found):  # the context reads its letters in order

@@ -564,12 +564,12 @@ RU_LAW_WORD = r"(?<![\w-])(?i:правил(?:о|а|у|ом|е|ам|ами|ах)?
 #: «статья» / ``ст.``: ``ст. 40``, ``статья 40``, ``статьи 40``; ``ст40``, ``ст 40``.
 RU_ARTICLE_WORD = r"(?<![\w-])(?i:ст(?:\.|(?=[ \u00a0]?\d))|стать(?:я|и|е|ю|ёй|ей|ям|ями|ях))(?![^\W\d_]|-)"
 #: «закон», the word some translations use for a Law, in a cite given alone (:func:`lawref.cite.given_alone`):
-#: ``Закон 62 пункт B``, ``пункт B закона 62`` (never «закончился»).
+#: ``Закон 62 пункт B``, ``пункт B закона 62`` (never «закончился»); in a text, only before a section letter:
 STATUTE_WORD = Rx(r"(?<![\w-])(?i:закон)(?P<end>(?i:ами|ам|ах|ов|ом|а|у|е|ы)?)(?![^\W\d_]|-)", example="Закон 62")
+STATUTE_SECTION = Rx(rf"{STATUTE_WORD.pattern}(?=\s?№?\s*\d{{1,3}}(?i:{CITE_LETTER})(?![^\W\d_]))", example="Закону 6B")
 #: English: ``Law 62B``, ``Laws 61-64``, ``LAWS``; and ``L61B``, ``L49C2``.
 EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![^\W\d_]|-)"
-#: Any of the words a law is cited by in a text («закон» names a state's law there: «Закон 152 о
-#: персональных данных»; in a cite given alone it is read as «правило»: :data:`STATUTE_WORD`).
+#: Any word a law is cited by in a text («Закон 152 о персональных данных» is a state's: :data:`STATUTE_SECTION`).
 _ANY_LAW_WORD = rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD})"
 EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
 #: ``п.`` / ``пункт`` before a law cite with a section letter (``п. 62B``); before
