@@ -579,8 +579,8 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
         found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
     for m in P.COMMENTARY_CITATION.finditer(text):
         paragraph = normalise_cite((m.group("c") or m.group("cc")).replace(",", "."))
-        found.append(model.Citation(m.start(), m.end(), m.group(), (paragraph,), "commentary"))
-        found.extend(_paragraphs_after(text, m.end(), paragraph))
+        found.extend(_paragraphs_after(text, m.end(), model.Citation(m.start(), m.end(), m.group(), (paragraph,),
+                                                                     "commentary")))
     if commentary:
         for m in P.BARE_COMMENTARY.finditer(text):
             if m.start() > 0 or not first:  # not the number a node's own text opens with
@@ -649,19 +649,25 @@ def _joined(cite: str, label: str, alphabet: bool) -> str | None:
     return parse_cite(f"{cite}{latin(label, alphabet)}") if fits else None
 
 
-def _paragraphs_after(text: str, end: int, first: str | None = None) -> list[Citation]:
-    """Commentary paragraphs listed on from ``end`` after the paragraph
-    ``first`` (if any): ``пп. 45.5 и 45.6`` → ``45.6``; ``правило 59, 45.5``
-    → ``45.5``; a range's further paragraphs, ``45.7–45.9`` and ``45.7-9``
-    → ``45.8``, ``45.9`` (of one law, ascending, at most :data:`MAX_MEMBERS`;
-    a bare number only right after the dash; else its last end alone, or,
-    when that is a bare number, the list ends)."""
-    out = []
+def _paragraphs_after(text: str, end: int, lead: Citation | None = None) -> list[Citation]:
+    """``lead`` (the paragraph cited ending at ``end``, if any) and the commentary paragraphs listed on
+    from ``end``: ``пп. 45.5 и 45.6`` → ``45.6``; ``правило 59, 45.5`` → ``45.5``; a range is one
+    citation with the paragraph before it, as a range of laws is (``45.7–45.9`` and ``45.7-9`` →
+    ``45.7``, ``45.8``, ``45.9``: of one law, ascending, at most :data:`MAX_MEMBERS`; a bare number only
+    right after the dash; else its last end alone, or, when that is a bare number, the list ends)."""
+    out = [lead] if lead is not None else []
     while more := P.COMMENTARY_MORE.match(text, end):
+        first = out[-1].cites[-1] if out else None
         if more.group("to"):  # no range (``45.9–45.7``): its two ends, as ``правила 64-61`` reads
             last, dotted = more.group("last"), "." in more.group("last")
             tight = more.start("last") == more.end("to")  # ``45.7-9`` is a range, ``45.7 - 9`` not
             cites = _paragraph_range(first, last) if dotted or tight else ()
+            if cites and out:  # the range's start is the paragraph before it: one citation
+                joined = out.pop()
+                out.append(replace(joined, end=more.end(), text=text[joined.start : more.end()],
+                                   cites=joined.cites + cites))
+                end = more.end()
+                continue
             if not cites and dotted:
                 cites = (normalise_cite(last),)
             if not cites:
@@ -670,7 +676,7 @@ def _paragraphs_after(text: str, end: int, first: str | None = None) -> list[Cit
         else:
             cites, at = (normalise_cite(more.group("c")),), more.start("c")
         out.append(model.Citation(at, more.end(), text[at : more.end()], cites, "commentary"))
-        end, first = more.end(), cites[-1]
+        end = more.end()
     return out
 
 

@@ -129,7 +129,7 @@ def test_link_resolve_and_the_api_agree(seed_index: Path, seed_library: Library,
 
 
 @pytest.mark.parametrize(("text", "cites"), [
-    ("комм. 45.7–45.9", ("45.7", "45.8", "45.9")),  # a range of paragraphs: one citation per piece in link
+    ("комм. 45.7–45.9", ("45.7", "45.8", "45.9")),  # a range of paragraphs: one citation, as a range of laws
     ("п. 45.7-9", ("45.7", "45.8", "45.9")),
     ("пп. 45.5, 45.6-45.8 и 46.1", ("45.5", "45.6", "45.7", "45.8", "46.1")),
     ("правила 70 или 71", ("70", "71")),
@@ -378,3 +378,19 @@ def test_link_and_resolve_read_a_lower_case_section_letter_alike(seed_index: Pat
     read = json.loads(resolved.stdout)["resolved"]
     assert citation["text"] == cited and citation["cites"] == [r["cite"] for r in read]
     assert citation["status"] == read[0]["status"] and citation["ids"] == [r["id"] for r in read if r["id"]]
+
+
+@pytest.mark.parametrize(("text", "spans"), [
+    # a new user's: «45.9» of «п. 45.7–45.9» was a citation of its own, cites 45.8 and 45.9, linked to 45.8
+    ("см. п. 45.7–45.9 выше", [("п. 45.7–45.9", ("45.7", "45.8", "45.9"))]),
+    ("п. 45.7-9", [("п. 45.7-9", ("45.7", "45.8", "45.9"))]),
+    ("пп. 45.5, 45.6-45.8 и 46.1", [("пп. 45.5", ("45.5",)), ("45.6-45.8", ("45.6", "45.7", "45.8")),
+                                   ("46.1", ("46.1",))]),
+    ("п. 45.9–45.7", [("п. 45.9", ("45.9",)), ("45.7", ("45.7",))]),  # no range: its two ends
+    ("правило 59, 45.5-45.7", [("правило 59", ("59",)), ("45.5-45.7", ("45.5", "45.6", "45.7"))]),
+])
+def test_a_range_of_paragraphs_is_one_citation(seed_library: Library, text: str,
+                                               spans: list[tuple[str, tuple[str, ...]]]) -> None:
+    found = [item.citation for item in seed_library.link(text)]
+    assert [(c.text, c.cites) for c in found] == spans
+    assert all(text[c.start:c.end] == c.text for c in found)
