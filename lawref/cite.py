@@ -434,8 +434,9 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
     members = 1
     for piece in P.CITE_PIECE.finditer(text, m.end("first"), m.end()):
         tok, ranged = P.ORDINAL.sub("", piece.group("tok")), bool(P.RANGE_MARK.search(piece.group("sep")))
-        if not ranged and len(tok) == 1 and not tok.isascii():
-            break  # a bare Cyrillic letter after «и» is a word (``и В случае``), not a section
+        if not ranged and len(tok) == 1 and not tok.isascii() and tok.lower() in _ONE_LETTER_WORDS and \
+                text[piece.end() : piece.end() + 8].lstrip()[:1].isalpha():
+            break  # a one-letter word before a word (``и В случае``) is no section: ``62 А и В.``, ``62 А и Б`` are
         prev = out[-1].cites[-1]
         more = _range(prev, tok, alphabet) if ranged else None
         if more is not None:
@@ -457,6 +458,11 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
                                   reading=reading(tok)))
         members += 1
     return out
+
+
+#: Russian words of one letter a section letter may look like (``и в``, ``и к``, ``и с``): a bare one
+#: of them after «и» or a comma is a section only where no word follows it (``правило 62 А и В.``).
+_ONE_LETTER_WORDS = frozenset("авикосуя")
 
 
 def _view(text: str) -> tuple[str, list[int] | None]:

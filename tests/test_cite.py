@@ -152,6 +152,14 @@ SPELLINGS = [
     ("Law 62 A player must", ["62"]),               # ``A`` is an article
     ("правило 62 В случае", ["62"]),                # ``В`` is a preposition
     ("правило 64 и В случае", ["64"]),
+    ("правило 62А и В случае спора", ["62A"]),     # a one-letter word before a word is no section
+    ("правила 61 и С ними", ["61"]),
+    # a bare Cyrillic section letter listed (a new user's: «Правило 62 А и Б» gave 62A alone)
+    ("Правило 62 А и Б", ["62A", "62B"]),             # Б is no word: read in alphabet order
+    ("Правило 62 А и Б применяется", ["62A", "62B"]),
+    ("правило 62А, Б и В", ["62A", "62B", "62C"]),    # the context reads its letters in alphabet order
+    ("правило 64А и С", ["64A", "64C"]),              # «с» is a word, but no word follows it
+    ("правило 62А и Е", ["62A", "62E"]),
     ("п. 1 А также", []),                            # a point number and «А также»: no law cite
     ("правило 5 - 1997 года", ["5"]),
 ]
