@@ -606,7 +606,23 @@ def _find(text: str, commentary: bool, relative: bool, alphabet: bool, first: bo
         for m in P.RELATIVE_ITEM.finditer(text):
             cites = (f"({m.group('item').lower()})", f"({m.group('n')})")
             found.append(model.Citation(m.start(), m.end(), m.group(), cites, "relative"))
-    return _without_overlaps(found)
+    return _of_the_laws(text, _without_overlaps(found))
+
+
+def _of_the_laws(text: str, found: list[Citation]) -> list[Citation]:
+    """``found`` (in order) without the citations of another document: one followed by its name
+    (:data:`~lawref.patterns.OTHER_DOCUMENT`: «статья 5 регламента», «ст. 152 ГК»), and those listed
+    before it with nothing but list words between («статьи 5 и 6 регламента»)."""
+    kept: list[Citation] = []
+    other_from = None  # where a member of a list of another document's citations starts (``6`` of «5 и 6»)
+    for c in reversed(found):
+        if P.OTHER_DOCUMENT.match(text, c.end) or (other_from is not None and c.end <= other_from
+                                                    and P.QUERY_GLUE.fullmatch(text, c.end, other_from)):
+            other_from = None if c.text[:1].isalpha() else c.start  # a citing word heads the list
+        else:
+            kept.append(c)
+            other_from = None
+    return kept[::-1]
 
 
 def _with_parts(m: re.Match[str], alphabet: bool, before: bool) -> Citation:

@@ -134,8 +134,7 @@ BOOK_TITLE = Rx(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>
 #: A mark lawref prints beside law text in ``show`` and the txt export, on a
 #: line of its own (never law text: ``drop_export_marks`` drops it when an
 #: export is built again). Every mark :mod:`lawref.export.text` has.
-EXPORT_MARK = Rx(
-    r"^\s*\[(?:фрагмент(?: правила \S+)?(?:, стр\. \d{1,4})?|fragment(?: of Law \S+)?(?:, p\. \d{1,4})?"
+EXPORT_MARK = Rx(r"^\s*\[(?:фрагмент(?: правила \S+)?(?:, стр\. \d{1,4})?|fragment(?: of Law \S+)?(?:, p\. \d{1,4})?"
     r"|(?P<gap>пропуск: здесь кончается один файл скана и начинается другой"
     r"|gap: one file of the scan ends here and another begins)"
     r"|начало — на странице, которой нет в скане|текст обрывается: продолжение на странице, которой нет в скане"
@@ -296,8 +295,7 @@ SUBSECTION_LOWER = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[а-яё].*)$", re.S,
 #: ``кармане1. Перед игрой``, ``… сдачи.ПРАВИЛО 8. …``. A section letter after a letter or a
 #: sentence mark, a number after a Cyrillic letter or a word's sentence mark (never after a space: ``стр. 5. Это`` is
 #: text), a law heading after anything but a space; each before a title word.
-GLUED_HEADING = Rx(
-    rf"(?:(?<=[А-ЯЁа-яё.;:!?)»])(?=[{SECTION_LATIN}]\.\s?[А-ЯЁ][а-яёА-ЯЁ])"
+GLUED_HEADING = Rx(rf"(?:(?<=[А-ЯЁа-яё.;:!?)»])(?=[{SECTION_LATIN}]\.\s?[А-ЯЁ][а-яёА-ЯЁ])"
     rf"|(?:(?<=[А-ЯЁа-яё])|(?<=[А-ЯЁа-яёA-Za-z)»][.;:!?]))(?=\d{{1,2}}\.\s?[А-ЯЁ][а-яё])"
     rf"|(?<=\S)(?=(?:ПРАВИЛО|Правило)\s+{LAW_NUMBER}\.\s*[А-ЯЁ]))",
     example="КОНТРОЛЬ КОРОБКИA. Положение коробки",
@@ -570,6 +568,9 @@ STATUTE_SECTION = Rx(rf"{STATUTE_WORD.pattern}(?=\s?№?\s*\d{{1,3}}(?i:{CITE_LE
 #: English: ``Law 62B``, ``Laws 61-64``, ``LAWS``; and ``L61B``, ``L49C2``.
 EN_LAW_WORD = r"(?<![\w-])(?:Laws?|LAWS?|laws?)(?![^\W\d_]|-)"
 #: Any word a law is cited by in a text («Закон 152 о персональных данных» is a state's: :data:`STATUTE_SECTION`).
+#: What follows a citation of another document than the Laws, in the genitive: «статья 5 регламента», «ст. 152 ГК».
+OTHER_DOCUMENT = Rx(r"[^\S\n]*(?:(?i:регламент(?:а|ов)|положени[яй]|устава|конституции|постановлени[яй]|приказа"
+                    r"|договора|соглашени[яй]|инструкции|сборника)|ГК|УК|ТК|НК|КоАП|ФЗ)(?![\w-])", example="ст. 5 ГК")
 _ANY_LAW_WORD = rf"(?:{RU_LAW_WORD}|{RU_ARTICLE_WORD}|{EN_LAW_WORD})"
 EN_L_PREFIX = r"(?<![\w-])L(?=\d)"
 #: ``п.`` / ``пункт`` before a law cite with a section letter (``п. 62B``); before
@@ -777,8 +778,7 @@ USUAL_CHARS = Rx(r"[А-Яа-яЁёA-Za-z0-9\s.,;:!?()\[\]«»\"'\-–—*/%№]"
 #: A case flip inside a word (``оПЮБХКН``, cp1251 read as koi8-r).
 CASE_FLIP = Rx(r"[a-zа-яё][A-ZА-ЯЁ]", example="оПЮБХКН")
 #: Class/id/role words that mark site chrome in a page.
-CHROME_WORDS = Rx(
-    r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|header|footer|pager|pagination|pages|breadcrumbs?|"
+CHROME_WORDS = Rx(r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|header|footer|pager|pagination|pages|breadcrumbs?|"
     r"sidebar|side|comments?|social|share|banner|ads?|advert|top|toolbar|search|login|copyright|rating)(?:$|[\s_-])",
     re.IGNORECASE, example="site-footer",
 )

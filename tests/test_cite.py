@@ -152,6 +152,15 @@ SPELLINGS = [
     ("Law 62 A player must", ["62"]),               # ``A`` is an article
     ("правило 62 В случае", ["62"]),                # ``В`` is a preposition
     ("правило 64 и В случае", ["64"]),
+    # another document's citations (a new user's: «Статья 5 регламента турнира» was read as Law 5)
+    ("Статья 5 регламента турнира", []),
+    ("согласно ст. 152 ГК РФ", []),
+    ("по правилу 16 Положения о соревнованиях", []),
+    ("статьи 5 и 6 регламента, и правило 62", ["62"]),  # the whole list is the regulation's
+    ("правила 61–64 регламента", []),
+    ("см. правило 62B и статью 5 регламента", ["62B"]),  # a citing word heads another citation
+    ("правило 62 Кодекса", ["62"]),                     # «Международный кодекс»: the Laws' own name
+    ("Правило 62B Законов", ["62B"]),
     ("правило 62А и В случае спора", ["62A"]),     # a one-letter word before a word is no section
     ("правила 61 и С ними", ["61"]),
     # a bare Cyrillic section letter listed (a new user's: «Правило 62 А и Б» gave 62A alone)
