@@ -737,3 +737,15 @@ def test_show_refuses_two_cites_or_a_cite_and_a_page_in_one_line(index_dir: Path
 def test_show_reads_one_cite_written_in_several_words(index_dir: Path, args: list[str]) -> None:
     result = run(index_dir, "show", *args)
     assert result.exit_code == 0 and "Исправление фальшренонса" in result.stdout
+
+
+@pytest.mark.parametrize(("args", "first"), [
+    # a new user's: a commentary paragraph was headed «Правило 45 — Law 45: Card Played», as if it were the law
+    (["show", "45.5"], "Commentary 45.5 — Правило 45 — Law 45: Card Played"),
+    (["--ui", "ru", "show", "45.5"], "Комментарий 45.5 — Правило 45 — по-английски: Card Played"),
+    (["show", "45.5", "--plain"], "Комментарий 45.5 — Правило 45"),  # the document's words: pasted into a ruling
+    (["show", "62B"], "Правило 62. Исправление фальшренонса — Law 62: Correction of a Revoke"),  # a law: as it was
+])
+def test_a_commentary_paragraph_is_headed_as_commentary(index_dir: Path, args: list[str], first: str) -> None:
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index_dir), *args])
+    assert result.exit_code == 0 and result.stdout.splitlines()[0] == first

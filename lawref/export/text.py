@@ -314,6 +314,8 @@ def _header(v: View, words: dict[str, str], plain: bool = False) -> str:
         return f"Law {law.cite} — {v.law_title}" if v.law_title else f"Law {law.cite}"
     printed = told(v.law_lang)["law"]  # the law's heading as its book prints it
     head = f"{printed} {law.cite}" + (f". {law.title}" if law.title else "")
+    if node.kind == Kind.COMMENTARY and node.cite:  # a commentary's paragraph, under its law's heading: said so first
+        head = f"{words['commentary']} {node.cite} — {head}"
     english = tr(" — Law {cite}: {title}").format(cite=law.cite, title=law.title_en)  # ru: « — по-английски: …»
     return head + (english if law.title_en and not plain else "")
 
