@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-__all__ = ["PROGRAMS", "Rx", "programs", "take_programs"]
+__all__ = ["PROGRAMS", "Rx", "programs", "programs_again", "take_programs"]
 
 #: A generation's file of compiled programs: one line of JSON (the Python that compiled them, and for
 #: each pattern its key, place and groups), then the programs' code, 32-bit words in native order.
@@ -115,6 +115,19 @@ def programs(rxs: Iterable[Rx]) -> bytes:
     return head.encode("utf-8", "surrogatepass") + b"\n" + words.tobytes()
 
 
+def programs_again(path: Path, rxs: Iterable[Rx]) -> bytes | None:
+    """The programs file at ``path`` as it is when it holds the programs of exactly ``rxs``, written by
+    this Python (a build whose patterns did not change need not compile them again), else ``None`` (also
+    when it cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_PROGRAMS_BYTES + 1)
+        table = _load_bytes(data)["programs"] if len(data) <= MAX_PROGRAMS_BYTES else {}
+    except (OSError, ValueError):
+        return None
+    return data if table and set(table) == {_key(rx.pattern, rx.flags) for rx in rxs} else None
+
+
 def take_programs(path: Path | None) -> None:
     """Take compiled programs from the programs file at ``path`` (a
     generation's :data:`PROGRAMS`) from now on, for every pattern not yet
@@ -158,6 +171,11 @@ def _load(path: Path) -> dict[str, Any]:
         data = handle.read(MAX_PROGRAMS_BYTES + 1)
     if len(data) > MAX_PROGRAMS_BYTES:
         raise ValueError("programs file too large")
+    return _load_bytes(data)
+
+
+def _load_bytes(data: bytes) -> dict[str, Any]:
+    """:func:`_load` of a programs file's bytes. Raises :class:`ValueError`."""
     head_bytes, _, code = data.partition(b"\n")
     head = json.loads(head_bytes)
     if not isinstance(head, dict) or any(head.get(k) != v for k, v in _python().items()) or head.get(

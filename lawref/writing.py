@@ -46,7 +46,7 @@ def write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_dir
         if not carried:
             indexing.write_index(nodes, gen)
         _write_store(gen, documents, nodes, meta, plan)
-        (gen / rx.PROGRAMS).write_bytes(_programs())
+        (gen / rx.PROGRAMS).write_bytes(_programs(plan.previous if plan is not None else None))
         if plan is not None:
             plan.cache.write(gen / CACHE_FILE)
         commit(index_dir, gen, stamp=stamp, encoding=encoding)
@@ -58,11 +58,24 @@ def write_locked(nodes: Sequence[Node], documents: Sequence[Document], index_dir
             plan.cache.close()
 
 
+def _programs(previous: Generation | None) -> bytes:
+    """The compiled programs of every pattern of :mod:`lawref.patterns`: the live generation's file as it is
+    when it holds these patterns' programs for this Python (``previous``: checked whole by :func:`_live_or_none`),
+    else compiled (:func:`lawref.rx.programs`: ~75 ms, once a process)."""
+    if previous is not None and rx.PROGRAMS in previous.meta.get("files", {}):
+        again = rx.programs_again(previous.path / rx.PROGRAMS, _patterns())
+        if again is not None:
+            return again
+    return _compiled_programs()
+
+
+def _patterns() -> list[rx.Rx]:
+    return [v for v in vars(patterns).values() if isinstance(v, rx.Rx)]
+
+
 @functools.cache
-def _programs() -> bytes:
-    """The compiled programs of every pattern of :mod:`lawref.patterns` (:func:`lawref.rx.programs`: ~75 ms,
-    once a process)."""
-    return rx.programs(v for v in vars(patterns).values() if isinstance(v, rx.Rx))
+def _compiled_programs() -> bytes:
+    return rx.programs(_patterns())
 
 
 def _write_store(gen: Path, documents: Sequence[Document], nodes: Sequence[Node], meta: Mapping[str, Any],
@@ -192,6 +205,8 @@ def build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progre
     change (:mod:`lawref.buildcache`; whoosh's index by document) unless ``full``."""
     version = code_version()
     previous = None if full else _live_or_none(index_dir, encoding)
+    if previous is not None and rx.PROGRAMS in previous.meta.get("files", {}):
+        rx.take_programs(previous.path / rx.PROGRAMS)  # the patterns this build runs, compiled by the last
     cache = BuildCache.load(previous, version)
     corpus = build_corpus(corpus_dir, version=version, encoding=encoding, progress=progress, cache=cache)
     if not corpus.usable():

@@ -140,3 +140,34 @@ def test_a_cold_link_compiles_none_of_the_patterns_it_runs(tmp_path: Path) -> No
     assert '"62B"' in out.stdout, out.stderr
     recompiled, ran = map(int, out.stderr.strip().splitlines()[-1].split())
     assert recompiled == 0 and ran >= 5, out.stderr
+
+
+def test_a_build_whose_patterns_did_not_change_keeps_the_last_programs_file(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawref import writing
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for f in CORPUS.iterdir():
+        (corpus / f.name).write_bytes(f.read_bytes())
+    index = tmp_path / "ix"
+    store.build(corpus, index)
+    first = open_generation(index).read_bytes(rx.PROGRAMS)
+    edited = next(f for f in corpus.iterdir() if f.suffix == ".txt")
+    edited.write_bytes(edited.read_bytes() + b"\n\n62B\n")
+    writing._compiled_programs.cache_clear()
+
+    def nothing_compiled(rxs: object) -> bytes:
+        raise AssertionError("compiled again")
+
+    monkeypatch.setattr(rx, "programs", nothing_compiled)
+    store.build(corpus, index)
+    assert open_generation(index).read_bytes(rx.PROGRAMS) == first
+
+
+def test_programs_again_refuses_another_set_of_patterns_or_another_python(taken: Path) -> None:
+    assert rx.programs_again(taken, EVERY.values()) == taken.read_bytes()
+    assert rx.programs_again(taken, list(EVERY.values())[1:]) is None  # a pattern more or fewer: compiled anew
+    assert rx.programs_again(taken.with_name("gone"), EVERY.values()) is None
+    _rewritten(taken, python="3.10.0 (another)")
+    assert rx.programs_again(taken, EVERY.values()) is None
