@@ -93,26 +93,38 @@ def _key(pattern: str, flags: int) -> str:
 
 def programs(rxs: Iterable[Rx]) -> bytes:
     """The programs file of ``rxs`` (:data:`PROGRAMS`), as :func:`re.compile`
-    of this Python compiles each; a pattern it cannot take apart so is left
-    out (it is compiled where it runs). Raises :class:`re.error` for a bad pattern."""
-    from re import _compiler, _parser  # type: ignore[attr-defined]
-
+    of this Python compiles each; a pattern it cannot take apart so (another
+    Python's ``re`` internals) is left out: it is compiled where it runs.
+    Raises :class:`re.error` for a bad pattern."""
     table: dict[str, list[Any]] = {}
     words: array[int] = array("I")
     for rx in rxs:
-        flags = int(rx.flags)
-        parsed = _parser.parse(rx.pattern, flags)
-        code = [int(c) for c in _compiler._code(parsed, flags)]
-        groupindex = dict(parsed.state.groupdict)
-        indexgroup = [None] * parsed.state.groups
-        for name, number in groupindex.items():
-            indexgroup[number] = name
-        table[_key(rx.pattern, flags)] = [len(words), len(code), flags | int(parsed.state.flags),
-                                          parsed.state.groups - 1, groupindex, indexgroup]
-        words.extend(code)
+        made = _program(rx.pattern, int(rx.flags))
+        if made is not None:
+            code, place = made
+            table[_key(rx.pattern, rx.flags)] = [len(words), len(code), *place]
+            words.extend(code)
     head = json.dumps({**_python(), "itemsize": words.itemsize, "programs": table}, ensure_ascii=False,
                       separators=(",", ":"))
     return head.encode("utf-8", "surrogatepass") + b"\n" + words.tobytes()
+
+
+def _program(pattern: str, flags: int) -> tuple[list[int], list[Any]] | None:
+    """``(code, [all flags, groups, groupindex, indexgroup])`` as ``re._compiler.compile`` hands them to
+    ``_sre.compile``, or ``None`` where this Python's ``re`` is not taken apart so. Raises :class:`re.error`."""
+    try:
+        from re import _compiler, _parser  # type: ignore[attr-defined]
+
+        parsed = _parser.parse(pattern, flags)
+        code = [int(c) for c in _compiler._code(parsed, flags)]
+        array("I", code)  # every word fits the file's
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup: list[str | None] = [None] * parsed.state.groups
+        for name, number in groupindex.items():
+            indexgroup[number] = name
+        return code, [flags | int(parsed.state.flags), parsed.state.groups - 1, groupindex, indexgroup]
+    except (ImportError, AttributeError, TypeError, OverflowError):
+        return None
 
 
 def programs_again(path: Path, rxs: Iterable[Rx]) -> bytes | None:

@@ -171,3 +171,20 @@ def test_programs_again_refuses_another_set_of_patterns_or_another_python(taken:
     assert rx.programs_again(taken.with_name("gone"), EVERY.values()) is None
     _rewritten(taken, python="3.10.0 (another)")
     assert rx.programs_again(taken, EVERY.values()) is None
+
+
+def test_a_python_whose_re_cannot_be_taken_apart_writes_no_programs_and_builds(tmp_path: Path,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    import re._compiler as compiler
+
+    from lawref import writing
+
+    monkeypatch.delattr(compiler, "_code")  # another Python's internals
+    writing._compiled_programs.cache_clear()
+    assert json.loads(rx.programs(EVERY.values()).partition(b"\n")[0])["programs"] == {}
+    index = tmp_path / "ix"
+    store.build(CORPUS, index, full=True)  # the build goes on; a query compiles its patterns as before
+    writing._compiled_programs.cache_clear()
+    rx.take_programs(open_generation(index).path / rx.PROGRAMS)
+    assert rx._kept(P.CITE_RUN.pattern, P.CITE_RUN.flags) is None
+    rx.take_programs(None)
