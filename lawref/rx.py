@@ -83,7 +83,8 @@ def _python() -> dict[str, Any]:
     """What a program depends on beside its pattern: this Python and its regex engine."""
     import _sre
 
-    return {"python": sys.version, "magic": _sre.MAGIC, "codesize": _sre.CODESIZE, "byteorder": sys.byteorder}
+    return {"python": sys.version, "magic": getattr(_sre, "MAGIC", None), "codesize": getattr(_sre, "CODESIZE", None),
+            "byteorder": sys.byteorder}
 
 
 def _key(pattern: str, flags: int) -> str:
