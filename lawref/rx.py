@@ -133,9 +133,8 @@ def programs_again(path: Path, rxs: Iterable[Rx]) -> bytes | None:
     this Python (a build whose patterns did not change need not compile them again), else ``None`` (also
     when it cannot be read)."""
     try:
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_PROGRAMS_BYTES + 1)
-        table = _load_bytes(data)["programs"] if len(data) <= MAX_PROGRAMS_BYTES else {}
+        data = _read(path)
+        table = _parsed(data)["programs"]
     except (OSError, ValueError):
         return None
     return data if table and set(table) == {_key(rx.pattern, rx.flags) for rx in rxs} else None
@@ -160,7 +159,7 @@ def _kept(pattern: str, flags: int) -> re.Pattern[str] | None:
         return None
     try:
         if loaded is None:
-            _loaded = loaded = _load(path)
+            _loaded = loaded = _parsed(_read(path))
         place = loaded["programs"].get(_key(pattern, flags))
         if place is None:
             return None
@@ -177,18 +176,19 @@ def _kept(pattern: str, flags: int) -> re.Pattern[str] | None:
         return None
 
 
-def _load(path: Path) -> dict[str, Any]:
-    """The head and code of the programs file at ``path``; no programs when
-    another Python wrote it. Raises :class:`OSError` and :class:`ValueError`."""
+def _read(path: Path) -> bytes:
+    """The bytes of the programs file at ``path``. Raises :class:`OSError`, and :class:`ValueError`
+    past :data:`MAX_PROGRAMS_BYTES`."""
     with open(path, "rb") as handle:
         data = handle.read(MAX_PROGRAMS_BYTES + 1)
     if len(data) > MAX_PROGRAMS_BYTES:
         raise ValueError("programs file too large")
-    return _load_bytes(data)
+    return data
 
 
-def _load_bytes(data: bytes) -> dict[str, Any]:
-    """:func:`_load` of a programs file's bytes. Raises :class:`ValueError`."""
+def _parsed(data: bytes) -> dict[str, Any]:
+    """The head's programs and the code of a programs file's bytes; no programs when another Python wrote
+    it. Raises :class:`ValueError`."""
     head_bytes, _, code = data.partition(b"\n")
     head = json.loads(head_bytes)
     if not isinstance(head, dict) or any(head.get(k) != v for k, v in _python().items()) or head.get(
