@@ -138,6 +138,10 @@ class Generation(NamedTuple):
     def encoding(self) -> str | None:
         return self.meta.get("encoding") or None
 
+    def recorded(self, name: str) -> Path | None:
+        """The path of file ``name`` of this generation when ``META.json`` records it, else ``None``."""
+        return self.path / name if name in self.meta.get("files", {}) else None
+
     def read_bytes(self, name: str) -> bytes:
         """The bytes of file ``name`` of this generation, checked against
         its recorded SHA-256. Raises :class:`~lawref.errors.IndexDamaged`

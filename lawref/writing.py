@@ -62,11 +62,9 @@ def _programs(previous: Generation | None) -> bytes:
     """The compiled programs of every pattern of :mod:`lawref.patterns`: the live generation's file as it is
     when it holds these patterns' programs for this Python (``previous``: checked whole by :func:`_live_or_none`),
     else compiled (:func:`lawref.rx.programs`: ~75 ms, once a process)."""
-    if previous is not None and rx.PROGRAMS in previous.meta.get("files", {}):
-        again = rx.programs_again(previous.path / rx.PROGRAMS, _patterns())
-        if again is not None:
-            return again
-    return _compiled_programs()
+    kept = previous.recorded(rx.PROGRAMS) if previous is not None else None
+    again = rx.programs_again(kept, _patterns()) if kept is not None else None
+    return again if again is not None else _compiled_programs()
 
 
 def _patterns() -> list[rx.Rx]:
@@ -205,8 +203,8 @@ def build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progre
     change (:mod:`lawref.buildcache`; whoosh's index by document) unless ``full``."""
     version = code_version()
     previous = None if full else _live_or_none(index_dir, encoding)
-    if previous is not None and rx.PROGRAMS in previous.meta.get("files", {}):
-        rx.take_programs(previous.path / rx.PROGRAMS)  # the patterns this build runs, compiled by the last
+    if previous is not None:
+        rx.take_programs(previous.recorded(rx.PROGRAMS))  # the patterns this build runs, compiled by the last
     cache = BuildCache.load(previous, version)
     corpus = build_corpus(corpus_dir, version=version, encoding=encoding, progress=progress, cache=cache)
     if not corpus.usable():

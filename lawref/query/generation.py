@@ -48,14 +48,13 @@ def open_store(gen: Generation, verify: bool) -> SqliteStore:
     (:func:`lawref.rx.take_programs`; checked likewise). Raises
     :class:`~lawref.errors.IndexDamaged` for a build without a node store
     (an older lawref's) or a damaged one."""
-    files = gen.meta.get("files", {})
-    if NODES_FILE not in files:
+    nodes, programs = gen.recorded(NODES_FILE), gen.recorded(rx.PROGRAMS)
+    if nodes is None:
         raise IndexDamaged(N_("the build has no {file} (made by an older lawref)").format(file=NODES_FILE))
-    programs = rx.PROGRAMS in files
     if verify:
         gen.verify([NODES_FILE, rx.PROGRAMS] if programs else [NODES_FILE])
-    rx.take_programs(gen.path / rx.PROGRAMS if programs else None)
-    return SqliteStore(gen.path / NODES_FILE)
+    rx.take_programs(programs)
+    return SqliteStore(nodes)
 
 
 def live_key(index_dir: Path | None) -> tuple[int, int] | None:
