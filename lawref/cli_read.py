@@ -146,6 +146,17 @@ def _completed_global(option: str, group: click.Group) -> Path | None:
     return None
 
 
+def _cites_alone(words: tuple[str, ...]) -> list[str]:
+    """The words of ``show``'s command line that each read as a cite of their own (``62B 64``, ``62 64``),
+    not as a part of the one before (``Law 43 B 2``, ``72A 5``: a subsection's one digit after a section)."""
+    cites = []
+    for k, word in enumerate(words):
+        part = k > 0 and len(word) == 1 and word.isdigit() and words[k - 1][-1:].isalpha()
+        if not part and (cite := parse_cite(word)) is not None:
+            cites.append(cite)
+    return cites
+
+
 @click.command()
 @click.argument("cite_words", metavar="[CITE]", nargs=-1, shell_complete=_complete_cite)
 @_DOC
@@ -176,7 +187,7 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
         raise UsageError(tr("show takes a CITE or --page N, not both"))
     if cite is None and page is None:
         raise UsageError(tr("show needs a CITE or --page N (one of them)"))
-    if len(alone := [c for w in cite_words if (c := parse_cite(w)) is not None]) > 1:  # «show 62B 64»: not 62B64
+    if len(alone := _cites_alone(cite_words)) > 1:  # «show 62B 64»: not 62B64
         raise UsageError(tr("show takes one CITE, not {count}: {cites} (show each in turn; a subsection is written "
                             "whole: 72A5)").format(count=len(alone), cites=", ".join(alone)))
     lib = obj.library()
