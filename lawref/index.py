@@ -101,8 +101,7 @@ MAX_QUERY_WORDS = 64
 STOPWORDS = glossary.FUNCTION_WORDS  # dropped from queries when other words remain; kept in a "phrase"
 
 
-# --------------------------------------------------------------------------
-# Analysis (shared by indexing and queries)
+# -- Analysis (shared by indexing and queries) ---------------------------------
 
 
 @functools.lru_cache(maxsize=1 << 16)
@@ -143,20 +142,13 @@ class LemmaFilter(Filter):
 def _schema() -> Schema:
     """Index fields: ids/filters as ID, title/text as lemma TEXT."""
     analyzer = RegexTokenizer(P.INDEX_WORD.compiled()) | LemmaFilter()
-    return Schema(
-        id=ID(stored=True, unique=True),
-        doc=ID(stored=True),
-        kind=ID(stored=True),
-        cite=ID(stored=True),
-        title=TEXT(analyzer=analyzer, stored=True, field_boost=TITLE_BOOST),
-        text=TEXT(analyzer=analyzer, stored=True),
-        context=TEXT(analyzer=analyzer, field_boost=CONTEXT_BOOST),
-        page=STORED(),
-    )
+    return Schema(id=ID(stored=True, unique=True), doc=ID(stored=True), kind=ID(stored=True), cite=ID(stored=True),
+                  title=TEXT(analyzer=analyzer, stored=True, field_boost=TITLE_BOOST),
+                  text=TEXT(analyzer=analyzer, stored=True),
+                  context=TEXT(analyzer=analyzer, field_boost=CONTEXT_BOOST), page=STORED())
 
 
-# --------------------------------------------------------------------------
-# Opening
+# -- Opening -------------------------------------------------------------------
 
 
 def _open_whoosh(gen: Generation, verify: bool = True) -> _WhooshSearcher:
@@ -175,8 +167,7 @@ def _open_whoosh(gen: Generation, verify: bool = True) -> _WhooshSearcher:
     raise IndexDamaged(message)
 
 
-# --------------------------------------------------------------------------
-# Queries
+# -- Queries -------------------------------------------------------------------
 
 
 class _Parsed(NamedTuple):  # a named tuple: its class made in a tenth of a dataclass's time (a cold search)
@@ -245,9 +236,9 @@ def _capped(parsed: _Parsed) -> _Parsed:
 class Forms(Protocol):
     """Where a searcher looks up the lemmas of query words (a node store, :mod:`lawref.nodestore`)."""
 
-    def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]: ...
+    def lemmas(self, forms: Iterable[str]) -> dict[str, tuple[str, ...]]: ...
 
-    def all_forms(self) -> dict[str, list[str]]: ...
+    def all_forms(self) -> dict[str, tuple[str, ...]]: ...
 
     def seqs(self, ids: Iterable[str]) -> dict[str, int]: ...
 
@@ -265,7 +256,7 @@ class Words:
     """What the searchers of one generation look up about words, shared: a word read once is read for every thread (dict
     and set operations are atomic, so a race repeats work, never spoils it)."""
 
-    known: dict[str, list[str] | None] = field(default_factory=dict)  # normed word → its forms-table row
+    known: dict[str, tuple[str, ...] | None] = field(default_factory=dict)  # normed word → its forms-table row
     once: dict[str, Any] = field(default_factory=dict)  # the forms table, its lemma sizes, its haystack
     keys: dict[bool, dict[int, list[str]]] = field(default_factory=dict)  # Cyrillic or not → forms by length
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)  # field → its terms: :meth:`_vocabulary`
@@ -328,7 +319,7 @@ class Searcher:
                 self._known.clear()
             self._known.update((w, found.get(w)) for w in new)
 
-    def _row(self, normed: str) -> list[str] | None:
+    def _row(self, normed: str) -> tuple[str, ...] | None:
         """The forms-table row of a normed word (``None``: not a corpus form)."""
         self._look_up([normed])
         if normed not in self._known:  # cleared by another thread meanwhile
@@ -347,11 +338,19 @@ class Searcher:
             self._readings[word] = found
         return found
 
-    def _forms(self) -> dict[str, list[str]]:
+    def prepare(self) -> None:
+        """Read now what searches read on first use, once per generation: the forms table (its forms by length in
+        both scripts, its lemma sizes, its haystack), each field's terms, a large index's first stage
+        (:mod:`lawref.dense`) — as a server does before it answers (:func:`lawref.search.prepare`)."""
+        self._lemma_sizes(), self._haystack(), self._form_keys(True), self._form_keys(False), self._staged(now=True)
+        for name in _WORD_FIELDS:
+            self._vocabulary(name)
+
+    def _forms(self) -> dict[str, tuple[str, ...]]:
         """The whole forms table (read once: typos and compounds need every form)."""
         if "forms" not in self._once:
             self._once["forms"] = self._table.all_forms()
-        found: dict[str, list[str]] = self._once["forms"]
+        found: dict[str, tuple[str, ...]] = self._once["forms"]
         return found
 
     def _lemmas(self, word: str) -> list[str]:
@@ -652,14 +651,15 @@ class Searcher:
         return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}, k < cut), held)
                 for k, ((fields, _), score, held) in enumerate(ranked[:limit])]
 
-    def _staged(self) -> S.Reader:
+    def _staged(self, now: bool = False) -> S.Reader:
         """The postings, with a large index's first stage in arrays (:data:`lawref.dense.DENSE_MIN` entries or more)
-        once its generation has run :data:`lawref.dense.DENSE_AFTER` searches: a one-off search never loads numpy."""
+        once its generation has run :data:`lawref.dense.DENSE_AFTER` searches (or ``now``): a one-off search never loads
+        numpy."""
         words = self.lookups
         if words.first is None:
             words.ran += 1
-            if words.ran > dense.DENSE_AFTER and (entries := self._searcher.doc_count_all()) >= dense.DENSE_MIN:
-                words.first = dense.Dense(entries)
+            if (now or words.ran > dense.DENSE_AFTER) and (n := self._searcher.doc_count_all()) >= dense.DENSE_MIN:
+                words.first = dense.Dense(n)
         self._postings.first = words.first
         return self._postings
 
@@ -734,8 +734,7 @@ def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | 
         return searcher.search(query, limit=limit, doc=doc)
 
 
-# --------------------------------------------------------------------------
-# Snippets
+# -- Snippets ------------------------------------------------------------------
 
 
 def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:

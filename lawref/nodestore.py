@@ -256,15 +256,15 @@ class MemoryStore:
         return [(i, t) for i, t in self.meta("titles_en") or []]
 
     @property
-    def said_forms(self) -> dict[str, list[str]] | None:
+    def said_forms(self) -> dict[str, tuple[str, ...]] | None:
         """No synonym forms in memory: ``None`` (the query side asks pymorphy3)."""
         return None
 
-    def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
+    def lemmas(self, forms: Iterable[str]) -> dict[str, tuple[str, ...]]:
         """The forms table has no rows in memory: always ``{}``."""
         return {}
 
-    def asked_lemmas(self, forms: Iterable[str]) -> dict[str, list[str]] | None:
+    def asked_lemmas(self, forms: Iterable[str]) -> dict[str, tuple[str, ...]] | None:
         """No query-association forms in memory: ``None`` (the query side asks pymorphy3)."""
         return None
 
@@ -272,7 +272,7 @@ class MemoryStore:
         """No query-association rows in memory: ``None`` (the query side reads the packaged table)."""
         return None
 
-    def all_forms(self) -> dict[str, list[str]]:
+    def all_forms(self) -> dict[str, tuple[str, ...]]:
         """The whole forms table (none in memory)."""
         return {}
 
@@ -318,11 +318,11 @@ class SqliteStore:
         return _loads(rows[0][0], revive) if rows else None
 
     @cached_property
-    def said_forms(self) -> dict[str, list[str]] | None:
-        """``{form: [said lemma, …]}`` of the synonyms' words (:func:`lawref.forms.said_forms`, kept in the
+    def said_forms(self) -> dict[str, tuple[str, ...]] | None:
+        """``{form: (said lemma, …)}`` of the synonyms' words (:func:`lawref.forms.said_forms`, kept in the
         meta at build; read once), ``None`` for a build that kept none."""
         found = self.meta("said_forms")
-        return dict(found) if isinstance(found, dict) else None
+        return {f: tuple(lems) for f, lems in found.items()} if isinstance(found, dict) else None
 
     @cached_property
     def documents(self) -> tuple[Document, ...]:
@@ -473,19 +473,19 @@ class SqliteStore:
             out.setdefault(cite, node_id)
         return out
 
-    def lemmas(self, forms: Iterable[str]) -> dict[str, list[str]]:
-        """``{form: [lemma, …]}`` for those of ``forms`` the corpus has."""
+    def lemmas(self, forms: Iterable[str]) -> dict[str, tuple[str, ...]]:
+        """``{form: (lemma, …)}`` for those of ``forms`` the corpus has."""
         wanted = list(dict.fromkeys(forms))
-        out: dict[str, list[str]] = {}
+        out: dict[str, tuple[str, ...]] = {}
         for i in range(0, len(wanted), _BATCH):
             part = wanted[i : i + _BATCH]
             marks = ",".join("?" * len(part))
             rows = self._rows(f"SELECT form, lemmas FROM forms WHERE form IN ({marks})", part)
-            out.update((f, v.split("\t")) for f, v in rows)
+            out.update((f, tuple(v.split("\t"))) for f, v in rows)
         return out
 
-    def asked_lemmas(self, forms: Iterable[str]) -> dict[str, list[str]] | None:
-        """``{form: [lemma, …]}`` for those of ``forms`` that are forms of the
+    def asked_lemmas(self, forms: Iterable[str]) -> dict[str, tuple[str, ...]] | None:
+        """``{form: (lemma, …)}`` for those of ``forms`` that are forms of the
         query-association table's lemmas (:func:`lawref.forms.association_forms`);
         ``None`` for a store written before it kept them."""
         if not self._has_asked:
@@ -493,7 +493,7 @@ class SqliteStore:
         wanted = list(dict.fromkeys(forms))[:_BATCH]
         marks = ",".join("?" * len(wanted))
         rows = self._rows(f"SELECT form, lemmas FROM asked WHERE form IN ({marks})", wanted) if wanted else []
-        return {f: v.split("\t") for f, v in rows}
+        return {f: tuple(v.split("\t")) for f, v in rows}
 
     @cached_property
     def _has_asked(self) -> bool:
@@ -523,9 +523,9 @@ class SqliteStore:
     def _has_association(self) -> bool:
         return bool(self._rows("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'association'"))
 
-    def all_forms(self) -> dict[str, list[str]]:
+    def all_forms(self) -> dict[str, tuple[str, ...]]:
         """The whole forms table (typo correction and compounds need every form)."""
-        return {f: v.split("\t") for f, v in self._rows("SELECT form, lemmas FROM forms")}
+        return {f: tuple(v.split("\t")) for f, v in self._rows("SELECT form, lemmas FROM forms")}
 
 
 def _loads(text: str, revive: bool = False) -> Any:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import gc
 import inspect
 import os
 import threading
@@ -42,6 +43,7 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from starlette.exceptions import HTTPException
 
 from lawref import exports, usecases
+from lawref import search as search_policy
 from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.errors import CiteError, LawrefError
@@ -50,10 +52,11 @@ from lawref.export.site import missing_page, site_files
 from lawref.i18n import LANGS, N_, choose, chosen, retell, retell_in, said, tr
 from lawref.library import Library
 from lawref.query import shown as S
+from lawref.query.generation import live_key
 from lawref.query.opening import open_library
 from lawref.words import words as told
 
-__all__ = ["MAX_BODY", "MAX_QUERY", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
+__all__ = ["MAX_BODY", "MAX_QUERY", "THAW_SECONDS", "app_from_env", "create_app", "listen", "run_app", "run_workers"]
 
 #: The largest request body read (``POST /api/v1/link``), in bytes.
 MAX_BODY = 1 << 20
@@ -98,7 +101,66 @@ async def _lifespan(app: FastAPI) -> AsyncIterator[None]:
     _quiet_loop_errors()
     sys.setswitchinterval(SWITCH_SECONDS)
     anyio.to_thread.current_default_thread_limiter().total_tokens = ANSWERING
-    yield
+    await anyio.to_thread.run_sync(_prepare, app.state.lib)
+    _keep_long_lived(app.state.lib)
+    try:
+        yield
+    finally:  # a worker that ends (or a test that ran the lifespan) gives the collector everything back
+        _let_go()
+
+
+def _prepare(lib: Library) -> None:
+    """What searches read on first use, read before the worker answers (:func:`lawref.search.prepare`); a library
+    that cannot search (no index, a damaged one) is left to say so to each request."""
+    with contextlib.suppress(LawrefError):
+        search_policy.prepare(lib)
+
+
+def _keep_long_lived(lib: Library) -> None:
+    """Keep the garbage collector's full collections off what lives long: every object the worker holds now (its
+    imports, the library's tables) is frozen (:func:`gc.freeze`), and so is every object that survives a later full
+    collection (:class:`_Survivors`), so the next one looks only at what is newer. A worker's caches are what grows;
+    at 100× the seeds a full collection over them took 70–140 ms while every request the worker held waited
+    (docs/serve.md)."""
+    _let_go()
+    gc.collect()
+    gc.freeze()
+    gc.callbacks.append(_Survivors(lib))
+
+
+def _let_go() -> None:
+    """Undo :func:`_keep_long_lived`: its hook removed, everything frozen thawed."""
+    gc.callbacks[:] = [c for c in gc.callbacks if not isinstance(c, _Survivors)]
+    gc.unfreeze()
+
+
+#: After a rebuild, how long a worker leaves what survives full collections unfrozen (seconds): long enough for the
+#: old generation's last answers to end, so its reference cycles are collected, not frozen for good.
+THAW_SECONDS = 30.0
+
+
+class _Survivors:
+    """:data:`gc.callbacks` hook: after a full collection, freeze what survived it — unless a build has swapped a
+    generation in (``CURRENT`` changed, :func:`lawref.query.generation.live_key`): then thaw everything, so the old
+    generation's searchers and tables, held in reference cycles, are collected (frozen, they would stay: ~18 MiB a
+    rebuild of the seeds, measured), and freeze again :data:`THAW_SECONDS` later."""
+
+    def __init__(self, lib: Library) -> None:
+        try:
+            self.index_dir: Path | None = lib.index_dir
+        except LawrefError:  # a library in memory: nothing swaps
+            self.index_dir = None
+        self.key, self.thawed = live_key(self.index_dir), -THAW_SECONDS
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase != "stop" or info["generation"] != 2:
+            return
+        key = live_key(self.index_dir)
+        if key != self.key:
+            self.key, self.thawed = key, time.monotonic()
+            gc.unfreeze()
+        elif time.monotonic() - self.thawed >= THAW_SECONDS:
+            gc.freeze()
 
 
 #: The interpreter's thread switch interval while serving (Python's default is 5 ms).

@@ -672,3 +672,74 @@ def test_a_request_that_is_not_utf8_once_its_escapes_are_read_is_a_json_400(serv
     assert answer.status_code == 400 and said in answer.json()["error"]["message"]
     status, _, _ = _raw(server, b"GET /api/v1/search?q=\xe2\xe7 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
     assert status == 400  # raw bytes of another codec: read as their %-escapes, then refused the same way
+
+
+# ------------------------------------------------------------ issue 28: a worker ready before it answers, GC pauses
+
+
+def test_a_worker_reads_what_searches_read_once_before_it_answers_and_gives_it_back_when_it_ends(
+        seed_index: Path) -> None:
+    """The lifespan prepares the library (:func:`lawref.search.prepare`: no request pays the forms table,
+    each field's terms, pymorphy3 or the English word list) and freezes what the worker then holds, with
+    the hook that freezes survivors of later full collections; leaving the lifespan thaws all of it."""
+    import asyncio
+    import gc
+
+    from lawref import serve
+    from lawref.library import Library
+
+    seen: dict[str, Any] = {}
+
+    async def run(app: Any) -> None:
+        async with app.router.lifespan_context(app):
+            words = lib.searcher().lookups
+            seen["once"], seen["keys"], seen["vocab"] = set(words.once), set(words.keys), set(words.vocab)
+            seen["hooks"] = [c for c in gc.callbacks if isinstance(c, serve._Survivors)]
+            seen["frozen"] = gc.get_freeze_count()
+
+    lib = Library.open(seed_index)
+    try:
+        asyncio.run(run(serve.create_app(lib)))
+    finally:
+        lib.close()
+    assert {"forms", "sizes", "joined"} <= seen["once"] and seen["keys"] == {True, False}
+    assert seen["vocab"] == {"title", "text", "context"}
+    assert len(seen["hooks"]) == 1 and seen["frozen"] > 10_000
+    assert gc.get_freeze_count() == 0 and not any(isinstance(c, serve._Survivors) for c in gc.callbacks)
+
+
+def test_survivors_of_a_full_collection_are_frozen_until_a_rebuild_thaws_them(
+        seed_index: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """:class:`lawref.serve._Survivors` as a full collection's ``stop`` calls it: it freezes; when the
+    folder's ``CURRENT`` has changed (a build swapped a generation in) it thaws instead, so the old
+    generation's reference cycles are collected, and freezes again only :data:`THAW_SECONDS` later."""
+    import gc
+
+    from lawref import serve
+    from lawref.folder import CURRENT
+    from lawref.library import Library
+
+    folder = tmp_path / "index"
+    shutil.copytree(seed_index, folder)
+    lib = Library.open(folder)
+    try:
+        hook = serve._Survivors(lib)
+        hook("start", {"generation": 2})
+        hook("stop", {"generation": 1})
+        assert gc.get_freeze_count() == 0  # only the end of a full collection counts
+        hook("stop", {"generation": 2})
+        assert gc.get_freeze_count() > 0
+        current = folder / CURRENT
+        swapped = folder / "CURRENT.new"
+        swapped.write_bytes(current.read_bytes())
+        os.replace(swapped, current)  # a new inode: what a build's swap leaves
+        hook("stop", {"generation": 2})
+        assert gc.get_freeze_count() == 0  # thawed
+        hook("stop", {"generation": 2})
+        assert gc.get_freeze_count() == 0  # still within THAW_SECONDS
+        monkeypatch.setattr(serve, "THAW_SECONDS", 0.0)
+        hook("stop", {"generation": 2})
+        assert gc.get_freeze_count() > 0
+    finally:
+        gc.unfreeze()
+        lib.close()

@@ -260,6 +260,12 @@ def _english_lemmas() -> dict[str, list[str]]:
     return {w: [w] for words in english_vocabulary()[0].values() for w in words}
 
 
+def prepare() -> None:
+    """Load now what an English query loads on first use: :func:`english_vocabulary`, its lemmas, the
+    stemmer and pyspellchecker's list (:func:`lawref.search.prepare`)."""
+    _english_lemmas(), _stemmer(), english.is_known("dummy")
+
+
 def english_typos(query: str) -> dict[str, str]:
     """``{word as typed: the glossary's or a title's word it was typed
     for}`` of an English ``query``: a word of 4+ letters no glossary term
