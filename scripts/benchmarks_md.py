@@ -7,6 +7,7 @@ and what missed them, and a profile of a warm search.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 BUDGETS = """\
@@ -45,9 +46,9 @@ def _warm(warm: dict[str, Any]) -> list[str]:
 
 def _http(where: str, http: dict[str, Any]) -> list[str]:
     rows = [f"| {where}, {n} worker{'s' if n != '1' else ''} | {r['requests']} | {r['rps']:.0f} | {r['p50_ms']:.0f} | "
-            f"{r['p99_ms']:.0f} | {r['errors']} | {', '.join(f'{m:.0f}' for m in r['worker_peak_mib'])} |"
-            for n, r in http["workers"].items()]
-    return [*rows, f"| {where}: 2 workers ÷ 1 | | **{http['two_workers']:.2f}×** | | | | |"]
+            f"{r['p99_ms']:.0f} | {r['errors']} | {', '.join(f'{m:.0f}' for m in r['worker_peak_mib'])} | "
+            f"{r.get('client_cpu_ms', math.nan):.3f} |" for n, r in http["workers"].items()]
+    return [*rows, f"| {where}: 2 workers ÷ 1 | | **{http['two_workers']:.2f}×** | | | | | |"]
 
 
 def _scale(scale: dict[str, Any]) -> list[str]:
@@ -100,9 +101,10 @@ def tables(fig: dict[str, Any]) -> list[str]:
             f"`lawref serve --workers N`, a new server each, {fig['http']['connections']} keep-alive connections, "
             "every judged query once per round (`limit` 1 … rounds: each request distinct, none answered from "
             "the answers kept), after a warm-up outside the set (a dozen words, then the held library's warm-up "
-            "questions, each on a new connection: spread over the workers); the client runs on the same cores:", "",
-            "| corpus, workers | requests | req/s | p50 ms | p99 ms | errors | each worker's peak MiB |",
-            "|---|---:|---:|---:|---:|---:|---:|",
+            "questions, each on a new connection: spread over the workers); the client runs on the same cores, "
+            "its CPU a request in the last column (raw keep-alive requests: `benchspeed._get`):", "",
+            "| corpus, workers | requests | req/s | p50 ms | p99 ms | errors | worker peak MiB | client CPU ms |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|",
             *_http("seeds", fig["http"]), *_http("100×", big["http"])]
     inc_profile = fig["scale"]["copies"][str(max(int(k) for k in fig["scale"]["copies"]))]["incremental"].get(
         "profile")
