@@ -70,9 +70,16 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
         answered = [0]  # code points of the input answered: the end of the last piece given
         pieces = _noted(usecases.link(lib, _counted(_by_paragraph(stream), budget), edition),  # a bad edition:
                         answered)  # none read
+
+        def stopped(exc: Exception) -> str | None:  # why the input stopped being text, and how much was answered
+            if not isinstance(exc, (BinaryInput, UnicodeDecodeError)):
+                return None
+            return _unreadable(exc, file, codec, encoding) + _after(answered[0])
+
+        paras = annotate.Paragraphs()
         try:
             if fmt == "json":
-                _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked))
+                _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked), stopped)
             elif fmt == "jsonl":
                 _stream_lines(item.to_json() for _, _, linked in pieces for item in linked)
             elif fmt == "text":
@@ -83,7 +90,7 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
             else:
                 from lawref import exports  # the export writers' anchors: only md and html load them
 
-                href, paras = exports.hrefs(lib, base_url), annotate.Paragraphs()
+                href = exports.hrefs(lib, base_url)
                 for offset, piece, linked in pieces:
                     if fmt == "md":
                         _say(annotate.to_markdown(piece, linked, href, offset=offset), nl=False)
@@ -92,7 +99,9 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
                     _flush()
                 _say(paras.close(), nl=False)
         except (BinaryInput, UnicodeDecodeError) as exc:
-            fail(_unreadable(exc, file, codec, encoding) + _after(answered[0]), EXIT_BAD_INPUT)
+            if fmt == "html":
+                _say(paras.close(), nl=False)  # the paragraphs printed stay well formed
+            fail(str(stopped(exc)), EXIT_BAD_INPUT)
 
 
 def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | None) -> str:

@@ -313,17 +313,25 @@ def _stream_lines(items: Iterator[Any]) -> None:
         _flush()
 
 
-def _stream_json(key: str, items: Iterator[Any]) -> None:
+def _stream_json(key: str, items: Iterator[Any], stopped: Callable[[Exception], str | None] = lambda exc: None) -> None:
     """Print ``{key: [items…]}``, one item a line as compact JSON (a
     citation is one line, so a text dense with citations answers in a few
     times its size), one item at a time (memory flat however many items
-    there are)."""
+    there are). An exception ``stopped`` names a message for (an input
+    that stops being text) ends the document with ``"error": message`` —
+    what was printed stays one JSON document — and is raised on."""
 
     first = True
-    for item in items:
-        body = dumps(item, compact=True)
-        _out(('{"' + key + '": [\n' if first else ",\n") + body, nl=False)
-        first = False
+    try:
+        for item in items:
+            body = dumps(item, compact=True)
+            _out(('{"' + key + '": [\n' if first else ",\n") + body, nl=False)
+            first = False
+    except Exception as exc:
+        message = stopped(exc)
+        if message is not None:
+            _out(('{"' + key + '": []' if first else "\n]") + ', "error": ' + dumps(message, compact=True) + "}")
+        raise
     _out('{"' + key + '": []}' if first else "\n]}")
 
 

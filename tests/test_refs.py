@@ -279,6 +279,30 @@ def test_cli_link_says_how_much_of_the_text_before_the_fault_was_answered(lib: L
                                                   "were answered"]
 
 
+@pytest.mark.parametrize("first", [True, False])
+def test_cli_link_json_stopped_by_its_input_is_still_one_json_document_naming_the_fault(
+        lib: Library, tmp_path: Path, first: bool) -> None:
+    # it printed «{"citations": [» and the citations before the fault and stopped there: no JSON reader could read it
+    text = tmp_path / "ruling.txt"
+    paragraph = "применяется правило 62B.\n\n"
+    text.write_bytes((b"" if first else paragraph.encode() * 3000) + b"abc\x00def")
+    result = run(lib, "link", "--format", "json", str(text))
+    said = result.stderr.strip().splitlines()
+    assert result.exit_code == 2 and len(said) == 1 and said[0].startswith("lawref: ")
+    answer = json.loads(result.stdout)
+    assert answer["error"] == said[0].removeprefix("lawref: ")
+    assert answer["citations"] == [] if first else answer["citations"] and all(
+        c["ids"] == ["laws/62B"] for c in answer["citations"])
+
+
+def test_cli_link_html_stopped_by_its_input_closes_the_paragraph_it_printed(lib: Library, tmp_path: Path) -> None:
+    text = tmp_path / "ruling.txt"
+    text.write_bytes("применяется правило 62B, и ещё\n".encode() * 40000 + b"abc\x00def")
+    result = run(lib, "link", "--format", "html", str(text))
+    assert result.exit_code == 2 and "laws/62B" not in result.stderr
+    assert result.stdout.count("<p>") == result.stdout.count("</p>") >= 1
+
+
 def test_cli_refs_outgoing_and_incoming(lib: Library) -> None:
     out = run(lib, "refs", "36", "--json")
     assert out.exit_code == 0
