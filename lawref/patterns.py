@@ -596,10 +596,10 @@ CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_GLUED_LOWER}|{_SPACED_LETTER}
 #: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
 #: part of the cite (:func:`lawref.cite.without_ordinal`).
 ORDINAL = Rx(rf"-(?:{_ORDINAL_ENDING})$", example="61-го")
-#: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B`` →
-#: ``B``; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
+#: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B.`` → ``B``, a full stop
+#: after it; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
 SECTION_TOKEN = (rf"{CITE_LETTER}\.?\d{{1,2}}(?:{_ITEM_LABEL}){{0,{MAX_ITEMS}}}(?![\w])"
-                 rf"|{CITE_LETTER}(?![\w.])|(?:{_ITEM_LABEL}){{1,{MAX_ITEMS}}}(?![\w])")
+                 rf"|{CITE_LETTER}(?!\w|\.\w)|(?:{_ITEM_LABEL}){{1,{MAX_ITEMS}}}(?![\w])")
 #: A space inside a citation: any whitespace character but one that starts a blank line — a
 #: citation never runs on across a paragraph break (``правила 70 или 71`` ⏎⏎ ``-1`` is not ``1``).
 _WS = r"(?:(?!\n[^\S\n]*\n)\s)"

@@ -171,6 +171,13 @@ SPELLINGS = [
     ("правило 62А и Е", ["62A", "62E"]),
     ("п. 1 А также", []),                            # a point number and «А также»: no law cite
     ("правило 5 - 1997 года", ["5"]),
+    # a section letter listed last in a sentence (session 20's left find: «64A и B.» gave 64A alone)
+    ("см. правила 64A и B.", ["64A", "64B"]),
+    ("Правило 62 А и Б. Далее", ["62A", "62B"]),
+    ("Laws 64A and B.", ["64A", "64B"]),
+    ("правила 64A, B и C.", ["64A", "64B", "64C"]),
+    ("правила 64A и B.2", ["64A", "64B2"]),           # a full stop before a digit: B2 of the same law
+    ("правило 40 и А.Б. Иванов", ["40"]),             # initials: a full stop before a letter
 ]
 
 
