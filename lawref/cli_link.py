@@ -71,15 +71,16 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
         pieces = _noted(usecases.link(lib, _counted(_by_paragraph(stream), budget), edition),  # a bad edition:
                         answered)  # none read
 
-        def stopped(exc: Exception) -> str | None:  # why the input stopped being text, and how much was answered
-            if not isinstance(exc, (BinaryInput, UnicodeDecodeError)):
+        def stopped(exc: Exception, english: bool = False) -> str | None:  # why the input stopped being text, and
+            if not isinstance(exc, (BinaryInput, UnicodeDecodeError)):  # how much was answered (English: the JSON's)
                 return None
-            return _unreadable(exc, file, codec, encoding) + _after(answered[0])
+            return _unreadable(exc, file, codec, encoding, english) + _after(answered[0], english)
 
         paras = annotate.Paragraphs()
         try:
             if fmt == "json":
-                _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked), stopped)
+                _stream_json("citations", (item.to_json() for _, _, linked in pieces for item in linked),
+                             lambda exc: stopped(exc, english=True))  # JSON is data: in no user's language
             elif fmt == "jsonl":
                 _stream_lines(item.to_json() for _, _, linked in pieces for item in linked)
             elif fmt == "text":
@@ -104,18 +105,20 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
             fail(str(stopped(exc)), EXIT_BAD_INPUT)
 
 
-def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | None) -> str:
+def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | None, english: bool = False) -> str:
     """Why ``link`` cannot read its input: binary data (a NUL; or bytes its codec cannot decode beside a NUL
     byte, in a codec where a NUL byte is NUL: a program's first bytes fail UTF-8 before its first NUL is read),
-    else bytes that are not ``codec`` text (named with a hint to name another, when none was)."""
+    else bytes that are not ``codec`` text (named with a hint to name another, when none was); in the user's
+    language, or in English (``english``: the JSON's ``error``)."""
+    lang = "en" if english else None
     if isinstance(exc, BinaryInput) or (isinstance(exc, UnicodeDecodeError) and b"\x00" in exc.object
                                          and b"\x00".decode(codec, "replace") == "\x00"):
-        return tr("{input}: binary data (NUL bytes), not text").format(input=_input_name(file))
+        return tr("{input}: binary data (NUL bytes), not text", lang).format(input=_input_name(file))
     assert isinstance(exc, UnicodeDecodeError)
-    hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)")
+    hint = "" if encoding else tr(" (name its codec with --encoding, e.g. cp1251)", lang)
     name = "UTF-8" if codec == "utf-8-sig" else codec
-    return tr("{input}: not {codec} text ({reason}){hint}").format(input=_input_name(file), codec=name,
-                                                                   reason=exc.reason, hint=hint)
+    return tr("{input}: not {codec} text ({reason}){hint}", lang).format(input=_input_name(file), codec=name,
+                                                                         reason=exc.reason, hint=hint)
 
 
 def _noted(pieces: Iterator[tuple[int, str, Any]], answered: list[int]) -> Iterator[tuple[int, str, Any]]:
@@ -125,11 +128,11 @@ def _noted(pieces: Iterator[tuple[int, str, Any]], answered: list[int]) -> Itera
         yield offset, piece, linked
 
 
-def _after(answered: int) -> str:
+def _after(answered: int, english: bool = False) -> str:
     """What a ``link`` stopped by its input says of the text before the fault: how much of it was answered,
     when any was (a text decoded in chunks loses the paragraphs of the chunk that held the fault, and a
-    binary file's first bytes are no text answered)."""
+    binary file's first bytes are no text answered); in English with ``english``."""
     if not answered:
         return ""
-    return trn("; its first code point was answered", "; its first {count} code points were answered",
-               answered).format(count=answered)
+    return trn("; its first code point was answered", "; its first {count} code points were answered", answered,
+               "en" if english else None).format(count=answered)

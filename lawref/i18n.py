@@ -89,10 +89,11 @@ def speak(lang: str | None = None) -> None:
     gettext.textdomain("lawref")
 
 
-def tr(message: str) -> str:
-    """``message`` in the user's language (:func:`ui_language`); the
-    English text itself when the catalogue lacks it."""
-    return _catalogue(ui_language()).gettext(message)
+def tr(message: str, lang: str | None = None) -> str:
+    """``message`` in the user's language (:func:`ui_language`), or in
+    ``lang`` when given (``"en"``: a JSON answer's words); the English text
+    itself when the catalogue lacks it."""
+    return _catalogue(lang if lang in LANGS else ui_language()).gettext(message)
 
 
 def tr_in(lang: str, message: str) -> str:
@@ -102,10 +103,11 @@ def tr_in(lang: str, message: str) -> str:
     return _catalogue(lang if lang in LANGS else LANGS[0]).gettext(message)
 
 
-def trn(singular: str, plural: str, count: int) -> str:
+def trn(singular: str, plural: str, count: int, lang: str | None = None) -> str:
     """The form of a message for ``count`` in the user's language («1 file»,
-    «2 files»; Russian has three forms: файл, файла, файлов)."""
-    return _catalogue(ui_language()).ngettext(singular, plural, count)
+    «2 files»; Russian has three forms: файл, файла, файлов), or in ``lang``
+    when given (as :func:`tr`)."""
+    return _catalogue(lang if lang in LANGS else ui_language()).ngettext(singular, plural, count)
 
 
 class Message(str):

@@ -51,9 +51,9 @@ class Library:
 
     A library opened from an index folder (:meth:`open`, :func:`open_library`)
     is meant to be held open by a program that asks many questions: it
-    keeps one whoosh searcher per thread (thread-safe; the searches a second
-    are in BENCHMARKS.md, ``scripts/bench.py``) and answers it worked out
-    (:mod:`lawref.query.generation`), and before each answer checks in one
+    lends threads whoosh searchers from a pool (thread-safe; the searches a
+    second are in BENCHMARKS.md, ``scripts/bench.py``), keeps the answers it
+    worked out (:mod:`lawref.query.generation`), and before each answer checks in one
     ``stat`` whether a build swapped a new generation in; if so it reopens
     on it (:meth:`follow`). Each answer comes whole from one generation.
     Call :meth:`close` (or use ``with``) to release the files."""

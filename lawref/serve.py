@@ -572,7 +572,7 @@ async def _body_text(request: Request) -> str:
     if media not in ("text/plain", "application/json"):
         raise HTTPException(415, tr("a body is text/plain or application/json, not {media}").format(media=media[:80]))
     if media == "text/plain":
-        return raw
+        return _text_only(raw)
     try:
         data = json.loads(raw)
     except ValueError as exc:
@@ -581,7 +581,14 @@ async def _body_text(request: Request) -> str:
         raise HTTPException(400, "the body is not JSON lawref reads: nested too deep") from None
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         raise HTTPException(400, 'a JSON body is {"text": "…"}')
-    return str(data["text"])
+    return _text_only(str(data["text"]))
+
+
+def _text_only(text: str) -> str:
+    """``text``, or 400 when it holds a NUL: binary data, which ``lawref link`` refuses too (exit 2)."""
+    if "\x00" in text:
+        raise HTTPException(400, "the body is binary data (NUL bytes), not text")
+    return text
 
 
 def app_from_env() -> FastAPI:

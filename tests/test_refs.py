@@ -295,6 +295,18 @@ def test_cli_link_json_stopped_by_its_input_is_still_one_json_document_naming_th
         c["ids"] == ["laws/62B"] for c in answer["citations"])
 
 
+@pytest.mark.usefixtures("ru_ui")
+def test_cli_link_json_error_is_english_data_while_stderr_speaks_the_users_language(
+        lib: Library, tmp_path: Path) -> None:
+    # JSON is data for programs, the same in every language (docs/usage.md); a new user's find on this session's error
+    text = tmp_path / "ruling.txt"
+    text.write_bytes("применяется правило 62B.\n\n".encode() * 3000 + b"abc\x00def")
+    result = run(lib, "link", "--format", "json", str(text))
+    answer = json.loads(result.stdout)
+    assert answer["error"].startswith(f"{text}: binary data (NUL bytes), not text; its first ")
+    assert result.exit_code == 2 and "двоичные данные" in result.stderr
+
+
 def test_cli_link_html_stopped_by_its_input_closes_the_paragraph_it_printed(lib: Library, tmp_path: Path) -> None:
     text = tmp_path / "ruling.txt"
     text.write_bytes("применяется правило 62B, и ещё\n".encode() * 40000 + b"abc\x00def")

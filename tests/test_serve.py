@@ -186,6 +186,11 @@ def test_link_takes_json_or_plain_text_and_bounds_the_body(server: Server) -> No
                       ).status_code == 400
     assert httpx.post(server.url + "/api/v1/link", content=b"[1]",
                       headers={"content-type": "application/json"}).status_code == 400
+    # a NUL is binary data, as ``lawref link`` says of it (exit 2): it was linked past, 200 (a new user's find)
+    for sent in ({"content": "см. правило 62B\n\n\x00 правило 40".encode(), "headers": {"content-type": "text/plain"}},
+                 {"json": {"text": "a\x00 правило 62B"}}):
+        binary = httpx.post(server.url + "/api/v1/link", **sent)
+        assert binary.status_code == 400 and "binary data (NUL bytes)" in binary.json()["error"]["message"]
 
 
 def test_cors_is_off_unless_an_origin_is_named(server: Server, tmp_path: Path) -> None:
@@ -626,11 +631,14 @@ def test_a_worker_answers_one_request_at_a_time_in_arrival_order_and_a_link_besi
                 await asyncio.sleep(0.01)
             return [r.status_code for r in await asyncio.gather(*asked, posted)]
 
-    lib = Library.open(seed_index)
+    from lawref.i18n import choose, chosen
+
+    lib, asked = Library.open(seed_index), chosen()
     try:
         statuses = asyncio.run(load(serve.create_app(lib)))
     finally:
         lib.close()
+        choose(asked)  # the app chose English for the process: a later test's language is its own
     assert statuses == [200] * (len(words) + 1)
     assert most[0] == 1  # never two searches at once
     assert order == [*words, "link"]  # in arrival order, each answered while the link still ran
@@ -697,11 +705,14 @@ def test_a_worker_reads_what_searches_read_once_before_it_answers_and_gives_it_b
             seen["hooks"] = [c for c in gc.callbacks if isinstance(c, serve._Survivors)]
             seen["frozen"] = gc.get_freeze_count()
 
-    lib = Library.open(seed_index)
+    from lawref.i18n import choose, chosen
+
+    lib, asked = Library.open(seed_index), chosen()
     try:
-        asyncio.run(run(serve.create_app(lib)))
+        asyncio.run(run(serve.create_app(lib)))  # the app chooses its language for the process
     finally:
         lib.close()
+        choose(asked)
     assert {"forms", "sizes", "joined"} <= seen["once"] and seen["keys"] == {True, False}
     assert seen["vocab"] == {"title", "text", "context"}
     assert len(seen["hooks"]) == 1 and seen["frozen"] > 10_000
