@@ -43,6 +43,17 @@ def seed_library_once() -> Library:
     return Library.open(seed_index_path())
 
 
+@pytest.fixture(autouse=True)
+def language_as_the_environment_says() -> Iterator[None]:
+    """Each test starts speaking as its environment says: a command run through CliRunner (``--ui``) or an
+    app (``lawref.serve.create_app``) chooses the language for the whole process (``i18n.choose``), and
+    a later test read Russian messages in English (test_i18n after test_serve)."""
+    yield
+    from lawref.i18n import choose
+
+    choose(None)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def isolated_env(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """No LAWREF_* from the caller's shell (LAWREF_UI=en: the default for

@@ -631,14 +631,11 @@ def test_a_worker_answers_one_request_at_a_time_in_arrival_order_and_a_link_besi
                 await asyncio.sleep(0.01)
             return [r.status_code for r in await asyncio.gather(*asked, posted)]
 
-    from lawref.i18n import choose, chosen
-
-    lib, asked = Library.open(seed_index), chosen()
+    lib = Library.open(seed_index)
     try:
         statuses = asyncio.run(load(serve.create_app(lib)))
     finally:
         lib.close()
-        choose(asked)  # the app chose English for the process: a later test's language is its own
     assert statuses == [200] * (len(words) + 1)
     assert most[0] == 1  # never two searches at once
     assert order == [*words, "link"]  # in arrival order, each answered while the link still ran
@@ -705,14 +702,11 @@ def test_a_worker_reads_what_searches_read_once_before_it_answers_and_gives_it_b
             seen["hooks"] = [c for c in gc.callbacks if isinstance(c, serve._Survivors)]
             seen["frozen"] = gc.get_freeze_count()
 
-    from lawref.i18n import choose, chosen
-
-    lib, asked = Library.open(seed_index), chosen()
+    lib = Library.open(seed_index)
     try:
-        asyncio.run(run(serve.create_app(lib)))  # the app chooses its language for the process
+        asyncio.run(run(serve.create_app(lib)))
     finally:
         lib.close()
-        choose(asked)
     assert {"forms", "sizes", "joined"} <= seen["once"] and seen["keys"] == {True, False}
     assert seen["vocab"] == {"title", "text", "context"}
     assert len(seen["hooks"]) == 1 and seen["frozen"] > 10_000
