@@ -99,8 +99,8 @@ def tr(message: str, lang: str | None = None) -> str:
 def tr_in(lang: str, message: str) -> str:
     """``message`` in ``lang`` (``ru``/``en``) whatever the user's: words
     printed inside a law document speak the document's language
-    (:func:`lawref.words.words`)."""
-    return _catalogue(lang if lang in LANGS else LANGS[0]).gettext(message)
+    (:func:`lawref.words.words`); anything else is English."""
+    return tr(message, lang if lang in LANGS else LANGS[0])
 
 
 def trn(singular: str, plural: str, count: int, lang: str | None = None) -> str:
