@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import codecs
 
-__all__ = ["NOT_CHARSETS", "NotACharset", "lookup_codec"]
+__all__ = ["BOMS", "NOT_CHARSETS", "NotACharset", "bom_codec", "lookup_codec"]
 
 
 #: Codecs Python has that are no character set of a text file: they read escapes (``\\u``), host
@@ -20,6 +20,15 @@ __all__ = ["NOT_CHARSETS", "NotACharset", "lookup_codec"]
 #: command exit 3). Named as :func:`codecs.lookup` names them.
 NOT_CHARSETS = frozenset({"unicode-escape", "raw-unicode-escape", "punycode", "idna", "undefined", "utf-7",
                           "unicode-internal"})
+
+
+#: Byte order marks and the codec each names (UTF-8's; UTF-16's in either byte order).
+BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+
+
+def bom_codec(data: bytes) -> str | None:
+    """The codec ``data``'s byte order mark names (``utf-8-sig``, ``utf-16``), else ``None``."""
+    return next((codec for bom, codec in BOMS if data.startswith(bom)), None)
 
 
 def lookup_codec(name: str) -> codecs.CodecInfo:

@@ -16,6 +16,7 @@ import click
 
 from lawref import usecases
 from lawref.budget import Budget
+from lawref.charsets import bom_codec
 from lawref.clikit import (
     _ANSWER,
     _CITED_EDITION,
@@ -111,7 +112,7 @@ def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | 
     else bytes that are not ``codec`` text (named with a hint to name another, when none was; UTF-16 by its byte
     order mark); in the user's language, or in English (``english``: the JSON's ``error``)."""
     lang = "en" if english else None
-    if isinstance(exc, UnicodeDecodeError) and exc.start == 0 and exc.object[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    if isinstance(exc, UnicodeDecodeError) and exc.start == 0 and bom_codec(exc.object) == "utf-16":
         return tr("{input}: UTF-16 text (its byte order mark), not {codec}: name its codec with --encoding utf-16",
                   lang).format(input=_input_name(file), codec="UTF-8" if codec == "utf-8-sig" else codec)
     if isinstance(exc, BinaryInput) or (isinstance(exc, UnicodeDecodeError) and b"\x00" in exc.object

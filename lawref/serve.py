@@ -46,6 +46,7 @@ from lawref import exports, usecases
 from lawref import search as search_policy
 from lawref._version import __version__
 from lawref.budget import Budget
+from lawref.charsets import bom_codec
 from lawref.errors import CiteError, LawrefError
 from lawref.export import json as J
 from lawref.export.site import missing_page, site_files
@@ -564,9 +565,12 @@ async def _body_text(request: Request) -> str:
             chunks.append(chunk)
     except ClientDisconnect:  # closed before its body was whole (the request deadline): nobody to answer
         raise HTTPException(400, "the client went away before its body was whole") from None
+    body = b"".join(chunks)
     try:
-        raw = b"".join(chunks).decode("utf-8-sig")
+        raw = body.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
+        if bom_codec(body) == "utf-16":  # as lawref link names it
+            raise HTTPException(400, "the body is UTF-16 text (its byte order mark), not UTF-8") from None
         raise HTTPException(400, f"the body is not UTF-8 ({exc.reason})") from None
     media = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
     if media not in ("text/plain", "application/json"):

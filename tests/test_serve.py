@@ -191,6 +191,9 @@ def test_link_takes_json_or_plain_text_and_bounds_the_body(server: Server) -> No
                  {"json": {"text": "a\x00 правило 62B"}}):
         binary = httpx.post(server.url + "/api/v1/link", **sent)
         assert binary.status_code == 400 and "binary data (NUL bytes)" in binary.json()["error"]["message"]
+    utf16 = httpx.post(server.url + "/api/v1/link", content="см. правило 62B".encode("utf-16"),
+                       headers={"content-type": "text/plain"})  # named by its byte order mark, as the CLI names it
+    assert utf16.status_code == 400 and "UTF-16" in utf16.json()["error"]["message"]
 
 
 def test_cors_is_off_unless_an_origin_is_named(server: Server, tmp_path: Path) -> None:

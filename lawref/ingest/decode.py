@@ -19,7 +19,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from lawref import patterns as P
-from lawref.charsets import lookup_codec
+from lawref.charsets import bom_codec, lookup_codec
 from lawref.errors import DecodeError
 from lawref.i18n import N_
 from lawref.lang import morph
@@ -107,14 +107,8 @@ def _weak(token: str) -> bool:
 
 
 def _from_bom(data: bytes) -> Decoded | None:
-    for bom, enc in (
-        (codecs.BOM_UTF8, "utf-8-sig"),
-        (codecs.BOM_UTF16_LE, "utf-16"),
-        (codecs.BOM_UTF16_BE, "utf-16"),
-    ):
-        if data.startswith(bom):
-            return Decoded(data.decode(enc, errors="replace"), enc, N_("bom"))
-    return None
+    enc = bom_codec(data)
+    return Decoded(data.decode(enc, errors="replace"), enc, N_("bom")) if enc else None
 
 
 def _codec_name(name: str) -> str:
