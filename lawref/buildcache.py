@@ -42,7 +42,7 @@ from __future__ import annotations
 import hashlib
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -110,15 +110,17 @@ class BuildCache:
         self._old_notes: dict[str, str] = {}
 
     @classmethod
-    def load(cls, gen: Generation | None, version: str) -> BuildCache:
+    def load(cls, gen: Generation | None, version: str, *, verified: bool = False) -> BuildCache:
         """The cache of generation ``gen`` when it has one made by lawref
-        ``version`` and it is intact; else an empty cache (everything is
-        built anew — never an error)."""
+        ``version`` and it is intact (checked against its checksum unless
+        ``verified``: the caller has just checked it); else an empty cache
+        (everything is built anew — never an error)."""
         cache = cls(version)
         if gen is None or CACHE_FILE not in gen.meta.get("files", {}):
             return cache
         try:
-            gen.verify([CACHE_FILE])
+            if not verified:
+                gen.verify([CACHE_FILE])
             cache._open(gen.path / CACHE_FILE)
         except Exception:  # noqa: BLE001 — a damaged or foreign cache only costs a full build
             cache.close()
@@ -160,16 +162,17 @@ class BuildCache:
         row = self._old.execute(f"SELECT value FROM {table} WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
 
-    def get(self, table: str, key: str) -> Any:
+    def get(self, table: str, key: str, hook: Callable[[dict[str, Any]], Any] | None = None) -> Any:
         """The value of ``key`` in ``table`` (new or old), kept for the new
-        cache; ``None`` when unknown."""
+        cache; ``None`` when unknown. ``hook`` is called on each JSON object
+        as it is parsed (``json.loads``'s ``object_hook``)."""
         text = self.new[table].get(key)
         if text is None:
             text = self._old_text(table, key)
             if text is None:
                 return None
             self.new[table][key] = text
-        return json.loads(text)
+        return json.loads(text, object_hook=hook)
 
     def has(self, table: str, key: str) -> bool:
         """Whether ``key`` of ``table`` is known (new or old): kept for the

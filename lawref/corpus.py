@@ -23,7 +23,7 @@ from lawref.citations import Citation
 from lawref.cite import find_citations, may_cite
 from lawref.conserve import balance
 from lawref.errors import CorpusError, DecodeError, UnsafeInput
-from lawref.i18n import N_, revived, said, stored
+from lawref.i18n import N_, revive_hook, said, stored
 from lawref.ingest import frames
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
@@ -118,8 +118,10 @@ class _FileResult:
 
     @classmethod
     def from_json(cls, d: dict[str, Any], key: str) -> _FileResult:
-        """The inverse of :meth:`to_json` (the report is a fresh copy: a build fills it in)."""
-        return cls(FileReport.from_json(revived(d["report"])), None, tuple(_row_node(r) for r in d["nodes"]),
+        """The inverse of :meth:`to_json`, of its JSON parsed with
+        :func:`~lawref.i18n.revive_hook` (messages revived as they are read; the
+        report is a fresh copy: a build fills it in)."""
+        return cls(FileReport.from_json(d["report"]), None, tuple(_row_node(r) for r in d["nodes"]),
                    d["first_page"], d["alphabet"], key, d["title"])
 
 
@@ -616,7 +618,7 @@ def _ingest_cached(file: CorpusFile, spec: DocumentSpec | None, encoding: str | 
         cache.digests[file.name] = digest
     entry = asdict(spec) if spec else {"doc": doc}
     key = file_key(file.name, digest, {**entry, "chrome": sorted(chrome)} if chrome else entry, encoding, limit)
-    known = cache.get("files", key)
+    known = cache.get("files", key, revive_hook)  # the report's messages revived as it is parsed
     if known is not None:
         res = _FileResult.from_json(known, key)
         cache.hits += res.report.status != "skipped"  # a file built again as it was, not a refusal again

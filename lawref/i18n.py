@@ -222,21 +222,27 @@ def _fill(lang: str, template: str, values: Mapping[str, object]) -> str:
     return "".join(out)
 
 
+#: The types :func:`stored` keeps as they are (exactly these: a :class:`Message` is a ``str`` too).
+_PLAIN = frozenset({str, int, float, bool, type(None)})
+
+
 def stored(value: Any) -> Any:
     """``value`` (JSON-shaped: dicts, lists, strings, numbers) with each
     :class:`Message` in it as ``{"msgid": template, "fields": {…}}`` — the
     form a build report is kept in (a field neither a string nor a number
     as its ``str``); a dict keyed by messages (repairs counted by form) as
     ``{"msgid_pairs": [[key, value], …]}``. :func:`revived` is the inverse."""
+    if type(value) in _PLAIN:  # most of a report (its passes' counts, its dropped lines): nothing to store
+        return value
     if isinstance(value, Message):
         return {"msgid": value.template, "fields": {k: v if isinstance(v, (int, float, bool)) or v is None else stored(
             v if isinstance(v, str) else str(v)) for k, v in value.fields.items()}}
     if isinstance(value, dict):
-        if any(isinstance(k, Message) for k in value):
+        if not _PLAIN.issuperset(map(type, value)) and any(isinstance(k, Message) for k in value):
             return {"msgid_pairs": [[stored(k), stored(v)] for k, v in value.items()]}
-        return {k: stored(v) for k, v in value.items()}
+        return {k: v if type(v) in _PLAIN else stored(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [stored(v) for v in value]
+        return [v if type(v) in _PLAIN else stored(v) for v in value]
     return value
 
 

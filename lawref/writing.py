@@ -205,7 +205,7 @@ def build_locked(corpus_dir: Path, index_dir: Path, encoding: str | None, progre
     previous = None if full else _live_or_none(index_dir, encoding)
     if previous is not None:
         rx.take_programs(previous.recorded(rx.PROGRAMS))  # the patterns this build runs, compiled by the last
-    cache = BuildCache.load(previous, version)
+    cache = BuildCache.load(previous, version, verified=True)  # _live_or_none verified every file of it
     corpus = build_corpus(corpus_dir, version=version, encoding=encoding, progress=progress, cache=cache)
     if not corpus.usable():
         return corpus

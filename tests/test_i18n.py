@@ -18,7 +18,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lawref.cli import cli
-from lawref.i18n import N_, Message, _catalogue, retell, revived, said, stored
+from lawref.i18n import N_, Message, _catalogue, retell, revive_hook, revived, said, stored
 
 ROOT = Path(__file__).resolve().parents[1]
 RU_ENV = {"LAWREF_UI": None, "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "LANG": "ru_RU.UTF-8"}
@@ -131,6 +131,9 @@ def test_stored_and_revived_give_back_every_message_and_every_other_value(fields
     assert back["dropped"][0]["reason"].template == template and back["dropped"][0]["reason"].fields == fields
     assert not any(isinstance(v, Message) for v in back["notes"])
     assert [isinstance(k, Message) for k in back["mojibake"]] == [True]
+    hooked = json.loads(json.dumps(stored(value)), object_hook=revive_hook)  # as a build reads its cached reports
+    assert hooked == back and hooked["dropped"][0]["reason"].fields == fields
+    assert [isinstance(k, Message) for k in hooked["mojibake"]] == [True]
 
 
 def test_an_english_user_gets_the_stored_english() -> None:
