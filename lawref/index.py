@@ -258,7 +258,7 @@ class Words:
 
     known: dict[str, tuple[str, ...] | None] = field(default_factory=dict)  # normed word → its forms-table row
     once: dict[str, Any] = field(default_factory=dict)  # the forms table, its lemma sizes, its haystack
-    keys: dict[bool, dict[int, list[str]]] = field(default_factory=dict)  # Cyrillic or not → forms by length
+    keys: dict[bool, typos.ByLength] = field(default_factory=dict)  # Cyrillic or not → forms by length
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)  # field → its terms: :meth:`_vocabulary`
     memo: dict[tuple[str, str], Any] = field(default_factory=dict)  # (question, normed word) → typos, compounds
     readings: dict[str, frozenset[str]] = field(default_factory=dict)  # word as written → the lemmas it may be
@@ -575,14 +575,11 @@ class Searcher:
         joined: tuple[str, list[int], list[str]] = self._once["joined"]
         return joined
 
-    def _form_keys(self, cyrillic: bool) -> dict[int, list[str]]:
+    def _form_keys(self, cyrillic: bool) -> typos.ByLength:
         """The corpus forms in one script (Cyrillic or not), all letters, by length."""
         if cyrillic not in self._keys:
-            by_length: dict[int, list[str]] = {}
-            for f in self._forms():
-                if f.isalpha() and morph.has_cyrillic(f) == cyrillic:
-                    by_length.setdefault(len(f), []).append(f)
-            self._keys[cyrillic] = by_length
+            self._keys[cyrillic] = typos.ByLength(
+                f for f in self._forms() if f.isalpha() and morph.has_cyrillic(f) == cyrillic)
         return self._keys[cyrillic]
 
     def _lemma_sizes(self) -> dict[str, int]:

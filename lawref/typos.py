@@ -8,7 +8,8 @@ corpus lacks as it is (pymorphy3's dictionary: ``отказать`` is not
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import bisect
+from collections.abc import Iterable, Mapping, Sequence
 
 #: The longest edit distance a typo is corrected over (a word of 8+ letters; 1 for a shorter one).
 MAX_TYPO_DISTANCE = 2
@@ -48,9 +49,23 @@ def consonants(word: str) -> str:
     return "".join(c for c in word if c in _CONSONANTS)
 
 
-def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[str, Sequence[str]],
+class ByLength:
+    """Forms sorted by length (stable: each length's in the order given), so that the forms of a range of
+    lengths — a typo's candidates — are one slice of a list, not a list built for each word."""
+
+    def __init__(self, forms: Iterable[str]) -> None:
+        self.forms = sorted(forms, key=len)
+        self._lengths = [len(f) for f in self.forms]
+
+    def within(self, shortest: int, longest: int) -> list[str]:
+        """The forms of ``shortest`` to ``longest`` letters (both included), shortest first."""
+        lengths = self._lengths
+        return self.forms[bisect.bisect_left(lengths, shortest):bisect.bisect_right(lengths, longest)]
+
+
+def nearest(word: str, by_length: ByLength, lemmas: Mapping[str, Sequence[str]],
             sizes: Mapping[str, int], *, use_first: bool = False) -> str | None:
-    """The form of ``by_length`` (forms by their length) nearest to
+    """The form of ``by_length`` (:class:`ByLength`) nearest to
     ``word`` by edit distance, two letters swapped counting as one edit
     (rapidfuzz's optimal string alignment: ``масьт`` → ``масть``, ``взтяка``
     → ``взятка``; at most 1 for a word of fewer than 8 letters,
@@ -70,7 +85,7 @@ def nearest(word: str, by_length: Mapping[int, Sequence[str]], lemmas: Mapping[s
     from rapidfuzz import process as rf_process
 
     limit = 1 if len(word) < 8 else MAX_TYPO_DISTANCE
-    near_length = [f for n in range(len(word) - limit, len(word) + limit + 1) for f in by_length.get(n, ())]
+    near_length = by_length.within(len(word) - limit, len(word) + limit)
     found = rf_process.extract(word, near_length, scorer=rf_distance.OSA.distance, score_cutoff=limit, limit=50)
     if not found:
         return None

@@ -22,11 +22,8 @@ LEMMAS = {
 SIZES = {"разыгрывать": 8, "взять": 9, "взятка": 4, "дать": 7, "масть": 5, "место": 3, "штрафной": 6, "болван": 5, "фальшренонс": 6}
 
 
-def _by_length() -> dict[int, list[str]]:
-    out: dict[int, list[str]] = {}
-    for form in LEMMAS:
-        out.setdefault(len(form), []).append(form)
-    return out
+def _by_length() -> typos.ByLength:
+    return typos.ByLength(LEMMAS)
 
 
 @pytest.mark.parametrize(("typed", "meant"), [

@@ -232,8 +232,8 @@ MIN_ENGLISH_TYPO = 4
 
 
 @functools.cache
-def english_vocabulary() -> tuple[dict[int, list[str]], dict[str, int]]:
-    """``(words by length, how often each is used)``: the English words a
+def english_vocabulary() -> tuple[typos.ByLength, dict[str, int]]:
+    """``(words by length (:class:`~lawref.typos.ByLength`), how often each is used)``: the English words a
     mistyped one may have meant — every word of 4+ letters of the glossary's
     English sides and of every catalogued edition's titles (lower case, in
     sorted order) — and how many of those sides and titles use each (``dummy``
@@ -247,17 +247,13 @@ def english_vocabulary() -> tuple[dict[int, list[str]], dict[str, int]]:
     for text in said:
         for word in {w.lower() for w in P.ENGLISH_WORD.findall(text)}:
             used[word] = used.get(word, 0) + 1
-    by_length: dict[int, list[str]] = {}
-    for word in sorted(used):
-        if len(word) >= MIN_ENGLISH_TYPO and word not in TITLE_STOPWORDS:
-            by_length.setdefault(len(word), []).append(word)
-    return by_length, used
+    return typos.ByLength(w for w in sorted(used) if len(w) >= MIN_ENGLISH_TYPO and w not in TITLE_STOPWORDS), used
 
 
 @functools.cache
 def _english_lemmas() -> dict[str, list[str]]:
     """Each word of :func:`english_vocabulary` as its own lemma (what :func:`lawref.typos.nearest` asks)."""
-    return {w: [w] for words in english_vocabulary()[0].values() for w in words}
+    return {w: [w] for w in english_vocabulary()[0].forms}
 
 
 def prepare() -> None:
