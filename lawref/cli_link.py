@@ -134,8 +134,8 @@ def _noted(pieces: Iterator[tuple[int, str, Any]], answered: list[int]) -> Itera
 
 def _after(answered: int, english: bool = False) -> str:
     """What a ``link`` stopped by its input says of the text before the fault: how much of it was answered,
-    when any was (a text decoded in chunks loses the paragraphs of the chunk that held the fault, and a
-    binary file's first bytes are no text answered); in English with ``english``."""
+    when any was (every paragraph before the one that holds the fault: :func:`lawref.clikit._stop`; a binary
+    file's first bytes are no text answered); in English with ``english``."""
     if not answered:
         return ""
     return trn("; its first code point was answered", "; its first {count} code points were answered", answered,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import sys
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
@@ -250,13 +251,15 @@ def _open_text(file: Path | None, codec: str = "utf-8-sig") -> Iterator[IO[str]]
     """The input of ``link`` as a text stream in ``codec`` (a UTF-8 BOM
     dropped, line ends kept as they are, so offsets are offsets into the
     decoded input)."""
+    import codecs
     import io
 
+    codecs.register_error(_STOP, _stop)
     if file is None or str(file) == "-":
-        yield io.TextIOWrapper(sys.stdin.buffer, encoding=codec, newline="")
+        yield io.TextIOWrapper(sys.stdin.buffer, encoding=codec, errors=_STOP, newline="")
         return
     try:
-        handle = open(file, encoding=codec, newline="")
+        handle = open(file, encoding=codec, errors=_STOP, newline="")
     except OSError as exc:
         fail(tr("cannot read {file}: {error}").format(file=_input_name(file), error=retell(said(exc))),
              EXIT_BAD_INPUT)
@@ -268,13 +271,32 @@ class BinaryInput(ValueError):
     """The input holds NUL bytes: binary data, not text (as ``clean`` says of such a file)."""
 
 
+#: The codec error handler ``link``'s input is decoded with (:func:`_stop`), and the mark it puts where the input
+#: stopped being text: a lone surrogate, which no strict decoder gives (so never a character of the input).
+_STOP, _FAULT = "lawref-stop", "\udfff"
+#: The decoding fault :func:`_stop` met last in this thread, raised by :func:`_by_paragraph` at its mark.
+_FAULTS = threading.local()
+
+
+def _stop(exc: UnicodeError) -> tuple[str, int]:
+    """A codec error handler (:func:`codecs.register_error`): the rest of the bytes decoded in this call
+    stand for one :data:`_FAULT` mark, and ``exc`` is kept for the reader to raise there — the text decoded
+    before the fault is read and answered first (a strict stream's chunk would be lost whole)."""
+    if not isinstance(exc, UnicodeDecodeError):
+        raise exc
+    _FAULTS.exc = exc
+    return _FAULT, len(exc.object)
+
+
 def _by_paragraph(stream: IO[str]) -> Callable[[int], str]:
     """A ``read(n)`` for :meth:`~lawref.library.Library.link_stream` that
     returns as soon as a paragraph of ``stream`` ends (a blank line after
     text), or ``n`` code points are read, or the input ends — lines are
     read with a bound, so one endless line never fills memory. Raises
     :class:`BinaryInput` at a NUL character (any codec decodes binary data
-    to some text; no text holds NUL)."""
+    to some text; no text holds NUL), and the :class:`UnicodeDecodeError`
+    :func:`_stop` kept at its mark: the paragraphs before either are read
+    first."""
 
     def read(n: int) -> str:
         parts: list[str] = []
@@ -283,6 +305,8 @@ def _by_paragraph(stream: IO[str]) -> Callable[[int], str]:
             line = stream.readline(n - size)
             if "\x00" in line:
                 raise BinaryInput(line)
+            if _FAULT in line:
+                raise _FAULTS.exc
             if not line:
                 break
             parts.append(line)

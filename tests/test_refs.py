@@ -264,19 +264,37 @@ def test_cli_link_refuses_binary_data_in_any_codec(lib: Library, tmp_path: Path,
     (b"abc\x00def", "binary data (NUL bytes), not text"),
     (b"\xff\xfe", "not UTF-8 text (invalid start byte) (name its codec with --encoding, e.g. cp1251)"),
 ])
-def test_cli_link_says_how_much_of_the_text_before_the_fault_was_answered(lib: Library, tmp_path: Path,
-                                                                          tail: bytes, said: str) -> None:
-    # the input is decoded in chunks: a bad byte loses the paragraphs of its chunk, so «what came before it was
-    # answered» was false of them (a new user counted 3,880 of 4,000 citations): it says how much was
+def test_cli_link_answers_every_paragraph_before_the_fault_and_says_how_much(lib: Library, tmp_path: Path,
+                                                                             tail: bytes, said: str) -> None:
+    # a bad byte lost the paragraphs of the 8 KiB the text stream decoded it in (a new user counted 3,880 of 4,000
+    # citations): each paragraph before the fault is answered now, and the line says how much was
     text = tmp_path / "ruling.txt"
     paragraph = "применяется правило 62B.\n\n"
     text.write_bytes(paragraph.encode() * 4000 + tail)
     result = run(lib, "link", "--format", "text", str(text))
     rows = result.stdout.splitlines()[1:]
-    assert result.exit_code == 2 and rows and all("laws/62B" in row for row in rows)
-    answered = len(rows) * len(paragraph)  # every citation of the paragraphs answered, none of the others
+    assert result.exit_code == 2 and len(rows) == 4000 and all("laws/62B" in row for row in rows)
+    answered = 4000 * len(paragraph)
     assert result.stderr.strip().splitlines() == [f"lawref: {text}: {said}; its first {answered} code points "
                                                   "were answered"]
+
+
+@pytest.mark.parametrize("fault", [b"\xff", b"\xd0", b"\xe2\x82", b"\xc3\x28"])
+@pytest.mark.parametrize("at", [0, 1, 57, 2999])
+def test_cli_link_bad_utf8_answers_the_paragraphs_before_its_paragraph_and_none_after(
+        lib: Library, tmp_path: Path, fault: bytes, at: int) -> None:
+    # a bad sequence inside paragraph ``at`` of 3,000 (its words before and after it): the paragraphs before it are
+    # answered, its own and the ones after are not (the input stopped being text there), whatever the 8 KiB chunks
+    text = tmp_path / "ruling.txt"
+    paragraph = "применяется правило 62B.\n\n".encode()
+    text.write_bytes(paragraph * at + "см. правило 64A, ".encode() + fault + " и правило 62B.\n\n".encode()
+                     + paragraph * (3000 - at - 1))
+    result = run(lib, "link", "--format", "jsonl", str(text))
+    rows = [json.loads(line) for line in result.stdout.splitlines()]
+    assert result.exit_code == 2 and len(rows) == at and all(r["ids"] == ["laws/62B"] for r in rows)
+    said = result.stderr.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith(f"lawref: {text}: not UTF-8 text (")
+    assert said[0].endswith(f"; its first {at * len(paragraph.decode())} code points were answered" if at else ")")
 
 
 @pytest.mark.parametrize("first", [True, False])
