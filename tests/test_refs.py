@@ -3,7 +3,10 @@ resolution statuses, the graph on the seeds, link output; link never raises."""
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
+from html import unescape
 from pathlib import Path
 
 import pytest
@@ -15,7 +18,7 @@ from seeds import CORPUS
 from lawref import exports
 from lawref.cite import find_citations
 from lawref.cli import cli
-from lawref.export.annotate import to_html, to_markdown
+from lawref.export.annotate import Paragraphs, to_html, to_markdown
 from lawref.library import Library
 
 # (text, expected [(citation text, cites)]) — seed examples where there are some
@@ -185,6 +188,27 @@ def test_html_output_escapes_the_input(lib: Library) -> None:
     html = to_html(text, lib.link(text), exports.hrefs(lib))
     assert "<script>" not in html and "&lt;script&gt;" in html and "&amp;" in html
     assert '<a class="lawref-cite lawref-exact" href="#law-62b"' in html
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["см. правило 62B", "Law 17E", "текст", "  ", "\n", "\n\n", " \n \n", "и", "."]),
+                max_size=14), st.lists(st.integers(0, 200), max_size=4))
+def test_html_of_a_text_read_in_any_pieces_holds_its_paragraphs_and_no_white_space_before_a_close(
+        lib: Library, words: list[str], cuts: list[int]) -> None:
+    # ``link --format html`` renders the pieces it reads (a piece may end inside a paragraph): the last paragraph
+    # kept its text's last line end before ``</p>`` where the others did not (a new user's find)
+    text = "".join(words)
+    linked = lib.link(text)
+    inside = {p for x in linked for p in range(x.citation.start + 1, x.citation.end)}  # no piece ends in a citation
+    bounds = [0, *sorted({min(c, len(text)) for c in cuts} - inside), len(text)]
+    href = exports.hrefs(lib)
+    paras = Paragraphs()
+    html = "".join(paras.render(text[a:b], [x for x in linked if a <= x.citation.start < b], href, offset=a)
+                   for a, b in itertools.pairwise(bounds)) + paras.close()
+    assert html.count("<p>") == html.count("</p>") == len([p for p in re.split(r"\n[ \t]*\n\s*", text) if p.strip()])
+    assert not re.search(r"\s</p>", html) and not re.search(r"<p>\s", html)
+    shown = [" ".join(unescape(re.sub(r"<[^>]+>", "", p)).split()) for p in re.findall(r"<p>(.*?)</p>", html, re.S)]
+    assert shown == [" ".join(p.split()) for p in re.split(r"\n[ \t]*\n\s*", text) if p.strip()]
 
 
 def test_markdown_output_links_each_citation_to_the_export_anchors(lib: Library) -> None:

@@ -104,31 +104,39 @@ class Paragraphs:
 
     def __init__(self) -> None:
         self.open = False
+        self.held = ""  # white space read at the end of the open paragraph: written only if more text follows
 
     def render(self, text: str, linked: Sequence[Linked], href: Href, *, offset: int = 0) -> str:
         """The HTML of one piece: escaped, each citation a link (or a
         ``span`` titled with its status), ``<p>``/``</p>`` where paragraphs
-        open and close."""
+        open and close (a paragraph's white space at its start and end left
+        out, wherever the pieces end: every ``</p>`` follows its text)."""
         segs: list[dict[str, Any]] = []
         for seg in _segments(text, linked, href, offset):
             chunks = [seg["text"]] if seg["link"] else _BLANK.split(seg["text"])
             for k, chunk in enumerate(chunks):
                 if k and self.open:
                     segs.append({"link": False, "text": "", "close": True})
-                    self.open = False
-                if not self.open:
+                    self.open, self.held = False, ""
+                opens = not self.open
+                if opens:
                     chunk = chunk.lstrip()
                     if not chunk:
                         continue
-                    segs.append({**seg, "text": chunk, "open": True})
                     self.open = True
-                else:
-                    segs.append({**seg, "text": chunk})
+                body = chunk if seg["link"] else chunk.rstrip()
+                if not body:
+                    self.held += chunk
+                    continue
+                if seg["link"] and self.held:  # the white space before a citation (never at a paragraph's start)
+                    segs.append({"link": False, "text": self.held})
+                segs.append({**seg, "text": body if seg["link"] else self.held + body, "open": opens})
+                self.held = chunk[len(body):]
         return str(_html().render(segments=segs))
 
     def close(self) -> str:
         """``</p>`` when a paragraph is still open, else ``""``."""
-        was, self.open = self.open, False
+        was, self.open, self.held = self.open, False, ""
         return "</p>\n" if was else ""
 
 
