@@ -36,6 +36,7 @@ from lawref.cli import cli
 from lawref.export.book import anchor, page_name, slug
 from lawref.export.files import MARK
 from lawref.export.markdown import escape
+from lawref.labels import law_of
 from lawref.library import Library
 from lawref.model import Node
 from lawref.query.opening import open_library
@@ -361,6 +362,23 @@ def test_export_formats_on_stdout_and_to_a_file(seed_index: Path, tmp_path: Path
     out = tmp_path / "law.md"
     assert run(seed_index, "--format", "md", "--doc", "commentary", "-o", str(out)).exit_code == 0
     assert out.read_text(encoding="utf-8").startswith('# <a id="doc-commentary"></a>Комментарий')
+
+
+def test_markdown_heads_the_fragments_no_law_holds_never_nesting_them_under_the_law_before(
+        seed_library: Library) -> None:
+    # the page-59 fragments (Law 30's text, its number lost) stood as ``####`` sections right after ``### Правило 26``
+    # and the page-77 one ran on from 47B: a federation republishing the Markdown got them as parts of those laws
+    # (a new user's find); the site heads them «Фрагменты: номер их правила не сохранился», so does Markdown now
+    md = exports.export_text(seed_library, "md").splitlines()
+    by_id = {n.id: n for n in seed_library.nodes}
+    orphans = [n for n in seed_library.nodes if n.kind == "fragment" and law_of(n, by_id.get) is None]
+    assert len(orphans) >= 10
+    for node in seed_library.nodes:
+        if node.kind != "fragment" or node.doc != "laws":
+            continue
+        at = next(k for k, line in enumerate(md) if f'<a id="{anchor(node)}"></a>' in line)
+        above = next(line for line in reversed(md[:at + 1]) if re.match(r"#{1,3} ", line))
+        assert (above == "### Фрагменты: номер их правила не сохранился") == (node in orphans), (node.id, above)
 
 
 def test_export_errors_are_one_line_with_their_exit_codes(seed_index: Path, tmp_path: Path) -> None:

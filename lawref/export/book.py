@@ -321,6 +321,11 @@ class Book:
             body.insert(at + 1, note)
         return body
 
+    def orphan(self, node: Node) -> bool:
+        """Whether ``node`` is a fragment no law holds (its law's number was lost): each writer prints a
+        run of them under a heading of its own (``words["orphans"]``), never as a part of the law before it."""
+        return node.kind == Kind.FRAGMENT and law_of(node, self.held.by_id.get) is None
+
     def _owner(self, node: Node) -> str:
         """The id of the law above ``node`` (a footnote: of its parent), or
         of its topmost ancestor in this export when no law holds it."""

@@ -45,10 +45,14 @@ def _document(book: Book, doc: Document, base: str | None) -> list[str]:
     notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == Kind.FOOTNOTE}
     page: int | None = None
     for _, group in book.law_entries(doc.id):
+        orphans = False  # a group's fragments no law holds: under a heading of a law's level, as the site has them
         for e, ends in book.with_ends(group):
             if e.node.page is not None and e.node.page != page and e.node.kind != Kind.FOOTNOTE:
                 page = e.node.page
                 lines += [f"*— {words['page']} {page} —*", ""]
+            if not orphans and book.orphan(e.node):
+                orphans = True
+                lines += [f"{'#' * LEVEL['law']} {escape(words['orphans'], line_start=False)}", ""]
             lines += _entry(book, e, words, notes, base) + [b for m in ends for b in (f"*{escape(m)}*", "")]
     return lines
 

@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 from lawref import patterns as P
 from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
 from lawref.export.files import write_folder
-from lawref.labels import law_of
 from lawref.lang.catalogue import load as load_catalogue
 from lawref.model import Document, Kind, Node, Ref
 from lawref.words import relation as relation_in
@@ -134,7 +133,7 @@ def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes:
            base: str | None = None) -> dict[str, Any]:
     n = e.node
     head = e.heading or (f"{words['law']} {n.cite}" if n.kind == Kind.LAW and n.cite else "")
-    orphan = n.kind == Kind.FRAGMENT and law_of(n, book.held.by_id.get) is None
+    orphan = book.orphan(n)
     return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head, "orphan": orphan,
             "depth": e.depth, "before": list(e.before), "after": [*e.after, *e.end], "page": n.page,
             "paras": _inline(book, n, here, words, notes, base),
