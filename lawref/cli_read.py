@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from lawref import terminal, usecases
-from lawref.cite import latin, parse_cite
+from lawref.cite import latin, law_of, parse_cite
 from lawref.clikit import (
     _AS_JSON,
     _CITED_EDITION,
@@ -75,13 +75,10 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
     for note in found.answer.notes():
         _say(f"lawref: {note}", err=True)
     if (gone := found.gone) is not None and found.outcome != usecases.Outcome.TITLE_ABSENT:
-        said = (tr("lawref: Law {cite} — {title} — not in this corpus") if found.by_title
-                else tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it, or are fragments "
-                        "that may hold its text"))
-        _say(said.format(cite=gone[0], title=gone[1]), err=True)
+        _say(_gone_line(gone, found.by_title), err=True)
     titled = found.outcome == usecases.Outcome.TITLE_ABSENT and not as_json
     if titled and gone is not None:  # its line first, then the other laws its title names, then the hits
-        fail_line = usecases.told(found.outcome, query=repr(query[:79]), cite=gone[0], title=gone[1])
+        fail_line = usecases.told(found.outcome, query=repr(query[:79]), cite=gone.cite, title=gone.title_en)
         _say(f"lawref: {retell(fail_line)}", err=True)
     for cite, title in found.also:  # «lead out of turn»: Laws 53, 54, 55, 56
         _say(tr("lawref: Law {cite} — {title} — not in this corpus").format(cite=cite, title=title), err=True)
@@ -91,8 +88,23 @@ def search(obj: _Ctx, words: tuple[str, ...], limit: int, doc: str | None, as_js
         _hit_lines(T.hit_lines(found.hits))
         if len(found.hits) == limit and sys.stdout.isatty():  # a person reads: say what the limit left out
             _say(more_line(usecases.counted(lib, query, MORE_COUNTED, doc=doc, lang=lang), limit))
-    _ended(found.outcome, quiet=as_json or titled, query=repr(query[:79]), cite=gone[0] if gone else "",
-           title=gone[1] if gone else "")
+    _ended(found.outcome, quiet=as_json or titled, query=repr(query[:79]), cite=gone.cite if gone else "",
+           title=gone.title_en if gone else "")
+
+
+def _gone_line(gone: usecases.Gone, by_title: bool) -> str:
+    """What ``search`` says on stderr of the law or part of one it names that the corpus lacks."""
+    if by_title:
+        return tr("lawref: Law {cite} — {title} — not in this corpus").format(cite=gone.cite, title=gone.title_en)
+    if gone.title_en is None:  # ``62Z``: the catalogue lists its law, not it
+        said = tr("lawref: {cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}, {title}); "
+                  "the hits cite it, may hold its text (fragments), or are the nearest part of it the corpus has")
+        return said.format(cite=gone.cite, law=law_of(gone.cite), title=gone.law_title_en)
+    if gone.cite.isdigit():
+        return tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it, or are fragments "
+                  "that may hold its text").format(cite=gone.cite, title=gone.title_en)
+    return tr("lawref: {cite} — not in this corpus: Law {cite}, {title}; the hits cite it, may hold its text "
+              "(fragments), or are the nearest part of it the corpus has").format(cite=gone.cite, title=gone.title_en)
 
 
 def _ended(outcome: usecases.Outcome, *, quiet: bool = False, **fields: Any) -> None:

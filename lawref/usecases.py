@@ -136,12 +136,24 @@ class Shown(NamedTuple):
         return told(self.outcome, cite=self.nodes[0].cite if self.nodes else "")
 
 
+class Gone(NamedTuple):
+    """A law or a part of one the corpus lacks that a search names: its ``cite``, the English title the
+    edition's catalogue gives it (``None`` when the catalogue lists only its law: ``62Z``, a commentary
+    paragraph) and its law's (the same for a law)."""
+
+    cite: str
+    title_en: str | None
+    law_title_en: str
+
+
 class Searched(NamedTuple):
-    """The answer of :func:`search`: its ``outcome`` (``FOUND`` or
-    ``NO_HITS``), the ``query`` as asked, the search's ``answer`` (what the
+    """The answer of :func:`search`: its ``outcome`` (``FOUND``,
+    ``INEXACT`` — the query is the cite of something the corpus lacks, the
+    hits what comes nearest —, ``NO_HITS`` or ``TITLE_ABSENT``), the
+    ``query`` as asked, the search's ``answer`` (what the
     policy did: words corrected, left out), its ``hits`` as printed, and
-    ``gone`` — ``(cite, English title)`` when the query is only the cite of
-    a law the corpus lacks, or names the English title of a law or section
+    ``gone`` (:class:`Gone`) when the query is only the cite of
+    a law or a part of one the corpus lacks, or names the English title of a law or section
     the corpus lacks (``insufficient bid``: the outcome ``TITLE_ABSENT``
     when nothing else is found; ``by_title`` then); ``also``, each other
     law the corpus lacks that the title names as well (``lead out of
@@ -151,7 +163,7 @@ class Searched(NamedTuple):
     query: str
     answer: Answer
     hits: list[HitShown]
-    gone: tuple[str, str] | None
+    gone: Gone | None
     by_title: bool = False
     also: tuple[tuple[str, str], ...] = ()
 
@@ -238,22 +250,45 @@ def search(lib: Library, query: str, *, limit: int = 10, doc: str | None = None,
         named = lib.absent_laws(query.replace(typed, means[0], 1))
         if named:
             break
-    gone, also = (named[0], tuple(named[1:])) if named else (None, ())
-    if gone is not None and not gone[0].isdigit() and answer.hits and not answer.relaxed:
+    gone, also = (_gone(lib, *named[0]), tuple(named[1:])) if named else (None, ())
+    if gone is not None and not gone.cite.isdigit() and answer.hits and not answer.relaxed:
         gone, also = None, ()  # a section's title the text holds whole («penalty card»: Law 50's): its words answer it
-    by_title = gone is not None and not query_cites(query)
-    if by_title and gone is not None and not gone[0].isdigit() and lib.store.with_cite(str(law_of(gone[0]))):
+    asked = query_cites(query)
+    by_title = gone is not None and not asked
+    if gone is None and asked:  # ``68A``, ``62Z``, ``43B2(a)``: the hits are what comes nearest, and it is said
+        latin = {alphabet for alphabet, _, _ in answer.readings}  # «пр.65Д»: 65E is none, 65D (its Latin) answers
+        gone = _lacked(lib, [c for c in asked if c not in latin])
+    if by_title and gone is not None and not gone.cite.isdigit() and lib.store.with_cite(str(law_of(gone.cite))):
         # a section of a law the corpus holds (``claim defined``: 68A), its title held whole by no node (else
         # ``gone`` is None above): what its cite finds first — the nodes citing it, its law's fragments; a
         # whole law's are only the fragments its place suggests
-        cited = lib.answer(gone[0], limit=limit, doc=doc).hits
+        cited = lib.answer(gone.cite, limit=limit, doc=doc).hits
         seen = {h.id for h in cited}
         answer = replace(answer, hits=(cited + [h for h in answer.hits if h.id not in seen])[:limit])
     if answer.hits and not (by_title and answer.relaxed):
-        outcome = Outcome.FOUND
+        outcome = Outcome.INEXACT if gone is not None and not by_title else Outcome.FOUND
     else:  # «insufficient bid»: the title of a law the corpus lacks, said as show says it (its hits partial)
         outcome = Outcome.TITLE_ABSENT if by_title else Outcome.NO_HITS
     return Searched(outcome, query, answer, S.hits(lib, answer.hits), gone, by_title, also)
+
+
+def _gone(lib: Library, cite: str, title_en: str) -> Gone:
+    """:class:`Gone` of a law or section the catalogue lists (``title_en``: its own title)."""
+    law = lib.catalogue_entry(str(law_of(cite)))[1]
+    return Gone(cite, title_en, law.title_en if law is not None else title_en)
+
+
+def _lacked(lib: Library, cites: Sequence[str]) -> Gone | None:
+    """:class:`Gone` of the first of ``cites`` the corpus lacks that the edition has (its law at least), else
+    ``None`` — what ``show`` of it says (:func:`show`)."""
+    for cite in cites:
+        try:
+            canonical, _, entry = lib.absent(cite)
+        except NotFound:  # in the corpus, or no law of the edition (``99``: nothing is found)
+            continue
+        gone = _gone(lib, canonical, entry.title_en)
+        return gone if entry.id == canonical else gone._replace(title_en=None)
+    return None
 
 
 def counted(lib: Library, query: str, up_to: int, *, doc: str | None = None, lang: str = "any") -> int:

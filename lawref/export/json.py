@@ -55,7 +55,8 @@ def hit_json(s: HitShown) -> dict[str, Any]:
 
 
 def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = None,
-                absent: tuple[str, str] | None = None, also: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
+                absent: tuple[str, str | None, str] | None = None, also: Sequence[tuple[str, str]] = ()
+                ) -> dict[str, Any]:
     """``search --json``: ``{"query", "results": [hit…]}``, plus what the
     policy did: ``"relaxed": true`` and ``"dropped": [words]`` when no node
     had every word, ``"filled": true`` when fewer than the limit had every
@@ -66,13 +67,15 @@ def search_json(query: str, hits: Sequence[HitShown], answer: Answer | None = No
     query that found nothing which neither the glossary nor the text knows
     (nor a typo of one); ``"synonyms": [{"typed", "means": [words]}]`` for a
     director's word searched also as the text's (``штраф`` → наказание);
-    ``"absent": {"cite", "title_en"}`` when the query is a law the edition
-    has and the corpus lacks (``absent``: its cite and title; the hits cite it),
+    ``"absent": {"cite", "title_en", "law_title_en"}`` when the query is the cite of a law, or a part of
+    one, the edition has and the corpus lacks, or names its title (``absent``: its cite, its title —
+    ``null`` when the catalogue lists only its law: ``62Z`` — and its law's title; the hits cite it, may hold
+    its text, or are the nearest part of it the corpus has),
     with ``"also": [{"cite", "title_en"}]`` for the other laws the corpus
     lacks that its title names as well (``also``: ``lead out of turn``)."""
     out: dict[str, Any] = {"query": query, "results": [hit_json(h) for h in hits]}
     if absent is not None:
-        out["absent"] = {"cite": absent[0], "title_en": absent[1]}
+        out["absent"] = {"cite": absent[0], "title_en": absent[1], "law_title_en": absent[2]}
         if also:
             out["absent"]["also"] = [{"cite": c, "title_en": t} for c, t in also]
     if answer is not None and answer.relaxed:
