@@ -571,6 +571,8 @@ async def _body_text(request: Request) -> str:
     except UnicodeDecodeError as exc:
         if bom_codec(body) == "utf-16":  # as lawref link names it
             raise HTTPException(400, "the body is UTF-16 text (its byte order mark), not UTF-8") from None
+        if b"\x00" in body:  # a program's bytes fail UTF-8 before its first NUL: binary, as lawref link says
+            raise HTTPException(400, "the body is binary data (NUL bytes), not text") from None
         raise HTTPException(400, f"the body is not UTF-8 ({exc.reason})") from None
     media = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
     if media not in ("text/plain", "application/json"):
