@@ -59,7 +59,7 @@ def _segments(text: str, linked: Sequence[Linked], href: Href, offset: int = 0) 
         first = item.ids[0] if item.ids else None
         said = citing_lang(c.text) or said  # a bare member (``(b)``, ``71``) is told as its list's head
         words = told(said)
-        notes = [f"{run}: {words[STATUS_WORDS[status]]}" for run, status in _status_runs(item.targets)
+        notes = [f"{run}: {_told(status, held, words)}" for run, status, held in _status_runs(item.targets)
                  if len(item.targets) > 1 or status != Status.EXACT] + reading_notes(c, words)
         out.append({"link": True, "text": c.text, "status": item.status, "cites": " ".join(c.cites),
                     "href": href(first) if first else None, "title": ", ".join(notes)})
@@ -83,17 +83,25 @@ def reading_notes(c: Citation, words: dict[str, str]) -> list[str]:
     return notes
 
 
-def _status_runs(targets: Sequence[Target]) -> list[tuple[str, str]]:
-    """``(cites, status)`` for each run of consecutive targets of one status:
-    ``("1–16", "absent")``, ``("17", "exact")`` — a range of many laws is
-    told in a few notes, not one a law."""
+def _told(status: str, held: str, words: dict[str, str]) -> str:
+    """A citation's ``status`` in ``words``' language; a partial one names the part the corpus has
+    (``held``: «в корпусе только 47» of 47E, as the exports say it: :meth:`lawref.export.book.Book.status_note`)."""
+    return words["only"].format(cite=held) if status == Status.PARTIAL and held else words[STATUS_WORDS[status]]
+
+
+def _status_runs(targets: Sequence[Target]) -> list[tuple[str, str, str]]:
+    """``(cites, status, the part held)`` for each run of consecutive targets of one status:
+    ``("1–16", "absent", "")``, ``("17", "exact", "")`` — a range of many laws is
+    told in a few notes, not one a law; partial cites run together while the part the corpus has is
+    the same (``("64A–64C", "partial", "64")``: a cite without its ``missing`` part)."""
     runs: list[list[Any]] = []
     for t in targets:
-        if runs and runs[-1][2] == t.status:
+        held = t.cite[: len(t.cite) - len(t.missing)] if t.status == Status.PARTIAL and t.missing else ""
+        if runs and runs[-1][2] == t.status and runs[-1][3] == held:
             runs[-1][1] = t.cite
         else:
-            runs.append([t.cite, t.cite, t.status])
-    return [(first if first == last else f"{first}–{last}", status) for first, last, status in runs]
+            runs.append([t.cite, t.cite, t.status, held])
+    return [(first if first == last else f"{first}–{last}", status, held) for first, last, status, held in runs]
 
 
 class Paragraphs:

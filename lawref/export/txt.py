@@ -109,7 +109,8 @@ def _entry(e: Entry, words: dict[str, str], width: int) -> list[str]:
     """The lines of one entry, a blank line after each paragraph."""
     n, indent = e.node, "  " * e.depth
     lines = [indent + m for m in e.before]  # a mark is one line, never wrapped: the reader drops it whole
-    if n.kind == Kind.LAW and n.inferred and not n.label and not e.context:
+    if n.kind == Kind.LAW and n.inferred and not n.label and (not e.context or not e.heading):
+        # its number, worked out: also as the heading above a part exported alone (``--law 45.5``)
         lines.insert(0, f"{indent}[{words['law']} {n.cite} — {words['inferred']}]")
     paras = n.text.split("\n") if n.text else []
     if n.kind == Kind.FOOTNOTE:
