@@ -46,7 +46,8 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         corpus = build_index(corpus_dir, index_dir, encoding=encoding, progress=progress, full=full,
                              said_only=not (report or as_json))
     if as_json:
-        _json(J.report_json(str(corpus_dir), str(index_dir), corpus.reports, len(corpus.nodes), corpus.warnings))
+        _json(J.report_json(str(corpus_dir), str(index_dir), corpus.reports, len(corpus.nodes), corpus.warnings,
+                            unchanged=corpus.unchanged, reused=corpus.reused))
     elif report:
         _say(T.report_text(corpus.reports))
     for r in corpus.reports:
@@ -58,16 +59,16 @@ def build(obj: _Ctx, report: bool, as_json: bool, encoding: str | None, full: bo
         kept = tr("the index at {index} was left as it was").format(index=index_dir) if had_index else tr(
             "no index was written")
         fail(tr("nothing usable in the corpus; {kept}").format(kept=kept), EXIT_BAD_INPUT)
-    if not (report or as_json):
+    if not as_json:  # with --report on stderr: stdout holds the report
         skipped = sum(1 for r in corpus.reports if r.status == "skipped")
         reused = tr("; {count} unchanged since the last build").format(count=corpus.reused) if corpus.reused else ""
         files = len(corpus.reports) - skipped
         said = tr("nothing changed since the last build: {nodes} {files} ({skipped} skipped) in {index}") if (
             corpus.unchanged) else tr("built {nodes} {files} ({skipped} skipped{reused}) into {index}")
-        _say(said.format(
+        _say(("lawref: " if report else "") + said.format(  # on stderr, as its other lines there, with --report
             nodes=trn("{count} node", "{count} nodes", len(corpus.nodes)).format(count=len(corpus.nodes)),
             files=trn("from {count} file", "from {count} files", files).format(count=files), skipped=skipped,
-            reused=reused, index=index_dir))
+            reused=reused, index=index_dir), err=report)
     _Quick.ok = True  # the index is written, closed and sealed
     found = [r for r in corpus.reports if r.structure]
     if found:

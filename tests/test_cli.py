@@ -384,11 +384,17 @@ def test_build_report_names_every_seed_file_and_the_clean_passes(tmp_path: Path)
         assert name in result.stdout
     for pass_name in ("drop_repeated_pages", "mark_pages", "drop_chrome", "reflow:word"):
         assert pass_name in result.stdout
+    # whether it built or kept the last build, on stderr (stdout is the report): it never said (a new user's find)
+    assert result.stderr.strip().splitlines()[-1].startswith("lawref: built ") and "built " not in result.stdout
+    again = run(tmp_path / "ix", "build", "--report")
+    assert again.stderr.strip().splitlines()[-1].startswith("lawref: nothing changed since the last build: ")
+    assert again.stdout == result.stdout  # the report the build stored
 
 
 def test_build_report_json_parses(tmp_path: Path, node_count: int) -> None:
     result, data = run_json(tmp_path / "ix", "build", "--report", "--json")
-    assert result.exit_code == 0
+    assert result.exit_code == 0 and data["unchanged"] is False and data["reused"] == 0
+    assert run_json(tmp_path / "ix", "build", "--json")[1]["unchanged"] is True
     assert sorted(f["file"] for f in data["files"]) == SEED_FILES
     assert data["nodes"] == node_count
     assert all(f["status"] == "ok" for f in data["files"])

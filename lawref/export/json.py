@@ -204,10 +204,12 @@ def term_json(word: str, entries: Sequence[tuple[Term, list[tuple[str, int]]]]) 
 
 
 def report_json(corpus: str, index: str, reports: Sequence[FileReport], nodes: int,
-                warnings: Sequence[str]) -> dict[str, Any]:
-    """``build --report --json``."""
+                warnings: Sequence[str], *, unchanged: bool = False, reused: int = 0) -> dict[str, Any]:
+    """``build --report --json``: ``{"corpus", "index", "files", "nodes", "warnings", "unchanged", "reused"}`` —
+    ``unchanged`` when nothing changed since the last build (it was kept: the report is the one it stored),
+    ``reused`` the files taken from the last build unchanged."""
     return {"corpus": corpus, "index": index, "files": [r.to_json() for r in reports], "nodes": nodes,
-            "warnings": list(warnings)}
+            "warnings": list(warnings), "unchanged": unchanged, "reused": reused}
 
 
 def toc_json(entries: Sequence[TocEntry]) -> dict[str, Any]:
