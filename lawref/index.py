@@ -340,9 +340,11 @@ class Searcher:
 
     def prepare(self) -> None:
         """Read now what searches read on first use, once per generation: the forms table (its forms by length in
-        both scripts, its lemma sizes, its haystack), each field's terms, a large index's first stage
+        both scripts and the forms holding each letter, its lemma sizes, its haystack), each field's terms, a large
+        index's first stage
         (:mod:`lawref.dense`) — as a server does before it answers (:func:`lawref.search.prepare`)."""
-        self._lemma_sizes(), self._haystack(), self._form_keys(True), self._form_keys(False), self._staged(now=True)
+        self._lemma_sizes(), self._haystack(), self._form_keys(True).prepare(), self._form_keys(False).prepare()
+        self._staged(now=True)
         for name in _WORD_FIELDS:
             self._vocabulary(name)
 

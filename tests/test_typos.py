@@ -9,6 +9,8 @@ with most forms.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from lawref import typos
 
@@ -81,3 +83,46 @@ def test_a_word_is_looked_up_once_short_or_not(monkeypatch: pytest.MonkeyPatch, 
         assert (searcher.suggest(word), searcher.suggest(word, short=True), searcher.suggest(word)) == (
             plain, short, plain)
     assert calls == [word]
+
+
+_LETTERS = "абвгдеёжзийклмнопрстуфхцчшщъыьэюяabcz"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(_LETTERS, min_size=1, max_size=14), min_size=1, max_size=60, unique=True),
+       st.text(_LETTERS, min_size=1, max_size=14), st.integers(1, 2))
+def test_narrowing_by_letters_keeps_every_form_within_the_edits(forms: list[str], word: str, edits: int) -> None:
+    # a large table's candidates are narrowed by the letters they hold (100 copies of the seeds: 27,000 forms of
+    # 8–12 letters for a 10-letter typo, 2.3 ms of distances); exact — every form rapidfuzz puts within the edits
+    # is kept, in the same order, so the answer is the same
+    from rapidfuzz.distance import OSA
+
+    table = typos.ByLength(forms)
+    near = table.near(word, edits, narrowed_from=0)
+    window = table.within(len(word) - edits, len(word) + edits)
+    assert near == [f for f in window if f in set(near)]  # a subsequence of the window, in its order
+    assert [f for f in window if OSA.distance(word, f) <= edits] == [f for f in near if OSA.distance(word, f) <= edits]
+
+
+class _Whole(typos.ByLength):
+    """A table that never narrows: every form of the lengths is a candidate."""
+
+    def near(self, word: str, edits: int, *, narrowed_from: int = 0) -> list[str]:
+        return self.within(len(word) - edits, len(word) + edits)
+
+
+def test_a_large_table_narrows_and_finds_what_the_whole_window_finds() -> None:
+    import random
+
+    draw = random.Random(0)
+    forms = list(LEMMAS) + ["".join(draw.choice(_LETTERS[:33]) for _ in range(draw.randint(6, 13))) for _ in range(9000)]
+    lemmas = {f: LEMMAS.get(f, [f]) for f in forms}
+    table = typos.ByLength(forms)
+    assert len(table.near("фальшренос", 2)) == len(table.within(8, 12))  # a command's one lookup: no letters read
+    table.prepare()  # a held library's, a server's: the letters read once
+    for typed in ("фальшренос", "взятак", "штрафнйо", "разыгрываюший", "болвна"):
+        edits = 1 if len(typed) < 8 else typos.MAX_TYPO_DISTANCE
+        assert len(table.within(len(typed) - edits, len(typed) + edits)) >= typos.NARROWED_FROM  # narrowed
+        assert len(table.near(typed, edits)) < len(table.within(len(typed) - edits, len(typed) + edits)) / 10
+        found = typos.nearest(typed, table, lemmas, SIZES)
+        assert found is not None and found == typos.nearest(typed, _Whole(forms), lemmas, SIZES)
