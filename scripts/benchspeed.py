@@ -253,7 +253,7 @@ def scale(copies: Sequence[int], runs: int, queries: Sequence[str], warmup: Sequ
             row["cold"] = cold(corpus, index, runs, commands=("show", "search"))
             row["warm"] = warm(index, queries, warmup, rounds=3)
             if n == max(copies):
-                row["http"] = http(corpus, index, queries, warmup)
+                row["http"] = http(corpus, index, queries, warmup, rounds=3)  # one round (363) was ~1 s a server
                 row["incremental"] = _incremental(corpus, index, cpu)
             rows[str(n)] = row
     sizes = [int(k) for k in rows]
