@@ -142,6 +142,8 @@ def _repaired(text: str) -> tuple[str | None, bool]:
     s = _unbracketed(text.strip().rstrip(".,;:"))
     s = P.CITE_PREFIX.sub("", s).translate(P.CITE_FOLD)
     s = P.LOWER_SECTION.sub(_capital_section, s)  # ``62б`` → ``62Б``
+    if P.TWO_CITES.search(s):  # ``62B 62C``: a list, read by :func:`given_alone`, never one cite
+        return None, False
     s = P.PAREN_SECTION.sub(r"\g<law>\g<letter>", s)  # ``69(A)``: a law has no item of its own, so a section
     s = P.PAREN_SUBSECTION.sub(r"\g<head>\g<sub>", s.strip())  # ``65B(2)``: a section's number is its subsection
     s = P.CITE_LETTER_JOIN.sub(r"\g<law>", s.rstrip(".,;:").strip())  # ``62-B``, ``62.B``, ``62 B`` → ``62B``
@@ -224,6 +226,8 @@ def query_cites(query: str) -> list[str]:
     if found_cite is not None:
         return [found_cite]
     found = given_alone(query)
+    if not found and all(parse_cite(w) for w in bare.split()):  # ``62B 62C``: cites side by side, each alone
+        return list(dict.fromkeys(c for w in bare.split() if (c := parse_cite(w))))
     return list(dict.fromkeys(c for item in found for c in item.cites))
 
 

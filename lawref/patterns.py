@@ -527,8 +527,7 @@ LAW_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})(?!\d)(?P<section>[A-Za-z])?(?P<sub>\d{{1
               rf"(?P<items>(?:\([A-Za-z0-9]{{1,2}}\)){{0,{MAX_ITEMS}}})$", example="43B2(a)")
 #: A commentary cite: ``45.5`` (``45.5.`` too).
 COMMENTARY_CITE = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})\.?$", example="45.5.")
-#: A capital section letter in brackets right after a law's number: ``69(A)``, ``68(C)2`` (as a text's
-#: citations read it: :data:`CITE_TOKEN`).
+#: A capital section letter in brackets right after a law's number: ``69(A)``, ``68(C)2`` (as :data:`CITE_TOKEN` does).
 PAREN_SECTION = Rx(rf"^(?P<law>\d{{1,3}}) ?\((?P<letter>{CITE_LETTER})\)", example="69(A)")
 #: A subsection number in brackets right after a section letter: ``65B(2)`` is 65B2 (an item is a subsection's).
 PAREN_SUBSECTION = Rx(rf"^(?P<head>\d{{1,3}}{CITE_LETTER})\((?P<sub>\d{{1,2}})\)", example="65B(2)")
@@ -536,9 +535,10 @@ PAREN_SUBSECTION = Rx(rf"^(?P<head>\d{{1,3}}{CITE_LETTER})\((?P<sub>\d{{1,2}})\)
 SECTION_DOT = Rx(rf"(?<={CITE_LETTER})\.(?=\d)", example="26A.1")
 #: What may stand between a law number and its section letter in a cite given alone (``62-B``, ``62.B``, ``62 B``).
 CITE_LETTER_JOIN = Rx(rf"^(?P<law>\d{{1,3}})[-. ](?={CITE_LETTER})", example="62-B")
-#: An item's letter glued to its subsection, or after a dot (``46B3a``, ``43.B.2.c``; in capitals too, as a phone's
-#: caps lock types it: ``43B2A``): the item ``(a)``.
+#: An item's letter glued to its subsection, or after a dot (``46B3a``, ``43.B.2.c``; caps lock's ``43B2A``): ``(a)``.
 GLUED_ITEM = Rx(r"^(?P<head>\d{1,3}[A-Z]\d{1,2})\.?(?P<item>[A-Za-z])$", example="46B3a")
+#: A section letter, a gap, then a law's number with a letter of its own (``62B 62C``): two cites, not 62B62(c).
+TWO_CITES = Rx(rf"(?i:{CITE_LETTER})\s+\d{{1,3}}(?i:{CITE_LETTER})", example="62B 62C")
 #: Digits separated by spaces inside a cite (``72 5`` is not ``725``).
 DIGIT_GAP = Rx(r"(?<=\d)\s+(?=\d)", example="72 5")
 #: A digit: every citation has one (a text without any is not searched for citations).

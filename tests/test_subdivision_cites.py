@@ -91,6 +91,15 @@ def test_a_cite_given_alone_reads_its_words(text: str, cites: list[str]) -> None
     assert [c for item in given_alone(text) for c in item.cites] == cites
 
 
+@pytest.mark.parametrize(("text", "cites"), [
+    ("62B 62C", ["62B", "62C"]), ("62b 62c", ["62B", "62C"]), ("45.5 62B", ["45.5", "62B"]),
+    ("72A 5", ["72A5"]), ("62 B 2 A", ["62B2(a)"]), ("62B фальшренонс", []),
+])
+def test_a_query_of_cites_side_by_side_is_each_of_them(text: str, cites: list[str]) -> None:
+    # «62B 62C» was one cite, 62B62(c), that no law has: a search said it was not in the corpus
+    assert query_cites(text) == cites
+
+
 def test_show_takes_parts_in_words_and_refuses_an_unread_one() -> None:
     assert normalise_cite("правило 62 пункт B") == "62B"
     assert normalise_cite("section B of Law 62") == "62B"
