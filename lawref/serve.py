@@ -47,7 +47,7 @@ from lawref import search as search_policy
 from lawref._version import __version__
 from lawref.budget import Budget
 from lawref.charsets import bom_codec
-from lawref.errors import CiteError, LawrefError
+from lawref.errors import CiteError, LawrefError, NotFound
 from lawref.export import json as J
 from lawref.export.site import missing_page, site_files
 from lawref.i18n import LANGS, N_, choose, chosen, retell, retell_in, said, tr
@@ -390,14 +390,19 @@ def compare(lib: _Lib, cite: str = Query(min_length=1, max_length=MAX_QUERY),
     return J.compare_json(found)
 
 
-def counterparts(lib: _Lib, node_id: str, to: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
-    """The counterparts of node ``node_id`` (its cite, in its own document's
-    edition) in the other editions — ``GET /api/v1/compare`` of it; 404 for
-    an id the corpus lacks, or a node without a cite."""
-    _bounded(node_id)
-    node = lib.by_id.get(node_id)
+def counterparts(lib: _Lib, cite: str, to: str | None = Query(None, max_length=MAX_QUERY)) -> Any:
+    """The counterparts of the node ``cite`` names (any spelling ``show`` takes, or a node id: its cite, in
+    its own document's edition) in the other editions — ``GET /api/v1/compare`` of it; 404 for a cite or an
+    id the corpus lacks, or a node without a cite; 400 for a malformed cite."""
+    _bounded(cite)
+    node = lib.by_id.get(cite)
+    if node is None:  # a cite, as every other /nodes/{cite} route takes it (it took an id alone: 17E was «no node»)
+        try:
+            node = next(iter(usecases.show(lib, cite).nodes), None)
+        except NotFound:
+            node = None
     if node is None or node.cite is None:
-        return _error(404, N_("no node {id} with a cite in this corpus").format(id=repr(node_id)))
+        return _error(404, N_("no node {id} with a cite in this corpus").format(id=repr(cite)))
     return J.compare_json(lib.compare(node.cite, lib.edition_of(node.doc) or lib.edition(), to))
 
 
@@ -465,7 +470,7 @@ class Route:
 ROUTES: tuple[Route, ...] = (
     Route("GET", "/api/v1/search", search, {"tags": ["api"]}),
     Route("GET", "/api/v1/nodes/{cite:path}/refs", refs, {"tags": ["api"]}),
-    Route("GET", "/api/v1/nodes/{node_id:path}/counterparts", counterparts, {"tags": ["api"]}),
+    Route("GET", "/api/v1/nodes/{cite:path}/counterparts", counterparts, {"tags": ["api"]}),
     Route("GET", "/api/v1/compare", compare, {"tags": ["api"]}),
     Route("GET", "/api/v1/nodes/{cite:path}", node, {"tags": ["api"]}),
     Route("GET", "/api/v1/resolve", resolve, {"tags": ["api"]}),

@@ -573,6 +573,11 @@ def test_compare_and_a_node_s_counterparts_answer_as_the_command_line(server: Se
     assert unknown.status_code == 404 and unknown.json()["error"]["comparison"]["asked"] == "72A5"
     assert get(server, "/api/v1/compare", cite="17E", to="1999").status_code == 400  # no such edition
     assert get(server, "/api/v1/nodes/laws/nothing/counterparts").status_code == 404
+    # a cite, as every other /nodes/{cite} route takes it: «17E» was «no node '17E' with a cite» (a new user's find)
+    for cite in ("17E", "17е", "правило 17E"):
+        assert get(server, f"/api/v1/nodes/{cite}/counterparts", to="2017").json() == answer.json()
+    assert get(server, "/api/v1/nodes/59/counterparts").status_code == 404  # a law the corpus lacks
+    assert get(server, "/api/v1/nodes/abc/counterparts").status_code == 400  # malformed, as /nodes/abc is
 
 
 def test_a_json_answer_takes_one_thread_hop_and_is_rendered_as_json_response_renders_it(seed_index: Path) -> None:
