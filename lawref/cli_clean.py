@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from lawref.clikit import _codec, _say, fail
-from lawref.corpus import clean_file, lost_warning
+from lawref.corpus import clean_file, lost_warnings
 from lawref.errors import EXIT_BAD_INPUT, DecodeError
 from lawref.export import text as T
 from lawref.i18n import retell, said, tr
@@ -43,8 +43,9 @@ def clean_cmd(file: Path, report: bool, encoding: str | None) -> None:
     if not done.cleaned.paragraphs:
         _say(tr("lawref: warning: {where}: {what}").format(where=where, what=tr("no text left after cleaning")),
              err=True)
-    if lost := done.loaded.text.count("\ufffd"):  # as a build warns (a wrong --encoding loses characters)
-        _say(tr("lawref: warning: {where}: {what}").format(where=where, what=retell(lost_warning(lost))), err=True)
+    decoded = done.loaded.decoded
+    for lost in lost_warnings(done.loaded.text, decoded.replaced, decoded.encoding):  # as a build warns
+        _say(tr("lawref: warning: {where}: {what}").format(where=where, what=retell(lost)), err=True)
     if report:
         d, moji = done.loaded.decoded, done.loaded.mojibake
         head = tr("{file}: encoding {encoding} ({how}); format {format}; language {lang}; layout {layout}; mojibake "

@@ -38,7 +38,7 @@ from lawref.safeio import read_capped
 from lawref.scan import CorpusFile, Scan, read_file, scan, stamp
 from lawref.treecheck import check_document, check_tree
 
-__all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file", "lost_warning"]
+__all__ = ["CleanedFile", "Corpus", "CorpusError", "FileReport", "build_corpus", "clean_file", "lost_warnings"]
 
 
 def detect_kind(cleaned: Cleaned) -> str:
@@ -171,16 +171,23 @@ def _read(file: CorpusFile, encoding: str | None, report: FileReport, limit: int
                        "examples": list(loaded.mojibake.examples)}
     report.lost_chars = loaded.text.count("\ufffd")
     if report.lost_chars:
-        report.warnings.append(lost_warning(report.lost_chars))
+        report.warnings += lost_warnings(loaded.text, loaded.decoded.replaced, loaded.decoded.encoding)
         report.status = "warning"
     return loaded
 
 
-def lost_warning(count: int) -> str:
-    """The warning for ``count`` characters a file lost before lawref read it
-    (U+FFFD: a wrong ``--encoding``, a damaged scrape); stored in English
-    (:func:`~lawref.i18n.N_`)."""
-    return N_("{count} character(s) lost before lawref (U+FFFD), kept as \ufffd").format(count=count)
+def lost_warnings(text: str, replaced: int, encoding: str) -> list[str]:
+    """The warnings for the U+FFFD of a file's ``text``: ``replaced`` of them put in by its decoding for bytes
+    not ``encoding`` (a byte damaged in a UTF-8 file: said so, with the line of the first), the rest lost before
+    lawref read it (a damaged scrape, a wrong code page upstream); stored in English (:func:`~lawref.i18n.N_`)."""
+    out = []
+    if replaced:
+        line = text.count("\n", 0, text.find("\ufffd")) + 1
+        out.append(N_("{count} byte sequence(s) not {codec} replaced by U+FFFD (the first U+FFFD on line {line}): "
+                      "their characters are lost, kept as \ufffd").format(count=replaced, codec=encoding, line=line))
+    if (before := text.count("\ufffd") - replaced) > 0:
+        out.append(N_("{count} character(s) lost before lawref (U+FFFD), kept as \ufffd").format(count=before))
+    return out
 
 
 def _skip(report: FileReport, reason: str) -> None:

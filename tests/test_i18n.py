@@ -362,7 +362,8 @@ def test_what_clean_build_and_export_refuse_is_one_line_before_any_work(tmp_path
     legacy = tmp_path / "cp.txt"
     legacy.write_bytes(seed.read_text(encoding="utf-8").encode("cp1251"))
     lost = CliRunner().invoke(cli, ["--ui", "en", "clean", str(legacy), "--encoding", "utf-8"])
-    assert lost.exit_code == 0 and "character(s) lost before lawref (U+FFFD)" in lost.stderr
+    assert lost.exit_code == 0 and "byte sequence(s) not utf-8 replaced by U+FFFD (the first U+FFFD on line " \
+        in lost.stderr and "lost before lawref" not in lost.stderr  # lawref's decoding put them in, and says so
     index = tmp_path / "never"
     for args in (["build", "--encoding", "nosuch"], ["export", "--format", "md", "-o", f"{tmp_path}/md/"]):
         refused = CliRunner().invoke(cli, ["--ui", "en", "--index", str(index), *args])

@@ -32,11 +32,31 @@ CANDIDATES = ("cp1251", "koi8-r", "cp866", "mac-cyrillic")
 @dataclass(frozen=True)
 class Decoded:
     """Decoded text. ``encoding`` is the codec used; ``how`` says how it was
-    decided (``"bom"``, ``"utf-8"``, ``"chardet+lexicon"``, ``"forced"``)."""
+    decided (``"bom"``, ``"utf-8"``, ``"chardet+lexicon"``, ``"forced"``);
+    ``replaced``, how many of the text's U+FFFD the decoding put in for bytes
+    not in its codec (the others were in the file: :func:`made_here`)."""
 
     text: str
     encoding: str
     how: str
+    replaced: int = 0
+
+
+def made_here(data: bytes, text: str, encoding: str) -> int:
+    """How many of ``text``'s U+FFFD decoding ``data`` with ``encoding`` put in: all of them for a codec that
+    cannot hold U+FFFD (a code page: the file cannot have had one), those beyond the file's own ``EF BF BD``
+    for UTF-8; ``0`` for another codec (UTF-16, UTF-32: not told apart, said as the file's)."""
+    made = text.count("\ufffd")
+    if not made:
+        return 0
+    name = codecs.lookup(encoding).name
+    if name.startswith("utf-8"):
+        return max(0, made - data.count(b"\xef\xbf\xbd"))
+    try:
+        "\ufffd".encode(name)
+    except UnicodeEncodeError:
+        return made
+    return 0
 
 
 #: Single-byte code pages decoded without losing a byte: their undefined bytes
@@ -227,7 +247,8 @@ def decode(data: bytes, encoding: str | None = None, *, normalised: bool = True)
     if encoding:
         try:
             text = _bytes_to_text(data, encoding)
-            return Decoded(normalise(text) if normalised else text, encoding, N_("forced"))
+            text = normalise(text) if normalised else text
+            return Decoded(text, encoding, N_("forced"), made_here(data, text, encoding))
         except LookupError as exc:
             raise DecodeError(N_("unknown encoding {encoding!r}").format(encoding=encoding)) from exc
     found = _from_bom(data)
@@ -241,4 +262,5 @@ def decode(data: bytes, encoding: str | None = None, *, normalised: bool = True)
     if _control_share(found.text) > 0.01:
         raise DecodeError(N_("binary data ({share:.0%} control characters), not text").format(
             share=_control_share(found.text)))
-    return Decoded(normalise(found.text) if normalised else found.text, found.encoding, found.how)
+    text = normalise(found.text) if normalised else found.text
+    return Decoded(text, found.encoding, found.how, made_here(data, text, found.encoding))
