@@ -35,7 +35,7 @@ from lawref.clikit import (
     check_base_url,
     fail,
 )
-from lawref.errors import EXIT_BAD_INPUT
+from lawref.errors import EXIT_BAD_INPUT, UsageError
 from lawref.export import annotate
 from lawref.i18n import tr, trn
 
@@ -60,6 +60,9 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
     as soon as its paragraph is read: memory stays flat on any size of
     input, and a program writing into a pipe gets its answers as it goes."""
     check_base_url(base_url)
+    given = click.get_current_context().get_parameter_source("base_url") != click.core.ParameterSource.DEFAULT
+    if given and fmt not in ("md", "html"):  # as export refuses it: an option the format would ignore
+        raise UsageError(tr("--base-url applies to --format md and html, not {format}").format(format=fmt))
     codec = _codec(encoding)
     lib = obj.library()
     if base_url and not base_url.endswith(("/", "#", "=", "?")):

@@ -592,6 +592,15 @@ def test_link_base_url_gets_a_separator(index_dir: Path) -> None:
     assert result.stdout == "[правило 62B](https://example.org/laws/laws/62.html#law-62b)"
 
 
+@pytest.mark.parametrize("fmt", ["json", "jsonl", "text"])
+def test_link_refuses_a_base_url_its_format_would_ignore_as_export_does(index_dir: Path, fmt: str) -> None:
+    # ``link --format json --base-url …`` exited 0, the option ignored, where export refuses it (a new user's find)
+    result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index_dir), "link", "--format", fmt,
+                                      "--base-url", "https://example.org/"], input="правило 62B")
+    assert result.exit_code == 2 and not result.stdout
+    assert result.stderr == f"lawref: --base-url applies to --format md and html, not {fmt}\n"
+
+
 def test_clean_reads_html_and_repairs_mojibake_like_build(tmp_path: Path) -> None:
     page = tmp_path / "page.html"
     page.write_bytes("<html><body><nav>Меню</nav><p>П<b>равило</b> 62. Исправление фальшренонса</p>"
