@@ -46,7 +46,7 @@ from lawref import exports, usecases
 from lawref import search as search_policy
 from lawref._version import __version__
 from lawref.budget import Budget
-from lawref.charsets import bom_codec
+from lawref.charsets import bom_codec, lookup_codec
 from lawref.errors import CiteError, LawrefError, NotFound
 from lawref.export import json as J
 from lawref.export.site import missing_page, site_files
@@ -552,8 +552,9 @@ def _bounded(cite: str) -> None:
 
 async def _body_text(request: Request) -> str:
     """The text of a ``link`` request: read at most :data:`MAX_BODY` bytes
-    (413 above), UTF-8; ``text/plain`` (also when no type is given) or
-    ``application/json`` ``{"text": "…"}`` (415 for another type)."""
+    (413 above); ``text/plain`` (also when no type is given) in its declared
+    ``charset`` (UTF-8 when none) or ``application/json`` ``{"text": "…"}``,
+    UTF-8 (415 for another type)."""
     import json
 
     declared = request.headers.get("content-length")
@@ -571,17 +572,19 @@ async def _body_text(request: Request) -> str:
     except ClientDisconnect:  # closed before its body was whole (the request deadline): nobody to answer
         raise HTTPException(400, "the client went away before its body was whole") from None
     body = b"".join(chunks)
-    try:
-        raw = body.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        if bom_codec(body) == "utf-16":  # as lawref link names it
-            raise HTTPException(400, "the body is UTF-16 text (its byte order mark), not UTF-8") from None
-        if b"\x00" in body:  # a program's bytes fail UTF-8 before its first NUL: binary, as lawref link says
-            raise HTTPException(400, "the body is binary data (NUL bytes), not text") from None
-        raise HTTPException(400, f"the body is not UTF-8 ({exc.reason})") from None
-    media = request.headers.get("content-type", "text/plain").split(";")[0].strip().lower()
+    media, _, params = request.headers.get("content-type", "text/plain").partition(";")
+    media = media.strip().lower()
     if media not in ("text/plain", "application/json"):
         raise HTTPException(415, tr("a body is text/plain or application/json, not {media}").format(media=media[:80]))
+    codec, name = _declared_charset(params) if media == "text/plain" else ("utf-8-sig", "UTF-8")  # JSON is UTF-8
+    try:
+        raw = body.decode(codec)
+    except UnicodeDecodeError as exc:
+        if bom_codec(body) == "utf-16" and not codec.startswith("utf-16"):  # as lawref link names it
+            raise HTTPException(400, f"the body is UTF-16 text (its byte order mark), not {name}") from None
+        if b"\x00" in body:  # a program's bytes fail UTF-8 before its first NUL: binary, as lawref link says
+            raise HTTPException(400, "the body is binary data (NUL bytes), not text") from None
+        raise HTTPException(400, f"the body is not {name} ({exc.reason})") from None
     if media == "text/plain":
         return _text_only(raw)
     try:
@@ -593,6 +596,20 @@ async def _body_text(request: Request) -> str:
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         raise HTTPException(400, 'a JSON body is {"text": "…"}')
     return _text_only(str(data["text"]))
+
+
+def _declared_charset(params: str) -> tuple[str, str]:
+    """The codec of a ``text/plain`` body's ``charset`` parameter, and how to name it (UTF-8, a BOM dropped, when
+    none is given); 400 for a charset Python does not know or that is no text's (as ``link --encoding``)."""
+    for param in params.split(";"):
+        key, _, value = param.partition("=")
+        if key.strip().lower() == "charset" and (value := value.strip().strip('"')):
+            try:
+                codec = lookup_codec(value).name
+            except LookupError:
+                raise HTTPException(400, f"the body's charset {value[:40]!r} is none lawref knows") from None
+            return ("utf-8-sig" if codec == "utf-8" else codec), value[:40]
+    return "utf-8-sig", "UTF-8"
 
 
 def _text_only(text: str) -> str:

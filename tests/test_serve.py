@@ -197,6 +197,18 @@ def test_link_takes_json_or_plain_text_and_bounds_the_body(server: Server) -> No
     utf16 = httpx.post(server.url + "/api/v1/link", content="см. правило 62B".encode("utf-16"),
                        headers={"content-type": "text/plain"})  # named by its byte order mark, as the CLI names it
     assert utf16.status_code == 400 and "UTF-16" in utf16.json()["error"]["message"]
+    # a declared charset is read, as ``link --encoding`` reads the codec named (it was refused as «not UTF-8»: a
+    # new user's find); one lawref does not know, or bytes not in it, are 400
+    for body, charset in (("см. правило 62B".encode("cp1251"), "windows-1251"), (utf16.request.content, "utf-16"),
+                          ("см. правило 62B".encode(), '"utf-8"')):
+        read = httpx.post(server.url + "/api/v1/link", content=body, headers={"content-type": f"text/plain; charset={charset}"})
+        assert read.status_code == 200 and [c["ids"] for c in read.json()["citations"]] == [["laws/62B"]], charset
+    for charset in ("nosuch", "base64"):
+        unknown = httpx.post(server.url + "/api/v1/link", content=b"x", headers={"content-type": f"text/plain; charset={charset}"})
+        assert unknown.status_code == 400 and "charset" in unknown.json()["error"]["message"]
+    wrong = httpx.post(server.url + "/api/v1/link", content="правило 62B".encode("cp1251"),
+                       headers={"content-type": "text/plain; charset=utf-8"})
+    assert wrong.status_code == 400 and wrong.json()["error"]["message"].startswith("the body is not utf-8 (")
 
 
 def test_cors_is_off_unless_an_origin_is_named(server: Server, tmp_path: Path) -> None:
