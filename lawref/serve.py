@@ -26,6 +26,7 @@ import functools
 import gc
 import inspect
 import os
+import re
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
@@ -274,8 +275,7 @@ def create_app(lib: Library, *, cors_origins: tuple[str, ...] = ()) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def bad_request(request: Request, exc: RequestValidationError) -> Response:
         first = exc.errors()[0] if exc.errors() else {}
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        return _error(400, f"{where}: {first.get('msg', 'invalid')}")
+        return _error(400, _invalid(first))
 
     @app.exception_handler(HTTPException)
     async def http_error(request: Request, exc: HTTPException) -> Response:
@@ -596,6 +596,20 @@ async def _body_text(request: Request) -> str:
     if not isinstance(data, dict) or not isinstance(data.get("text"), str):
         raise HTTPException(400, 'a JSON body is {"text": "…"}')
     return _text_only(str(data["text"]))
+
+
+def _invalid(error: dict[str, Any]) -> str:
+    """What a request's parameter that FastAPI refused says, in the CLI's words where it has them: a choice by its
+    choices (``direction is out or in, not 'sideways'``), an empty query as ``search`` says it; else its
+    place and pydantic's message (``query.limit: Input should be less than or equal to 100``)."""
+    where, kind = ".".join(str(p) for p in error.get("loc", ())), error.get("type")
+    name, given = str(error.get("loc", ("", ""))[-1]), str(error.get("input", ""))[:40]
+    if kind == "string_pattern_mismatch" and (m := re.fullmatch(r"\^\(([\w|]+)\)\$", error["ctx"]["pattern"])):
+        *rest, last = m[1].split("|")
+        return f"{name} is {', '.join(rest)} or {last}, not {given!r}"
+    if where == "query.q" and kind in ("string_too_short", "missing"):
+        return tr("search needs a word or a cite: the query is empty")
+    return f"{where}: {error.get('msg', 'invalid')}"
 
 
 def _declared_charset(params: str) -> tuple[str, str]:

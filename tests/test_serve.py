@@ -783,3 +783,19 @@ def test_survivors_of_a_full_collection_are_frozen_until_a_rebuild_thaws_them(
     finally:
         gc.unfreeze()
         lib.close()
+
+
+@pytest.mark.parametrize(("path", "said"), [
+    # pydantic's own words were passed on («query.q: String should have at least 1 character», «String should match
+    # pattern '^(out|in)$'»: a new user's find); the CLI's words where it has them
+    ("/api/v1/search?q=", "search needs a word or a cite: the query is empty"),
+    ("/api/v1/search", "search needs a word or a cite: the query is empty"),
+    ('/api/v1/search?q=""', "search needs a word or a cite: the query is empty"),
+    ("/api/v1/nodes/62B/refs?direction=sideways", "direction is out or in, not 'sideways'"),
+    ("/api/v1/search?q=x&lang=de", "lang is ru, en or any, not 'de'"),
+    ("/api/v1/nodes/62B?lang=fr", "lang is ru, en or both, not 'fr'"),
+    ("/api/v1/search?q=x&limit=1000", "query.limit: Input should be less than or equal to 100"),
+])
+def test_a_refused_parameter_is_said_in_words(server: Server, path: str, said: str) -> None:
+    answer = httpx.get(server.url + path, timeout=30)
+    assert answer.status_code == 400 and answer.json()["error"]["message"] == said
