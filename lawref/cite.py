@@ -120,6 +120,16 @@ def normalise_cite(text: str) -> str:
     raise CiteError(N_("not a law cite: {cite} (try 62, 62B, 72A5, 43B2(a) or 45.5)").format(cite=repr(shown)))
 
 
+def latin_reading(text: str) -> str | None:
+    """The cite ``text`` gives with its section letter Д or Г read as the Latin letter it spells (``65Д`` → 65D;
+    :func:`normalise_cite` reads them in alphabet order, 65E), or ``None`` when it has none or reads the same."""
+    swapped = P.TRANSLITERATED_LETTER.sub(lambda m: m["gap"] + P.TRANSLITERATION[m["letter"]], text)
+    if swapped == text:
+        return None
+    found, other = parse_cite(swapped), parse_cite(text)
+    return found if found != other else None
+
+
 def parse_cite(text: str) -> str | None:
     """The canonical cite of ``text`` written as one cite (``62B``, ``правило
     62B``, ``43 B 2 (a)``), or ``None`` — for code that tries many strings (a

@@ -221,10 +221,15 @@ def show(obj: _Ctx, cite_words: tuple[str, ...], doc: str | None, as_json: bool,
     shown = usecases.show(lib, _text(str(cite)), doc=doc, edition=edition, lang=lang)
     if (gone := shown.absent) is not None:
         if as_json:
-            _json(J.absent_json(gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why, gone.law_title_en))
+            _json(J.absent_json(gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why, gone.law_title_en,
+                                latin=gone.latin))
         else:
             _say(T.absent_line(gone.canonical, gone.entry, gone.fragments, gone.why,
                                [lib.label(f) for f in gone.fragments]))
+        if gone.latin is not None:  # said where search shows it: 65D, not a bare «65E is not here»
+            _say(tr("lawref: {typed} reads {cite} (its letter in alphabet order); as the Latin letter it spells, "
+                    "{latin} is in this corpus: lawref show {latin}").format(typed=str(cite), cite=gone.canonical,
+                                                                             latin=gone.latin), err=True)
         sys.exit(shown.outcome.exit_code)
     nodes = shown.nodes
     if raw:

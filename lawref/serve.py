@@ -356,7 +356,7 @@ def node(lib: _Lib, cite: str, lang: str = Query("ru", pattern="^(ru|en|both)$")
     shown = usecases.show(lib, cite, edition=edition, lang=lang)  # NotFound: no such law (95)
     if (gone := shown.absent) is not None:  # 62Z, not in the catalogue either: as show says it
         return _error(shown.outcome.http_status, shown.message(), catalogue=J.absent_json(
-            gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why, gone.law_title_en))
+            gone.canonical, gone.edition, gone.entry, gone.fragments, gone.why, gone.law_title_en, latin=gone.latin))
     if shown.outcome.http_status != 200:  # no English text, as ``show --lang en`` exits 1
         first = shown.nodes[0]
         title = first.title_en or lib.title_en(first)

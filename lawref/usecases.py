@@ -17,7 +17,7 @@ from dataclasses import replace
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from lawref.cite import law_of, query_cites
+from lawref.cite import latin_reading, law_of, query_cites
 from lawref.errors import EXIT_NOT_FOUND, EXIT_OK, NotFound, UsageError
 from lawref.i18n import N_, Message, Template
 from lawref.model import Node, Status
@@ -112,6 +112,7 @@ class Absent(NamedTuple):
     fragments: list[Node]
     why: dict[str, Any]
     law_title_en: str
+    latin: str | None = None  # ``65Д``: 65E is not here, 65D — the Latin letter it spells — is
 
     @property
     def unlisted(self) -> bool:
@@ -207,7 +208,9 @@ def show(lib: Library, cite: str, *, doc: str | None = None, edition: str | None
             fragments = lib.holders(canonical)  # a part of a law here: its law's fragments, the likeliest first
             why = {"law": str(law_of(canonical))} if fragments else {}
         law = lib.catalogue_entry(str(law_of(canonical)), ed)[1] if entry.kind == "section" else entry
-        gone = Absent(canonical, ed, entry, fragments, why, (law or entry).title_en)
+        other = latin_reading(cite)  # as search reads it too (lawref.search._latin_readings)
+        held = other if other is not None and lib.store.with_cite(other) else None
+        gone = Absent(canonical, ed, entry, fragments, why, (law or entry).title_en, held)
         return Shown(Outcome.UNLISTED if gone.unlisted else Outcome.ABSENT, [], gone)
     if lang == "en" and not lib.english_of(nodes):
         return Shown(Outcome.NO_ENGLISH, nodes)

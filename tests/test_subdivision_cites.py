@@ -403,3 +403,16 @@ def test_a_range_of_paragraphs_is_one_citation(seed_library: Library, text: str,
     found = [item.citation for item in seed_library.link(text)]
     assert [(c.text, c.cites) for c in found] == spans
     assert all(text[c.start:c.end] == c.text for c in found)
+
+
+def test_show_of_a_cyrillic_letter_the_corpus_lacks_in_alphabet_order_names_its_latin_reading(seed_index: Path) -> None:
+    # «show 65Д» said only «65E — not in this corpus» where search shows 65D (a new user's find)
+    told = CliRunner().invoke(cli, ["--index", str(seed_index), "show", "65Д"])
+    assert told.exit_code == 1 and told.stdout.startswith("65E — not in this corpus")
+    assert told.stderr.strip().splitlines()[-1] == ("lawref: 65Д reads 65E (its letter in alphabet order); as the Latin "
+                                                    "letter it spells, 65D is in this corpus: lawref show 65D")
+    data = json.loads(CliRunner().invoke(cli, ["--index", str(seed_index), "show", "65Д", "--json"]).stdout)
+    assert data["latin_in_corpus"] == "65D"
+    plain = json.loads(CliRunner().invoke(cli, ["--index", str(seed_index), "show", "62Z", "--json"]).stdout)
+    assert plain["latin_in_corpus"] is None and "reads" not in CliRunner().invoke(
+        cli, ["--index", str(seed_index), "show", "62Z"]).stderr

@@ -162,17 +162,20 @@ def resolve_json(answers: Sequence[tuple[str, Target | None]],
 
 
 def absent_json(cite: str, edition: str, entry: Entry, fragments: Sequence[Node] = (),
-                why: dict[str, Any] | None = None, law_title_en: str | None = None) -> dict[str, Any]:
+                why: dict[str, Any] | None = None, law_title_en: str | None = None, *,
+                latin: str | None = None) -> dict[str, Any]:
     """``show --json`` of a law the edition has and the corpus lacks, with
     the ids of fragments that may hold its text and where they stand. For a
     section the catalogue does not list (``62Z``) ``title_en`` is null and
     ``in_catalogue`` false; ``law_title_en`` is its law's title (given, else
-    the entry's: a law's own, or the law an unlisted section falls back to)."""
+    the entry's: a law's own, or the law an unlisted section falls back to);
+    ``latin_in_corpus`` the cite a section letter Д or Г gives read as the
+    Latin letter it spells, when the corpus has it (``65Д``: 65D), else null."""
     known = entry.id == cite or "." in cite
     return {"cite": cite, "title_en": entry.title_en if known else None,
             "law_title_en": law_title_en or entry.title_en,
             "in_catalogue": known, "chapter": entry.chapter, "edition": edition, "in_corpus": False,
-            "fragments": [f.id for f in fragments], "fragments_where": why or None}
+            "fragments": [f.id for f in fragments], "fragments_where": why or None, "latin_in_corpus": latin}
 
 
 def source_json(spans: Sequence[tuple[str, Source, Sequence[tuple[int, str]]]]) -> list[dict[str, Any]]:
