@@ -320,10 +320,11 @@ _Pages = Annotated["_Reader", Depends(_reader)]
 _Reading = Annotated[str, Depends(_reading)]
 
 
-def search(lib: _Lib, q: str = Query(min_length=1, max_length=MAX_QUERY), limit: int = Query(10, ge=1, le=100),
+def search(lib: _Lib, q: str = Query("", max_length=MAX_QUERY), limit: int = Query(10, ge=1, le=100),
            lang: str = Query("any", pattern="^(ru|en|any)$"),
            doc: str | None = Query(None, max_length=200)) -> dict[str, Any]:
-    """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites)."""
+    """``search --json``: hits for the query ``q`` (words, "phrases", OR, cites); an empty or missing ``q`` is
+    refused by the use case, in the words ``search`` says it (400)."""
     found = usecases.search(lib, q, limit=limit, doc=doc, lang=lang)  # nothing found: 200, no results
     out = J.search_json(q, found.hits, found.answer, found.gone, found.also)
     href = exports.hrefs(lib, "/")
@@ -599,16 +600,14 @@ async def _body_text(request: Request) -> str:
 
 
 def _invalid(error: dict[str, Any]) -> str:
-    """What a request's parameter that FastAPI refused says, in the CLI's words where it has them: a choice by its
-    choices (``direction is out or in, not 'sideways'``), an empty query as ``search`` says it; else its
-    place and pydantic's message (``query.limit: Input should be less than or equal to 100``)."""
+    """What a request's parameter that FastAPI refused says: a choice by its choices (``direction is out or in,
+    not 'sideways'``), as the command line's options say it; else its place and pydantic's message
+    (``query.limit: Input should be less than or equal to 100``)."""
     where, kind = ".".join(str(p) for p in error.get("loc", ())), error.get("type")
     name, given = str(error.get("loc", ("", ""))[-1]), str(error.get("input", ""))[:40]
     if kind == "string_pattern_mismatch" and (m := re.fullmatch(r"\^\(([\w|]+)\)\$", error["ctx"]["pattern"])):
         *rest, last = m[1].split("|")
         return f"{name} is {', '.join(rest)} or {last}, not {given!r}"
-    if where == "query.q" and kind in ("string_too_short", "missing"):
-        return tr("search needs a word or a cite: the query is empty")
     return f"{where}: {error.get('msg', 'invalid')}"
 
 
