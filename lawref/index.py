@@ -341,8 +341,8 @@ class Searcher:
     def prepare(self) -> None:
         """Read now what searches read on first use, once per generation: the forms table (its forms by length in
         both scripts and the forms holding each letter, its lemma sizes, its haystack), each field's terms, a large
-        index's first stage
-        (:mod:`lawref.dense`) — as a server does before it answers (:func:`lawref.search.prepare`)."""
+        index's first stage (:mod:`lawref.dense`) — as a server does before it answers
+        (:func:`lawref.search.prepare`)."""
         self._lemma_sizes(), self._haystack(), self._form_keys(True).prepare(), self._form_keys(False).prepare()
         self._staged(now=True)
         for name in _WORD_FIELDS:

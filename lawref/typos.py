@@ -84,8 +84,10 @@ class ByLength:
         ``narrowed_from`` candidates, after :data:`NARROWED_AFTER` such lookups or :meth:`prepare`."""
         lo, hi = bisect.bisect_left(self._lengths, len(word) - edits), bisect.bisect_right(self._lengths,
                                                                                            len(word) + edits)
-        if hi - lo < narrowed_from or (self._holders is None and self._whole < NARROWED_AFTER and narrowed_from):
-            self._whole += hi - lo >= narrowed_from
+        if hi - lo < narrowed_from:
+            return self.forms[lo:hi]
+        if self._holders is None and self._whole < NARROWED_AFTER:  # a command's few lookups: not worth the bitsets
+            self._whole += 1
             return self.forms[lo:hi]
         holders = self.prepare()
         window = (1 << hi) - (1 << lo)
@@ -111,8 +113,9 @@ class ByLength:
 
 
 def _letter(c: str) -> int:
-    """A letter as a number below 64: Cyrillic а–я and ё, and Latin a–z, each its own; another letter may
-    share one (a looser bound in :meth:`ByLength.near`, never a wrong one)."""
+    """A letter as a number below 64: within one script each its own (Cyrillic а–я and ё; Latin a–z), across
+    scripts or for another letter shared (``p`` and ``а``): a looser bound in :meth:`ByLength.near`, never a
+    wrong one — and a table holds one script's forms (:meth:`lawref.index.Searcher._form_keys`)."""
     return ord(c) % 64
 
 

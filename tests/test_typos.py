@@ -98,6 +98,7 @@ def test_narrowing_by_letters_keeps_every_form_within_the_edits(forms: list[str]
     from rapidfuzz.distance import OSA
 
     table = typos.ByLength(forms)
+    table.prepare()  # its letters worked out, as a server's or a held library's are
     near = table.near(word, edits, narrowed_from=0)
     window = table.within(len(word) - edits, len(word) + edits)
     assert near == [f for f in window if f in set(near)]  # a subsequence of the window, in its order
