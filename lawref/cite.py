@@ -120,10 +120,17 @@ def normalise_cite(text: str) -> str:
     raise CiteError(N_("not a law cite: {cite} (try 62, 62B, 72A5, 43B2(a) or 45.5)").format(cite=repr(shown)))
 
 
+def latin_letters(text: str) -> str:
+    """``text`` with each section letter Д or Г after a law's number as the Latin letter it spells (``65Д`` →
+    ``65D``; :func:`normalise_cite` reads them in alphabet order, 65E): what a director typing a Latin label on a
+    Russian keyboard means."""
+    return P.TRANSLITERATED_LETTER.sub(lambda m: m["gap"] + P.TRANSLITERATION[m["letter"]], text)
+
+
 def latin_reading(text: str) -> str | None:
-    """The cite ``text`` gives with its section letter Д or Г read as the Latin letter it spells (``65Д`` → 65D;
-    :func:`normalise_cite` reads them in alphabet order, 65E), or ``None`` when it has none or reads the same."""
-    swapped = P.TRANSLITERATED_LETTER.sub(lambda m: m["gap"] + P.TRANSLITERATION[m["letter"]], text)
+    """The cite ``text`` gives read with :func:`latin_letters`, or ``None`` when it has no such letter or
+    reads the same."""
+    swapped = latin_letters(text)
     if swapped == text:
         return None
     found, other = parse_cite(swapped), parse_cite(text)

@@ -51,7 +51,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from lawref import patterns as P
-from lawref.cite import ancestors, query_cites, split_query_cites
+from lawref.cite import ancestors, latin_letters, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher, index_terms, norm
 from lawref.lang import associations, glossary, morph
 from lawref.model import Node
@@ -504,7 +504,7 @@ def _latin_readings(store: NodeStore, query: str, cites: list[str]
     that reading gives is searched too, right after, when the corpus has it
     (``17Д`` → 17E, 17D), or instead when the alphabet-order one is not in
     the corpus (``65Д`` → 65D). ``readings`` as :attr:`Answer.readings`."""
-    swapped = P.TRANSLITERATED_LETTER.sub(lambda m: m["gap"] + P.TRANSLITERATION[m["letter"]], query)
+    swapped = latin_letters(query)
     latin = query_cites(swapped) if swapped != query else []
     if len(latin) != len(cites):
         return cites, ()
