@@ -709,9 +709,9 @@ RELATIVE_ITEM = Rx(r"\((?P<item>[A-Za-z])(?P<n>\d{1,2})\)", example="В обои
 #: letters read in alphabet order) and where ``link`` may cut a stream — a place that is one position whatever the text
 #: around it: after a blank line, or after a sentence's end and one space or line break, before a capital (``… правило
 #: 62B. Далее …``). Zero-width, so every place is found by any scan, from any start; :data:`OPEN_END` vetoes a
-#: sentence's end a citation may cross. A blank line (``para``) ends every citation and needs nothing ahead: a paragraph
-#: is answered as soon as it ends.
-CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n))|(?<=[.!?…;][ \t\n])(?=[«\"“„(]?[A-ZА-ЯЁ])", example="правило 62B. Далее")
+#: sentence's end a citation may cross. A blank line (``para``; LF or CRLF) ends every citation, needing nothing ahead.
+CONTEXT_CUT = Rx(r"(?P<para>(?<=\n\n)|(?<=\n\r\n))|(?<=[.!?…;][ \t\r\n])(?=[«\"“„(]?[A-ZА-ЯЁ])",
+                 example="правило 62B. Далее")
 #: The end of a text that a citation may continue after a break (``правила 70 или`` ⏎ ``71``).
 OPEN_END = Rx(r"(?:\d|\d[A-Za-zА-Яа-яЁё]|\)|[,(–—-]|№|(?<![\w-])(?:и|или|либо|and|or|to|по|с|from|through|thru"
               r"|[Пп]равил\w*|[Ll]aws?|LAWS?|пп?\.|подп\.|разд\.|абз\.|ч\.|комм\.|пункт\w*|ст\.|стать\w*|L))\s*$",

@@ -169,9 +169,9 @@ class _quiet:
         return kind is not None and issubclass(kind, OSError)
 
 
-# C0 controls but tab and newline, DEL, C1 controls, and the bidi controls that
+# C0 controls but tab, newline and a CR before a newline, DEL, C1 controls, and the bidi controls that
 # reorder what a terminal shows (U+202A–U+202E, U+2066–U+2069).
-_UNPRINTABLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+_UNPRINTABLE = re.compile("\r(?!\n)|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")  # CRLF kept
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -181,8 +181,9 @@ def _escape(ch: str) -> str:
 
 
 def printable(text: str) -> str:
-    """``text`` safe to show on a terminal: every control character but tab
-    and newline (so every escape sequence), C1 controls and bidi overrides
+    """``text`` safe to show on a terminal: every control character but tab,
+    newline and a carriage return before a newline (a Windows line end: a
+    ruling ``link`` writes back), so every escape sequence, C1 controls and bidi overrides
     become a visible escape (``\\x1b``), and lone surrogates (bytes that were
     not UTF-8, from argv or a file name) become ``\\xNN`` of the byte."""
     text = _SURROGATE.sub(_surrogate_byte, text)

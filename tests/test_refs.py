@@ -411,3 +411,30 @@ def test_library_link_refuses_anything_but_text_saying_so(lib: Library, given_te
     # a new user's: lawref.link(b'...') raised re's «cannot use a string pattern on a bytes-like object»
     with pytest.raises(TypeError, match=r"^link takes text \(str\), not \w+: decode it first"):
         lib.link(given_text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "text", "md", "html"])
+def test_cli_link_reads_windows_line_ends_as_line_ends(lib: Library, tmp_path: Path, fmt: str) -> None:
+    # a ruling saved on Windows (CRLF): md and html showed each CR as «\x0d» and joined its paragraphs (a CRLF blank
+    # line ended none), and a bad byte lost the citations of the paragraphs before it (a new user's find): the same
+    # answers as the LF text, at its own offsets
+    lf = "см. правило 68A и правило 68C. Далее правилу 70.\n\nПо правилам 62B, 64 и 71 судья решает.\n\nКонец 62A.\n"
+    answers = {}
+    for name, text in (("lf", lf), ("crlf", lf.replace("\n", "\r\n"))):
+        path = tmp_path / f"{name}.txt"
+        path.write_bytes(text.encode())
+        result = run(lib, "link", "--format", fmt, str(path))
+        assert result.exit_code == 0 and "\\x0d" not in result.stdout
+        answers[name] = result.stdout
+    if fmt == "html":
+        assert answers["crlf"].count("<p>") == answers["crlf"].count("</p>") == 3
+        assert answers["crlf"].replace("\r", "") == answers["lf"]
+    elif fmt == "md":
+        assert answers["crlf"].replace("\r", "") == answers["lf"]  # CommonMark reads CRLF as LF
+    else:
+        assert len(answers["crlf"].splitlines()) == len(answers["lf"].splitlines()) == 6 + (fmt == "text")
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(lf.replace("\n", "\r\n").replace("Конец", "Кон\udcffец").encode("utf-8", "surrogateescape"))
+    stopped = run(lib, "link", "--format", "jsonl", str(bad))
+    assert stopped.exit_code == 2 and [json.loads(r)["cites"] for r in stopped.stdout.splitlines()] == [
+        ["68A"], ["68C"], ["70"], ["62B"], ["64"], ["71"]]  # every citation before the bad byte's paragraph

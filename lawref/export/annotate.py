@@ -31,7 +31,7 @@ _HTML_SOURCE = (
 #: The word (:mod:`lawref.words`) for what a citation's status means, told in the citation's language.
 STATUS_WORDS = {"exact": "in-corpus", "partial": "part-in-corpus", "absent": "absent", "invalid": "invalid"}
 #: A blank line: where a paragraph of the input ends.
-_BLANK = re.compile(r"\n[ \t]*\n\s*")
+_BLANK = re.compile(r"\n[ \t\r]*\n\s*")  # LF or CRLF line ends
 
 
 @cache
