@@ -107,6 +107,9 @@ def normalise_cite(text: str) -> str:
     if found is not None:
         return found
     shown = text if len(text) <= 40 else text[:39] + "…"
+    if len(several := query_cites(text)) > 1:  # ``62B 62C``, ``62, 64``: as ``show 62B 62C`` says of two words
+        raise CiteError(N_("{cite} names {count} cites, not one: {cites} (one at a time)").format(
+            cite=repr(shown), count=len(several), cites=", ".join(several[:5])))
     named = given_alone(text)
     whole = text.strip().rstrip(".,;:")
     if len(named) == 1 and len(named[0].cites) == 1 and named[0].text == whole:  # ``правило 62 пункт B``

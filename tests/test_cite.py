@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -272,3 +274,12 @@ def test_a_canonical_cite_and_a_search_s_words_compile_no_repairing_pattern() ->
             "print(sorted(n for n, v in vars(P).items() if isinstance(v, P.Rx) and v._compiled is not None))\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
     assert out.stdout.split() == ["['ANY_DIGIT',", "'CANONICAL_CITE']"], out.stdout
+
+
+@pytest.mark.parametrize(("typed", "cites"), [("62B 62C", "62B, 62C"), ("62, 64", "62, 64"),
+                                               ("Laws 61 to 64", "61, 62, 63, 64")])
+def test_several_cites_given_as_one_are_named_so(typed: str, cites: str) -> None:
+    # «show '62B 62C'» said «not a law cite … (try 62, 62B …)» where «show 62B 62C» says it takes one (a new user's
+    # find): each cite it names is said
+    with pytest.raises(CiteError, match=r"names \d cites, not one: " + re.escape(cites)):
+        normalise_cite(typed)

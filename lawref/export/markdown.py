@@ -69,7 +69,7 @@ def _entry(book: Book, e: Entry, words: dict[str, str], notes: dict[str | None, 
     if head:
         marks = "#" * LEVEL.get(n.kind, 6)
         blocks.insert(0, f'{marks} <a id="{e.anchor}"></a>{escape(head, line_start=False)}')
-    if n.kind == Kind.LAW and n.inferred and not n.label and not e.context:
+    if n.kind == Kind.LAW and n.inferred and not n.label:  # also above a part exported alone, as txt says it
         blocks.append(f"*{escape('[' + words['inferred'] + ']')}*")
     if n.kind == Kind.LAW and n.title_en and (doc := book.docs.get(n.doc)) is not None and doc.lang != "en":
         blocks.append(f"*Law {escape(n.cite or '')}: {escape(n.title_en)}*")
