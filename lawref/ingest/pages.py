@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from array import array
+from collections import Counter
 from dataclasses import replace
 
 from lawref import patterns as P
@@ -114,10 +115,11 @@ def _vertical_pagers(lines: list[Ln]) -> set[int]:
 MIN_REPEAT_LETTERS = 200
 #: Words a repeated run is anchored on (a shingle).
 SHINGLE = 6
-def _repeated_word_runs(words: list[str]) -> list[tuple[int, int, int]]:
+def _repeated_word_runs(words: list[str], min_letters: int = MIN_REPEAT_LETTERS) -> list[tuple[int, int, int]]:
     """``(start, length, start of the earlier copy)`` of every run of
     ``words`` that repeats an earlier run word for word, found by shingles
-    of :data:`SHINGLE` words and extended greedily: linear in the words."""
+    of :data:`SHINGLE` words and extended greedily: linear in the words.
+    A run holds ``min_letters`` letters and digits or more."""
     first: dict[int, int] = {}  # hash of a shingle → where it first stands (checked word by word below)
     runs: list[tuple[int, int, int]] = []
     i = 0
@@ -128,7 +130,7 @@ def _repeated_word_runs(words: list[str]) -> list[tuple[int, int, int]]:
             n = 0
             while i + n < len(words) and j + n < i and words[i + n] == words[j + n]:
                 n += 1
-            if n >= SHINGLE and sum(len(w) for w in words[i : i + n]) >= MIN_REPEAT_LETTERS:
+            if n >= SHINGLE and sum(len(w) for w in words[i : i + n]) >= min_letters:
                 runs.append((i, n, j))
                 i += n
                 continue
@@ -150,14 +152,15 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     A short page repeated (:func:`_same_page_again`) is dropped first."""
     lines = _same_page_again(lines, ctx)
     ks, starts, ends, words = _word_spans(lines)
-    runs = _repeated_word_runs(words)
+    runs, lines = _joined_over_damage(lines, _repeated_word_runs(words, 0), (ks, starts, ends), ctx)
+    runs = [r for r in runs if sum(len(w) for w in words[r[0] : r[0] + r[1]]) >= MIN_REPEAT_LETTERS]
     if not runs:
         ctx.record(N_("lines dropped as a repeated copy"), 0, [])
         ctx.record(N_("paragraphs those lines held"), 0, [], part="paragraphs")
         return lines
     cut: dict[int, list[int]] = {}  # line → [words cut, where the first cut starts, where the last ends]
     whole: set[int] = set()
-    for start, n, _ in runs:
+    for start, n, _, _ in runs:
         whole.update(range(ks[start], ks[start + n - 1] + 1))
         for i in range(start, start + n):
             c = cut.setdefault(ks[i], [0, starts[i], ends[i]])
@@ -182,11 +185,210 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             dropped += 1
     ex = [N_("lines {first}–{last} repeat lines {origin}–{origin_last}").format(
         first=lines[ks[s]].no, last=lines[ks[s + n - 1]].no, origin=lines[ks[o]].no,
-        origin_last=lines[ks[o + n - 1]].no) for s, n, o in runs]
+        origin_last=lines[ks[o + m - 1]].no) for s, n, o, m in runs]
     ctx.record(N_("lines dropped as a repeated copy"), dropped, ex)
-    ctx.repeat_origins = [(lines[ks[o]].no, lines[ks[o + n - 1]].no) for _, n, o in runs]
+    ctx.repeat_origins = [(lines[ks[o]].no, lines[ks[o + m - 1]].no) for _, _, o, m in runs]
     ctx.record(N_("paragraphs those lines held"), 0, ex[:1], part="paragraphs")
     return out
+#: The most words a damaged stretch between two repeated runs may hold on either side to be mended or passed over.
+MAX_DAMAGED_WORDS = 16
+
+_Spans = tuple[array, array, array]  # each word's line index, start and end (:func:`_word_spans`)
+_Piece = tuple[int, int, int]  # a line index, a start and an end in it (code points, end-exclusive)
+
+
+class _Mending:
+    """The mends of the earlier printing found so far: ``edits`` (line index → [(start, end, the intact
+    text)]) and the lines no mend may touch (the later copies', which are cut by word offsets)."""
+
+    def __init__(self, copies: set[int]) -> None:
+        self.edits: dict[int, list[tuple[int, int, str]]] = {}
+        self.copies = copies
+
+    def applied(self, lines: list[Ln]) -> list[Ln]:
+        """``lines`` with every edit made, right to left in each line."""
+        out = list(lines)
+        for k, edits in self.edits.items():
+            text = out[k].text
+            for lo, hi, intact in sorted(edits, reverse=True):
+                text = text[:lo] + intact + text[hi:]
+            out[k] = replace(out[k], text=text)
+        return out
+
+
+def _joined_over_damage(lines: list[Ln], runs: list[tuple[int, int, int]], spans: _Spans, ctx: Ctx
+                        ) -> tuple[list[tuple[int, int, int, int]], list[Ln]]:
+    """``runs`` as ``(start, length, start of the earlier copy, its length)``, mended over lost
+    characters (U+FFFD) in one of the two printings of a copy:
+
+    * two runs are joined into one when the words between them (at most :data:`MAX_DAMAGED_WORDS` a
+      side) are the same but for the U+FFFD, each standing for at most one character
+      (:func:`_damaged_matches`);
+    * a run takes in the rest of the line it begins or ends in when that is the same on both sides
+      but for the U+FFFD (a damaged first or last word of a copy).
+
+    A damaged later copy is then dropped whole with the rest of the copy; a damaged earlier one, the
+    text kept, is mended, line for line, from the later's words: the same file printed them, so nothing
+    is guessed; the characters put back are counted as inserted (the conservation check) and each mend
+    is noted with both lines. Any other difference between the copies splits the run as before.
+    Returns the runs and the lines."""
+    ks, starts, ends = spans[:3]
+    mending = _Mending({k for start, n, _ in runs for k in range(ks[start], ks[start + n - 1] + 1)})
+    out: list[tuple[int, int, int, int]] = []
+    for start, n, origin in runs:
+        if out:
+            s1, n1, o1, m1 = out[-1]
+            gap, origin_gap = (s1 + n1, start), (o1 + m1, origin)
+            if (0 <= gap[1] - gap[0] <= MAX_DAMAGED_WORDS and 0 <= origin_gap[1] - origin_gap[0] <= MAX_DAMAGED_WORDS
+                    and o1 + m1 <= s1 and _mend(lines, _between(lines, gap, spans[:3]),
+                                                _between(lines, origin_gap, spans[:3]), mending, ctx)):
+                out[-1] = (s1, start + n - s1, o1, origin + n - o1)
+                continue
+        out.append((start, n, origin, n))
+    out = [_widened(lines, k, out, spans[:3], mending, ctx) for k in range(len(out))]
+    return out, mending.applied(lines) if mending.edits else lines
+
+
+def _widened(lines: list[Ln], r: int, runs: list[tuple[int, int, int, int]], spans: _Spans, mending: _Mending,
+             ctx: Ctx) -> tuple[int, int, int, int]:
+    """Run ``r`` of ``runs`` taking in, on each side, the lines next to it (the rest of the line it begins
+    or ends in, then whole lines; at most :data:`SHINGLE` + :data:`MAX_DAMAGED_WORDS` words) that are
+    the same in both printings but for U+FFFD: a copy whose first or last words are damaged (see
+    :func:`_joined_over_damage`). Never past the run before or after, nor into the other printing."""
+    ks, starts, ends = spans
+    s, n, o, m = runs[r]
+    before = ks[runs[r - 1][0] + runs[r - 1][1] - 1] if r else -1  # the line the run before ends in
+    lo = ends[runs[r - 1][0] + runs[r - 1][1] - 1] if before == ks[s] else 0
+    later = _walk(lines, (ks[s], lo, starts[s]), -1, max(before, ks[o + m - 1]) if lo == 0 else ks[s])
+    origin = _walk(lines, (ks[o], 0, starts[o]), -1, -1)
+    taken = _alike(lines, later, origin, spans)
+    if taken and _mend(lines, later[:taken], origin[:taken], mending, ctx):
+        back, origin_back = _words_in(later[:taken], s, -1, spans), _words_in(origin[:taken], o, -1, spans)
+        s, n, o, m = s - back, n + back, o - origin_back, m + origin_back
+    last, origin_last = s + n - 1, o + m - 1
+    after = ks[runs[r + 1][0]] if r + 1 < len(runs) else len(lines)  # the line the run after begins in
+    hi = starts[runs[r + 1][0]] if after == ks[last] else len(lines[ks[last]].text)
+    later = _walk(lines, (ks[last], ends[last], hi), 1, after if hi == len(lines[ks[last]].text) else ks[last])
+    origin = _walk(lines, (ks[origin_last], ends[origin_last], len(lines[ks[origin_last]].text)), 1, ks[s])
+    taken = _alike(lines, later, origin, spans)
+    if taken and _mend(lines, later[:taken], origin[:taken], mending, ctx):
+        n, m = n + _words_in(later[:taken], last, 1, spans), m + _words_in(origin[:taken], origin_last, 1, spans)
+    return s, n, o, m
+
+
+def _walk(lines: list[Ln], first: _Piece, step: int, stop: int) -> list[_Piece]:
+    """``first``, then the whole text and footnote lines one by one in direction ``step`` (±1) up to line
+    ``stop`` (exclusive), as pieces; at most :data:`SHINGLE` + :data:`MAX_DAMAGED_WORDS` lines."""
+    out = [first]
+    k = first[0] + step
+    while (k - stop) * step < 0 and len(out) <= SHINGLE + MAX_DAMAGED_WORDS:
+        if lines[k].kind in ("text", "footnote"):
+            out.append((k, 0, len(lines[k].text)))
+        k += step
+    return out
+
+
+def _alike(lines: list[Ln], later: list[_Piece], origin: list[_Piece], spans: _Spans) -> int:
+    """How many of the pieces, one for one, read the same in both printings but for U+FFFD
+    (:func:`_damaged_matches` either way), up to :data:`SHINGLE` + :data:`MAX_DAMAGED_WORDS` words;
+    0 when none of those holds a U+FFFD (nothing to mend: the copy's edge is where the run found it)."""
+    taken = words = 0
+    for a, b in zip(later, origin, strict=False):
+        x, y = _joined(lines, [a]), _joined(lines, [b])
+        if not (_alike_text(x, y) or _alike_text(y, x)):
+            break
+        words += len(x.split())
+        if words > SHINGLE + MAX_DAMAGED_WORDS:
+            break
+        taken += 1
+    damaged = [k for k in range(taken) if "\ufffd" in _joined(lines, [later[k]]) + _joined(lines, [origin[k]])]
+    return damaged[-1] + 1 if damaged else 0
+
+
+def _words_in(pieces: list[_Piece], word: int, step: int, spans: _Spans) -> int:
+    """How many words, going from word ``word`` (not counted) in direction ``step`` (±1), lie in
+    ``pieces`` (:func:`_walk`'s, in that direction): counted until the first word outside them."""
+    ks, starts, _ = spans
+    count, i = 0, word + step
+    while 0 <= i < len(ks) and any(k == ks[i] and lo <= starts[i] < hi for k, lo, hi in pieces):
+        count, i = count + 1, i + step
+    return count
+
+
+def _mend(lines: list[Ln], pieces: list[_Piece], origin_pieces: list[_Piece], mending: _Mending, ctx: Ctx) -> bool:
+    """Whether the text of ``pieces`` (in the later printing) and of ``origin_pieces`` (in the earlier)
+    differs only by U+FFFD in one of them; when the earlier is the damaged one, its pieces are mended
+    line for line (a piece of a later copy's line never is), else it is not taken (see
+    :func:`_joined_over_damage`)."""
+    text, origin_text = _joined(lines, pieces), _joined(lines, origin_pieces)
+    if "\ufffd" in text:
+        return _damaged_matches(text, origin_text)
+    if "\ufffd" not in origin_text or len(pieces) != len(origin_pieces) or any(
+            k in mending.copies for k, _, _ in origin_pieces):
+        return False
+    pairs = [(_joined(lines, [o]), _joined(lines, [p]), o, lines[p[0]].no)
+             for o, p in zip(origin_pieces, pieces, strict=True)]
+    if not all(_alike_text(damaged, intact) for damaged, intact, _, _ in pairs):
+        return False
+    for damaged, intact, (k, lo, hi), copy in pairs:
+        if "\ufffd" not in damaged:
+            continue  # a line alike in both printings, taken in with a damaged one
+        mending.edits.setdefault(k, []).append((lo, hi, intact))
+        put_back = Counter(_alnum(intact)) - Counter(_alnum(damaged))
+        ctx.inserted.extend((lines[k].no, ch) for ch in put_back.elements())
+        ctx.note(N_("line {line}: «{damaged}» mended to «{intact}» from the same text repeated on line {copy} "
+                    "(lost characters, U+FFFD)").format(line=lines[k].no, damaged=damaged.strip(),
+                                                        intact=intact.strip(), copy=copy))
+    return True
+
+
+def _between(lines: list[Ln], gap: tuple[int, int], spans: _Spans) -> list[_Piece]:
+    """The text from the end of word ``gap[0] - 1`` to the start of word ``gap[1]``, as pieces of its
+    lines ``(line index, start, end)`` (code-point offsets, end-exclusive): the rest of the first line,
+    every text and footnote line between (the lines words are read from), the start of the last."""
+    ks, starts, ends = spans
+    first, last = gap[0] - 1, gap[1]
+    k1, k2 = ks[first], ks[last]
+    if k1 == k2:
+        return [(k1, ends[first], starts[last])]
+    inner = [(k, 0, len(lines[k].text)) for k in range(k1 + 1, k2) if lines[k].kind in ("text", "footnote")]
+    return [(k1, ends[first], len(lines[k1].text)), *inner, (k2, 0, starts[last])]
+
+
+def _joined(lines: list[Ln], pieces: list[tuple[int, int, int]]) -> str:
+    """The text of ``pieces`` (:func:`_between`), joined by spaces."""
+    return " ".join(lines[k].text[lo:hi] for k, lo, hi in pieces)
+
+
+def _alnum(text: str) -> str:
+    return "".join(ch for ch in text if ch.isalnum())
+
+
+def _alike_text(damaged: str, intact: str) -> bool:
+    """Whether ``intact`` reads as ``damaged``: the same words, or :func:`_damaged_matches`."""
+    return damaged.split() == intact.split() or _damaged_matches(damaged, intact)
+
+
+#: The longest stretch (code points) compared as damaged: a gap of a few words, a few lines.
+MAX_DAMAGED_CHARS = 4000
+
+
+def _damaged_matches(damaged: str, intact: str) -> bool:
+    """Whether ``intact`` (holding no U+FFFD) reads as ``damaged`` with each U+FFFD standing for at
+    most one character (a byte sequence a decoder could not read is one U+FFFD, and held at most one
+    character; an extra byte is a U+FFFD standing for none), white space compared as single spaces:
+    «к\ufffdалифицируется» matches «квалифицируется»; «\ufffd» does not match a whole word. Stretches
+    longer than :data:`MAX_DAMAGED_CHARS` never match (the pattern's time stays linear in the text)."""
+    if "\ufffd" in intact or "\ufffd" not in damaged or max(len(damaged), len(intact)) > MAX_DAMAGED_CHARS:
+        return False
+    pattern = "".join(f".{{0,{len(m.group())}}}" if m.group()[0] == "\ufffd" else re.escape(m.group())
+                      for m in _FFFD_OR_NOT.finditer(" ".join(damaged.split())))
+    return re.fullmatch(pattern, " ".join(intact.split())) is not None
+
+
+_FFFD_OR_NOT = re.compile("\ufffd+|[^\ufffd]+")
+
+
 def _same_page_again(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """A page printed twice in a row — the same page marker again, the same
     words after it (a site that shows a page twice), however short — keeps
