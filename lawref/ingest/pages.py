@@ -7,6 +7,7 @@ page numbers are decided by the run they form for the whole file
 
 from __future__ import annotations
 
+import bisect
 import re
 from array import array
 from collections import Counter
@@ -115,13 +116,17 @@ def _vertical_pagers(lines: list[Ln]) -> set[int]:
 MIN_REPEAT_LETTERS = 200
 #: Words a repeated run is anchored on (a shingle).
 SHINGLE = 6
-def _repeated_word_runs(words: list[str], min_letters: int = MIN_REPEAT_LETTERS) -> list[tuple[int, int, int]]:
+def _repeated_word_runs(words: list[str], shorts: bool = False) -> list[tuple[int, int, int]]:
     """``(start, length, start of the earlier copy)`` of every run of
-    ``words`` that repeats an earlier run word for word, found by shingles
-    of :data:`SHINGLE` words and extended greedily: linear in the words.
-    A run holds ``min_letters`` letters and digits or more."""
+    ``words`` that repeats an earlier run word for word and holds
+    :data:`MIN_REPEAT_LETTERS` letters and digits or more, found by shingles
+    of :data:`SHINGLE` words and extended greedily: linear in the words. With
+    ``shorts``, also the shorter runs of :data:`SHINGLE` words or more that
+    overlap no run kept before them (pieces of a copy lost characters broke:
+    :func:`_joined_over_damage`); they change nothing of how the others are found."""
     first: dict[int, int] = {}  # hash of a shingle → where it first stands (checked word by word below)
     runs: list[tuple[int, int, int]] = []
+    short: list[tuple[int, int, int]] = []
     i = 0
     while i + SHINGLE <= len(words):
         key = hash(tuple(words[i : i + SHINGLE]))
@@ -130,13 +135,27 @@ def _repeated_word_runs(words: list[str], min_letters: int = MIN_REPEAT_LETTERS)
             n = 0
             while i + n < len(words) and j + n < i and words[i + n] == words[j + n]:
                 n += 1
-            if n >= SHINGLE and sum(len(w) for w in words[i : i + n]) >= min_letters:
+            if n >= SHINGLE and sum(len(w) for w in words[i : i + n]) >= MIN_REPEAT_LETTERS:
                 runs.append((i, n, j))
                 i += n
                 continue
+            if shorts and n >= SHINGLE and (not short or short[-1][0] + short[-1][1] <= i):
+                short.append((i, n, j))
         first.setdefault(key, i)
         i += 1
-    return runs
+    if not short:
+        return runs
+    ends = [start + n for start, n, _ in runs]
+    kept = [r for r in short if not _overlaps(r, runs, ends)]
+    return sorted(runs + kept)
+
+
+def _overlaps(run: tuple[int, int, int], runs: list[tuple[int, int, int]], ends: list[int]) -> bool:
+    """Whether ``run``'s words overlap those of one of ``runs`` (sorted; ``ends`` their ends)."""
+    k = bisect.bisect_right(ends, run[0])  # the first run ending after this one starts
+    return k < len(runs) and runs[k][0] < run[0] + run[1]
+
+
 def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop a later copy of text already seen — whole pages repeated, as in
     000 where lines 143–281 repeat lines 3–141, also when the copy was
@@ -152,7 +171,8 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     A short page repeated (:func:`_same_page_again`) is dropped first."""
     lines = _same_page_again(lines, ctx)
     ks, starts, ends, words = _word_spans(lines)
-    runs, lines = _joined_over_damage(lines, _repeated_word_runs(words, 0), (ks, starts, ends), ctx)
+    damaged = any("\ufffd" in ln.text for ln in lines)
+    runs, lines = _joined_over_damage(lines, _repeated_word_runs(words, shorts=damaged), (ks, starts, ends), ctx)
     runs = [r for r in runs if sum(len(w) for w in words[r[0] : r[0] + r[1]]) >= MIN_REPEAT_LETTERS]
     if not runs:
         ctx.record(N_("lines dropped as a repeated copy"), 0, [])
@@ -170,13 +190,13 @@ def drop_repeated_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         n_words, first = by_line.get(k, (0, a))
         by_line[k] = (n_words + 1, first)
     out, dropped = [], 0
+    reason = N_("repeats earlier text")
     for k, ln in enumerate(lines):
         if k not in whole:
             out.append(ln)
             continue
         n_cut, lo, hi = cut.get(k, (0, 0, 0))
         kept = _without_words(ln.text, n_cut, lo, hi, *by_line.get(k, (0, 0)))
-        reason = N_("repeats earlier text")
         if kept.strip() and any(ch.isalnum() for ch in kept):
             ctx.drop(ln.no, ln.text[lo:hi] if n_cut else "", reason)
             out.append(replace(ln, text=kept))
@@ -258,7 +278,9 @@ def _widened(lines: list[Ln], r: int, runs: list[tuple[int, int, int, int]], spa
     ks, starts, ends = spans
     s, n, o, m = runs[r]
     before = ks[runs[r - 1][0] + runs[r - 1][1] - 1] if r else -1  # the line the run before ends in
-    lo = ends[runs[r - 1][0] + runs[r - 1][1] - 1] if before == ks[s] else 0
+    # the later printing's words before the run, back to the end of the run before or of the earlier printing
+    lo = max([ends[w] for w in (runs[r - 1][0] + runs[r - 1][1] - 1 if r else -1, o + m - 1)
+              if w >= 0 and ks[w] == ks[s]], default=0)
     later = _walk(lines, (ks[s], lo, starts[s]), -1, max(before, ks[o + m - 1]) if lo == 0 else ks[s])
     origin = _walk(lines, (ks[o], 0, starts[o]), -1, -1)
     taken = _alike(lines, later, origin, spans)
@@ -269,7 +291,8 @@ def _widened(lines: list[Ln], r: int, runs: list[tuple[int, int, int, int]], spa
     after = ks[runs[r + 1][0]] if r + 1 < len(runs) else len(lines)  # the line the run after begins in
     hi = starts[runs[r + 1][0]] if after == ks[last] else len(lines[ks[last]].text)
     later = _walk(lines, (ks[last], ends[last], hi), 1, after if hi == len(lines[ks[last]].text) else ks[last])
-    origin = _walk(lines, (ks[origin_last], ends[origin_last], len(lines[ks[origin_last]].text)), 1, ks[s])
+    origin_hi = starts[s] if ks[origin_last] == ks[s] else len(lines[ks[origin_last]].text)  # not into the later
+    origin = _walk(lines, (ks[origin_last], ends[origin_last], origin_hi), 1, ks[s])
     taken = _alike(lines, later, origin, spans)
     if taken and _mend(lines, later[:taken], origin[:taken], mending, ctx):
         n, m = n + _words_in(later[:taken], last, 1, spans), m + _words_in(origin[:taken], origin_last, 1, spans)
@@ -290,10 +313,13 @@ def _walk(lines: list[Ln], first: _Piece, step: int, stop: int) -> list[_Piece]:
 
 def _alike(lines: list[Ln], later: list[_Piece], origin: list[_Piece], spans: _Spans) -> int:
     """How many of the pieces, one for one, read the same in both printings but for U+FFFD
-    (:func:`_damaged_matches` either way), up to :data:`SHINGLE` + :data:`MAX_DAMAGED_WORDS` words;
+    (:func:`_damaged_matches` either way), up to :data:`SHINGLE` + :data:`MAX_DAMAGED_WORDS` words (a
+    piece longer than :data:`MAX_DAMAGED_CHARS` ends them);
     0 when none of those holds a U+FFFD (nothing to mend: the copy's edge is where the run found it)."""
     taken = words = 0
     for a, b in zip(later, origin, strict=False):
+        if max(a[2] - a[1], b[2] - b[1]) > MAX_DAMAGED_CHARS:
+            break
         x, y = _joined(lines, [a]), _joined(lines, [b])
         if not (_alike_text(x, y) or _alike_text(y, x)):
             break
