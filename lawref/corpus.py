@@ -582,7 +582,7 @@ def _chrome_key(files: list[tuple[str, str | None]]) -> str:
 def _decoded_frames(data: bytes, name: str, encoding: str | None) -> str | None:
     """The start and the end of a file's bytes (:data:`CHROME_SAMPLE` each),
     decoded as the build decodes it; ``None`` when it cannot be."""
-    parts = [data] if len(data) <= 2 * CHROME_SAMPLE else [data[:CHROME_SAMPLE], data[-CHROME_SAMPLE:]]
+    parts = [data] if len(data) <= 2 * CHROME_SAMPLE else frames.sample_ends(data, CHROME_SAMPLE)
     try:
         return "\n".join(load(part, name, encoding).text for part in parts)
     except (OSError, UnsafeInput, DecodeError, MemoryError, LookupError):

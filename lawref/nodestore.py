@@ -659,9 +659,39 @@ _dumps = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def _utf8_list(value: list[Any]) -> bytes:
-    """``_dumps(value)`` of a list as UTF-8, an item at a time (stored as
-    text by SQLite's ``CAST``): the same text, without the whole list's JSON
-    alive as a Python string, its encoder's chunks and SQLite's UTF-8 copy
-    at once — the build report at 100× the seeds is 4.5 MB of JSON, and
-    that was the build's peak memory."""
-    return b"[" + b",".join(_dumps(item).encode("utf-8") for item in value) + b"]"
+    """``_dumps(value)`` of a list as UTF-8, made a piece at a time into one
+    buffer (stored as text by SQLite's ``CAST``): the same text, without the
+    whole list's JSON alive as a Python string, its encoder's chunks and
+    SQLite's UTF-8 copy at once — the build report at 100× the seeds is 4.5 MB
+    of JSON, and that was the build's peak memory; 20,000 law headings in one
+    file make one file's report of 8 MB, so a list's items are not encoded
+    whole either, down to :data:`_PIECE_DEPTH` levels."""
+    out = bytearray()
+    _utf8_into(value, out, _PIECE_DEPTH)
+    return bytes(out)
+
+
+#: How many levels of lists and dicts :func:`_utf8_list` encodes a piece at a time (a report's files, their
+#: keys, their dropped lines): deeper values are small, encoded whole.
+_PIECE_DEPTH = 3
+
+
+def _utf8_into(value: Any, out: bytearray, depth: int) -> None:
+    """``_dumps(value)`` as UTF-8 appended to ``out``, lists and dicts with string keys ``depth`` levels
+    deep a part at a time."""
+    if depth and isinstance(value, list):
+        out += b"["
+        for k, item in enumerate(value):
+            if k:
+                out += b","
+            _utf8_into(item, out, depth - 1)
+        out += b"]"
+    elif depth and isinstance(value, dict) and all(type(key) is str for key in value):
+        out += b"{"
+        for k, (key, item) in enumerate(value.items()):
+            out += b"," if k else b""
+            out += _dumps(key).encode("utf-8") + b":"
+            _utf8_into(item, out, depth - 1)
+        out += b"}"
+    else:
+        out += _dumps(value).encode("utf-8")

@@ -401,3 +401,18 @@ def test_each_alternative_has_its_own_phrases(index_dir) -> None:
 def test_a_whole_question_searches_none_of_its_function_words(seed_library) -> None:
     question = "Что делать, если игрок не дал в масть, хотя у него была карта этой масти?"
     assert seed_library.searcher().words(question) == ["игрок", "дал", "масть", "карта", "масти"]
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                     max_leaves=30)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_JSON, max_size=5))
+def test_a_stored_list_is_encoded_a_piece_at_a_time_as_json_encodes_it_whole(value: list) -> None:
+    # a 20,000-heading file's report is 8 MB of JSON in one item: made a piece at a time into one buffer
+    # (the build's peak 327 → 316 MiB), the bytes must be those of the whole list's JSON
+    from lawref import nodestore
+
+    assert nodestore._utf8_list(value) == nodestore._dumps(value).encode("utf-8")

@@ -351,3 +351,22 @@ def test_an_html_page_s_chrome_is_listed_as_dropped_text(tmp_path: Path) -> None
     assert chrome == [(1, "Книга правил", "site chrome (HTML <head>)"),
                       (2, "Главная | Авторы | Книги", "site chrome (HTML <div>)"),
                       (6, "Назад Вперёд", "site chrome (HTML <nav>)")]  # code (style, script) is no words
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet="ая€😀 a\n", min_size=1, max_size=40), st.integers(0, 3), st.booleans())
+def test_a_large_files_chrome_samples_are_cut_between_characters(piece: str, shift: int, lines: bool) -> None:
+    # the chrome is learnt from a large file's first and last 32 KiB: cut through a Cyrillic letter they were
+    # invalid UTF-8, so a file the build reads as UTF-8 had its samples decoded by chardet and the lexicon
+    # (22 MiB of chardet's state in a 20,000-heading build) or with a U+FFFD at the cut
+    from lawref import corpus
+    from lawref.ingest import frames
+
+    text = "x" * shift + (piece if lines else piece.replace("\n", " ")) * (3 * corpus.CHROME_SAMPLE // len(piece))
+    data = text.encode("utf-8")
+    head, tail = frames.sample_ends(data, corpus.CHROME_SAMPLE)
+    assert data.startswith(head) and data.endswith(tail)
+    head.decode("utf-8"), tail.decode("utf-8")  # strict: raises on a cut character
+    if "\n" in data[: corpus.CHROME_SAMPLE].decode("utf-8", "ignore"):
+        assert head.endswith(b"\n")
+    assert len(head) > corpus.CHROME_SAMPLE - 2 * len(piece.encode()) - 4 or "\n" in piece

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping
 
 from lawref import patterns as P
 
-__all__ = ["FRAME_LINES", "MIN_FILES", "frame_keys", "key", "learn"]
+__all__ = ["FRAME_LINES", "MIN_FILES", "frame_keys", "key", "learn", "sample_ends"]
 
 #: How far from a page's start or end its frame reaches (non-blank lines).
 FRAME_LINES = 12
@@ -97,3 +97,35 @@ def learn(pages: Mapping[str, Iterable[str]]) -> dict[str, frozenset[str]]:
         if chrome:
             found[folder] = frozenset(chrome)
     return found
+
+
+def sample_ends(data: bytes, size: int) -> list[bytes]:
+    """The first and the last ``size`` bytes of ``data`` (the samples the chrome is learnt from),
+    cut at a line end — or, in a line longer than that, between two UTF-8 characters: a cut through
+    a character made the sample invalid UTF-8, decoded by guessing a code page (chardet and the
+    lexicon, for a file the build reads as UTF-8), or with a U+FFFD. UTF-16 (NUL bytes) is cut where
+    it was: its line end is two bytes."""
+    head, tail = data[:size], data[-size:]
+    if b"\x00" in head or b"\x00" in tail:
+        return [head, tail]
+    if (end := head.rfind(b"\n")) >= 0:
+        head = head[: end + 1]
+    else:
+        head = head[: len(head) - _cut_character(head[-4:])]
+    if (start := tail.find(b"\n")) >= 0:
+        tail = tail[start + 1 :]
+    else:
+        tail = tail[next((k for k, b in enumerate(tail[:4]) if not 0x80 <= b < 0xC0), 0) :]
+    return [head, tail]
+
+
+def _cut_character(last: bytes) -> int:
+    """How many bytes at the end of ``last`` (a sample's last four) begin a UTF-8 character they do not end."""
+    for k in range(1, len(last) + 1):
+        b = last[-k]
+        if b < 0x80:
+            return 0
+        if b >= 0xC0:  # a lead byte: its character needs 2, 3 or 4 bytes
+            need = 2 if b < 0xE0 else 3 if b < 0xF0 else 4
+            return k if k < need else 0
+    return 0
