@@ -28,7 +28,7 @@ from lawref.ingest import frames
 from lawref.ingest.clean import Cleaned, clean
 from lawref.ingest.decode import russian_score
 from lawref.ingest.load import Loaded, load
-from lawref.lang import catalogue, concordance, glossary, morph
+from lawref.lang import catalogue, concordance, glossary
 from lawref.manifest import DocumentSpec, Limits
 from lawref.model import Document, Kind, Node, Source
 from lawref.parse import parse
@@ -58,11 +58,18 @@ def detect_kind(cleaned: Cleaned) -> str:
 
 def detect_lang(text: str) -> str:
     """``"en"`` for text in Latin script (under 10% of its letters Cyrillic)
-    with law headings (``LAW 62``, ``Law 62.``), else ``"ru"``."""
+    with law headings (``LAW 62``, ``Law 62.``) or, without them, in English
+    letters (90% ASCII: a code page misread is not) whose words are the Laws'
+    (:func:`~lawref.lang.glossary.law_share`: a page of Law 16's sections
+    without its heading line); else ``"ru"``."""
     letters = [c for c in text[:200_000] if c.isalpha()]
     cyrillic = sum(1 for c in letters if "а" <= c.lower() <= "я" or c in "ёЁ")
-    heads = P.LAW_EN_ANYWHERE.search(text)
-    return "en" if letters and cyrillic < 0.1 * len(letters) and heads else "ru"
+    if not letters or cyrillic >= 0.1 * len(letters):
+        return "ru"
+    if P.LAW_EN_ANYWHERE.search(text):
+        return "en"
+    english = sum(c.isascii() for c in letters) >= 0.9 * len(letters)
+    return "en" if english and glossary.law_share(text, "en") >= LAW_VOCABULARY else "ru"
 
 
 def _doc_id(name: str) -> str:
@@ -237,38 +244,24 @@ def _copy_warning(first: Node, copy: Node) -> str:
 
 def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
     """Why a file with no law, section or commentary heading is not law text
-    (a file in another language, a preface), or ``None`` when it may be."""
+    (a file in another language, a preface, a page of other things), or ``None``
+    when it may be: its words are the Laws' (kept as fragments, in Russian as in
+    English: a page of Law 16's sections without the law's heading line)."""
     if any(n.cite for n in nodes):
         return None
-    if lang == "en":
-        return N_("no law headings in this English text")
-    share = russian_score(text)
+    share = russian_score(text) if lang == "ru" else 1.0
     if share < 0.3:
         return N_("not Russian law text: no headings, {share:.0%} of words known to the Russian lexicon").format(
             share=share)
-    vocab = law_vocabulary_share(text)
+    vocab = glossary.law_share(text, lang)
     if vocab < LAW_VOCABULARY:
         return N_("not law text: no law heading, and only {share:.0%} of its words are words of the Laws").format(
             share=vocab)
     return None
 
 
-#: The least share of words of the Laws a file without headings must hold.
+#: The least share of words of the Laws a file without headings must hold (:func:`~lawref.lang.glossary.law_share`).
 LAW_VOCABULARY = 0.15
-#: Lemmas that mark text about the Laws, beside the glossary's.
-_LAW_LEMMAS = frozenset(
-    "правило игрок карта взятка заявка масть судья наказание партнёр торговля розыгрыш ход пас контра реконтра "
-    "сторона оппонент нарушение нарушитель болван разыгрывающий вистующий стол сдача очередь".split())
-
-
-def law_vocabulary_share(text: str, sample: int = 3000) -> float:
-    """Share of the first ``sample`` words of ``text`` whose lemma is a word
-    of the Laws (the glossary's lemmas and a few more: взятка, заявка …)."""
-
-    lemmas = _LAW_LEMMAS | {lem for t in glossary.load() for lem in t.lemmas}
-    words = [m.group() for _, m in zip(range(sample), P.WORD.finditer(text), strict=False)]
-    cyrillic = [w for w in words if morph.has_cyrillic(w)]
-    return sum(morph.lemma(w) in lemmas for w in cyrillic) / len(cyrillic) if cyrillic else 0.0
 
 
 def _with_provenance(nodes: tuple[Node, ...], loaded: Loaded) -> tuple[Node, ...]:

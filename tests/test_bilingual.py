@@ -350,3 +350,45 @@ def test_latin_share_read_a_chunk_at_a_time_is_the_share_of_the_whole(text: str,
         assert bilingual.latin_share(text) == pytest.approx(whole)
     finally:
         bilingual._CHUNK = saved
+
+
+# An English page of a law's sections printed without the law's heading line (a federation's page a law, its
+# number only in the address), and English that is not the Laws — in our own words.
+SECTIONS_ALONE = """\
+A. Calls Out of Rotation
+
+1. A call made when it was an opponent's turn is cancelled if the Director is summoned before the
+next player calls; the auction reverts to the player whose turn it was.
+
+2. The offender's partner must pass whenever it is his turn, and the lead penalties of Law 26 may apply.
+
+B. Cards Exposed During the Play
+
+A defender's card held so that his partner could see its face is a penalty card, and declarer may
+require or forbid the lead of its suit.
+"""
+NOT_THE_LAWS = """\
+Installation
+
+Download the archive, unpack it in a folder of your choice and run the setup program. The program
+asks where to put its files and whether to make a shortcut on the desktop. Updates are downloaded
+automatically once a week when the computer is connected to the network.
+"""
+
+
+@pytest.mark.parametrize(("text", "lang", "nodes"), [(SECTIONS_ALONE, "en", True), (NOT_THE_LAWS, "ru", False)])
+def test_an_english_page_without_a_law_heading_is_kept_as_fragments_when_its_words_are_the_laws(
+        tmp_path: Path, text: str, lang: str, nodes: bool) -> None:
+    # found on a real federation's page (issue 28's session: a real-page trial): its sections were skipped
+    # whole as «not Russian law text: 0% of words known to the Russian lexicon»
+    assert detect_lang(text) == lang
+    (tmp_path / "page.txt").write_text(text, encoding="utf-8")
+    corpus = build_corpus(tmp_path, version="t")
+    report = corpus.reports[0]
+    if nodes:
+        assert report.status == "warning" and report.lang == "en"
+        kept = " ".join(n.text for n in corpus.nodes)
+        assert "penalty card" in kept and "reverts to the player" in kept
+        assert all(n.kind == "fragment" for n in corpus.nodes)
+    else:
+        assert report.status == "skipped" and not corpus.nodes
