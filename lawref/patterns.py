@@ -1,8 +1,7 @@
 """patterns: every pattern lawref matches against text, each with an example.
 
-Seed files are named by their number — ``000`` is
-``corpus/000_392cb21f471fdf05.txt`` and so on — and line numbers are raw
-lines; examples of English editions are lawref's own test inputs. Every
+Seed files are named by their number — ``000`` is ``corpus/000_392cb21f471fdf05.txt``
+and so on — and line numbers are raw lines; examples of English editions are lawref's own test inputs. Every
 :class:`Rx` carries its ``example`` and a test checks that the pattern finds
 it. Patterns compile on first use, so a command pays only for those it runs.
 
@@ -579,10 +578,11 @@ POINT_WORD = r"(?<![\w-])(?:пп?\.|(?i:пункт(?:а|у|ом|е|ы|ов|ам|
 NUMBER_SIGN = r"(?:№[^\S\n]*)?"
 #: ``правила с 61 по 64``, ``Laws from 61 to 64``.
 FROM_WORD = r"(?:(?:с|from)[^\S\n]+(?:\n[^\S\n]*)?(?=\d))?"
-#: A section letter printed apart from its law (``Law 25 B 2``, ``правило 66 C``) is one only where a subsection, an
-#: item, punctuation, a list word or the end follows — never a word (``Law 62 A player``, ``правило 62 В случае``).
-_SPACED_LETTER = (rf"[ ]{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–—]"
-                  r"|[ ](?:и|или|либо|and|or|to|по|through)[ ])")
+#: A section letter printed apart from its law (``Law 25 B 2``, ``правило 66 C``) is one where a subsection, an item,
+#: punctuation, a list word or the end follows, or any word after a letter that is no word (``Law 62 B for``, ``62 Д
+#: гласит``) — never after one that is (``Law 62 A player``, ``правило 62 В случае``).
+_SPACED_LETTER = (rf"[ ](?:{CITE_LETTER}(?=[ ]?\d|[ ]?\(|[.,;:)\]»\"]|$|[ ]?[-–—]"
+                  r"|[ ](?:и|или|либо|and|or|to|по|through)[ ])|[B-HБГДЕЖЗН](?=[ ][a-zа-яё]))")
 _ORDINAL_ENDING = "го|ого|му|ому|м|ом|й|ый|ий|ой|е|ое|я|ая|ю|ую|х|ых"
 _ORDINAL = rf"-(?:{_ORDINAL_ENDING})(?![\w-])"
 #: An item's label in brackets in running text: ``(a)``, ``(ii)``, ``(1)``, or one lower-case Cyrillic letter

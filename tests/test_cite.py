@@ -156,6 +156,12 @@ SPELLINGS = [
     ("Law 62 A player must", ["62"]),               # ``A`` is an article
     ("правило 62 В случае", ["62"]),                # ``В`` is a preposition
     ("правило 64 и В случае", ["64"]),
+    ("Law 62 I think", ["62"]),                     # ``I`` is a pronoun
+    # a spaced letter that is no word, a word after it (a new user's: «See Law 62 B for the rule» linked Law 62)
+    ("See Law 62 B for the rule", ["62B"]),
+    ("Laws 61 B and 62 C apply", ["61B", "62C"]),
+    ("правило 62 Б гласит", ["62B"]),                # Б read in alphabet order
+    ("правило 64 Д применяется", ["64E"]),
     # another document's citations (a new user's: «Статья 5 регламента турнира» was read as Law 5)
     ("Статья 5 регламента турнира", []),
     ("согласно ст. 152 ГК РФ", []),
