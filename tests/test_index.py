@@ -416,3 +416,11 @@ def test_a_stored_list_is_encoded_a_piece_at_a_time_as_json_encodes_it_whole(val
     from lawref import nodestore
 
     assert nodestore._utf8_list(value) == nodestore._dumps(value).encode("utf-8")
+
+
+def test_the_verb_a_question_is_told_with_is_no_subject(seed_library) -> None:
+    # «игрок сделал фальшренонс что теперь» ranked first a page-59 fragment holding «игрок сделал» and no
+    # «фальшренонс» (the past «сделал» weighed as a rare word; «сделать» was a function word already)
+    question = "игрок сделал фальшренонс что теперь"
+    assert seed_library.searcher().words(question) == ["игрок", "фальшренонс"]
+    assert seed_library.search(question)[0].cite == "62A"
