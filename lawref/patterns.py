@@ -53,9 +53,8 @@ ALPHABET_ONLY = "БГДЖЗИЛ"
 ALPHABET = str.maketrans("АБВГДЕЖЗИКЛМНабвгдежзиклмн", "ABCDEFGHIJKLMabcdefghijklm")
 #: Every letter a cite's section may be printed with: Latin, Cyrillic look-alikes, alphabet-only Cyrillic.
 CITE_LETTER = f"[{SECTION_LATIN}{SECTION_CYRILLIC}{ALPHABET_ONLY}]"
-#: Invisible characters dropped from texts and queries: soft hyphen (inside a
-#: line), zero-width space / joiners, word joiner, a byte-order mark in mid-file
-#: (two files joined: it hid 000's ``Правило 64.`` heading).
+#: Invisible characters dropped from texts and queries: soft hyphen (inside a line), zero-width space / joiners, word
+#: joiner, a byte-order mark in mid-file (two files joined: it hid 000's ``Правило 64.`` heading).
 INVISIBLE = dict.fromkeys(map(ord, "\u00ad\u200b\u200c\u200d\u2060\ufeff"))
 #: A soft hyphen between digits: a dash lost to a cp1252 reading (``170\xad210``, a score range), never a перенос.
 DIGIT_DASH = Rx(r"(?<=\d)\u00ad(?=\d)", example="170\u00ad210")
@@ -130,9 +129,8 @@ FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s
 BOOK_TITLE = Rx(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$",
                 example="неизвестен Автор - Все о Бридже")
 
-#: A mark lawref prints beside law text in ``show`` and the txt export, on a
-#: line of its own (never law text: ``drop_export_marks`` drops it when an
-#: export is built again). Every mark :mod:`lawref.export.text` has.
+#: A mark lawref prints beside law text in ``show`` and the txt export, on a line of its own (never law text:
+#: ``drop_export_marks`` drops it when an export is built again). Every mark :mod:`lawref.export.text` has.
 EXPORT_MARK = Rx(r"^\s*\[(?:фрагмент(?: правила \S+)?(?:, стр\. \d{1,4})?|fragment(?: of Law \S+)?(?:, p\. \d{1,4})?"
     r"|(?P<gap>пропуск: здесь кончается один файл скана и начинается другой"
     r"|gap: one file of the scan ends here and another begins)"
@@ -409,9 +407,8 @@ SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z\"'“].*)$",
                 example="B. The Deal The cards must be dealt face down")
 #: ``1. Dummy's Limitations``.
 SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, example="1. Dummy's Limitations")
-#: ``1. The Director may award …``, ``2. except as provided in B1 above …`` — a subsection printed with
-#: its text and no title (a title is short, in title case, without a full stop: see
-#: :func:`lawref.lang.english.looks_like_title`).
+#: ``1. The Director may award …``, ``2. except as provided in B1 above …`` — a subsection printed with its text and no
+#: title (a title is short, in title case, without a full stop: see :func:`lawref.lang.english.looks_like_title`).
 SUBSECTION_TEXT_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Za-z“\"'(].*)$", re.S,
                         example="1. The Director may award an adjusted score when")
 #: A suit's symbol lost inside parentheses after its name: ``spades ()``, ``the trump suit ( )``.
@@ -768,8 +765,10 @@ NOT_ID_CHAR = Rx(r"[^0-9A-Za-z_-]+", example="003 copy.txt")
 
 #: A whitespace-free token.
 TOKEN = Rx(r"\S+", example="взятка,")
-#: The Cyrillic core of a token, with ASCII and typographic punctuation around it: ``«взятка»,``.
-RUSSIAN_CORE = Rx(r"[\x00-\x7f«»–—…]*([А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*)[\x00-\x7f«»–—…]*", example="«взятка»,")
+#: The Cyrillic core of a token, ASCII punctuation, digits and «»–—… around it (``«взятка»,``); never Latin letters:
+#: ``PlayersТ`` (an English ``Players’`` read through a wrong code page) is no Russian word.
+_AROUND = r"[\x00-\x40\x5b-\x60\x7b-\x7f«»–—…]*"
+RUSSIAN_CORE = Rx(rf"{_AROUND}([А-Яа-яЁё]+(?:-[А-Яа-яЁё]+)*){_AROUND}", example="«взятка»,")
 #: Latin-1 letters and cp1252 punctuation typical of mojibake: ``Ïðàâèëî``.
 LATIN1_LETTERS = Rx(r"[\u00c0-\u00ff\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u02dc\u2018-\u201e\u2020-\u2122]",
                     example="Ïðàâèëî 48")

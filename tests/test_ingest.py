@@ -370,3 +370,32 @@ def test_a_large_files_chrome_samples_are_cut_between_characters(piece: str, shi
     if "\n" in data[: corpus.CHROME_SAMPLE].decode("utf-8", "ignore"):
         assert head.endswith(b"\n")
     assert len(head) > corpus.CHROME_SAMPLE - 2 * len(piece.encode()) - 4 or "\n" in piece
+
+
+# English typeset with curly quotes and bullets, in our own words: as a real PDF-extracted summary of the 2017 changes
+# printed it, «’» and «•» read through cp866-as-windows-1251 are «Т» and «Х», so «Players’» became «PlayersТ» — a
+# «Russian word» to the lexicon (its core «т» with Latin letters around it) — and every line of the file was «repaired»
+ENGLISH_TYPESET = [
+    "2017 Laws Summary • Law 12, Director’s Discretionary Powers • Law 40, Partnership understandings "
+    "• Law 15, Wrong board or hand • Law 45, Card played • Law 16, Authorized information • Law 46, Incomplete "
+    "designation • Law 50, Disposition of a penalty card • Law 64, Procedure after a revoke",
+    "A. Players’ Systemic Agreements\n\n1. Partnership understandings may be reached: • one • two • three • four "
+    "• five • six • seven • eight.",
+    "“Don’t” — he said, ‘it’s the Director’s call’ … • • • • • • • •",
+]
+
+
+@pytest.mark.parametrize("text", ENGLISH_TYPESET)
+def test_english_typography_is_never_taken_for_mojibake(text: str) -> None:
+    from lawref.ingest import mojibake
+
+    repaired = mojibake.repair(text)
+    assert repaired.text == text and not repaired.lines
+
+
+@pytest.mark.parametrize(("token", "russian"), [("«взятка»,", True), ("62В", True), ("(правило", True),
+                                                 ("PlayersТ", False), ("lawrefТs", False), ("Тest", False)])
+def test_a_russian_token_is_cyrillic_with_punctuation_or_digits_around_it_never_latin_letters(token, russian) -> None:
+    from lawref import patterns as P
+
+    assert (P.RUSSIAN_CORE.fullmatch(token) is not None) is russian

@@ -27,7 +27,10 @@ from typing import Any, NamedTuple
 
 from lawref import patterns as P
 from lawref import typos  # rapidfuzz itself is loaded only for a word no term holds
-from lawref.lang import english  # pyspellchecker's list: loaded only for a word with a near one
+from lawref.lang import (
+    english,  # pyspellchecker's list: loaded only for a word with a near one
+    morph,  # pymorphy3 itself: loaded only for a word it must read
+)
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "glossary.tsv"
 SYNONYMS_PATH = PATH.with_name("synonyms.tsv")
@@ -510,8 +513,6 @@ def law_share(text: str, lang: str = "ru", sample: int = 3000) -> float:
         stems = {english_stem(w) for w in _LAW_WORDS_EN} | {english_stem(e) for t in load() for e in t.en
                                                             if " " not in e}
         return sum(english_stem(w) in stems for w in latin) / len(latin) if latin else 0.0
-    from lawref.lang import morph
-
     lemmas = _LAW_LEMMAS | {lem for t in load() for lem in t.lemmas}
     cyrillic = [w for w in words if morph.has_cyrillic(w)]
     return sum(morph.lemma(w) in lemmas for w in cyrillic) / len(cyrillic) if cyrillic else 0.0
