@@ -263,14 +263,15 @@ PART = Rx(rf"^(?:Часть|ЧАСТЬ)\s+(?P<num>{ROMAN})(?:\s*[-–—.]\s*|\s
 #: Division: 003:13 ``Раздел I - Период торговли``.
 DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})(?:\s*[-–—.]\s*|\s+(?=[А-ЯЁA-Z«]))(?P<title>\S.*)$",
               example="Раздел I - Период торговли")
-#: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``; 003:69
-#: ``Правило 26.Ограничения …``; 004:76 ``Правило 46. НЕПОЛНОЕ/…``; from other
-#: sites ``ПРАВИЛО 62. …``, ``Правило 62 - …``, ``Правило 62: …``, and a bare ``Правило 47`` (its title
-#: on the next line, or none).
+#: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``; 003:69 ``Правило 26.Ограничения …``; 004:76 ``Правило
+#: 46. НЕПОЛНОЕ/…``; from other sites ``ПРАВИЛО 62. …``, ``Правило 62 - …``, ``Правило 62: …``, and a bare ``Правило
+#: 47`` (its title on the next line, or none).
 LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?|\s*)$",
          re.S, example="Правило 62. Исправление фальшренонса")
 #: Section: 000:5 ``A.Определение фальшренонса``.
 SECTION = Rx(rf"^(?P<label>{CITE_LETTER})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="A.Определение фальшренонса")
+#: A section heading printed with its law's number: ``45C. Card Deemed to be Played`` (a real page quoting Law 45).
+CITED_SECTION = Rx(rf"^(?P<law>{LAW_NUMBER})(?P<label>{CITE_LETTER})\.\s+(?=[А-ЯЁA-Z\"'“«])", example="45C. Card")
 #: Subsection: 000:46 ``1.Выигранные взятки``.
 SUBSECTION = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="1.Выигранные взятки")
 #: Item: 001:13 ``(A).Привлекает внимание …``; sub-item 003:57 ``(1).Оставить …``.
@@ -287,11 +288,10 @@ BODY_WORD = Rx(r"^[«\"(]?[А-ЯЁ][а-яё]", example="Судья")
 #: (``Когда фальшренонс установлен:`` ⏎ ``1. и взятка …``); a subsection with text and no title.
 SUBSECTION_LOWER = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[а-яё].*)$", re.S,
                       example="1. и взятка с нарушением выиграна")
-#: A heading label glued to the text before it, with no line break or space (a page whose tags
-#: were dropped with nothing in their place): ``КОРОБКИA. Положение``, ``сдачи.B. Карты``,
-#: ``кармане1. Перед игрой``, ``… сдачи.ПРАВИЛО 8. …``. A section letter after a letter or a
-#: sentence mark, a number after a Cyrillic letter or a word's sentence mark (never after a space: ``стр. 5. Это`` is
-#: text), a law heading after anything but a space; each before a title word.
+#: A heading label glued to the text before it, with no line break or space (a page whose tags were dropped with nothing
+#: in their place): ``КОРОБКИA. Положение``, ``сдачи.B. Карты``, ``кармане1. Перед игрой``, ``… сдачи.ПРАВИЛО 8. …``. A
+#: section letter after a letter or a sentence mark, a number after a Cyrillic letter or a word's sentence mark (never
+#: after a space: ``стр. 5. Это`` is text), a law heading after anything but a space; each before a title word.
 GLUED_HEADING = Rx(rf"(?:(?<=[А-ЯЁа-яё.;:!?)»])(?=[{SECTION_LATIN}]\.\s?[А-ЯЁ][а-яёА-ЯЁ])"
     rf"|(?:(?<=[А-ЯЁа-яё])|(?<=[А-ЯЁа-яёA-Za-z)»][.;:!?]))(?=\d{{1,2}}\.\s?[А-ЯЁ][а-яё])"
     rf"|(?<=\S)(?=(?:ПРАВИЛО|Правило)\s+{LAW_NUMBER}\.\s*[А-ЯЁ]))",
@@ -506,11 +506,10 @@ CITE_PREFIX = Rx(r"^\s*(?:(?:правил[а-яё]*|пр(?:ав)?\.|ст\.|ст�
 #: A section letter typed in lower case, glued to its law's number (``правило 62б``, ``Law 12a``): read
 #: as its capital (:data:`LOWER_SECTION`, the same letters), as a cite given alone is.
 _GLUED_LOWER = "[a-hj-nавсенкмбгджзил]"
-#: A section letter typed in lower case right after a law's number, in a cite given alone (``62б``,
-#: ``43b2a``, ``43 б 2 а``, a phone's keyboard): read as its capital. Only the letters a section may be
-#: printed with (:data:`CITE_LETTER`), not inside a word (``5th``, ``2х`` stay as they are), and after a
-#: space not a letter that is a Russian word of its own (``61 и 62``, ``62 в …``, ``5 к 7``), after a dash
-#: not an ordinal's ending (``36-е``, ``2-м``).
+#: A section letter typed in lower case right after a law's number, in a cite given alone (``62б``, ``43b2a``, ``43 б 2
+#: а``, a phone's keyboard): read as its capital. Only the letters a section may be printed with (:data:`CITE_LETTER`),
+#: not inside a word (``5th``, ``2х`` stay as they are), and after a space not a letter that is a Russian word of its
+#: own (``61 и 62``, ``62 в …``, ``5 к 7``), after a dash not an ordinal's ending (``36-е``, ``2-м``).
 LOWER_SECTION = Rx(r"^(?P<law>\d{1,3})(?:(?P<gap>[. ])(?P<spaced>[a-hj-nбгдежзлмн])|(?P<dash>-)(?P<dashed>"
                    rf"[a-hj-nбгджзлн])|(?P<glued>{_GLUED_LOWER}))(?![a-zа-яё])", example="62б")
 #: A cite typed as it is printed canonically (``62``, ``62B``, ``72A5``, ``43B2(a)``, ``45.5``): the

@@ -1053,3 +1053,34 @@ def test_an_english_subsection_opening_with_a_cite_takes_no_title() -> None:
                "to their advantage.\n", lang="en")
     assert got[-1] == ("10C4", None, "Subject to Law 16C2, after a rectification the offenders may make any call "
                                      "or play that is to their advantage.")
+
+
+# ------------------------------------------------ a section heading printed with its law's number (a real page's)
+
+CITED_SECTIONS = [
+    # an English page quoting a law: «45C.» where the law prints «C.»; before, 45C's parts were 45A1, 45A2
+    ("Law 45: Card Played\n\nA. Play of a Card\n\nEach player plays a card by facing it on the table.\n\n"
+     "45C. Card Deemed to be Played\n\n1. A defender's card held so that partner can see its face is played.\n\n"
+     "2. Declarer's card held face up near the table is played.\n",
+     "en", ["45", "45A", "45C", "45C1", "45C2"]),
+    # the same in Russian: «62В.» under «Правило 62» is its section B (В a look-alike of B)
+    ("Правило 62. Исправление фальшренонса\n\nA. Обязанность исправить\n\nИгрок обязан исправить свою ошибку.\n\n"
+     "62В. Порядок исправления\n\nНарушитель отменяет карту и даёт карту в масть.\n",
+     "ru", ["62", "62A", "62B"]),
+]
+
+
+@pytest.mark.parametrize(("text", "lang", "cites"), CITED_SECTIONS)
+def test_a_section_printed_with_its_laws_number_is_that_laws_section(text: str, lang: str, cites: list[str]) -> None:
+    nodes, findings, cleaned = build(text, lang=lang)
+    assert [n.cite for n in nodes] == cites and not findings
+    assert any(d.reason.startswith("the law's number printed before") for d in cleaned.report.dropped)
+
+
+def test_a_section_printed_with_another_laws_number_stays_text() -> None:
+    # which law's section «46B.» is, a page of Law 45 does not say: it is left as it was
+    text = ("Law 45: Card Played\n\nA. Play of a Card\n\nEach player plays a card by facing it on the table.\n\n"
+            "46B. Incomplete Designation\n\nA card named incompletely is completed by the Director.\n")
+    nodes, _, _ = build(text, lang="en")
+    assert [n.cite for n in nodes] == ["45", "45A"]
+    assert "46B. Incomplete Designation" in nodes[-1].text

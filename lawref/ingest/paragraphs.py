@@ -176,6 +176,30 @@ def split_inline_headings(paras: list[Para], ctx: Ctx) -> list[Para]:
     return out
 
 
+def drop_section_law_numbers(paras: list[Para], ctx: Ctx) -> list[Para]:
+    """A section heading printed with its law's number (``45C. Card Deemed to be Played`` on a page quoting
+    Law 45, ``62В. Исправление …`` under ``Правило 62``) is read as that law's section: the number goes to
+    the report, the heading stays (``C. Card Deemed …``). Before, it was text, and its subsections were filed
+    under the section before it (45C1 as 45A1). Only the number of the law headed last before it: another
+    number is left as it is (which law's section it is, the page does not say)."""
+    law: str | None = None
+    ex: list[str] = []
+    heading = P.LAW_EN if ctx.lang == "en" else P.LAW
+    for p in paras:
+        if (head := heading.match(p.text)) is not None:
+            law = head.group("num").lstrip("0")
+            continue
+        m = P.CITED_SECTION.match(p.text) if p.role != "footnote" else None
+        if m is None or m.group("law").lstrip("0") != law:
+            continue
+        ctx.drop(p.lines[0], m.group("law"), N_("the law's number printed before its section's letter (45C.): "
+                                                "the law's heading says it"))
+        ex.append(example(p.text, p.text[m.end("law"):]))
+        p.text = p.text[m.end("law"):]
+    ctx.record(N_("law numbers printed before a section's letter taken off"), len(ex), ex)
+    return paras
+
+
 def mark_heading_roles(paras: list[Para], ctx: Ctx) -> list[Para]:
     """Give the ``heading`` role to paragraphs that start with a label."""
     for p in paras:
