@@ -297,17 +297,28 @@ def _holds_line(text: str, line: str) -> bool:
 
 
 def fragment_share(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
-    """Most letters in fragments although the pages run one after another."""
+    """Most letters in fragments although the pages run one after another, or although some of those
+    fragments were headings under a law this file heads (``1. Play of Card from a Hand`` on a page that
+    numbers a law's sections as a list: labels the tree could not place)."""
     letters = [(n, sum(c.isalpha() for c in n.text)) for n in nodes]
     total = sum(k for _, k in letters)
     loose = sum(k for n, k in letters if n.kind == Kind.FRAGMENT)
     pages = sorted({n.page for n in nodes if n.page is not None})
     steps = [b - a for a, b in zip(pages, pages[1:], strict=False)]
     running = len(steps) >= 2 and sum(1 for s in steps if s == 1) >= 0.8 * len(steps)
-    if total and loose / total > MAX_FRAGMENT_SHARE and running:
+    laws = {n.id for n in nodes if n.kind == Kind.LAW and n.cite and not n.inferred}  # headed here, not worked out
+    headed = next((n for n in nodes if n.kind == Kind.FRAGMENT and n.title and n.parent in laws), None)
+    if not total or loose / total <= MAX_FRAGMENT_SHARE:
+        return
+    if running:
         first = next(n for n in nodes if n.kind == Kind.FRAGMENT)
         yield _at(first, "fragment_share", N_("{share:.0%} of the file's letters are in fragments though its pages "
                                               "run one after another: headings not found?").format(share=loose / total))
+    elif headed is not None:
+        yield _at(headed, "fragment_share", N_("{share:.0%} of the file's letters are in fragments, some of them "
+                                               "headed ({title}) where the tree has no place for them: headings not "
+                                               "read as the page numbers them?").format(share=loose / total,
+                                                                                         title=repr(headed.title)))
 
 
 def sentence_title(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:

@@ -1084,3 +1084,25 @@ def test_a_section_printed_with_another_laws_number_stays_text() -> None:
     nodes, _, _ = build(text, lang="en")
     assert [n.cite for n in nodes] == ["45", "45A"]
     assert "46B. Incomplete Designation" in nodes[-1].text
+
+
+# ------------------------------------------------ a law heading printed twice in a row (a page's title over it)
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("Law 45 Card played\n\nLAW 45 – CARD PLAYED\n\nA. Play of a Card\n\nEach player plays a card by facing it.\n", "en"),
+    ("Law 45\n\nLAW 45 – CARD PLAYED\n\nA. Play of a Card\n\nEach player plays a card by facing it.\n", "en"),
+    ("Правило 45. Сыгранная карта\n\nПРАВИЛО 45. СЫГРАННАЯ КАРТА\n\nA. Игра картой с руки\n\nИгрок кладёт карту.\n",
+     "ru"),
+])
+def test_a_law_heading_printed_twice_in_a_row_is_one_heading(text: str, lang: str) -> None:
+    # a blog's title «Law 45 Card played» over the law's own heading: the first was a heading off the run of laws,
+    # kept as text before the law, and that text made up a law 44 «[lost pages]» before it
+    nodes, findings, cleaned = build(text, lang=lang)
+    assert [n.cite for n in nodes] == ["45", "45A"] and not findings
+    assert [d.line for d in cleaned.report.dropped if d.step == "drop_doubled_law_headings"] == [1]
+
+
+def test_two_laws_headings_in_a_row_are_both_kept() -> None:
+    nodes, _, _ = build("Law 44 Sequence\n\nLAW 45 – CARD PLAYED\n\nA. Play of a Card\n\nEach player plays a card.\n",
+                        lang="en")
+    assert [n.cite for n in nodes] == ["44", "45", "45A"]

@@ -65,7 +65,8 @@ STEPS: dict[str, Step] = {f.__name__: f for f in (
     pdf.mark_page_numbers,
     pdf.fold_ligature_forms, pdf.repair_ligatures, pdf.mark_lost_suits, L.repair_lost_yo, pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,
-    G.split_inline_headings, G.split_run_in_items, G.drop_section_law_numbers, G.mark_heading_roles, count_lost,
+    G.split_inline_headings, G.split_run_in_items, G.drop_doubled_law_headings, G.drop_section_law_numbers,
+    G.mark_heading_roles, count_lost,
 )}
 #: The steps :func:`clean` runs, in order (``split_pilcrows`` and
 #: ``strip_rules`` make new line starts, so they come first, before every

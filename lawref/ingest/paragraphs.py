@@ -176,6 +176,35 @@ def split_inline_headings(paras: list[Para], ctx: Ctx) -> list[Para]:
     return out
 
 
+def drop_doubled_law_headings(paras: list[Para], ctx: Ctx) -> list[Para]:
+    """A law heading printed twice with nothing between (a page's title ``Law 45 Card played`` over the
+    law's own ``LAW 45 – CARD PLAYED``): the first goes to the report, the second is the heading. Before,
+    the first was a heading off the file's run of laws, kept as text before the law, and that text made
+    up a law before it («44 [lost pages]»). Only the same number with the same title (letters, any case)
+    or none."""
+    heading = P.LAW_EN if ctx.lang == "en" else P.LAW
+    out: list[Para] = []
+    ex: list[str] = []
+    for k, p in enumerate(paras):
+        m = heading.match(p.text) if p.role != "footnote" else None
+        nxt = heading.match(paras[k + 1].text) if m is not None and k + 1 < len(paras) else None
+        if m is not None and nxt is not None and _same_law_heading(m, nxt):
+            ctx.drop(p.lines[0], p.text, N_("the same law heading printed twice in a row (a page's title)"))
+            ex.append(example(p.text, paras[k + 1].text))
+            continue
+        out.append(p)
+    ctx.record(N_("law headings printed twice in a row: the first dropped"), len(ex), ex)
+    return out
+
+
+def _same_law_heading(first: re.Match[str], second: re.Match[str]) -> bool:
+    """Two law headings of one law: the same number, and the first's title none or the second's (letters, any case)."""
+    def letters(m: re.Match[str]) -> str:
+        return "".join(ch for ch in (m.group("title") or "").casefold() if ch.isalpha())
+
+    return first.group("num").lstrip("0") == second.group("num").lstrip("0") and letters(first) in ("", letters(second))
+
+
 def drop_section_law_numbers(paras: list[Para], ctx: Ctx) -> list[Para]:
     """A section heading printed with its law's number (``45C. Card Deemed to be Played`` on a page quoting
     Law 45, ``62В. Исправление …`` under ``Правило 62``) is read as that law's section: the number goes to
