@@ -251,7 +251,8 @@ def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
         return None
     share = russian_score(text) if lang == "ru" else 1.0
     if share < 0.3:
-        return N_("not Russian law text: no headings, {share:.0%} of words known to the Russian lexicon").format(
+        return N_("not Russian or English law text: no law heading lawref reads, {share:.0%} of words known to the "
+                  "Russian lexicon").format(
             share=share)
     vocab = glossary.law_share(text, lang)
     if vocab < LAW_VOCABULARY:
