@@ -175,6 +175,19 @@ def test_law_text_naming_a_site_or_a_page_is_not_chrome() -> None:
     assert "example.ru" in got[-1][2]
 
 
+@pytest.mark.parametrize("line", ["1. Соглашения могут касаться: • вызова • сигналов • ходов • сносов",
+                                  "(a) the methods of the partnership: • openings • defence • leads • signals"])
+def test_a_labelled_law_line_listing_with_bullets_is_not_a_navigation_bar(line: str) -> None:
+    # a law's item listing its parts between bullets had a navigation bar's shape (3 or more short items between
+    # «•») and was dropped as site chrome with status ok (a new user's probe of the shape)
+    lang = "en" if line.startswith("(a)") else "ru"
+    head = "LAW 40 - PARTNERSHIP UNDERSTANDINGS\n\nA. Players' Agreements\n\n" if lang == "en" else (
+        "Правило 40. Соглашения\nA. Соглашения партнёров\n")
+    nodes, _, cleaned = build(head + line + "\n", lang=lang)
+    assert not [d for d in cleaned.report.dropped if d.step == "drop_chrome"]
+    assert any("•" in (n.title or "") + n.text for n in nodes)  # kept: its title and text as the tree reads them
+
+
 # ---------------------------------------------------------------- item 2: page heads and feet, pagers
 
 LAW_61 = "Правило 61. Обязанность следовать масти\nA. Определение\nИгрок обязан следовать масти хода, если может\n"

@@ -204,7 +204,9 @@ def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
     t = text.strip()
     if not t or len(t) > MAX_CHROME_CHARS or P.LAW_HEADING_LINE.match(t) or P.CONTENTS_TITLE.match(t):
         return None  # a spaced ``П Р Е Д М Е Т Н Ы Й`` is an index's title (drop_leader_lists), not an alphabet bar
-    if (P.CHROME.match(t) or _alphabet_bar(t) or P.NAV_BAR.match(t) or P.PAGER_WORDS.match(t) or P.NAV_LINK.match(t)
+    labelled = P.HEADING_START.match(t) or P.HEADING_START_EN.match(t) or P.SPACED_LABEL.match(t)  # «1. … • a • b»
+    bar = P.NAV_BAR.match(t) and not labelled
+    if (P.CHROME.match(t) or _alphabet_bar(t) or bar or P.PAGER_WORDS.match(t) or P.NAV_LINK.match(t)
             or P.PAGE_STAMP.match(t) or P.BYLINE.match(t)):
         return N_("site chrome")
     if P.URL_LINE.match(t) or P.FILE_NAME_PREFIX.fullmatch(t):
