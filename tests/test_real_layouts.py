@@ -1119,3 +1119,17 @@ def test_two_laws_headings_in_a_row_are_both_kept() -> None:
     nodes, _, _ = build("Law 44 Sequence\n\nLAW 45 – CARD PLAYED\n\nA. Play of a Card\n\nEach player plays a card.\n",
                         lang="en")
     assert [n.cite for n in nodes] == ["44", "45", "45A"]
+
+
+def test_a_page_printing_a_paragraph_a_line_with_no_blank_line_keeps_its_paragraphs() -> None:
+    # a club's page of Law 16 printed each paragraph on one long line, no blank line between: read as hard-wrapped
+    # text (its wrap width the longest lines'), 16B2's unlabelled paragraph ran into 16B1's
+    first = ("Любые сведения от партнёра, которые могут подсказать заявку или ход, несанкционированы: замечания, "
+             "вопросы, ответы на вопросы, неожиданные оповещения или их отсутствие, явные колебания, необычная "
+             "быстрота, особая интонация, жест или манера.")
+    second = ("Когда игрок считает, что оппонент сделал такие сведения доступными и что это может нанести ущерб "
+              "его стороне, он может сразу вызвать судью или объявить, что оставляет за собой право вызвать судью "
+              "позже, когда розыгрыш сдачи будет окончен.")
+    nodes, _, cleaned = build(f"Правило 16. Сведения\nB. Сведения от партнёра\n1. {first}\n{second}\n")
+    assert cleaned.style == "blank-separated"
+    assert [p.text for p in cleaned.paragraphs][-2:] == [f"1. {first}", second]

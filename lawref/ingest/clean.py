@@ -111,15 +111,22 @@ def _resolve(steps: Sequence[str | Step]) -> list[tuple[str, Step]]:
     return out
 
 
+#: The longest wrap width a hard-wrapped file has (code points): longer lines are paragraphs, one a line.
+MAX_WRAP_WIDTH = 200
+
+
 def detect_style(text: str) -> str:
     """``"blank-separated"`` when most text lines are followed by a blank line
-    (001, 003: one paragraph a line), else ``"wrapped"`` (000, 004)."""
+    (001, 003: one paragraph a line), or when the longer lines reach past
+    :data:`MAX_WRAP_WIDTH` (:func:`wrap_width`: a page printing a paragraph a
+    line with no blank line between — a club's page of Law 16, whose 16B2
+    was read into 16B1 as a wrapped line), else ``"wrapped"`` (000, 004)."""
     raw = text.split("\n")
     filled = [i for i, line in enumerate(raw) if line.strip()]
     if not filled:
         return "wrapped"
     followed = sum(1 for i in filled if i + 1 < len(raw) and not raw[i + 1].strip())
-    return "blank-separated" if followed >= 0.6 * len(filled) else "wrapped"
+    return "blank-separated" if followed >= 0.6 * len(filled) or wrap_width(text) > MAX_WRAP_WIDTH else "wrapped"
 
 
 def wrap_width(text: str) -> int:
