@@ -84,6 +84,9 @@ URL_LINE = Rx(r"^\s*(?:https?://|www\.)\S+\s*$", example="https://example.ru/cat
 #: A site's name by its domain in a short line: ``Современная электронная библиотека Example.Net``.
 DOMAIN = Rx(r"(?<![\w.@])[A-Za-zА-Яа-я][\w-]*\s?\.(?i:ru|net|com|org|ua|by|kz|info|me|in|su|рф|орг\.уа|org\.ua)\b",
             example="библиотека Example.Net")
+#: Links to two other laws' pages and «to the top» (pzbs: ``Law 82 - … top of page Law 84 - …``).
+NAV_LAWS = Rx(r"^(?=.*(?i:top of page|back to top|наверх))(?:.*?(?i:law|правило)\s+\d{1,3}\s*[-–—.:]){2}",
+              example="Law 82 - ERRORS top of page Law 84 - FACTS")
 #: A navigation bar: three or more short items between ``·`` or ``•`` (``Главная · Поиск книг · Форумы``).
 NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$", example="Главная · Поиск книг · Форумы · Ссылки")
 #: A pager in words: ``« Предыдущая``, ``- << Первая - « Предыдущая``, ``Следующая » - Последняя >>``.
@@ -549,10 +552,9 @@ ITEM_LABEL = Rx(r"\([a-z0-9]+\)", example="43B2(b)")
 #: A canonical cite that names a section (a bare letter may follow it): ``64A``.
 HAS_SECTION = Rx(r"\d[A-Z]", example="64A")
 
-#: Russian «правило» in every case form, any letter case, a number sign or
-#: none between it and the cite: 000:6 ``правилом 44``, 000:239 ``правила 70
-#: или 71``, 004:56 ``Правилу 45F``; ``правилу № 62``, ``Правило62B``; abbreviated ``пр. 62``, ``прав. 62``,
-#: and without the dot before a number (``пр69А``, ``пр 62``: a director's shorthand).
+#: Russian «правило» in every case form, any letter case, a number sign or none between it and the cite: 000:6
+#: ``правилом 44``, 000:239 ``правила 70 или 71``, 004:56 ``Правилу 45F``; ``правилу № 62``, ``Правило62B``; abbreviated
+#: ``пр. 62``, ``прав. 62``, and without the dot before a number (``пр69А``, ``пр 62``: a director's shorthand).
 RU_LAW_WORD = r"(?<![\w-])(?i:правил(?:о|а|у|ом|е|ам|ами|ах)?|пр(?:ав)?(?:\.|(?=[ \u00a0]?\d)))(?![^\W\d_]|-)"
 #: «статья» / ``ст.``: ``ст. 40``, ``статья 40``, ``статьи 40``; ``ст40``, ``ст 40``.
 RU_ARTICLE_WORD = r"(?<![\w-])(?i:ст(?:\.|(?=[ \u00a0]?\d))|стать(?:я|и|е|ю|ёй|ей|ям|ями|ях))(?![^\W\d_]|-)"

@@ -150,6 +150,10 @@ def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
     "Поиск по сайту",
     "+7 999 123 45 67",
     "You are here",
+    # a law's page linking to the laws before and after it (a federation's page a law: it stayed in Law 83's text)
+    "Law 82 - RECTIFICATION OF ERRORS OF PROCEDURE  Law 82 - RECTIFICATION OF ERRORS OF PROCEDUREtop of page "
+    "Law 84 - RULINGS ON AGREED FACTS",
+    "Правило 52. Отказ от хода  наверх  Правило 54. Открытый ход вне очереди",
 ])
 def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
     nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"

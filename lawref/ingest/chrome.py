@@ -200,8 +200,11 @@ def _menu_like(text: str, lower: bool = False) -> bool:
 def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:
     """Why ``text`` is a site's chrome by its shape, or ``None``. ``names``:
     book names the page's own reading lines gave (:func:`_book_names`). A
-    law heading is never chrome."""
+    law heading is never chrome, but a line linking to two other laws' pages
+    is (:data:`~lawref.patterns.NAV_LAWS`)."""
     t = text.strip()
+    if len(t) <= MAX_CHROME_CHARS and P.NAV_LAWS.match(t):  # law headings, but of the laws a page links to
+        return N_("site chrome: links to other laws' pages")
     if not t or len(t) > MAX_CHROME_CHARS or P.LAW_HEADING_LINE.match(t) or P.CONTENTS_TITLE.match(t):
         return None  # a spaced ``П Р Е Д М Е Т Н Ы Й`` is an index's title (drop_leader_lists), not an alphabet bar
     labelled = P.HEADING_START.match(t) or P.HEADING_START_EN.match(t) or P.SPACED_LABEL.match(t)  # «1. … • a • b»
