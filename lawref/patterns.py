@@ -85,8 +85,8 @@ URL_LINE = Rx(r"^\s*(?:https?://|www\.)\S+\s*$", example="https://example.ru/cat
 DOMAIN = Rx(r"(?<![\w.@])[A-Za-zА-Яа-я][\w-]*\s?\.(?i:ru|net|com|org|ua|by|kz|info|me|in|su|рф|орг\.уа|org\.ua)\b",
             example="библиотека Example.Net")
 #: Links to two other laws' pages and «to the top» (pzbs: ``Law 82 - … top of page Law 84 - …``).
-NAV_LAWS = Rx(r"^(?=.*(?i:top of page|back to top|наверх))(?:.*?(?i:law|правило)\s+\d{1,3}\s*[-–—.:]){2}",
-              example="Law 82 - ERRORS top of page Law 84 - FACTS")
+NAV_LAWS = Rx(r"^\W{0,3}(?i:law|правило)\s+\d{1,3}\s*[-–—.:](?=.*(?i:top of page|back to top|наверх))"
+              r".*?\b(?i:law|правило)\s+\d{1,3}\s*[-–—.:]", example="Law 82 - ERRORS top of page Law 84 - FACTS")
 #: A navigation bar: three or more short items between ``·`` or ``•`` (``Главная · Поиск книг · Форумы``).
 NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$", example="Главная · Поиск книг · Форумы · Ссылки")
 #: A pager in words: ``« Предыдущая``, ``- << Первая - « Предыдущая``, ``Следующая » - Последняя >>``.

@@ -173,6 +173,12 @@ def test_the_book_s_name_learnt_from_its_reading_line_is_chrome_and_a_file_name_
                                                            "321.fb2 "]
 
 
+def test_law_text_naming_two_laws_and_the_word_upward_is_not_a_pages_links() -> None:
+    got = tree("Правило 45. Сыгранная карта\nA. Карта защитника\nКарта, положенная лицом наверх, считается сыгранной "
+               "(см. Правило 45. и Правило 50.)\n")
+    assert "лицом наверх" in got[-1][2]
+
+
 def test_law_text_naming_a_site_or_a_page_is_not_chrome() -> None:
     got = tree("Правило 53. Ход вне очереди принят\nA. Ход признан правильным\nРезультаты публикуются на сайте "
                "федерации example.ru в течение дня после сессии, как сказано в положении.\n")
