@@ -365,14 +365,20 @@ class _Parser:
         return None
 
     def has_body_before(self, paras: list[Paragraph]) -> bool:
-        """True when the paragraphs before a law heading look like the end of
-        the law before it: a labelled heading (000:5 ``A.Определение …``,
-        001:13 ``(A).Привлекает …``) or text that starts mid-sentence (000:31
-        ``включая случаи …``) — not a book title or preface."""
-        kinds = [classify(p.text, self.doc_kind, self.lang) for p in paras]
-        labelled = any(k is not None and k[0] not in ("chapter", "part", "division") for k in kinds)
-        first = next((p for p, k in zip(paras, kinds, strict=True) if k is None), None)
-        return labelled or (first is not None and first.text[:1].islower())
+        """True when the paragraphs before a law heading open as the end of
+        the law before it: with a labelled heading (000:5 ``A.Определение …``,
+        001:13 ``(A).Привлекает …``) or with text that starts mid-sentence
+        (000:31 ``включая случаи …``), after a chapter's heading or the lost
+        law's title line (:meth:`leading_title`) — not a book title, a preface,
+        or a forum post that quotes a section further down (``C. Returning
+        Cards …`` after a post's words, then ``LAW 7``: no law 6 is made up)."""
+        start = 1 if self.leading_title(paras) is not None else 0
+        for p in paras[start:]:
+            k = classify(p.text, self.doc_kind, self.lang)
+            if k is not None and k[0] in ("chapter", "part", "division"):
+                continue
+            return k is not None or p.text[:1].islower()
+        return False
 
     def leading_title(self, paras: list[Paragraph]) -> str | None:
         """000:2–4: an underlined short line at the top of a page, before the

@@ -1143,3 +1143,21 @@ def test_a_page_printing_a_paragraph_a_line_with_no_blank_line_keeps_its_paragra
     nodes, _, cleaned = build(f"Правило 16. Сведения\nB. Сведения от партнёра\n1. {first}\n{second}\n")
     assert cleaned.style == "blank-separated"
     assert [p.text for p in cleaned.paragraphs][-2:] == [f"1. {first}", second]
+
+
+def test_a_post_quoting_a_section_before_a_law_heading_makes_up_no_law() -> None:
+    # a forum thread: a post's words, then a section it quotes («C. …»), then «LAW 7» further down; the text before
+    # the heading was taken for the end of law 6, and the quoted section filed as 6C (status ok, no warning)
+    text = ("Re: removing hands after play\n\nI think the relevant law is this one, quoted below for reference.\n\n"
+            "C. Returning Cards to Board\n\nEach player shall restore his original cards to the pocket.\n\n"
+            "LAW 7 - CONTROL OF BOARD AND CARDS\n\nB. Removal of Cards from Board\n\nEach player takes a hand.\n")
+    nodes, _, _ = build(text, lang="en")
+    assert [n.cite for n in nodes if n.cite] == ["7", "7B"]
+    assert not any(n.cite and n.cite.startswith("6") for n in nodes)
+
+
+def test_a_page_opening_with_a_section_before_a_law_heading_is_the_law_before() -> None:
+    # a book's page that opens mid-law keeps its inference (000: sections B–D before «Правило 69» are 68B–68D)
+    nodes, _, _ = build("- 93 -\nB. Право на вистующего\nТекст раздела B.\nПравило 69. Согласие\nA. Согласие дано\n"
+                        "Текст раздела A.\n")
+    assert [n.cite for n in nodes if n.cite][:2] == ["68", "68B"]
