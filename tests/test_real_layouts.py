@@ -1161,3 +1161,42 @@ def test_a_page_opening_with_a_section_before_a_law_heading_is_the_law_before() 
     nodes, _, _ = build("- 93 -\nB. Право на вистующего\nТекст раздела B.\nПравило 69. Согласие\nA. Согласие дано\n"
                         "Текст раздела A.\n")
     assert [n.cite for n in nodes if n.cite][:2] == ["68", "68B"]
+
+
+# A club handbook's page: one paragraph a line of any length, no blank line between, short headings without labels.
+HANDBOOK = """\
+Insufficient Bid - Law 27
+A bid must be higher than the last bid made. If it is not, it is called insufficient.
+When an insufficient bid is made any player may draw attention to it, and the Director is called.
+Acceptance
+The next player may accept the insufficient bid by calling over it.
+If the next call is made before anyone notices, the insufficient bid has been accepted.
+Correction
+If it is not accepted, the offender must replace it with a legal call, but may not double or redouble.
+A replacement with the same denomination at the lowest level lets the auction go on without penalty.
+Any other replacement bars the offender's partner for the rest of the auction, with lead restrictions.
+Example
+North opens one spade and East bids one heart; South may accept it and go on with the auction.
+"""
+
+
+def test_a_page_printing_a_paragraph_a_line_of_any_length_keeps_its_paragraphs() -> None:
+    # its lines are far shorter than 200 code points, but nearly all of them end a sentence: hard-wrapped text
+    # ends a line mid-sentence (the seeds' 000 and 004: 8% of their long lines); it was read as one paragraph, with
+    # «Acceptance», «Correction» run into the prose
+    _, _, cleaned = build(HANDBOOK, lang="en")
+    texts = [p.text for p in cleaned.paragraphs]
+    assert cleaned.style == "blank-separated"
+    assert "Acceptance" in texts and "Correction" in texts and "Example" in texts
+    assert texts == HANDBOOK.strip().split("\n")  # a paragraph a line
+
+
+@pytest.mark.parametrize(("text", "lang", "title"), [
+    ("Law 16\nAuthorised and Unauthorised Information\nA. Players' Use of Information\n"
+     + "A player may use information from the legal calls and plays of the current board.\n" * 8,
+     "en", "Authorised and Unauthorised Information"),
+])
+def test_a_bare_law_heading_takes_the_title_on_the_next_line_one_paragraph_a_line(text, lang, title) -> None:
+    nodes, _, cleaned = build(text, lang=lang)
+    assert cleaned.style == "blank-separated"
+    assert (nodes[0].cite, nodes[0].title) == ("16", title)

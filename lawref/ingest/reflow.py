@@ -77,6 +77,16 @@ def _caps_title_tail(para: Para, text: str, ctx: Ctx) -> bool:
             and len(text) <= TITLE_TAIL and not P.CLAUSE_MARK.search(text))
 
 
+def _bare_law_title(para: Para, text: str, ctx: Ctx) -> bool:
+    """English, one paragraph a line: the title line after a law heading printed bare (``Law 16`` ⏎
+    ``Authorised and Unauthorised Information``) goes on it, as a wrapped file's does — a short line, no
+    sentence mark at its end, no heading of its own (``Law 16 Authorised …`` is a heading; a Russian
+    ``Правило 16 Сведения`` would be none, so a Russian title line stays where the parser reads it)."""
+    law = P.LAW_EN.match(para.text) if para.role == "heading" and ctx.lang == "en" else None
+    return (ctx.style == "blank-separated" and law is not None and not law.group("title") and not ctx.is_heading(text)
+            and len(text) <= TITLE_TAIL and not P.SENTENCE_END.search(text))
+
+
 def title_tail(text: str, following: str | None, ctx: Ctx) -> bool:
     """``text`` (the line after a heading) ends the heading's title: it starts
     in lower case, is short, holds no clause mark, and what follows starts a
@@ -235,7 +245,7 @@ class _Reflow:
         heading = self.ctx.is_heading(text) or (P.SPACED_LABEL.match(text) is not None and self.sentence_ended()) or (
             self.ctx.lang == "en" and P.SUBSECTION_TEXT_EN.match(text) is not None and self.sentence_ended())
         if heading or cur is None or self.ctx.style == "blank-separated":
-            if cur is not None and _caps_title_tail(cur, text, self.ctx):
+            if cur is not None and (_caps_title_tail(cur, text, self.ctx) or _bare_law_title(cur, text, self.ctx)):
                 self.extend(ln)
                 return
             self.start(ln, "heading" if heading else "text")
