@@ -182,12 +182,11 @@ def drop_doubled_law_headings(paras: list[Para], ctx: Ctx) -> list[Para]:
     the first was a heading off the file's run of laws, kept as text before the law, and that text made
     up a law before it («44 [lost pages]»). Only the same number with the same title (letters, any case)
     or none."""
-    heading = P.LAW_EN if ctx.lang == "en" else P.LAW
     out: list[Para] = []
     ex: list[str] = []
     for k, p in enumerate(paras):
-        m = heading.match(p.text) if p.role != "footnote" else None
-        nxt = heading.match(paras[k + 1].text) if m is not None and k + 1 < len(paras) else None
+        m = ctx.law_heading(p.text) if p.role != "footnote" else None
+        nxt = ctx.law_heading(paras[k + 1].text) if m is not None and k + 1 < len(paras) else None
         if m is not None and nxt is not None and _same_law_heading(m, nxt):
             ctx.drop(p.lines[0], p.text, N_("the same law heading printed twice in a row (a page's title)"))
             ex.append(example(p.text, paras[k + 1].text))
@@ -213,9 +212,8 @@ def drop_section_law_numbers(paras: list[Para], ctx: Ctx) -> list[Para]:
     number is left as it is (which law's section it is, the page does not say)."""
     law: str | None = None
     ex: list[str] = []
-    heading = P.LAW_EN if ctx.lang == "en" else P.LAW
     for p in paras:
-        if (head := heading.match(p.text)) is not None:
+        if (head := ctx.law_heading(p.text)) is not None:
             law = head.group("num").lstrip("0")
             continue
         m = P.CITED_SECTION.match(p.text) if p.role != "footnote" else None

@@ -5,6 +5,7 @@ The context holds the report being written and the file's own lexicon.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -73,6 +74,10 @@ class Ctx:
         """True when ``text`` starts with a heading label of this language."""
         rx = P.HEADING_START_EN if self.lang == "en" else P.HEADING_START
         return bool(rx.match(text.lstrip()))
+
+    def law_heading(self, text: str) -> re.Match[str] | None:
+        """``text`` read as a law heading of this language (``Правило 62. …``, ``LAW 62 - …``), else ``None``."""
+        return (P.LAW_EN if self.lang == "en" else P.LAW).match(text)
 
     def continues(self, text: str) -> bool:
         """A labelled line whose paragraph goes on after it: a commentary

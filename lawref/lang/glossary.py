@@ -510,9 +510,17 @@ def law_share(text: str, lang: str = "ru", sample: int = 3000) -> float:
     words = [m.group() for _, m in zip(range(sample), P.WORD.finditer(text), strict=False)]
     if lang == "en":
         latin = [w.lower() for w in words if len(w) > 1 and w.isascii() and w.isalpha()]
-        stems = {english_stem(w) for w in _LAW_WORDS_EN} | {english_stem(e) for t in load() for e in t.en
-                                                            if " " not in e}
+        stems = _law_words()[1]
         return sum(english_stem(w) in stems for w in latin) / len(latin) if latin else 0.0
-    lemmas = _LAW_LEMMAS | {lem for t in load() for lem in t.lemmas}
+    lemmas = _law_words()[0]
     cyrillic = [w for w in words if morph.has_cyrillic(w)]
     return sum(morph.lemma(w) in lemmas for w in cyrillic) / len(cyrillic) if cyrillic else 0.0
+
+
+@functools.cache
+def _law_words() -> tuple[frozenset[str], frozenset[str]]:
+    """The words :func:`law_share` counts: Russian lemmas, English stems (made once a process)."""
+    russian = _LAW_LEMMAS | {lem for t in load() for lem in t.lemmas}
+    english_words = {english_stem(w) for w in _LAW_WORDS_EN} | {english_stem(e) for t in load() for e in t.en
+                                                                if " " not in e}
+    return frozenset(russian), frozenset(english_words)
