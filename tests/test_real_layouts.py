@@ -1086,6 +1086,9 @@ CITED_SECTIONS = [
      "45C. Card Deemed to be Played\n\n1. A defender's card held so that partner can see its face is played.\n\n"
      "2. Declarer's card held face up near the table is played.\n",
      "en", ["45", "45A", "45C", "45C1", "45C2"]),
+    # no blank line: «1.» right after «45C.» (a new user's find: item 1 was read into 45C's own text)
+    ("LAW 45 – CARD PLAYED\n45C. Card Deemed to be Played\n1. A defender's card held so that partner can see its "
+     "face is played.\n2. Declarer's card held face up near the table is played.\n", "en", ["45", "45C", "45C1", "45C2"]),
     # the same in Russian: «62В.» under «Правило 62» is its section B (В a look-alike of B)
     ("Правило 62. Исправление фальшренонса\n\nA. Обязанность исправить\n\nИгрок обязан исправить свою ошибку.\n\n"
      "62В. Порядок исправления\n\nНарушитель отменяет карту и даёт карту в масть.\n",
@@ -1200,3 +1203,17 @@ def test_a_bare_law_heading_takes_the_title_on_the_next_line_one_paragraph_a_lin
     nodes, _, cleaned = build(text, lang=lang)
     assert cleaned.style == "blank-separated"
     assert (nodes[0].cite, nodes[0].title) == ("16", title)
+
+
+def test_a_short_page_printing_a_paragraph_a_line_keeps_its_headings_apart() -> None:
+    # four long lines are enough (a new user's page of one law: four short headings, four paragraphs, no blank line;
+    # with 8 needed it was read as wrapped text and the headings ran into the sentences)
+    paragraphs = ["Каждый участник обязан вести себя за столом учтиво и не комментировать решения оппонентов.",
+                  "Игрок должен следить за игрой и не задерживать стол без нужды, когда ход у него единственный.",
+                  "Громкие замечания о прошедшей сдаче и вздохи после хода партнёра нарушают этикет игры.",
+                  "Заявки и ходы делаются в ровном темпе, чтобы пауза не передала партнёру лишних сведений."]
+    heads = ["Вежливость", "Внимание к игре", "Нарушения этикета", "Темп"]
+    text = "Правило 74. Поведение и этикет\n" + "".join(f"{h}\n{p}\n" for h, p in zip(heads, paragraphs, strict=True))
+    _, _, cleaned = build(text)
+    assert cleaned.style == "blank-separated"
+    assert [p.text for p in cleaned.paragraphs][1:] == [x for pair in zip(heads, paragraphs, strict=True) for x in pair]

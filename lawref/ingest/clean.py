@@ -134,7 +134,7 @@ def detect_style(text: str) -> str:
 #: A line this long (code points) or longer is a full line of hard-wrapped text or a paragraph of its own.
 LONG_LINE = 40
 #: The fewest long lines, and the share of them ending a sentence, that make a file one paragraph a line.
-MIN_SENTENCE_LINES, SENTENCE_LINE_SHARE = 8, 0.7
+MIN_SENTENCE_LINES, SENTENCE_LINE_SHARE = 4, 0.7
 
 
 def _sentence_lines(raw: list[str]) -> bool:

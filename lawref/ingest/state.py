@@ -71,9 +71,12 @@ class Ctx:
         return english.is_known(w) if self.lang == "en" else morph.is_known(w)
 
     def is_heading(self, text: str) -> bool:
-        """True when ``text`` starts with a heading label of this language."""
+        """True when ``text`` starts with a heading label of this language, or with a section's label printed
+        with its law's number (``45C. Card Deemed …``: :func:`~lawref.ingest.paragraphs.drop_section_law_numbers`
+        reads it; as a line of text it took the ``1.`` after it into its paragraph)."""
         rx = P.HEADING_START_EN if self.lang == "en" else P.HEADING_START
-        return bool(rx.match(text.lstrip()))
+        t = text.lstrip()
+        return bool(rx.match(t) or P.CITED_SECTION.match(t))
 
     def law_heading(self, text: str) -> re.Match[str] | None:
         """``text`` read as a law heading of this language (``Правило 62. …``, ``LAW 62 - …``), else ``None``."""
