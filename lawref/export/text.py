@@ -478,8 +478,8 @@ def report_text(reports: Sequence[FileReport]) -> str:
         lines += passes_lines(r.passes, indent="  ")
         lines += _dropped_lines(r)
         if r.inserted:
-            lines.append(tr("  inserted {count} piece(s) by repairs (a lost ligature, a lost ё):").format(
-                count=len(r.inserted)))
+            lines.append(tr("  inserted {count} piece(s) by repairs (a lost ligature, a lost ё, a lost character "
+                            "mended from a repeated page):").format(count=len(r.inserted)))
             lines += [tr("    line {line}: {text}").format(line=d["line"], text=repr(d["text"])) for d in r.inserted]
         lines += [tr("  warning: {what}").format(what=retell(w)) for w in r.warnings]
         lines += [tr("  structure: line {line}, {node}: {what}").format(
