@@ -249,7 +249,11 @@ class Reader:
 
     def summed(self, query: AnyOf) -> dict[int, float]:
         """:func:`scores` of ``query`` (an :class:`AnyOf` of :class:`Term` alone) over every node: a copy."""
-        return dict(self._kept.summed(query, lambda: _sum_terms(query, self)))
+        return dict(self.kept_sums(query))
+
+    def kept_sums(self, query: AnyOf) -> dict[int, float]:
+        """:meth:`summed`'s dict as kept, not a copy: read it, never change it."""
+        return self._kept.summed(query, lambda: _sum_terms(query, self))
 
 
 def scores(query: Query, postings: Terms, within: Collection[int] | None = None, *,
@@ -293,8 +297,13 @@ def holding(query: AnyOf, postings: Terms, within: set[int]) -> set[int]:
 
 
 def _any(query: AnyOf, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
-    if within is None and isinstance(postings, Reader) and all(type(p) is Term for p in query.parts):
-        return postings.summed(query)  # a word's terms: summed once per generation
+    if isinstance(postings, Reader) and all(type(p) is Term for p in query.parts):  # a word's terms: summed once
+        if within is None:  # per generation, and read within a few nodes from those sums (the same floats)
+            return postings.summed(query)
+        summed = postings.kept_sums(query)
+        if len(within) < len(summed):
+            return {d: summed[d] for d in within if d in summed}
+        return {d: s for d, s in summed.items() if d in within}
     return _sum_terms(query, postings, within, spans)
 
 

@@ -149,6 +149,16 @@ def test_a_words_kept_sums_are_its_terms_summed(searcher: Any, word: S.AnyOf) ->
     assert roomy.summed(word, lambda: pytest.fail("summed again")) == S.scores(word, plain)  # kept, not redone
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=_tree(), step=st.integers(min_value=1, max_value=7))
+def test_a_tree_within_some_nodes_reads_the_kept_sums_as_its_terms_scored(searcher: Any, query: S.Query,
+                                                                          step: int) -> None:
+    plain = lambda f, lemma: searcher._postings(f, lemma)  # noqa: E731 — a reader that keeps no sums
+    kept = S.Reader(S.Postings(), searcher._read_postings)
+    some = set(sorted(S.scores(query, plain, spans=False))[::step]) | {10**9}  # and a node no term holds
+    assert S.scores(query, kept, some) == S.scores(query, plain, some)  # the same floats, not approximately
+
+
 def test_kept_postings_are_bounded_and_read_again_when_forgotten() -> None:
     reads: list[tuple[str, str]] = []
 
