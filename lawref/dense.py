@@ -29,7 +29,7 @@ The one importer of numpy; only a searcher of an index of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 from lawref import scoring as S
@@ -139,8 +139,6 @@ class _Evaluated:
         self._dense, self._np, self._terms, self._n = dense, dense._np, terms, dense.entries
         self._kept: dict[int, tuple[Floats, Mask]] | None = {} if keep else None
         self._near: dict[int, bool] = {}  # node → whether it holds a Near (asked at every level of the tree)
-        # a pair's parts → (their least gap in each node asked, how it is worked out)
-        self._gaps: dict[tuple[S.AnyOf, ...], tuple[dict[int, int | None], Callable[[int], int | None]]] = {}
 
     def _holds_near(self, query: S.Query) -> bool:
         found = self._near.get(id(query))
@@ -213,19 +211,13 @@ class _Evaluated:
         return dict(zip(at[mask].tolist(), score[mask].tolist(), strict=True))
 
     def _checked(self, query: S.Near, docs: list[int]) -> list[bool]:
-        """Whether each of ``docs`` holds ``query``'s parts in order within its slop. A pair by its least
-        gap a node (:func:`lawref.scoring.least_gap`), worked out once for a phrase and a nearness of it."""
-        if len(query.parts) != 2:
-            holds = S.in_order(query, self._terms)
-            return [holds(doc) for doc in docs]
-        found = self._gaps.get(query.parts)  # by value: a policy's expansion makes each nearness its own parts
-        if found is None:
-            found = self._gaps[query.parts] = ({}, S.least_gap(query, self._terms))
-        gaps, least = found
-        for doc in docs:
-            if doc not in gaps:
-                gaps[doc] = least(doc)
-        return [(gap := gaps[doc]) is not None and gap <= query.slop for doc in docs]
+        """Whether each of ``docs`` holds ``query``'s parts in order within its slop: a pair by its least
+        gap a node (:func:`lawref.scoring.least_gap`), kept for the generation by the reader
+        (:meth:`lawref.scoring.Reader.held_near`: a phrase and a nearness of it, and later queries, share it)."""
+        if isinstance(self._terms, S.Reader):
+            return self._terms.held_near(query, docs)
+        holds = S.in_order(query, self._terms)
+        return [holds(doc) for doc in docs]
 
     def _exact(self, query: S.Query, at: Any) -> tuple[Floats, Mask]:
         """``query``'s sums at entries ``at``: a part with no :class:`~lawref.scoring.Near` as kept."""

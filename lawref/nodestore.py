@@ -41,7 +41,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -56,6 +56,10 @@ __all__ = ["NODES_FILE", "Carry", "MemoryStore", "SqliteStore", "page_edges", "w
 NODES_FILE = "nodes.sqlite"
 #: Rows fetched per ``IN (…)`` lookup (SQLite's default limit on variables is 999).
 _BATCH = 500
+
+#: Keys of the ``asked`` and ``association`` tables a store keeps once read, each (:meth:`SqliteStore._keyed`).
+KEYED_KEPT = 50_000
+_UNREAD = object()
 
 _SCHEMA = """
 CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -289,6 +293,8 @@ class SqliteStore:
         self._local = threading.local()
         self._cache: dict[str, Node] = {}
         self._lock = threading.Lock()
+        self._asked: dict[str, tuple[str, ...] | None] = {}  # each form's row of ``asked`` once read (None: absent)
+        self._associated: dict[str, tuple[str, int, str] | None] = {}  # each key's row of ``association``, as well
 
     def _db(self) -> sqlite3.Connection:
         db = getattr(self._local, "db", None)
@@ -491,9 +497,8 @@ class SqliteStore:
         if not self._has_asked:
             return None
         wanted = list(dict.fromkeys(forms))[:_BATCH]
-        marks = ",".join("?" * len(wanted))
-        rows = self._rows(f"SELECT form, lemmas FROM asked WHERE form IN ({marks})", wanted) if wanted else []
-        return {f: tuple(v.split("\t")) for f, v in rows}
+        return self._keyed(self._asked, "SELECT form, lemmas FROM asked WHERE form IN ({marks})", wanted,
+                           lambda row: tuple(row[1].split("\t")))
 
     @cached_property
     def _has_asked(self) -> bool:
@@ -507,13 +512,24 @@ class SqliteStore:
         queries = self._association_queries
         if not isinstance(queries, int):
             return None
-        wanted = list(dict.fromkeys(keys))
-        rows: list[tuple[str, int, str]] = []
-        for i in range(0, len(wanted), _BATCH):
-            part = wanted[i : i + _BATCH]
-            rows += self._rows(f"SELECT key, held, nodes FROM association WHERE key IN ({','.join('?' * len(part))})",
-                               part)
-        return queries, rows
+        found = self._keyed(self._associated, "SELECT key, held, nodes FROM association WHERE key IN ({marks})",
+                            list(dict.fromkeys(keys)), tuple)
+        return queries, list(found.values())
+
+    def _keyed(self, kept: dict[str, Any], sql: str, keys: list[str], value: Callable[[Any], Any]) -> dict[str, Any]:
+        """``{key: value(row)}`` of the rows of ``sql`` (``… IN ({marks})``, the key its first column) for
+        ``keys``, each key read once and kept in ``kept`` (an absent one as ``None``): a held library's
+        queries share most of their words. Past :data:`KEYED_KEPT` keys the kept ones are forgotten."""
+        found = {key: kept.get(key, _UNREAD) for key in keys}  # in the order asked
+        missing = [key for key, row in found.items() if row is _UNREAD]
+        if missing and len(kept) > KEYED_KEPT:
+            kept.clear()
+        for i in range(0, len(missing), _BATCH):
+            part = missing[i : i + _BATCH]
+            rows = {row[0]: value(row) for row in self._rows(sql.format(marks=",".join("?" * len(part))), part)}
+            for key in part:
+                found[key] = kept[key] = rows.get(key)
+        return {key: row for key, row in found.items() if row is not None}
 
     @cached_property
     def _association_queries(self) -> Any:

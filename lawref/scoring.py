@@ -37,12 +37,14 @@ from __future__ import annotations
 
 import heapq
 from bisect import bisect_right
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from math import log
 from typing import Any, NamedTuple, Protocol
 
 __all__ = ["AllOf", "AnyOf", "Bonus", "FirstStage", "Near", "Positions", "Postings", "Ranked", "Reader", "Scored",
            "Term", "Terms", "bm25", "has_near", "idf", "in_order", "least_gap", "scores", "top"]
+
+_UNKNOWN = object()
 
 #: Whoosh's BM25F defaults (``whoosh.scoring.BM25F``), which the index was always scored with.
 B, K1 = 0.75, 1.2
@@ -172,6 +174,9 @@ class Postings:
     def __init__(self, limit: int = 500_000) -> None:
         self._terms = _Bounded(limit, lambda scored: len(scored[0]))
         self._sums = _Bounded(limit, len)
+        self._limit = limit
+        self._near: dict[Any, dict[int, Any]] = {}  # a nearness's parts (and slop) → node → least gap (in order)
+        self._near_kept = 0  # about as many (threads may miss one another's counts)
 
     def get(self, field: str, lemma: str, read: Callable[[str, str], Scored]) -> Scored:
         """``lemma``'s postings in ``field``, read by ``read`` the first time."""
@@ -180,6 +185,34 @@ class Postings:
             found = read(field, lemma)
             self._terms.keep((field, lemma), found)
         return found
+
+    def held_near(self, query: Near, docs: Iterable[int], terms: Terms) -> list[bool]:
+        """Whether each of ``docs`` holds ``query``'s parts in order within its slop, each node's
+        answer worked out by ``terms`` the first time: a pair by its least gap (:func:`least_gap`, kept by
+        the pair's parts: a phrase and a nearness of the same words share it), more parts by
+        :func:`in_order` (kept by the parts and the slop). Past ``limit`` answers kept, the kept ones are
+        forgotten."""
+        pair = len(query.parts) == 2
+        key = query.parts if pair else (query.parts, query.slop)
+        kept = self._near.get(key)
+        if kept is None:
+            if self._near_kept > self._limit:
+                self._near.clear()
+                self._near_kept = 0
+            kept = self._near[key] = {}
+        work: Callable[[int], Any] | None = None
+        out: list[Any] = []
+        for doc in docs:
+            found = kept.get(doc, _UNKNOWN)
+            if found is _UNKNOWN:
+                work = work or (least_gap(query, terms) if pair else in_order(query, terms))
+                found = kept[doc] = work(doc)
+                self._near_kept += 1
+            out.append(found)
+        if not pair:
+            return out
+        slop = query.slop
+        return [gap is not None and gap <= slop for gap in out]
 
     def summed(self, query: AnyOf, work: Callable[[], dict[int, float]]) -> dict[int, float]:
         """``query``'s sums, worked out by ``work`` the first time."""
@@ -251,6 +284,11 @@ class Reader:
         """:func:`scores` of ``query`` (an :class:`AnyOf` of :class:`Term` alone) over every node: a copy."""
         return dict(self.kept_sums(query))
 
+    def held_near(self, query: Near, docs: list[int]) -> list[bool]:
+        """Whether each of ``docs`` holds ``query``'s parts in order within its slop, kept for the
+        generation (:meth:`Postings.held_near`)."""
+        return self._kept.held_near(query, docs, self)
+
     def kept_sums(self, query: AnyOf) -> dict[int, float]:
         """:meth:`summed`'s dict as kept, not a copy: read it, never change it."""
         return self._kept.summed(query, lambda: _sum_terms(query, self))
@@ -296,15 +334,23 @@ def holding(query: AnyOf, postings: Terms, within: set[int]) -> set[int]:
     return found
 
 
+def _word_sums(query: Query, postings: Terms) -> dict[int, float] | None:
+    """A word's sums as kept (:meth:`Reader.kept_sums`: read them, never change them) when ``query`` is
+    an :class:`AnyOf` of :class:`Term` alone and ``postings`` a :class:`Reader`; else ``None``."""
+    if type(query) is AnyOf and isinstance(postings, Reader) and all(type(p) is Term for p in query.parts):
+        return postings.kept_sums(query)
+    return None
+
+
 def _any(query: AnyOf, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
-    if isinstance(postings, Reader) and all(type(p) is Term for p in query.parts):  # a word's terms: summed once
-        if within is None:  # per generation, and read within a few nodes from those sums (the same floats)
-            return postings.summed(query)
-        summed = postings.kept_sums(query)
-        if len(within) < len(summed):
-            return {d: summed[d] for d in within if d in summed}
-        return {d: s for d, s in summed.items() if d in within}
-    return _sum_terms(query, postings, within, spans)
+    summed = _word_sums(query, postings)  # a word's terms: summed once per generation, and read
+    if summed is None:  # within a few nodes from those sums (the same floats)
+        return _sum_terms(query, postings, within, spans)
+    if within is None:
+        return dict(summed)
+    if len(within) < len(summed):
+        return {d: summed[d] for d in within if d in summed}
+    return {d: s for d, s in summed.items() if d in within}
 
 
 def _sum_terms(query: AnyOf, postings: Terms, within: Collection[int] | None = None,
@@ -317,6 +363,10 @@ def _sum_terms(query: AnyOf, postings: Terms, within: Collection[int] | None = N
             boost = part.boost
             for d, s in postings(part.field, part.lemma)[0].items():
                 total[d] = get(d, 0.0) + s * boost
+            continue
+        if within is None and (summed := _word_sums(part, postings)) is not None:  # a word's kept sums, as well
+            for d, s in summed.items():
+                total[d] = get(d, 0.0) + s
             continue
         for d, s in scores(part, postings, within, spans=spans).items():
             total[d] = get(d, 0.0) + s
@@ -342,12 +392,34 @@ def _all(parts: tuple[Query, ...], postings: Terms, within: Collection[int] | No
 
 def _near(query: Near, postings: Terms, within: Collection[int] | None, spans: bool) -> dict[int, float]:
     """Where ``query``'s parts stand in order within its slop (:func:`_tree_spans`); with ``spans``
-    false, wherever they all stand."""
+    false, wherever they all stand. Two words (most nearnesses) are read from their kept sums in one
+    pass over the fewer nodes (the floats :func:`_all` gives)."""
+    if len(query.parts) == 2:
+        a, b = (_word_sums(part, postings) for part in query.parts)
+        if a is not None and b is not None:
+            boost, both = query.boost, [d for d in _fewest(a, b, within) if d in a and d in b]
+            if not spans:
+                return {d: (a[d] + b[d]) * boost for d in both}
+            assert isinstance(postings, Reader)  # (word sums are a reader's)
+            near = postings.held_near(query, both)
+            return {d: (a[d] + b[d]) * boost for d, ok in zip(both, near, strict=True) if ok}
     held = _all(query.parts, postings, within, spans)
     if not held or not spans:
         return {d: s * query.boost for d, s in held.items()}
+    if isinstance(postings, Reader):  # each node's order kept for the generation
+        docs = list(held)
+        near = postings.held_near(query, docs)
+        return {d: held[d] * query.boost for d, ok in zip(docs, near, strict=True) if ok}
     holds = in_order(query, postings)
     return {d: s * query.boost for d, s in held.items() if holds(d)}
+
+
+def _fewest(a: dict[int, float], b: dict[int, float], within: Collection[int] | None) -> Collection[int]:
+    """The fewest nodes to look at for those in ``a``, ``b`` and ``within`` (every node when ``None``)."""
+    small = a if len(a) <= len(b) else b
+    if within is None:
+        return small
+    return within if len(within) < len(small) else [d for d in small if d in within]
 
 
 def in_order(query: Near, postings: Terms) -> Callable[[int], bool]:

@@ -119,6 +119,24 @@ def test_the_node_store_reads_a_questions_word_as_the_tables_lemma(seed_library:
     assert "скинуть" in found["скинул"] and "отпасовать" in found["отпасовали"] and "зюзюзю" not in found
 
 
+def test_a_store_reads_each_key_once_and_answers_as_sqlite(seed_library: Library,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from lawref import nodestore
+
+    store = SqliteStore(seed_library.store.path)
+    forms, keys = ["скинул", "отпасовали", "зюзюзю"], ["карта масть", "зюзюзю", "карта"]
+    first = (store.asked_lemmas(forms), store.association(keys))
+    asked: list[str] = []
+    read = store._rows
+    monkeypatch.setattr(store, "_rows", lambda sql, args=(): asked.append(sql) or read(sql, args))
+    assert (store.asked_lemmas(forms[::-1]), store.association(keys)) == first  # absent keys kept too
+    assert asked == []
+    monkeypatch.setattr(nodestore, "KEYED_KEPT", 1)  # past the bound: forgotten, read again, the same rows
+    assert store.asked_lemmas(forms + ["взятка"])["скинул"] == first[0]["скинул"]  # type: ignore[index]
+    assert store.association(keys + ["взятка"])[1][:2] == first[1][1][:2]  # type: ignore[index]
+    assert len(asked) == 2
+
+
 def test_a_store_written_before_the_table_reads_no_forms(seed_library: Library, tmp_path: Path) -> None:
     old = tmp_path / "nodes.sqlite"
     src = sqlite3.connect(seed_library.store.path)

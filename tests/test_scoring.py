@@ -159,6 +159,18 @@ def test_a_tree_within_some_nodes_reads_the_kept_sums_as_its_terms_scored(search
     assert S.scores(query, kept, some) == S.scores(query, plain, some)  # the same floats, not approximately
 
 
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(query=_near(), limit=st.sampled_from((5, 500_000)))
+def test_a_nearness_kept_for_the_generation_is_its_words_order(searcher: Any, query: S.Near, limit: int) -> None:
+    plain = lambda f, lemma: searcher._postings(f, lemma)  # noqa: E731 — a reader that keeps nothing
+    docs = sorted(S.scores(query, plain, spans=False))  # every node holding its words, in order or not
+    holds = S.in_order(query, plain)
+    expected = [holds(d) for d in docs]
+    kept = S.Reader(S.Postings(limit=limit), searcher._read_postings)  # 5: forgotten as it grows
+    assert kept.held_near(query, docs) == expected
+    assert kept.held_near(query, docs[::-1]) == expected[::-1]  # asked again: what was kept, in the order asked
+
+
 def test_kept_postings_are_bounded_and_read_again_when_forgotten() -> None:
     reads: list[tuple[str, str]] = []
 

@@ -203,14 +203,16 @@ def from_rows(queries: int, rows: Iterable[tuple[str, int, str]]) -> Table:
     """The table of ``rows`` (``(key, held, nodes)`` as :func:`file_rows` gives
     them and the index keeps them) with the whole table's count of ``queries``."""
     held: dict[str, int] = {}
-    nodes: dict[str, dict[str, float]] = {}
+    nodes: dict[str, Mapping[str, float]] = {}
     for key, count, text in rows:
         held[key], nodes[key] = count, parse_nodes(text)
     return Table(queries, held, nodes)
 
 
-def parse_nodes(text: str) -> dict[str, float]:
-    """``{node id: share}`` of a row's ``nodes`` (``id:share …``; an id may hold ``:``, split at the last)."""
+@functools.lru_cache(maxsize=4096)  # a held library's queries share their keys' rows: each parsed once
+def parse_nodes(text: str) -> Mapping[str, float]:
+    """``{node id: share}`` of a row's ``nodes`` (``id:share …``; an id may hold ``:``, split at the last):
+    one dict for the same text, never to be changed (a :class:`Table` only reads it)."""
     return {n: float(v) for n, v in (p.rsplit(":", 1) for p in text.split())}
 
 
