@@ -647,8 +647,10 @@ class Searcher:
             ranked.append((entries[d], rank(score, held), held))
         ranked.sort(key=lambda t: (-round(t[1], 9), t[0][1]))
         cut = limit if snippets is None else snippets
-        return [(self._hit(fields, score, {lem for w in held for lem in lemmas[w]}, k < cut), held)
-                for k, ((fields, _), score, held) in enumerate(ranked[:limit])]
+        marked: dict[frozenset[str], set[str]] = {}  # the lemmas a hit marks, once for each set of words held
+        return [(self._hit(fields, score, marked.get(held) or marked.setdefault(held, {lem for w in held
+                                                                                     for lem in lemmas[w]}), k < cut),
+                 held) for k, ((fields, _), score, held) in enumerate(ranked[:limit])]
 
     def _staged(self, now: bool = False) -> S.Reader:
         """The postings, with a large index's first stage in arrays (:data:`lawref.dense.DENSE_MIN` entries or more)
@@ -718,9 +720,8 @@ class Searcher:
     def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str], cut: bool = True) -> Hit:
         """A :class:`Hit` from stored ``fields``, its snippet cut for ``lemmas`` (pending unless ``cut``)."""
         if not cut:
-            return PendingHit(fields["id"], fields.get("cite"), fields["doc"], fields["kind"], fields.get("title"),
-                              fields.get("page"), float(score or 0.0), "", (), fields.get("text", ""),
-                              frozenset(lemmas))
+            return PendingHit.of(fields["id"], fields.get("cite"), fields["doc"], fields["kind"], fields.get("title"),
+                                 fields.get("page"), float(score or 0.0), fields.get("text", ""), frozenset(lemmas))
         snippet, marks = _snippet(self._tokens(fields), lemmas)
         return Hit(fields["id"], fields.get("cite"), fields["doc"], fields["kind"], fields.get("title"),
                    fields.get("page"), float(score or 0.0), snippet, marks)

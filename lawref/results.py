@@ -152,6 +152,17 @@ class PendingHit(Hit):
     text: str = field(default="", repr=False, compare=False)
     lemmas: frozenset[str] = field(default=frozenset(), repr=False, compare=False)
 
+    @classmethod
+    def of(cls, id: str, cite: str | None, doc: str, kind: str, title: str | None, page: int | None,  # noqa: A002
+           score: float, text: str, lemmas: frozenset[str]) -> PendingHit:
+        """``PendingHit(id, cite, doc, kind, title, page, score, "", (), text, lemmas)`` without its
+        ``__init__`` (a frozen dataclass's sets each field through ``object.__setattr__``; a search makes
+        its 30 candidates every query), as :meth:`Hit.rescored` does."""
+        new = object.__new__(cls)
+        new.__dict__.update(id=id, cite=cite, doc=doc, kind=kind, title=title, page=page, score=score, snippet="",
+                            marks=(), text=text, lemmas=lemmas)
+        return new
+
 
 @dataclass(frozen=True)
 class HitShown:

@@ -455,8 +455,13 @@ def _relaxed(searcher: Searcher, query: str, limit: int, doc: str | None, expand
         pairs, total = found
         return sum(x for w, x in pairs if w in held) / (total or 1.0)
 
+    powers: dict[frozenset[str], float] = {}  # the candidates hold few distinct sets of words: each weighed once
+
     def rank(score: float, held: frozenset[str]) -> float:
-        return score * share(words, held) ** SHARE_POWER
+        power = powers.get(held)
+        if power is None:
+            power = powers[held] = share(words, held) ** SHARE_POWER
+        return score * power
 
     rarest = sorted(weight, key=lambda w: -weight[w])[:RELAXED_WORDS]  # a long query: its rarest words decide
     found = searcher.search_any(query, limit=limit, rank=rank, doc=doc, expand=expand, only=set(rarest),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import unicodedata
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -177,3 +178,7 @@ def test_a_pending_hit_cut_when_shown_is_the_hit_cut_at_once(lib: Library, query
     lazy_any = searcher.search_any(query, limit=30, rank=rank, snippets=0)
     assert [(searcher.cut(h), held) for h, held in lazy_any] == eager_any
     assert all(type(searcher.cut(h)) is type(eager[0]) for h in lazy)  # a plain Hit once cut
+    for h in lazy[3:]:  # made without its __init__: the hit its __init__ makes, pending, and a replace keeps it so
+        assert isinstance(h, PendingHit)
+        made = PendingHit(h.id, h.cite, h.doc, h.kind, h.title, h.page, h.score, "", (), h.text, h.lemmas)
+        assert (h, h.__dict__) == (made, made.__dict__) and isinstance(replace(h, score=1.0), PendingHit)
