@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import compileall
 import contextlib
+import gc
 import math
 import os
 import resource
@@ -175,7 +176,10 @@ def warm(index: Path, queries: Sequence[str], warmup: Sequence[str], rounds: int
     its Russian stemmer and SQLite FTS5 over the same nodes, in the same run
     (issue 28). Every system is first asked the ``warmup`` questions (none
     of the timed ones): a library in service has read its terms' postings
-    and its dictionaries, and so have the others their files. (No row for
+    and its dictionaries, and so have the others their files; then each has
+    what it holds frozen for the collector (``gc.freeze``, as ``lawref
+    serve`` does after its warm-up), so no system's row is one full
+    collection of the others' objects. (No row for
     a library just opened: one process would share the timed queries'
     parses with it; ``cold`` times whole processes.)
     Apart, and said to be no search: the set asked ``rounds`` times more,
@@ -196,7 +200,12 @@ def warm(index: Path, queries: Sequence[str], warmup: Sequence[str], rounds: int
         for name, ask in systems.items():
             for q in warmup:
                 ask(q)
-            ms = _timed(ask, queries)
+            gc.collect()  # what a server holds frozen after its warm-up, as `lawref serve` does (lawref.serve)
+            gc.freeze()
+            try:
+                ms = _timed(ask, queries)
+            finally:
+                gc.unfreeze()
             table[name] = {"p50_ms": _percentile(ms, 0.5), "p95_ms": _percentile(ms, 0.95),
                            "qps": len(ms) / (sum(ms) / 1000)}
     start = time.perf_counter()
