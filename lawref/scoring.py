@@ -36,6 +36,7 @@ checking the order of a phrase's words only in the nodes that can still rank.
 from __future__ import annotations
 
 import heapq
+import itertools
 from bisect import bisect_right
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from math import log
@@ -189,30 +190,53 @@ class Postings:
     def held_near(self, query: Near, docs: Iterable[int], terms: Terms) -> list[bool]:
         """Whether each of ``docs`` holds ``query``'s parts in order within its slop, each node's
         answer worked out by ``terms`` the first time: a pair by its least gap (:func:`least_gap`, kept by
-        the pair's parts: a phrase and a nearness of the same words share it), more parts by
-        :func:`in_order` (kept by the parts and the slop). Past ``limit`` answers kept, the kept ones are
-        forgotten."""
-        pair = len(query.parts) == 2
-        key = query.parts if pair else (query.parts, query.slop)
+        the pair's parts: a phrase and a nearness of the same words share it); more parts first by the
+        least gap of each two next to each other (in whoosh's tree of ``SpanNear`` the last position of
+        one part's side and the first of the next one's are joined: each such gap is at most the slop, or
+        the parts do not stand in order), then by :func:`in_order`, kept by the parts and the slop. Past
+        ``limit`` answers kept, the kept ones are forgotten."""
+        docs = list(docs)
+        slop = query.slop
+        if len(query.parts) == 2:
+            return [gap is not None and gap <= slop for gap in self._gaps(query, docs, terms)]
+        kept = self._kept_near((query.parts, query.slop))
+        out: list[bool] = [kept.get(doc, _UNKNOWN) for doc in docs]
+        unknown = [k for k, found in enumerate(out) if found is _UNKNOWN]
+        if not unknown:
+            return out
+        asked = [docs[k] for k in unknown]
+        possible = [True] * len(asked)
+        for a, b in itertools.pairwise(query.parts):  # a pair not within the slop: not in order, no spans read
+            gaps = self._gaps(Near((a, b), slop), asked, terms)
+            possible = [ok and gap is not None and gap <= slop for ok, gap in zip(possible, gaps, strict=True)]
+        holds = in_order(query, terms)
+        for k, doc, ok in zip(unknown, asked, possible, strict=True):
+            out[k] = kept[doc] = ok and holds(doc)
+            self._near_kept += 1
+        return out
+
+    def _gaps(self, pair: Near, docs: list[int], terms: Terms) -> list[int | None]:
+        """The least gap of ``pair``'s two parts in each of ``docs``, kept by the parts."""
+        kept = self._kept_near(pair.parts)
+        least: Callable[[int], int | None] | None = None
+        out: list[int | None] = []
+        for doc in docs:
+            gap = kept.get(doc, _UNKNOWN)
+            if gap is _UNKNOWN:
+                least = least or least_gap(pair, terms)
+                gap = kept[doc] = least(doc)
+                self._near_kept += 1
+            out.append(gap)
+        return out
+
+    def _kept_near(self, key: Any) -> dict[int, Any]:
         kept = self._near.get(key)
         if kept is None:
             if self._near_kept > self._limit:
                 self._near.clear()
                 self._near_kept = 0
             kept = self._near[key] = {}
-        work: Callable[[int], Any] | None = None
-        out: list[Any] = []
-        for doc in docs:
-            found = kept.get(doc, _UNKNOWN)
-            if found is _UNKNOWN:
-                work = work or (least_gap(query, terms) if pair else in_order(query, terms))
-                found = kept[doc] = work(doc)
-                self._near_kept += 1
-            out.append(found)
-        if not pair:
-            return out
-        slop = query.slop
-        return [gap is not None and gap <= slop for gap in out]
+        return kept
 
     def summed(self, query: AnyOf, work: Callable[[], dict[int, float]]) -> dict[int, float]:
         """``query``'s sums, worked out by ``work`` the first time."""

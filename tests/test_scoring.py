@@ -121,6 +121,19 @@ def test_two_parts_in_order_as_whoosh_tree_finds_them(parts: list[list[tuple[int
     assert S._in_order(terms, 7, slop) == bool(S._tree_spans(spans, slop))
 
 
+@settings(max_examples=500)
+@given(st.lists(st.lists(_POSITIONS, min_size=1, max_size=2), min_size=3, max_size=5), st.integers(1, 6))
+def test_parts_in_order_have_each_two_next_to_each_other_within_the_slop(parts: list[list[tuple[int, ...]]],
+                                                                           slop: int) -> None:
+    # what Postings.held_near asks of a phrase of 3+ words before it reads its spans: whoosh's tree joins
+    # the last position of one side with the first of the next, so each two neighbours stand within the slop
+    spans = [sorted({(p, p) for ps in part for p in ps}) for part in parts]
+    if S._tree_spans(spans, slop):
+        for first, second in itertools.pairwise(parts):
+            gaps = [q - p for p in itertools.chain(*first) for q in itertools.chain(*second) if q > p]
+            assert min(gaps, default=slop + 1) <= slop
+
+
 @given(st.lists(st.lists(_POSITIONS, min_size=1, max_size=2), min_size=2, max_size=2), st.integers(1, 6))
 def test_a_pairs_least_gap_answers_every_slop(parts: list[list[tuple[int, ...]]], slop: int) -> None:
     # a phrase (slop 1) and a nearness (slop 5) of the same pair are answered by one gap (lawref.dense)
