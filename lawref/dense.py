@@ -139,6 +139,7 @@ class _Evaluated:
         self._dense, self._np, self._terms, self._n = dense, dense._np, terms, dense.entries
         self._kept: dict[int, tuple[Floats, Mask]] | None = {} if keep else None
         self._near: dict[int, bool] = {}  # node → whether it holds a Near (asked at every level of the tree)
+        self._pairs: dict[int, tuple[Any, Floats]] = {}  # a two-word Near → (entries holding both, bounds there)
 
     def _holds_near(self, query: S.Query) -> bool:
         found = self._near.get(id(query))
@@ -183,12 +184,31 @@ class _Evaluated:
                 total[ids] += scores * part.boost
                 mask[ids] = True
                 continue
+            if type(part) is S.Near and len(part.parts) == 2:  # a pair's bounds at the few entries holding both
+                ids, scores = self._pair(part)
+                total[ids] += scores
+                mask[ids] = True
+                continue
             score, held = self.full(part)
             total += score
             mask |= held
         if query.boost != 1.0:
             total *= query.boost
         return total, mask
+
+    def _pair(self, query: S.Near) -> tuple[Any, Floats]:
+        """A two-word :class:`~lawref.scoring.Near`'s bounds where both words stand, ``(entries, bounds)``:
+        ``(a + b) × boost``, the floats :meth:`_all` gives there (elsewhere it gives ``0.0``, which adds
+        nothing), with no array of every entry summed, masked and scaled for it."""
+        found = self._pairs.get(id(query))
+        if found is None:
+            (first, held), (second, also) = self.full(query.parts[0]), self.full(query.parts[1])
+            ids = self._np.flatnonzero(held & also)
+            scores = first[ids] + second[ids]
+            if query.boost != 1.0:
+                scores *= query.boost
+            found = self._pairs[id(query)] = (ids, scores)
+        return found
 
     def _all(self, parts: tuple[S.Query, ...], boost: float) -> tuple[Floats, Mask]:
         """Every part held: their sum in order (``scoring._all``), times ``boost``."""
@@ -227,11 +247,17 @@ class _Evaluated:
             score, mask = self._kept[id(query)]
             return score[at], mask[at]
         if isinstance(query, S.Near):
-            score, mask = self._kept[id(query)]
-            checked = mask[at]
+            if id(query) in self._pairs:  # its bounds kept at the entries holding both words (sorted)
+                ids, scores = self._pairs[id(query)]
+                k = np.minimum(np.searchsorted(ids, at), max(len(ids) - 1, 0))
+                checked = ids[k] == at if len(ids) else np.zeros(len(at), dtype=bool)
+                bound = np.where(checked, scores[k] if len(ids) else 0.0, 0.0)
+            else:
+                score, mask = self._kept[id(query)]
+                checked, bound = mask[at], score[at]
             held = np.flatnonzero(checked)
             checked[held] = self._checked(query, at[held].tolist())
-            return np.where(checked, score[at], 0.0), checked
+            return np.where(checked, bound, 0.0), checked
         if isinstance(query, S.AnyOf):
             total, held = np.zeros(len(at)), np.zeros(len(at), dtype=bool)
             for part in query.parts:
