@@ -212,15 +212,24 @@ def _command_at(argv: list[str], group: click.Group) -> int | None:
     return None
 
 
-_DOC = click.option("--doc", help="Only this document (e.g. laws, commentary).")
+def _once(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> str | None:
+    """An option's one value, or ``None``; raises :class:`UsageError` when it was given more than once
+    (click keeps the last silently: ``export --doc laws --doc commentary`` wrote the commentary alone)."""
+    if len(values) > 1:
+        raise UsageError(tr("{option} given {count} times ({values}): give it once").format(
+            option=param.opts[0], count=len(values), values=", ".join(repr(v[:40]) for v in values[:5])))
+    return values[0] if values else None
 
 
-_EDITION = click.option("--edition", help="Edition to answer from (default: the manifest's default_edition, "
-                        "else the only or the newest edition of the corpus).")
+_DOC = click.option("--doc", multiple=True, callback=_once, help="Only this document (e.g. laws, commentary).")
+
+
+_EDITION = click.option("--edition", multiple=True, callback=_once, help="Edition to answer from (default: the "
+                        "manifest's default_edition, else the only or the newest edition of the corpus).")
 #: ``--edition`` of ``link`` and ``resolve``: a citation's citing word chooses the edition when none is given.
-_CITED_EDITION = click.option("--edition", help="Edition to resolve in (default: that of the documents in the "
-                              "citing word's language — «правило» Russian, Law English — else the manifest's "
-                              "default_edition, else the newest).")
+_CITED_EDITION = click.option("--edition", multiple=True, callback=_once, help="Edition to resolve in (default: "
+                              "that of the documents in the citing word's language — «правило» Russian, Law "
+                              "English — else the manifest's default_edition, else the newest).")
 
 
 _AS_JSON = click.option("--json", "as_json", is_flag=True, help="Print JSON.")

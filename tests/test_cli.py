@@ -292,6 +292,26 @@ def test_show_law_with_children_prints_all_sections(index_dir: Path) -> None:
     assert "Для исправления фальшренонса нарушитель отменяет карту" in result.stdout
 
 
+@pytest.mark.parametrize("args", [
+    ("export", "--format", "txt", "--doc", "laws", "--doc", "commentary"),  # wrote the commentary alone, exit 0
+    ("search", "фальшренонс", "--doc", "laws", "--doc", "laws"),
+    ("show", "62B", "--edition", "2017", "--edition", "1997"),
+    ("resolve", "62B", "--edition", "2017", "--edition", "2007"),
+])
+def test_an_option_of_one_value_given_twice_is_refused_not_the_last_kept(index_dir: Path, args: tuple[str, ...]
+                                                                         ) -> None:
+    result = run(index_dir, *args)
+    assert_one_line_error(result, 2)
+    option = args[-2]
+    assert f"{option} given 2 times" in result.stderr and result.stdout == ""
+
+
+def test_an_option_of_one_value_given_once_is_that_value(index_dir: Path) -> None:
+    once = run(index_dir, "export", "--format", "txt", "--doc", "commentary")
+    assert once.exit_code == 0 and once.stdout == run(index_dir, "export", "--format", "txt", "--doc=commentary").stdout
+    assert once.stdout != run(index_dir, "export", "--format", "txt").stdout  # the one document, not every one
+
+
 def test_show_cite_not_in_corpus_exits_1_with_one_line(index_dir: Path) -> None:
     result = run(index_dir, "show", "99")
     assert_one_line_error(result, 1)
