@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from lawref import patterns as P
 from lawref.cite import latin
 from lawref.i18n import N_
+from lawref.ingest.reflow import russian_title_line
 from lawref.lang import english, morph
 from lawref.model import Node, Source
 from lawref.records import Paragraph
@@ -168,6 +169,12 @@ def title_end(title: str) -> int | None:
         if len(body) >= MIN_BODY_WORDS and sentence and title[:k].strip():
             return k
     return None
+
+
+def _body_alone(title: str) -> bool:
+    """A Russian heading's "title" that is its text: longer than :data:`LONG_TITLE_WORDS` words and
+    ending a sentence or a lead-in (what the tree check would call a body taken for a title)."""
+    return len(title.split()) > LONG_TITLE_WORDS and bool(P.SENTENCE_END.search(title.strip()))
 
 
 def _caps_title_line(text: str) -> bool:
@@ -473,8 +480,8 @@ class _Parser:
             node.lines.extend(p.lines)
             self.placement.append(node.id)
             return
-        if (self.lang == "en" and node is not None and node.kind == "law" and node.title is None and not node.paras
-                and not node.inferred and _caps_title_line(p.text)):
+        if (node is not None and node.kind == "law" and node.title is None and not node.paras and not node.inferred
+                and (_caps_title_line(p.text) if self.lang == "en" else russian_title_line(p.text))):
             node.title = p.text.strip()  # ``LAW 61`` ⏎ ``6`` (a page) ⏎ ``FAILURE TO FOLLOW SUIT …``: its title
             node.lines.extend(p.lines)
             self.placement.append(node.id)
@@ -550,6 +557,8 @@ class _Parser:
             return None, None
         k = title_end(raw.strip()) if self.lang == "ru" else (
             self.catalogue_end(raw.strip(), cite) or english.title_end(raw.strip()))
+        if k is None and self.lang == "ru" and _body_alone(raw):
+            k = 0  # ``1. Игрок может использовать сведения, … хода.``: a label, then its text
         if k == 0:  # English ``A. The Director may …``: no title, all body
             return None, m.start("title") + len(raw) - len(raw.lstrip())
         if k is None:

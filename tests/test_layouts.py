@@ -223,6 +223,38 @@ def test_item_7_a_body_in_lower_case_is_not_swallowed_by_the_title(layout: str) 
     assert ("44B1", "Ход нарушителя", "когда нарушитель или его партнёр делает ход в следующую взятку;") in got
 
 
+@pytest.mark.parametrize("layout", ["wrapped", "blank-separated"])
+def test_a_bare_russian_law_heading_takes_the_title_line_after_it(layout: str) -> None:
+    # a page printing the law's number and its title on lines of their own: a one-word title looks like
+    # English title case and was put on the heading («Правило 16 Сведения»), which no Russian heading is
+    # (it needs its «.»), so 16A and 16B were filed under Law 15 with status ok
+    laws = [("15", "Неправильная сдача"), ("16", "Сведения"), ("17", "ПРОДОЛЖИТЕЛЬНОСТЬ ТОРГОВЛИ")]
+    lines: list[str] = []
+    for num, title in laws:
+        lines += [f"Правило {num}", title, "A. Первый раздел", f"Текст раздела A правила {num}.",
+                  "B. Второй раздел", f"Текст раздела B правила {num}."]
+    got = texts(nodes_of("\n".join(lines) if layout == "wrapped" else "\n\n".join(lines)))
+    assert [(c, t) for c, t, _ in got if c in ("15", "16", "17")] == laws
+    assert [c for c, _, _ in got] == ["15", "15A", "15B", "16", "16A", "16B", "17", "17A", "17B"]
+    assert ("16B", "Второй раздел", "Текст раздела B правила 16.") in got
+
+
+def test_a_labelled_line_wrapped_at_the_files_width_runs_on_into_its_paragraph() -> None:
+    # hard-wrapped at ~60: a subsection with no title, its text starting on the label's line, is one
+    # paragraph (its body, no title); a short title line over a body in lower case stays a title
+    text = ("Правило 16. Сведения\n"
+            "A. Использование сведений\n"
+            "1. Игрок вправе учитывать сведения, полученные из законных\n"
+            "заявок и ходов этой сдачи, а также из своих собственных карт\n"
+            "и из объяснений, которые дали противники.\n"
+            "2. Прочие сведения\n"
+            "игрок учитывать не вправе, если это не разрешено правилами.\n")
+    got = texts(nodes_of(text))
+    assert ("16A1", None, "Игрок вправе учитывать сведения, полученные из законных заявок и ходов этой сдачи, а также "
+            "из своих собственных карт и из объяснений, которые дали противники.") in got
+    assert ("16A2", "Прочие сведения", "игрок учитывать не вправе, если это не разрешено правилами.") in got
+
+
 def test_item_8_sections_with_a_space_after_the_label() -> None:
     text = ("Правило 16. Нелегальная информация\nA. Информация от партнёра\nИгрок не может основывать заявку\n"
             "на информации от партнёра.\nB. Прочая информация\nИгрок должен сообщить.\n")

@@ -66,6 +66,8 @@ def _cut_word(a: str, b: str, ctx: Ctx) -> bool:
 
 #: The longest line taken as the tail of a title.
 TITLE_TAIL = 80
+#: A line this share of the file's wrap width or longer is full: its paragraph may go on on the next line.
+FULL_LINE = 0.85
 
 
 def _caps_title_tail(para: Para, text: str, ctx: Ctx) -> bool:
@@ -250,7 +252,7 @@ class _Reflow:
                 return
             self.start(ln, "heading" if heading else "text")
             if heading and self.ctx.style == "wrapped" and not self.ctx.continues(text) and not _title_runs_on(
-                    text, following, self.ctx):
+                    text, following, self.ctx) and not _wrapped_on(text, following, self.ctx):
                 self.open_heading = bool(P.LINE_END_HYPHEN.search(text))
                 if not self.open_heading and not _caps_title(text):
                     self.close()
@@ -258,6 +260,8 @@ class _Reflow:
             return
         if cur.role == "heading" and _caps_title(cur.text) and not _title_line(cur.text, text, self.ctx):
             self.start(ln)  # ``LAW 12`` ⏎ ``DIRECTOR'S … POWERS`` ⏎ ``The Director …``: the body starts
+            if _bare_russian(cur.text) and russian_title_line(text):
+                self.close()  # ``Правило 16`` ⏎ ``Сведения`` ⏎ ``A. …``: its title, a paragraph of its own
             return
         self.extend(ln)
 
@@ -265,6 +269,20 @@ class _Reflow:
         """No paragraph is open, or the open one ends a sentence (a label with
         a space after it starts a heading only there)."""
         return self.cur is None or self.cur.role == "heading" or bool(P.SENTENCE_END.search(self.cur.tail()))
+
+
+def _wrapped_on(text: str, following: str | None, ctx: Ctx) -> bool:
+    """Russian, hard-wrapped: a section's, subsection's or item's line as long as the file's full lines
+    (:data:`FULL_LINE` of its wrap width), the next line in lower case, the text after its label holding a
+    comma or a clause mark (a title holds none: :func:`title_tail`'s rule), is its paragraph wrapped there
+    (``1. Игрок может использовать сведения, полученные от партнёра законным`` ⏎ ``путём, …``), not a
+    title over its body: a narrow page's title reaches its width too (``A.Фальшренонс должен быть
+    исправлен`` ⏎ ``игрок должен …``). The seeds' titles are short lines (``1.Ход нарушителя`` ⏎
+    ``когда …``); their one full one ends in a перенос (000:44 ``B.Сохранение … взя-`` ⏎ ``ток``)."""
+    if ctx.lang == "en" or following is None or not following[:1].islower() or len(text) < FULL_LINE * ctx.width:
+        return False
+    m = P.SECTION.match(text) or P.SUBSECTION.match(text) or P.ITEM.match(text)
+    return m is not None and not ctx.is_heading(following) and any(c in m.group("title") for c in ",;:.!?")
 
 
 def _title_runs_on(text: str, following: str | None, ctx: Ctx) -> bool:
@@ -301,11 +319,34 @@ def _caps_title(text: str) -> bool:
     return bool(m and (not m.group("title") or m.group("title").isupper()))
 
 
+def _bare_russian(heading: str) -> bool:
+    """A Russian law heading with no title (``Правило 16``)."""
+    m = P.LAW.match(heading)
+    return m is not None and not m.group("title")
+
+
+#: The most words a title line after a bare law heading holds (:func:`russian_title_line`).
+TITLE_LINE_WORDS = 12
+
+
+def russian_title_line(text: str) -> bool:
+    """The line after a bare Russian law heading is its title (``Правило 16`` ⏎ ``Сведения``: a page
+    printing the number and the title on lines of their own; :mod:`lawref.parse` takes it): at most
+    :data:`TITLE_LINE_WORDS` words, opening with a capital, ending no sentence nor a lead-in."""
+    t = text.strip()
+    return (0 < len(t.split()) <= TITLE_LINE_WORDS and t[:1].isupper() and not P.SENTENCE_END.search(t)
+            and not t.endswith((":", ";", ",")))
+
+
 def _title_line(heading: str, text: str, ctx: Ctx) -> bool:
     """``text`` goes on an open law heading whose title is in capitals or
     missing: a line in capitals (``DIRECTOR'S DISCRETIONARY``), or — after a
     bare ``LAW 12`` — a short line in title case with no full stop
-    (``Director's Discretionary Powers``). Anything else is the body."""
+    (``Director's Discretionary Powers``). Anything else is the body, and
+    any line after a bare Russian heading (the parser takes its title line:
+    :func:`russian_title_line`)."""
+    if _bare_russian(heading):
+        return False  # ``Правило 16`` ⏎ ``Сведения``: joined, no heading (a Russian one needs its «.»); parse reads it
     if text.isupper():
         return not ctx.is_heading(text) and not P.CLAUSE_MARK.search(text)
     m = P.LAW_EN.match(heading) or P.LAW.match(heading)
