@@ -139,7 +139,7 @@ class _Evaluated:
         self._dense, self._np, self._terms, self._n = dense, dense._np, terms, dense.entries
         self._kept: dict[int, tuple[Floats, Mask]] | None = {} if keep else None
         self._near: dict[int, bool] = {}  # node → whether it holds a Near (asked at every level of the tree)
-        self._pairs: dict[int, tuple[Any, Floats]] = {}  # a two-word Near → (entries holding both, bounds there)
+        self._pairs: dict[int, tuple[Any, Floats]] = {}  # a Near → (entries holding every word, bounds there)
 
     def _holds_near(self, query: S.Query) -> bool:
         found = self._near.get(id(query))
@@ -184,8 +184,8 @@ class _Evaluated:
                 total[ids] += scores * part.boost
                 mask[ids] = True
                 continue
-            if type(part) is S.Near and len(part.parts) == 2:  # a pair's bounds at the few entries holding both
-                ids, scores = self._pair(part)
+            if type(part) is S.Near:  # its bounds at the few entries holding every word
+                ids, scores = self._near_bounds(part)
                 total[ids] += scores
                 mask[ids] = True
                 continue
@@ -196,15 +196,21 @@ class _Evaluated:
             total *= query.boost
         return total, mask
 
-    def _pair(self, query: S.Near) -> tuple[Any, Floats]:
-        """A two-word :class:`~lawref.scoring.Near`'s bounds where both words stand, ``(entries, bounds)``:
-        ``(a + b) × boost``, the floats :meth:`_all` gives there (elsewhere it gives ``0.0``, which adds
-        nothing), with no array of every entry summed, masked and scaled for it."""
+    def _near_bounds(self, query: S.Near) -> tuple[Any, Floats]:
+        """A :class:`~lawref.scoring.Near`'s bounds where all its words stand, ``(entries, bounds)``:
+        ``((a + b) + …) × boost``, the floats :meth:`_all` gives there (elsewhere it gives ``0.0``, which
+        adds nothing), with no array of every entry summed, masked and scaled for it."""
         found = self._pairs.get(id(query))
         if found is None:
-            (first, held), (second, also) = self.full(query.parts[0]), self.full(query.parts[1])
-            ids = self._np.flatnonzero(held & also)
-            scores = first[ids] + second[ids]
+            np = self._np
+            parts = [self.full(part) for part in query.parts]
+            held = parts[0][1]
+            for _, also in parts[1:]:
+                held = held & also
+            ids = np.flatnonzero(held)
+            scores = parts[0][0][ids]
+            for score, _ in parts[1:]:
+                scores = scores + score[ids]
             if query.boost != 1.0:
                 scores *= query.boost
             found = self._pairs[id(query)] = (ids, scores)
