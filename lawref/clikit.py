@@ -265,15 +265,47 @@ def _open_text(file: Path | None, codec: str = "utf-8-sig") -> Iterator[IO[str]]
 
     codecs.register_error(_STOP, _stop)
     if file is None or str(file) == "-":
-        yield io.TextIOWrapper(sys.stdin.buffer, encoding=codec, errors=_STOP, newline="")
+        given: Any = sys.stdin.buffer
+        buffer = given if hasattr(given, "peek") else io.BufferedReader(given)  # a test's BytesIO: peeked too
+        _warn_utf8(buffer, codec, file)
+        yield io.TextIOWrapper(buffer, encoding=codec, errors=_STOP, newline="")
         return
     try:
-        handle = open(file, encoding=codec, errors=_STOP, newline="")
+        raw = open(file, "rb")  # noqa: SIM115 — closed by the text stream wrapping it
     except OSError as exc:
         fail(tr("cannot read {file}: {error}").format(file=_input_name(file), error=retell(said(exc))),
              EXIT_BAD_INPUT)
-    with handle:
+    _warn_utf8(raw, codec, file)
+    with io.TextIOWrapper(raw, encoding=codec, errors=_STOP, newline="") as handle:
         yield handle
+
+
+#: The fewest Cyrillic letters in the first bytes of an input that make it UTF-8 for :func:`_warn_utf8`.
+UTF8_LETTERS = 8
+
+
+def _warn_utf8(raw: Any, codec: str, file: Path | None) -> None:
+    """Warn when ``--encoding`` names a one-byte codec (cp1251, koi8-r …) for an input whose first bytes
+    (a buffer's peek, never consumed) are UTF-8 holding :data:`UTF8_LETTERS` Cyrillic letters or more: read
+    so, each of its letters is two others and no citation in it is found (a one-byte Cyrillic text is
+    almost never valid UTF-8: its letters are bytes that open a sequence, seldom followed by one that
+    goes on)."""
+    if codec.replace("_", "-").startswith("utf"):
+        return
+    head = raw.peek(1 << 16)[: 1 << 16]
+    for cut in range(4):  # a sequence cut at the peek's end
+        try:
+            text = head[: len(head) - cut].decode("utf-8")
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        return
+    letters = sum(1 for c in text if "\u0400" <= c <= "\u04ff")
+    if letters >= UTF8_LETTERS:
+        _say(tr("lawref: warning: {input} reads as UTF-8 ({count} Cyrillic letters in its first bytes); read as "
+                "{codec} its letters are others and no citation is found: leave out --encoding").format(
+                    input=_input_name(file), count=letters, codec=codec), err=True)
 
 
 class BinaryInput(ValueError):

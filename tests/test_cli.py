@@ -643,6 +643,25 @@ def test_forced_single_byte_codec_loses_no_byte(tmp_path: Path) -> None:
     assert all(f["mojibake"]["lines"] > 0 for f in files)  # UTF-8 read as cp1251, repaired
 
 
+@pytest.mark.parametrize(("encoded", "codec", "warned"), [
+    ("utf-8", "cp1251", True),     # UTF-8 forced to cp1251: mojibake, no citation found — said, not silent
+    ("utf-8", "koi8-r", True),
+    ("cp1251", "cp1251", False),   # the codec the text is in: no word of warning
+    ("utf-8", "utf-8", False),
+])
+def test_link_warns_when_a_one_byte_codec_is_forced_on_utf8(index_dir: Path, tmp_path: Path, encoded: str,
+                                                             codec: str, warned: bool) -> None:
+    text = "Судья применяет правило 62B, а затем правило 64A к этой сдаче.\n"
+    source = tmp_path / "in.txt"
+    source.write_bytes(text.encode(encoded))
+    for args, stdin in (([str(source)], None), ([], text.encode(encoded))):  # a file, and stdin
+        result = CliRunner().invoke(cli, ["--corpus", str(CORPUS), "--index", str(index_dir), "link", "--encoding",
+                                          codec, *args], input=stdin)
+        assert result.exit_code == 0, result.stderr
+        assert ("reads as UTF-8" in result.stderr) is warned, result.stderr
+        assert ('"62B"' in result.stdout) is (encoded == codec or codec == "utf-8")
+
+
 def test_report_counts_heading_paragraphs(index_dir: Path) -> None:
     _, data = run_json(index_dir, "build", "--json")
     heads = {f["file"][:3]: next(p["count"] for p in f["passes"] if p["name"] == "mark_heading_roles") for f in data["files"]}
