@@ -253,11 +253,12 @@ class _Evaluated:
             score, mask = self._kept[id(query)]
             return score[at], mask[at]
         if isinstance(query, S.Near):
-            if id(query) in self._pairs:  # its bounds kept at the entries holding both words (sorted)
+            if id(query) in self._pairs:  # its bounds kept at the entries holding every word (sorted)
                 ids, scores = self._pairs[id(query)]
-                k = np.minimum(np.searchsorted(ids, at), max(len(ids) - 1, 0))
-                checked = ids[k] == at if len(ids) else np.zeros(len(at), dtype=bool)
-                bound = np.where(checked, scores[k] if len(ids) else 0.0, 0.0)
+                if not len(ids):
+                    return np.zeros(len(at)), np.zeros(len(at), dtype=bool)
+                k = np.minimum(np.searchsorted(ids, at), len(ids) - 1)
+                checked, bound = ids[k] == at, scores[k]
             else:
                 score, mask = self._kept[id(query)]
                 checked, bound = mask[at], score[at]

@@ -171,12 +171,6 @@ def title_end(title: str) -> int | None:
     return None
 
 
-def _body_alone(title: str) -> bool:
-    """A Russian heading's "title" that is its text: longer than :data:`LONG_TITLE_WORDS` words and
-    ending a sentence or a lead-in (what the tree check would call a body taken for a title)."""
-    return len(title.split()) > LONG_TITLE_WORDS and bool(P.SENTENCE_END.search(title.strip()))
-
-
 def _caps_title_line(text: str) -> bool:
     """An English law's title in capitals on a paragraph of its own: at most
     16 words, not ending a sentence (``FAILURE TO FOLLOW SUIT - INQUIRIES
@@ -232,6 +226,16 @@ def _sentence(title: str) -> bool:
     """A heading's title that is a sentence: :data:`SENTENCE_WORDS` words or
     more, ending in a sentence mark (a title of the Laws never ends so)."""
     return len(title.split()) >= SENTENCE_WORDS and title.rstrip()[-1:] in ".;:!?"
+
+
+def _title_is_text(kind: str, title: str) -> bool:
+    """A Russian heading's "title" that is its text: a subsection's or item's sentence (:func:`_sentence`)
+    or one longer than a heading can be; a section's sentence of more than :data:`LONG_TITLE_WORDS` words
+    (a hard-wrapped page's ``A. Игрок вправе учитывать сведения, …`` ⏎ ``… хода.``: a section's title of
+    six words may end in a full stop)."""
+    if kind == "section":
+        return _sentence(title) and len(title.split()) > LONG_TITLE_WORDS
+    return kind in ("subsection", "item", "subitem") and (_sentence(title) or len(title) > P.HEADING_MAX_CHARS)
 
 
 #: One-letter words that open a sentence (``В спортивных турнирах …``) — a body's first word only
@@ -557,8 +561,6 @@ class _Parser:
             return None, None
         k = title_end(raw.strip()) if self.lang == "ru" else (
             self.catalogue_end(raw.strip(), cite) or english.title_end(raw.strip()))
-        if k is None and self.lang == "ru" and _body_alone(raw):
-            k = 0  # ``1. Игрок может использовать сведения, … хода.``: a label, then its text
         if k == 0:  # English ``A. The Director may …``: no title, all body
             return None, m.start("title") + len(raw) - len(raw.lstrip())
         if k is None:
@@ -602,8 +604,7 @@ class _Parser:
         titled = titled and not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …``
             kind == "subsection" and not _english_subsection_title(m.group("title")))))  # is text
         title, body = self.title_and_body(m, p, cite) if titled else (None, None)
-        if self.lang == "ru" and kind in ("subsection", "item", "subitem") and title and (
-                _sentence(title) or len(title) > P.HEADING_MAX_CHARS):
+        if self.lang == "ru" and title and _title_is_text(kind, title):
             titled, title, body = False, None, None  # ``1. Если нарушившая сторона …, то …``: text, no title
         node = self.make(node_kind, level, cite, label, title, p, parent)
         if not titled:

@@ -165,7 +165,7 @@ class Postings:
     """The postings of the terms queries ask for, each read once by the
     ``read(field, lemma)`` a searcher gives (:mod:`lawref.index`, which alone
     reads whoosh's files) and kept: ``(score of each node holding it, its
-    positions there)``; and the sums of a word's terms (:meth:`Reader.summed`).
+    positions there)``; and the sums of a word's terms (:meth:`Reader.kept_sums`).
     At most ``limit`` postings, and as many summed entries, are kept; past
     that the kept ones are forgotten and read again as asked (a searcher's
     memory stays bounded at any corpus size). Dict operations are atomic, so
@@ -304,17 +304,14 @@ class Reader:
     def __call__(self, field: str, lemma: str) -> Scored:
         return self._kept.get(field, lemma, self._read)
 
-    def summed(self, query: AnyOf) -> dict[int, float]:
-        """:func:`scores` of ``query`` (an :class:`AnyOf` of :class:`Term` alone) over every node: a copy."""
-        return dict(self.kept_sums(query))
-
     def held_near(self, query: Near, docs: list[int]) -> list[bool]:
         """Whether each of ``docs`` holds ``query``'s parts in order within its slop, kept for the
         generation (:meth:`Postings.held_near`)."""
         return self._kept.held_near(query, docs, self)
 
     def kept_sums(self, query: AnyOf) -> dict[int, float]:
-        """:meth:`summed`'s dict as kept, not a copy: read it, never change it."""
+        """:func:`scores` of ``query`` (an :class:`AnyOf` of :class:`Term` alone) over every node, as kept
+        for the generation (:meth:`Postings.summed`), not a copy: read it, never change it."""
         return self._kept.summed(query, lambda: _sum_terms(query, self))
 
 
