@@ -647,10 +647,10 @@ class Searcher:
             ranked.append((entries[d], rank(score, held), held))
         ranked.sort(key=lambda t: (-round(t[1], 9), t[0][1]))
         cut = limit if snippets is None else snippets
-        marked: dict[frozenset[str], set[str]] = {}  # the lemmas a hit marks, once for each set of words held
-        return [(self._hit(fields, score, marked.get(held) or marked.setdefault(held, {lem for w in held
-                                                                                     for lem in lemmas[w]}), k < cut),
-                 held) for k, ((fields, _), score, held) in enumerate(ranked[:limit])]
+        shown = ranked[:limit]
+        marked = {held: {lem for w in held for lem in lemmas[w]} for held in {h for _, _, h in shown}}  # once a set
+        return [(self._hit(fields, score, marked[held], k < cut), held)
+                for k, ((fields, _), score, held) in enumerate(shown)]
 
     def _staged(self, now: bool = False) -> S.Reader:
         """The postings, with a large index's first stage in arrays (:data:`lawref.dense.DENSE_MIN` entries or more)

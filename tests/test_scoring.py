@@ -182,6 +182,13 @@ def test_a_nearness_kept_for_the_generation_is_its_words_order(searcher: Any, qu
     kept = S.Reader(S.Postings(limit=limit), searcher._read_postings)  # 5: forgotten as it grows
     assert kept.held_near(query, docs) == expected
     assert kept.held_near(query, docs[::-1]) == expected[::-1]  # asked again: what was kept, in the order asked
+    if limit > len(docs) * len(query.parts):  # room for every answer: none is worked out again
+        least, order = S.least_gap, S.in_order
+        S.least_gap = S.in_order = lambda *_: pytest.fail("worked out again")  # type: ignore[assignment]
+        try:
+            assert kept.held_near(query, docs) == expected
+        finally:
+            S.least_gap, S.in_order = least, order
 
 
 def test_kept_postings_are_bounded_and_read_again_when_forgotten() -> None:
