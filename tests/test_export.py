@@ -522,6 +522,25 @@ def test_untitled_items_come_back_from_the_txt_export(tmp_path: Path, width: int
     assert [n.cite for n in back.nodes] == ["40", "40A", "40A1", "40A2", "40B", "40B1"]
 
 
+@pytest.mark.parametrize("width", [30, 80])
+def test_a_bare_law_heading_and_its_title_line_come_back_from_the_txt_export(tmp_path: Path, width: int) -> None:
+    # a page printing «Правило 16» and its title on lines of their own: the export printed
+    # «Правило 16 Сведения», which reads as no heading — built again, laws 16 and 17 became fragments
+    text = ("Правило 16\nСведения\n\nA. Законные сведения\nИгрок учитывает заявки и ходы этой сдачи.\n\n"
+            "Правило 17\nПродолжительность торговли\n\nA. Начало торговли\nТорговля начинается с первой заявки.\n")
+    first = _built(tmp_path / "a", text)
+    assert [(n.cite, n.title) for n in first.nodes if n.kind == "law"] == [
+        ("16", "Сведения"), ("17", "Продолжительность торговли")]
+    exported = exports.export_text(first, "txt", width=width)
+    assert "Правило 16. Сведения" in exported  # as the Russian laws print a law's heading
+    back = _built(tmp_path / "b", exported)
+    printed = {"Правило 16.": "Правило 16", "Правило 17.": "Правило 17"}  # a law's label has the «.» printed now
+    back_tree = [row[:3] + (printed.get(row[3], row[3]),) + row[4:8]
+                 + ((row[8][0], row[8][1], printed.get(row[8][2], row[8][2])) if row[8] else None,) + row[9:]
+                 for row in tree(back)]
+    assert back_tree == tree(first)
+
+
 def _built(folder: Path, text: str) -> Library:
     """``text`` as the one file of a corpus ``folder``, built and opened."""
     folder.mkdir()

@@ -259,9 +259,19 @@ def _xrefs(v: View) -> str:
 
 
 def heading(node: Node) -> str:
-    """Label and title as printed: ``B. Исправление …``, ``Глава V - ТОРГОВЛЯ``."""
+    """Label and title as printed: ``B. Исправление …``, ``Глава V - ТОРГОВЛЯ``; a Russian law's
+    label printed bare, its title on the line after it (``Правило 16`` ⏎ ``Сведения``), joined as the
+    Russian laws print them, ``Правило 16. Сведения`` — ``Правило 16 Сведения`` reads as no heading, so
+    a txt export built again lost the law."""
     parts = [p for p in (node.label, node.title) if p]
+    if len(parts) == 2 and node.kind == Kind.LAW and _bare_russian_label(parts[0]):
+        return ". ".join(parts)
     return (" - " if node.kind in _DIVISIONS else " ").join(parts)
+
+
+def _bare_russian_label(label: str) -> bool:
+    """``Правило 16``: a Russian law's label with no mark after its number."""
+    return label.lower().startswith("правило") and label[-1:].isdigit()
 
 
 def render(v: View, *, plain: bool = False) -> str:
