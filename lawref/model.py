@@ -40,9 +40,11 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, field, fields
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
+
+from lawref.values import frozen
 
 if TYPE_CHECKING:
     from lawref.citations import Citation as Citation
@@ -65,6 +67,8 @@ if TYPE_CHECKING:
     from lawref.results import Answer as Answer
     from lawref.results import Hit as Hit
     from lawref.results import HitShown as HitShown
+
+_set = object.__setattr__  # a frozen value's own __init__ sets its fields past its refusing __setattr__
 
 #: The values defined in another module, named here too, each loaded on first use (PEP 562).
 _ELSEWHERE = {
@@ -110,7 +114,7 @@ KINDS = tuple(k.value for k in Kind)
 DOC_KINDS = ("laws", "commentary")
 
 
-@dataclass(frozen=True)
+@frozen
 class Source:
     """Where a node's text starts in the raw input.
 
@@ -125,6 +129,12 @@ class Source:
     end_line: int | None = None
     bytes: tuple[int, int] | None = None
 
+    def __init__(self, file: str, line: int, end_line: int | None = None, bytes: tuple[int, int] | None = None) -> None:
+        _set(self, "file", file)
+        _set(self, "line", line)
+        _set(self, "end_line", end_line)
+        _set(self, "bytes", bytes)
+
     def to_json(self) -> dict[str, Any]:
         """``{"file", "line", "end_line", "bytes"}`` (``bytes`` a list or null)."""
         return {"file": self.file, "line": self.line, "end_line": self.end_line,
@@ -137,7 +147,7 @@ class Source:
         return cls(d["file"], d["line"], d.get("end_line"), (span[0], span[1]) if span else None)
 
 
-@dataclass(frozen=True)
+@frozen
 class Document:
     """One document of the corpus (a manifest entry, or a detected one).
 
@@ -154,6 +164,16 @@ class Document:
     title: str | None = None
     files: tuple[str, ...] = ()
     letters: str = "lookalike"
+
+    def __init__(self, id: str, kind: str, lang: str = "ru", edition: str | None = None, title: str | None = None,
+                 files: tuple[str, ...] = (), letters: str = "lookalike") -> None:
+        _set(self, "id", id)
+        _set(self, "kind", kind)
+        _set(self, "lang", lang)
+        _set(self, "edition", edition)
+        _set(self, "title", title)
+        _set(self, "files", files)
+        _set(self, "letters", letters)
 
     def to_json(self) -> dict[str, Any]:
         """The JSON-contract dict: ``id, kind, lang, edition, title, files``,
@@ -172,7 +192,7 @@ class Document:
                    d.get("letters", "lookalike"))
 
 
-@dataclass(frozen=True)
+@frozen
 class Ref:
     """An outgoing reference of a node: a citation in its ``text``.
 
@@ -190,6 +210,15 @@ class Ref:
     id: str | None
     line: int
 
+    def __init__(self, start: int, end: int, text: str, cite: str, status: str, id: str | None, line: int) -> None:
+        _set(self, "start", start)
+        _set(self, "end", end)
+        _set(self, "text", text)
+        _set(self, "cite", cite)
+        _set(self, "status", status)
+        _set(self, "id", id)
+        _set(self, "line", line)
+
     def to_json(self) -> dict[str, Any]:
         """``{"start", "end", "text", "cite", "status", "id", "line"}``."""
         return {"start": self.start, "end": self.end, "text": self.text, "cite": self.cite, "status": self.status,
@@ -201,7 +230,7 @@ class Ref:
         return cls(**{f.name: d[f.name] for f in fields(cls)})
 
 
-@dataclass(frozen=True)
+@frozen
 class Node:
     """One node of the law tree.
 
@@ -238,6 +267,27 @@ class Node:
     refs: tuple[Ref, ...] = field(default=(), compare=False)
     title_en: str | None = field(default=None, compare=False)
     marks: tuple[str, ...] = ()
+
+    def __init__(self, id: str, doc: str, kind: str, cite: str | None, label: str | None, title: str | None,
+                 text: str, parent: str | None, page: int | None, source: Source, inferred: bool = False,
+                 lines: tuple[int, ...] = (), line_map: tuple[tuple[int, int], ...] = (), refs: tuple[Ref, ...] = (),
+                 title_en: str | None = None, marks: tuple[str, ...] = ()) -> None:
+        _set(self, "id", id)
+        _set(self, "doc", doc)
+        _set(self, "kind", kind)
+        _set(self, "cite", cite)
+        _set(self, "label", label)
+        _set(self, "title", title)
+        _set(self, "text", text)
+        _set(self, "parent", parent)
+        _set(self, "page", page)
+        _set(self, "source", source)
+        _set(self, "inferred", inferred)
+        _set(self, "lines", lines)
+        _set(self, "line_map", line_map)
+        _set(self, "refs", refs)
+        _set(self, "title_en", title_en)
+        _set(self, "marks", marks)
 
     def to_json(self, *, full: bool = False) -> dict[str, Any]:
         """The JSON-contract dict (docs/json.md, «lawref/1»); with ``full``,

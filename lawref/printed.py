@@ -10,14 +10,16 @@ The shapes are told in :mod:`lawref.model`'s docstring.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from lawref.model import Document, Node, Ref
+from lawref.values import frozen
 
 __all__ = ["RefShown", "Shown", "Twin", "View"]
 
+_set = object.__setattr__  # a frozen value's own __init__ sets its fields past its refusing __setattr__
 
-@dataclass(frozen=True)
+
+@frozen
 class Shown:
     """One node as lawref prints it, with its subtree: the writers in
     :mod:`lawref.export` render it and ask no library (it is built by
@@ -43,6 +45,20 @@ class Shown:
     likely_law: tuple[str | None, str | None, str | None] | None = None
     children: tuple[Shown, ...] = ()
 
+    def __init__(self, node: Node, label: str, lang: str = "ru", lost_start: bool = False, lost_end: bool = False,
+                 variant: tuple[int, int] | None = None, incoming: tuple[tuple[Node, Ref], ...] = (),
+                 likely_law: tuple[str | None, str | None, str | None] | None = None,
+                 children: tuple[Shown, ...] = ()) -> None:
+        _set(self, "node", node)
+        _set(self, "label", label)
+        _set(self, "lang", lang)
+        _set(self, "lost_start", lost_start)
+        _set(self, "lost_end", lost_end)
+        _set(self, "variant", variant)
+        _set(self, "incoming", incoming)
+        _set(self, "likely_law", likely_law)
+        _set(self, "children", children)
+
     def walk(self) -> Iterable[Shown]:
         """This node and every node under it, in reading order (pre-order)."""
         yield self
@@ -50,7 +66,7 @@ class Shown:
             yield from c.walk()
 
 
-@dataclass(frozen=True)
+@frozen
 class RefShown:
     """A reference as ``show`` lists it: its ``cite`` and ``status``, and the
     ``label`` of the node it resolved to (``None`` when it resolved to none)."""
@@ -59,8 +75,13 @@ class RefShown:
     status: str
     label: str | None
 
+    def __init__(self, cite: str, status: str, label: str | None) -> None:
+        _set(self, "cite", cite)
+        _set(self, "status", status)
+        _set(self, "label", label)
 
-@dataclass(frozen=True)
+
+@frozen
 class View:
     """A node shown whole (``show``, ``GET /api/v1/nodes/{cite}``): the
     :class:`Shown` tree and what stands around it.
@@ -92,13 +113,32 @@ class View:
     nearby: tuple[tuple[str, int | None] | None, tuple[str, int | None] | None] = (None, None)
     law_text_absent: bool = False
 
+    def __init__(self, shown: Shown, document: Document | None, law: Node | None, law_lang: str = "ru",
+                 law_title: str | None = None, title_en: str | None = None, context: tuple[Node, ...] = (),
+                 lost: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()), see_also: tuple[RefShown, ...] = (),
+                 cited_by: tuple[str, ...] = (),
+                 nearby: tuple[tuple[str, int | None] | None, tuple[str, int | None] | None] = (None, None),
+                 law_text_absent: bool = False) -> None:
+        _set(self, "shown", shown)
+        _set(self, "document", document)
+        _set(self, "law", law)
+        _set(self, "law_lang", law_lang)
+        _set(self, "law_title", law_title)
+        _set(self, "title_en", title_en)
+        _set(self, "context", context)
+        _set(self, "lost", lost)
+        _set(self, "see_also", see_also)
+        _set(self, "cited_by", cited_by)
+        _set(self, "nearby", nearby)
+        _set(self, "law_text_absent", law_text_absent)
+
     @property
     def node(self) -> Node:
         """The node shown."""
         return self.shown.node
 
 
-@dataclass(frozen=True)
+@frozen
 class Twin:
     """The English counterpart of a Russian node as ``show --lang en|both``
     prints it: ``view`` the counterpart's :class:`View`, or ``None`` when the
@@ -125,5 +165,23 @@ class Twin:
     relation: str | None = None
     cite_there: str | None = None
     sure: bool = True
+
+    def __init__(self, node: Node, label: str, view: View | None, title_en: str | None = None,
+                 law_cite: str | None = None, law_title_en: str | None = None,
+                 editions: tuple[str | None, str | None] = (None, None),
+                 named: bool = True, compared: bool = True, relation: str | None = None,
+                 cite_there: str | None = None, sure: bool = True) -> None:
+        _set(self, "node", node)
+        _set(self, "label", label)
+        _set(self, "view", view)
+        _set(self, "title_en", title_en)
+        _set(self, "law_cite", law_cite)
+        _set(self, "law_title_en", law_title_en)
+        _set(self, "editions", editions)
+        _set(self, "named", named)
+        _set(self, "compared", compared)
+        _set(self, "relation", relation)
+        _set(self, "cite_there", cite_there)
+        _set(self, "sure", sure)
 
 
