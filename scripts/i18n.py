@@ -17,6 +17,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
+from lawref.i18n import Compiled
+
 ROOT = Path(__file__).resolve().parents[1]
 PO = ROOT / "lawref" / "locale" / "ru" / "LC_MESSAGES" / "lawref.po"
 MO = PO.with_suffix(".mo")
@@ -65,7 +67,11 @@ def main(argv: list[str]) -> int:
         stale = not MO.is_file() or _messages(MO.read_bytes()) != _messages(data)
         if stale:
             print(f"{MO.relative_to(ROOT)} is not the compiled {PO.name}: run python scripts/i18n.py", file=sys.stderr)
-        return 1 if missing or stale else 0
+        unsorted = not stale and not Compiled(MO.read_bytes()).in_order()
+        if unsorted:  # lawref.i18n.Compiled finds a message by a binary search of the originals
+            print(f"{MO.relative_to(ROOT)}: its messages are not in byte order: run python scripts/i18n.py",
+                  file=sys.stderr)
+        return 1 if missing or stale or unsorted else 0
     MO.write_bytes(data)
     print(f"wrote {MO.relative_to(ROOT)}")
     return 1 if missing else 0

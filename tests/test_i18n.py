@@ -7,6 +7,7 @@ English; nothing but lawref's own words changes."""
 
 from __future__ import annotations
 
+import gettext
 import json
 import string
 from pathlib import Path
@@ -18,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from lawref.cli import cli
-from lawref.i18n import N_, Message, _catalogue, retell, revive_hook, revived, said, stored
+from lawref.i18n import N_, Compiled, Message, _catalogue, retell, revive_hook, revived, said, stored
 
 ROOT = Path(__file__).resolve().parents[1]
 RU_ENV = {"LAWREF_UI": None, "LC_ALL": None, "LC_MESSAGES": None, "LANGUAGE": None, "LANG": "ru_RU.UTF-8"}
@@ -369,3 +370,44 @@ def test_what_clean_build_and_export_refuse_is_one_line_before_any_work(tmp_path
         refused = CliRunner().invoke(cli, ["--ui", "en", "--index", str(index), *args])
         assert refused.exit_code == 2 and len(refused.stderr.splitlines()) == 1, refused.stderr
         assert not index.exists() and not (tmp_path / "md").exists()  # refused before building anything
+
+
+# ---------------------------------------------------------------- the catalogue read where it lies (issue 28)
+
+_MO = ROOT / "lawref" / "locale" / "ru" / "LC_MESSAGES" / "lawref.mo"
+
+
+def _gnu() -> gettext.GNUTranslations:
+    with _MO.open("rb") as mo:
+        return gettext.GNUTranslations(mo)
+
+
+def test_the_compiled_catalogue_answers_every_message_as_gettext_does() -> None:
+    ours, theirs = Compiled(_MO.read_bytes()), _gnu()
+    assert ours.in_order()
+    keys = list(theirs._catalog)  # type: ignore[attr-defined]
+    assert len(keys) > 500
+    for key in keys:
+        if isinstance(key, tuple):  # a plural entry: (singular, form)
+            singular = key[0]
+            for n in [*range(0, 30), 101, 111, 1000, 1_000_001]:
+                assert ours.ngettext(singular, singular + "s", n) == theirs.ngettext(singular, singular + "s", n)
+            assert ours.gettext(singular) == theirs.gettext(singular)  # a plural entry is not a gettext's answer
+        else:
+            assert ours.gettext(key) == theirs.gettext(key)
+            assert ours.gettext(key) == ours.gettext(key)  # asked again: the same
+
+
+@given(st.text(max_size=40))
+def test_a_message_the_catalogue_lacks_is_answered_as_gettext_does(message: str) -> None:
+    ours, theirs = Compiled(_MO.read_bytes()), _gnu()
+    assert ours.gettext(message) == theirs.gettext(message)
+    for n in (0, 1, 2, 5, 21):
+        assert ours.ngettext(message, message + "!", n) == theirs.ngettext(message, message + "!", n)
+
+
+@pytest.mark.parametrize("data", [b"", b"\x00" * 40, b"\xde\x12\x04\x95" + b"\x00" * 4, _MO.read_bytes()[:4]],
+                         ids=["empty", "zeros", "cut", "magic only"])
+def test_bytes_that_are_no_catalogue_are_refused(data: bytes) -> None:
+    with pytest.raises(ValueError):
+        Compiled(data)
