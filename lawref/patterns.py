@@ -87,8 +87,10 @@ DOMAIN = Rx(r"(?<![\w.@])[A-Za-zА-Яа-я][\w-]*\s?\.(?i:ru|net|com|org|ua|by|k
 #: Links to two other laws' pages and «to the top» (pzbs: ``Law 82 - … top of page Law 84 - …``).
 NAV_LAWS = Rx(r"^\W{0,3}(?i:law|правило)\s+\d{1,3}\s*[-–—.:](?=.*(?i:top of page|back to top|наверх))"
               r".*?\b(?i:law|правило)\s+\d{1,3}\s*[-–—.:]", example="Law 82 - ERRORS top of page Law 84 - FACTS")
-#: A navigation bar: three or more short items between ``·`` or ``•`` (``Главная · Поиск книг · Форумы``).
-NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$", example="Главная · Поиск книг · Форумы · Ссылки")
+#: A navigation bar: four or more short items between ``·``/``•``, or capitalised between pipes, no border pipe.
+NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$"
+             r"|^\s*[^\W\d_][^|\d.!?;:]{0,24}(?:\s{1,2}\|\s{1,2}[^\W\d_][^|\d.!?;:]{0,24}){3,}\s*$",
+             example="Главная · Поиск книг · Форумы · Ссылки")
 #: A pager in words: ``« Предыдущая``, ``- << Первая - « Предыдущая``, ``Следующая » - Последняя >>``.
 PAGER_WORDS = Rx(r"^\s*(?:[-–—|«»<>\s]*(?i:первая|предыдущая|следующая|последняя|назад|вперед|вперёд|далее"
                  r"|в начало|в конец|previous|next|first|last)[-–—|«»<>\s]*)+$", example="- << Первая - « Предыдущая")
@@ -115,12 +117,12 @@ BOOK_NAME = Rx(r"^(?:.*?/\s*)?(?P<name>[^/\"«»]{3,80}?)\s+[-–—]\s+(?i:чи
                r"|^\s*(?i:читаем)\s+(?P<read>.{3,80}?)\s+(?i:полностью)", example="Все о Бридже - читать онлайн")
 #: A site's interface words in a short line, any site: ``Версия для печати``, ``Добро пожаловать на наш
 #: сайт!``, ``Меню сайта``, ``Поиск по сайту``, ``Каталог библиотеки``, ``Прочитано: 0%``, a phone number,
-#: ``You are here``, ``Click here to …``, ``Printer-friendly``; a forum's ``Link to comment``, ``Share on other sites``.
+#: ``You are here``, ``Click here …``, ``Printer-friendly``, a forum's ``Link to comment``, a line of © or rights.
 WEB_UI = Rx(r"(?i)версия для печати|добро пожаловать на (?:наш )?сайт|меню сайта|поиск по сайту|каталог библиотеки"
             r"|прочитано\s*:|сообщить о нарушении|\+\d[\d ()-]{9,}\d|you are here|click here|printer[- ]friendly"
-            r"|back to top|log ?in\b.*register|войти\s.*регистрация"
-            r"|link to (?:comment|post)|share on other sites|recommended posts|jump to content|reply to this topic"
-            r"|ответить с цитатой|ссылка на сообщение", example="Версия для печати - буклет")
+            r"|back to top|log ?in\b.*register|войти\s.*регистрация|^\s*©|^\s*copyright\b|все права защищены"
+            r"|all rights reserved|link to (?:comment|post)|share on other sites|recommended posts|jump to content"
+            r"|reply to this topic|ответить с цитатой|ссылка на сообщение", example="Версия для печати - буклет")
 #: A post's byline, any site: ``By Ross P - Posted on 08 July 2017``, ``Posted by admin on …``,
 #: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``.
 BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by|in)|published\s+on)\s+\S.{0,60}$"
@@ -128,8 +130,9 @@ BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by
             example="By Ross P - Posted on 08 July 2017")
 #: A file name glued before the text: ``144509.fb2 вправе просмотреть …`` (the name is chrome, the rest text).
 FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
-#: Book-title line (metadata, not body). 001:1, 003:1.
-BOOK_TITLE = Rx(r"^\s*[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)\s*$",
+#: Book-title line (metadata, not body): 001:1, 003:1; the Laws' own name alone (a page's title, a running head).
+BOOK_TITLE = Rx(r"^\s*(?:[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)|(?P<laws>(?:Международные\s+п|П)равила"
+                r"(?:\s+(?:спортивного|контрактного|дубликатного)){1,2}\s+бриджа))\s*$",
                 example="неизвестен Автор - Все о Бридже")
 
 #: A mark lawref prints beside law text in ``show`` and the txt export, on a line of its own (never law text:
@@ -140,8 +143,7 @@ EXPORT_MARK = Rx(r"^\s*\[(?:фрагмент(?: правила \S+)?(?:, стр\
     r"|начало — на странице, которой нет в скане|текст обрывается: продолжение на странице, которой нет в скане"
     r"|the beginning is on a page the scan lacks|the text breaks off: it goes on on a page the scan lacks"
     r"|(?:начало текста утрачено|дальше текст утрачен|the (?:beginning|rest) is lost): (?:нет|no) "
-    r"[0-9A-Za-z().]+(?:, [0-9A-Za-z().]+)*"
-    r"|(?:вариант \d+ из \d+|variant \d+ of \d+): \S+:\d+"
+    r"[0-9A-Za-z().]+(?:, [0-9A-Za-z().]+)*|(?:вариант \d+ из \d+|variant \d+ of \d+): \S+:\d+"
     r"|(?:Правило|Law) \S+ — (?:номер правила выведен: его заголовок не сохранился"
     r"|law number inferred: its heading was lost))\]\s*$",
     example="[фрагмент, стр. 59]")
@@ -549,8 +551,6 @@ LEADING_NUMBER = Rx(r"\d+", example="43B2(a)")
 CITE_PARTS = Rx(r"(\d+)([A-Z]?)(\d*)((?:\([a-z0-9]+\))*)", example="43B2(b)")
 #: One item label of a canonical cite: ``(b)``.
 ITEM_LABEL = Rx(r"\([a-z0-9]+\)", example="43B2(b)")
-#: A canonical cite that names a section (a bare letter may follow it): ``64A``.
-HAS_SECTION = Rx(r"\d[A-Z]", example="64A")
 
 #: Russian «правило» in every case form, any letter case, a number sign or none between it and the cite: 000:6
 #: ``правилом 44``, 000:239 ``правила 70 или 71``, 004:56 ``Правилу 45F``; ``правилу № 62``, ``Правило62B``; abbreviated

@@ -154,6 +154,12 @@ def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
     "Law 82 - RECTIFICATION OF ERRORS OF PROCEDURE  Law 82 - RECTIFICATION OF ERRORS OF PROCEDUREtop of page "
     "Law 84 - RULINGS ON AGREED FACTS",
     "Правило 52. Отказ от хода  наверх  Правило 54. Открытый ход вне очереди",
+    # a club's page: its menu between pipes over the text, its copyright line under it (a new user's page, issue 28:
+    # the menu was kept as a fragment, the copyright line in the last law's text)
+    "Бридж-клуб | Главная | Турниры | Правила | Форум",
+    "© Бридж-клуб «Пример», все права защищены",
+    "Copyright 2009 Example Bridge Club",
+    "All rights reserved.",
 ])
 def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
     nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"
@@ -171,6 +177,27 @@ def test_the_book_s_name_learnt_from_its_reading_line_is_chrome_and_a_file_name_
                                                            ("law", "Любой ход можно принять.")]
     assert [d.text for d in cleaned.report.dropped] == ["Правила бриджа - Чтение (стр. 17)", "Правила бриджа",
                                                            "321.fb2 "]
+
+
+def test_the_laws_own_name_alone_on_a_line_is_the_document_s_title_not_a_fragment() -> None:
+    nodes, _, cleaned = build("Международные правила дубликатного бриджа\n\nПравило 53\nХод вне очереди принят\n\n"
+                              "Любой ход вне очереди можно принять.\n")
+    assert [(n.kind, n.cite, n.text) for n in nodes] == [("law", "53", "Любой ход вне очереди можно принять.")]
+    assert cleaned.report.title == "Международные правила дубликатного бриджа"
+
+
+@pytest.mark.parametrize("text", [
+    # the name opening a sentence that goes on below it is text
+    "Правило 80. Организатор\nA. Полномочия\nСм. выше.\nПравила дубликатного бриджа\nтребуют от организатора "
+    "назначить судью.\n",
+    # a table's rows between pipes: bordered, or holding numbers
+    "Правило 77. Запись\nA. Очки\n| Контракт | Взятки | Очки | Премия |\nКонтракт | 1 | 2 | 3 | 4\n",
+])
+def test_law_text_shaped_like_a_title_or_a_menu_is_kept(text: str) -> None:
+    nodes, _, cleaned = build(text)
+    assert not [d for d in cleaned.report.dropped if d.step == "drop_chrome"]
+    kept = " ".join(n.text for n in nodes)
+    assert ("требуют от организатора" in kept and "Правила дубликатного бриджа" in kept) or "Премия" in kept
 
 
 def test_law_text_naming_two_laws_and_the_word_upward_is_not_a_pages_links() -> None:

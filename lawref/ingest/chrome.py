@@ -47,10 +47,10 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     shaped.update(_edge_advert(lines, shaped))
     shaped.update(_title_again(lines))  # after the frame walk: the first copy is the page's own title, kept
     for k, ln in enumerate(lines):
-        m = P.BOOK_TITLE.match(ln.text)
+        m = P.BOOK_TITLE.match(ln.text) if not _continued(lines, k) else None
         why = None if m or ln.kind != "text" else shaped.get(k)
         if m:  # the book title, also when repeated as a running head (колонтитул)
-            ctx.title = ctx.title or m.group("title")
+            ctx.title = ctx.title or m.group("title") or m.group("laws")
             ctx.drop(ln.no, ln.text, N_("book title (kept as the document's title)"))
         elif why is not None:
             ctx.drop(ln.no, ln.text, why)
@@ -63,6 +63,13 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         ex.append(example(ln.text))
     ctx.record(N_("site chrome and book-title lines removed"), len(ex), ex)
     return out
+def _continued(lines: list[Ln], k: int) -> bool:
+    """Whether the text line after line ``k`` goes on in lower case: ``Правила дубликатного бриджа`` ⏎ ``требуют …``
+    is a sentence, not the book's name on a line of its own."""
+    nxt = next((ln for ln in lines[k + 1:k + 3] if ln.text.strip()), None)
+    return nxt is not None and nxt.kind == "text" and nxt.text.lstrip()[:1].islower()
+
+
 #: The longest line taken for chrome by its shape (a site's line is short; law text runs long).
 MAX_CHROME_CHARS = 240
 #: How far from a page's start or end a walk for its site header or footer goes at most (lines).
