@@ -124,9 +124,10 @@ WEB_UI = Rx(r"(?i)версия для печати|добро пожаловат
             r"|all rights reserved|link to (?:comment|post)|share on other sites|recommended posts|jump to content"
             r"|reply to this topic|ответить с цитатой|ссылка на сообщение", example="Версия для печати - буклет")
 #: A post's byline, any site: ``By Ross P - Posted on 08 July 2017``, ``Posted by admin on …``,
-#: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``.
+#: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``, a date and time and who (``» 9/06/2016, 12:02, Имя``).
 BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by|in)|published\s+on)\s+\S.{0,60}$"
-            r"|^\s*(?i:опубликовано|дата публикации|автор публикации)\s*:\s*\S.{0,60}$",
+            r"|^\s*(?i:опубликовано|дата публикации|автор публикации)\s*:\s*\S.{0,60}$"
+            r"|^\W{0,3}\d{1,2}[./]\d{1,2}[./](?:19|20)?\d\d,?\s+\d{1,2}:\d\d\b[\s,]*\S.{0,40}$",
             example="By Ross P - Posted on 08 July 2017")
 #: A file name glued before the text: ``144509.fb2 вправе просмотреть …`` (the name is chrome, the rest text).
 FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
@@ -191,8 +192,7 @@ ALPHABET_BAR = Rx(r"^\s*(?:(?:[А-ЯЁA-Z]|AZ|A-Z|0-9|#)[\s|·•,]+){10,}(?:[А
                   example="А Б В Г Д Е Ж З И К Л М Н О П Р С Т У Ф Х Ц Ч Ш Щ Э Ю Я AZ")
 #: A pager token that is not a number: ``...``, ``…``, ``«``, ``»``, ``Назад``, ``Вперед``.
 PAGER_FILLER = Rx(r"^(?:\.{2,}|…|[«»<>←→|]|[-–—]|[Нн]азад|[Вв]перед|[Сс]ледующая|[Пп]редыдущая|[Сс]тр\.?"
-                  r"|[Сс]траницы:?|[Сс]тр\.:|[Pp]ages:?)$",
-                  example="…")
+                  r"|[Сс]траницы:?|[Сс]тр\.:|[Pp]ages:?)$", example="…")
 #: Card ranks after a lost suit symbol: ``?AK``, ``?Q``, ``?10`` (the ``?`` is a lost glyph).
 LOST_SUIT = Rx(r"(?<![\w\[?])\?(?=(?:10|[AKQJTx2-9])(?:10|[AKQJTx2-9])*(?![\w]))", example="держит ?AK ?Q и ходит")
 #: A run of 2+ lost glyphs inside a sentence: ``держит ???? ?AK``.

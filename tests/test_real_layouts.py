@@ -160,6 +160,7 @@ def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
     "© Бридж-клуб «Пример», все права защищены",
     "Copyright 2009 Example Bridge Club",
     "All rights reserved.",
+    "» 12/03/2015, 18:40,  Игрок",  # a forum post's date, time and author over its text (a real forum's page)
 ])
 def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
     nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"
