@@ -417,6 +417,12 @@ def _continued(prev: str, tok: str, alphabet: bool) -> str | None:
     return normalise_cite(f"{law}{latin(tok, alphabet)}")
 
 
+def _sectioned(cite: str) -> bool:
+    """Whether canonical ``cite`` names a section or a part of one (``62B``, ``72A5``; not ``62``)."""
+    parts = P.CITE_PARTS.fullmatch(cite)
+    return parts is not None and bool(parts.group(2))
+
+
 def _range(prev: str, tok: str, alphabet: bool) -> tuple[str, ...] | None:
     """The cites after ``prev`` up to ``tok`` in a range, or ``None`` when
     the two make none: laws (``61-64``), sections (``62А-В``, ``62A-D``,
@@ -473,8 +479,8 @@ def _split_run(text: str, base: int, prefix_start: int, alphabet: bool) -> list[
                 break
             continue
         cite = _token_cite(tok, None, alphabet) if tok[:1].isdigit() else _continued(prev, tok, alphabet)
-        if cite is None:
-            break
+        if cite is None or (not piece.group("sep").strip() and not _sectioned(prev)):
+            break  # spaces alone list sections after a section (``62B 62A``), never after a bare law number
         if members >= MAX_MEMBERS:
             out[-1] = replace(out[-1], truncated=True)
             break

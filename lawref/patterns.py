@@ -591,21 +591,21 @@ _ITEM_LABEL = r"\((?:[a-zA-Z0-9]{1,2}|[абвгдежзиклмнс])\)"
 #: paragraph's cite (``45`` of ``правило 59, 45.5``): that is not law 45.
 CITE_TOKEN = (rf"{LAW_NUMBER}(?:(?:{CITE_LETTER}|{_GLUED_LOWER}|{_SPACED_LETTER}|[ ]?\({CITE_LETTER}\))"
               rf"(?:[ .]?\d{{1,2}})?(?:[ ]?{_ITEM_LABEL}){{0,{MAX_ITEMS}}}|{_ORDINAL})?(?![\w])(?!\.\d)")
-#: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not
-#: part of the cite (:func:`lawref.cite.without_ordinal`).
+#: A Russian ordinal ending glued to a law number by a hyphen (``с 61-го по 64-е``, ``62-му``): not the cite's.
 ORDINAL = Rx(rf"-(?:{_ORDINAL_ENDING})$", example="61-го")
 #: A continuation of a run: a section of the same law (``12C1 и C2`` → ``C2``; ``64A и B.`` → ``B``, a full stop
 #: after it; ``62А-В`` → ``В``) or an item of the same subsection (``43B2(a) и (b)`` → ``(b)``).
 SECTION_TOKEN = (rf"{CITE_LETTER}\.?\d{{1,2}}(?:{_ITEM_LABEL}){{0,{MAX_ITEMS}}}(?![\w])"
                  rf"|{CITE_LETTER}(?!\w|\.\w)|(?:{_ITEM_LABEL}){{1,{MAX_ITEMS}}}(?![\w])")
-#: A space inside a citation: any whitespace character but one that starts a blank line — a
-#: citation never runs on across a paragraph break (``правила 70 или 71`` ⏎⏎ ``-1`` is not ``1``).
+#: A space inside a citation: never one that starts a blank line (``правила 70 или 71`` ⏎⏎ ``-1`` is not ``1``).
 _WS = r"(?:(?!\n[^\S\n]*\n)\s)"
+#: Between listed cites: a comma, «и»/«or», or spaces alone before a section's cite (``62B 62A``; ``cite._split_run``).
 LIST_SEP = rf"{_WS}*(?:,{_WS}*(?:(?:и|или|либо|and|or){_WS}+)?|{_WS}(?:и|или|либо|and|or){_WS}+){_WS}*"
 RANGE_SEP = rf"{_WS}*(?:[-–—]|{_WS}(?:to|по|through|thru|до){_WS}){_WS}*"
+_RUN_SEP = (rf"(?:{RANGE_SEP}|{LIST_SEP}"
+            rf"|[ \t]+(?={LAW_NUMBER}{CITE_LETTER}\d{{0,2}}(?:{_ITEM_LABEL}){{0,{MAX_ITEMS}}}(?![\w(]|[ .]?\d)))")
 #: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``, ``61, 62, and 64``.
-CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:(?:{RANGE_SEP}|{LIST_SEP})(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)",
-              example="70 или 71")
+CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:{_RUN_SEP}(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)", example="70 или 71")
 #: A law word before a cite (the cite itself is looked ahead): 000:11 ``правило 59``; ``ст. 40``,
 #: ``правилу № 62``, ``правила с 61 по 64``, ``п. 62B``.
 LAW_CITATION = Rx(rf"{_ANY_LAW_WORD}{_WS}*{NUMBER_SIGN}{FROM_WORD}(?={CITE_TOKEN})"
@@ -654,7 +654,7 @@ COMMENTARY_NAMED = Rx(rf"{_PARAGRAPH_WORD}(?P<num1>\d{{1,3}}){_WS}*,?{_WS}*(?:of
                       rf"(?P<num2>\d{{1,3}})(?![\w(])(?!\.\d)|{_WS}*\((?P<num3>\d{{1,3}})\))",
                       example="п. 2 комментария к правилу 46; комментарий к правилу 45 (6)")
 #: One further member of a run: ``, 64``, `` или 71``, ``-64``, `` и (b)``.
-CITE_PIECE = Rx(rf"(?P<sep>{RANGE_SEP}|{LIST_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
+CITE_PIECE = Rx(rf"(?P<sep>{_RUN_SEP})(?P<tok>{CITE_TOKEN}|{SECTION_TOKEN})", example=" или 71")
 #: A range separator inside a run: ``61-64``, ``61 – 64``, ``Laws 61 to 64``, ``с 61 по 64``, ``61 through 64``.
 RANGE_MARK = Rx(r"[-–—]|\s(?:to|по|through|thru|до)\s", example="61 - 64")
 #: An alphabet-only Cyrillic section letter (``25Б``): its text reads Cyrillic letters in alphabet order.

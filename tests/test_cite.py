@@ -188,6 +188,15 @@ SPELLINGS = [
     ("правила 64A, B и C.", ["64A", "64B", "64C"]),
     ("правила 64A и B.2", ["64A", "64B2"]),           # a full stop before a digit: B2 of the same law
     ("правило 40 и А.Б. Иванов", ["40"]),             # initials: a full stop before a letter
+    # sections listed with spaces alone, no comma (a forum's «правила 62B 62A»): after a section only, and never a
+    # cite a number follows (``62A 2 раза``: the spaced subsection 62A2 or a count)
+    ("см. правила 62B 62A", ["62B", "62A"]),
+    ("see Laws 64A 64B.", ["64A", "64B"]),
+    ("правила 12C1 12C2 и 12C3", ["12C1", "12C2", "12C3"]),
+    ("Laws 40B2(a) 40C", ["40B2(a)", "40C"]),
+    ("правило 62B 62A 2 раза", ["62B"]),
+    ("правило 62 64A", ["62"]),
+    ("правило 62B\n62A", ["62B"]),
 ]
 
 
