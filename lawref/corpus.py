@@ -227,11 +227,13 @@ def _account(report: FileReport, text: str, nodes: tuple[Node, ...], cleaned: Cl
 
 
 def _copies_in_file(nodes: tuple[Node, ...]) -> list[str]:
-    """A warning for every node one file holds twice with different text."""
+    """A warning for every cited node one file holds twice with different text. A node with no cite (a fragment,
+    a footnote) is named by the raw line it starts on: two of one id are two pieces of that line (a page run on into
+    one line, its headings inside it), never two texts of one thing; the tree check says what they hold."""
     first = {n.id: n for n in nodes if "~" not in n.id}
     out = []
     for n in nodes:
-        if "~" in n.id and (orig := first.get(n.id.split("~")[0])) is not None:
+        if "~" in n.id and n.cite is not None and (orig := first.get(n.id.split("~")[0])) is not None:
             out.append(_copy_warning(orig, n))
     return out
 

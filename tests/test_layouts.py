@@ -418,6 +418,32 @@ def test_item_18_two_texts_of_one_section_are_warned_and_labelled(variant_corpus
     assert "[вариант 1 из 2: a.txt:3]" in shown and "[вариант 2 из 2: b.txt:3]" in shown
 
 
+def test_pieces_of_one_run_on_line_are_not_called_two_texts_of_one_thing(tmp_path) -> None:
+    # a page with no law heading whose sections and items run on in one line (a real library's page, in our words):
+    # its fragments start on one raw line, so their ids share it (~2, ~3); the build said «two different texts — f:5
+    # and f:5», a variant's warning, for what is one line cut at its labels
+    import json
+
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    (tmp_path / "c").mkdir()
+    (tmp_path / "c" / "page.txt").write_text(
+        "ОБЩИЕ ПОЛОЖЕНИЯ О ЗАЯВКАХ\n\nОБЩИЕ ПОЛОЖЕНИЯ О ЗАЯВКАХ. Порядок торговли А. НАЧАЛО ТОРГОВЛИ. Первым "
+        "заявляет сдающий.\n\nБ. ЗАМЕНА ЗАЯВКИ. 1. Оплошность. Игрок может заменить заявку, сделанную по "
+        "оплошности. 2. Намерение. Заявку, сделанную намеренно, заменить нельзя.\n", encoding="utf-8")
+    base = ["--corpus", str(tmp_path / "c"), "--index", str(tmp_path / "ix")]
+    report = CliRunner().invoke(cli, [*base, "build", "--report", "--json"])
+    files = json.loads(report.stdout)["files"]
+    warnings = [w for f in files for w in f["warnings"]]
+    assert not any("two different texts" in w for w in warnings), warnings
+    assert any("no law, section or commentary heading" in w for w in warnings)  # still said loudly, once
+    toc = json.loads(CliRunner().invoke(cli, [*base, "toc", "--json"]).stdout)
+    ids = [e["id"] for e in toc["contents"] if e["kind"] == "fragment"]
+    assert len(ids) == len(set(ids)) >= 3 and sum("~" in i for i in ids) >= 2  # one line's pieces, each its own id
+
+
 @pytest.mark.usefixtures("ru_ui")
 def test_items_19_20_show_says_what_was_lost_and_what_fragments_may_hold(seed_index) -> None:
     from click.testing import CliRunner
