@@ -331,14 +331,13 @@ _LOADED = (
 HEAVY = ("whoosh.searching", "whoosh.query", "rapidfuzz", "jinja2", "asyncio", "pymorphy3", "lawref.scan",
          "lawref.manifest", "lawref.records", "lawref.lang.catalogue", "whoosh.lang.morph_en",
          "_hashlib", "hmac",  # OpenSSL's module: the seal and the index's name are Python's own BLAKE2/SHA-256
-         "lawref.exports", "lawref.export.book",  # the export writers: a link as JSON needs none of them
-         "lawref.lang.english")  # English titles' rules: a Russian show and a link need none of them
+         "lawref.exports", "lawref.export.book")  # the export writers: a link as JSON needs none of them
 
 
 @pytest.mark.parametrize(("args", "allowed"), [
     (["show", "62B"], ()),
     (["link"], ()),
-    (["search", "фальшренонс"], ("lawref.lang.english", "whoosh.searching", "whoosh.query")),
+    (["search", "фальшренонс"], ("whoosh.searching", "whoosh.query")),
 ])
 def test_a_query_process_loads_only_what_its_command_needs(tmp_path: Path, args: list[str],
                                                           allowed: tuple[str, ...]) -> None:

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lawref.i18n import N_, retell, tr, ui_language
+from lawref.lang import english as english_titles
 from lawref.model import Document, Kind, Node, Ref, Status
 from lawref.words import relation as relation_in
 from lawref.words import words as told
@@ -400,8 +401,6 @@ def toc_lines(documents: Mapping[str, Document], entries: Sequence[TocEntry]) ->
     """``toc``: a line a document (id, title, edition: ``documents`` by id),
     then a line a row, indented by its depth: cite (or label), title,
     English title, page and status when it is not ``whole``."""
-    from lawref.lang import english as english_titles  # the contents' only: a show never loads it (issue 28)
-
     out, doc = [], None
     for e in entries:
         if e.doc != doc:

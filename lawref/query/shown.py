@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from lawref import model
+from lawref.lang import english
 from lawref.model import Document, Kind, Node, Status
 from lawref.query import editions as q_editions
 from lawref.query.views import AllNodes
@@ -90,8 +91,6 @@ def _law_title(lib: Library, law: Node) -> str | None:
     title = law.title
     if not title or not title.isupper() or law.cite is None:
         return title
-    from lawref.lang import english  # only for a title in capitals: a Russian show never loads it (issue 28)
-
     entry = lib.catalogue_entry(law.cite, lib.edition_of(law.doc))[1]
     same = entry is not None and english.title_words(entry.title_en) == english.title_words(title)
     return entry.title_en if same and entry is not None else title
