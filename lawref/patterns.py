@@ -117,12 +117,14 @@ BOOK_NAME = Rx(r"^(?:.*?/\s*)?(?P<name>[^/\"«»]{3,80}?)\s+[-–—]\s+(?i:чи
                r"|^\s*(?i:читаем)\s+(?P<read>.{3,80}?)\s+(?i:полностью)", example="Все о Бридже - читать онлайн")
 #: A site's interface words in a short line, any site: ``Версия для печати``, ``Добро пожаловать на наш
 #: сайт!``, ``Меню сайта``, ``Поиск по сайту``, ``Каталог библиотеки``, ``Прочитано: 0%``, a phone number,
-#: ``You are here``, ``Click here …``, ``Printer-friendly``, a forum's ``Link to comment``, a line of © or rights.
+#: ``You are here``, ``Click here …``, ``Printer-friendly``, a line of © or rights; a forum's ``Link to comment``,
+#: ``Цитировать | Ответить``, a poster's ``Сообщений: 152 | Зарегистрирован: 2019``.
 WEB_UI = Rx(r"(?i)версия для печати|добро пожаловать на (?:наш )?сайт|меню сайта|поиск по сайту|каталог библиотеки"
             r"|прочитано\s*:|сообщить о нарушении|\+\d[\d ()-]{9,}\d|you are here|click here|printer[- ]friendly"
             r"|back to top|log ?in\b.*register|войти\s.*регистрация|^\s*©|^\s*copyright\b|все права защищены"
             r"|all rights reserved|link to (?:comment|post)|share on other sites|recommended posts|jump to content"
-            r"|reply to this topic|ответить с цитатой|ссылка на сообщение", example="Версия для печати - буклет")
+            r"|reply to this topic|ответить с цитатой|ссылка на сообщение|цитировать\s*\||\|\s*пожаловаться"
+            r"|(?:зарегистрирован|registered|joined)\s*:|(?:сообщений|posts)\s*:\s*\d", example="Поиск по сайту")
 #: A post's byline, any site: ``By Ross P - Posted on 08 July 2017``, ``Posted by admin on …``,
 #: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``, a date and time and who (``» 9/06/2016, 12:02, Имя``).
 BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by|in)|published\s+on)\s+\S.{0,60}$"
@@ -146,8 +148,7 @@ EXPORT_MARK = Rx(r"^\s*\[(?:фрагмент(?: правила \S+)?(?:, стр\
     r"|(?:начало текста утрачено|дальше текст утрачен|the (?:beginning|rest) is lost): (?:нет|no) "
     r"[0-9A-Za-z().]+(?:, [0-9A-Za-z().]+)*|(?:вариант \d+ из \d+|variant \d+ of \d+): \S+:\d+"
     r"|(?:Правило|Law) \S+ — (?:номер правила выведен: его заголовок не сохранился"
-    r"|law number inferred: its heading was lost))\]\s*$",
-    example="[фрагмент, стр. 59]")
+    r"|law number inferred: its heading was lost))\]\s*$", example="[фрагмент, стр. 59]")
 #: The underline of a txt export's document title (its first line): ``=====``.
 TITLE_UNDERLINE = Rx(r"^={3,}\s*$", example="==========")
 #: The underline of a law title printed without its heading in a txt export (000:2–4 in the seeds).
@@ -792,8 +793,7 @@ HTML_BLOCK_TAG = Rx(r"<(?:p|div|br|table|td|h[1-6])\b", example="<p>Правил
 #: :func:`lawref.ingest.paragraphs.split_run_in_items` cuts only labels in sequence.
 RUN_IN_EN = Rx(r"(?:(?<=[.:;])\s+(?P<num>\d{1,2})\.(?=\s+[A-Za-z“\"']|\s*\()"
                r"|(?:(?<=[.:;,])|(?<=\bor)|(?<=\band)|(?<=\d\.))\s*(?P<item>\((?:[a-z]|ii|iii|iv|vi|vii|viii)\))"
-               r"(?=\s*[A-Za-z“\"']))",
-               example="… at once. 2. The Director rules (a) first")
+               r"(?=\s*[A-Za-z“\"']))", example="… at once. 2. The Director rules (a) first")
 
 #: Ligatures printed as Unicode presentation forms (U+FB00–U+FB06: ``ﬁnal``, ``oﬀending``), and their letters
 #: (NFKC of those seven code points only — nothing else is normalised): a ``str.translate`` table.

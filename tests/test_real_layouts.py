@@ -161,6 +161,8 @@ def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
     "Copyright 2009 Example Bridge Club",
     "All rights reserved.",
     "» 12/03/2015, 18:40,  Игрок",  # a forum post's date, time and author over its text (a real forum's page)
+    "Цитировать | Ответить | Пожаловаться",  # a forum post's links and its poster's card (a new user's page)
+    "Сообщений: 152 | Зарегистрирован: 2019",
 ])
 def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
     nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"
@@ -178,6 +180,30 @@ def test_the_book_s_name_learnt_from_its_reading_line_is_chrome_and_a_file_name_
                                                            ("law", "Любой ход можно принять.")]
     assert [d.text for d in cleaned.report.dropped] == ["Правила бриджа - Чтение (стр. 17)", "Правила бриджа",
                                                            "321.fb2 "]
+
+
+def test_a_running_head_that_names_its_page_goes_even_printed_once_and_the_page_s_own_foot_too() -> None:
+    # a book's text: the head after ``- 32 -`` names page 32 across a column gap; the head before it is the same words
+    # without the number; the foot ``Стр. 32 из 40`` names the page it ends. The head stayed, the subsection after it
+    # ran into it («… стр. 32 2. Пара …», 13B2 never made) and the foot was a page of unknown number with a warning
+    nodes, findings, cleaned = build(
+        "- 31 -\nПОРЯДОК ТУРНИРА\n\nПравило 13. Опоздание пары\n\nB. Повторное опоздание\n"
+        "1. Судья вправе снять с опоздавшей пары очко.\n- 32 -\nПорядок турнира                        стр. 32\n"
+        "2. Пару, опоздавшую трижды, снимают с турнира.\n\nСтр. 32 из 40\n")
+    assert [(n.cite, n.page, n.text) for n in nodes if n.kind == "subsection"] == [
+        ("13B1", 31, "Судья вправе снять с опоздавшей пары очко."),
+        ("13B2", 32, "Пару, опоздавшую трижды, снимают с турнира.")]
+    assert not findings and not cleaned.report.notes  # no page of unknown number
+    dropped = {d.text.strip(): d.step for d in cleaned.report.dropped}
+    assert dropped["ПОРЯДОК ТУРНИРА"] == dropped["Порядок турнира                        стр. 32"] == "drop_running_heads"
+    assert dropped["Стр. 32 из 40"] == "mark_pages"
+
+
+@pytest.mark.parametrize("line", ["Таблица штрафов на стр. 32", "См. также стр. 32."])
+def test_a_line_naming_another_page_or_ending_a_sentence_is_no_head(line: str) -> None:
+    nodes, _, cleaned = build(f"- 32 -\nПравило 13. Опоздание пары\nA. Опоздание\nТекст.\n- 33 -\n{line}\nЕщё текст.\n")
+    assert not [d for d in cleaned.report.dropped if d.step == "drop_running_heads"]
+    assert line in " ".join(n.text for n in nodes)
 
 
 def test_the_laws_own_name_alone_on_a_line_is_the_document_s_title_not_a_fragment() -> None:

@@ -656,7 +656,12 @@ def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx, head: bool = False) -> list[
     if r := P.READER_MARKER.match(text):
         ctx.drop(ln.no, text, N_("reader page marker"))
         return [Ln(text, ln.no, "reader", int(r.group("page")))]
-    whole = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text) or (P.HEAD_MARKER.match(text) if head else None)
+    plain = P.PAGE_MARKER.match(text) or P.BARE_NUMBER.match(text)
+    foot = P.HEAD_MARKER.match(text) if head and not plain else None
+    if foot and _page_of(foot) == pages.last:  # ``- 32 -`` … ``Стр. 32 из 40``: the page's own foot, no new page
+        ctx.drop(ln.no, text, N_("head or foot of the page it stands on (page {page})").format(page=pages.last))
+        return []
+    whole = plain or foot
     if whole:
         return [_marker(ln, text, _page_of(whole), pages, ctx)]
     if P.MARKER_LIKE.match(text) and not P.LABEL_ONLY.match(text):
@@ -691,24 +696,48 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     marker (the first line after it, or the last before it) and stands so,
     in two copies at least, at two markers or more — the book's title, a chapter's name
     (``Глава VI. Розыгрыш``), which is not a chapter heading — or equals the
-    book title found by :func:`drop_chrome`. A line that starts in lower case
+    book title found by :func:`drop_chrome`, or names the page it heads or
+    ends (:func:`_names_page`). A line that starts in lower case
     or ends a sentence is never a running head."""
     near = next_to_markers(lines)
-    key = {k: " ".join(lines[k].text.split()).casefold() for k, _ in near}
+    key = {k: " ".join(_PAGE_NAMED.sub("", lines[k].text).split()).casefold() for k, _ in near}  # its page aside
     pages: dict[str, set[int]] = {}
     copies: dict[str, set[int]] = {}
     for k, marker in near:
         pages.setdefault(key[k], set()).add(marker)
         copies.setdefault(key[k], set()).add(k)
     title = " ".join((ctx.title or "").split()).casefold()
-    heads = {k for k, _ in near if _may_be_head(lines[k].text)
-             and ((len(pages[key[k]]) >= 2 and len(copies[key[k]]) >= 2) or (title and key[k] == title))}
+    current = _pages_at(lines)
+    heads = {k for k, m in near if _may_be_head(lines[k].text)
+             and ((len(pages[key[k]]) >= 2 and len(copies[key[k]]) >= 2) or (title and key[k] == title)
+                  or _names_page(lines[k].text, {lines[m].page, current[k]}))}
     ex = []
     for k in sorted(heads):
         ex.append(example(lines[k].text))
         ctx.drop(lines[k].no, lines[k].text, N_("running head (колонтитул)"))
     ctx.record(N_("running heads next to page markers dropped"), len(ex), ex)
     return [ln for k, ln in enumerate(lines) if k not in heads]
+_PAGE_NAMED = re.compile(r"(?i)(?:страница|стр\.|page|p\.)\s*(\d{1,4})\s*$")
+
+
+def _names_page(text: str, pages: set[int | None]) -> bool:
+    """``text`` ends naming one of ``pages`` — the page of the marker it stands by, or the page it is printed on:
+    a head or foot of that page (``Правила турнира      стр. 32`` by ``- 32 -``), even printed once."""
+    m = _PAGE_NAMED.search(text)
+    return m is not None and int(m.group(1)) in pages and bool(text[: m.start()].strip())
+
+
+def _pages_at(lines: list[Ln]) -> list[int | None]:
+    """The page each line is printed on: the last believed marker's before it (``None`` before any)."""
+    out: list[int | None] = []
+    page = None
+    for ln in lines:
+        if ln.kind == "marker":
+            page = ln.page
+        out.append(page)
+    return out
+
+
 def _may_be_head(text: str) -> bool:
     """A running head is a title: it neither starts in lower case nor ends a
     sentence or clause (the last line of a paragraph, ``Director at once and
