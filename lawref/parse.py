@@ -26,9 +26,21 @@ from lawref import patterns as P
 from lawref.cite import latin
 from lawref.i18n import N_
 from lawref.ingest.reflow import russian_title_line
-from lawref.lang import english, morph
+from lawref.lang import english
 from lawref.model import Node, Source
 from lawref.records import Paragraph
+from lawref.titles import (
+    PROSE_END,
+    SURNAME,
+    caps_title_line,
+    division_title,
+    english_subsection_title,
+    front_heading,
+    item_letter,
+    title_end,
+    title_is_text,
+    unlabelled_heading,
+)
 
 # Levels of the stack, outermost first. A headless fragment sits deepest.
 LEVEL = {"chapter": 0, "part": 1, "division": 2, "law": 3, "section": 4, "subsection": 5, "item": 6, "subitem": 7}
@@ -135,141 +147,6 @@ def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[
                 kind = "subitem"  # ``(1)``, or a Roman ``(ii)`` in an English edition
             return kind, m
     return None
-
-
-#: The fewest words after a title that make a body printed on its line (so ``Обязанность вызвать
-#: Судью`` stays one title: a word in capitals there is the title's own).
-MIN_BODY_WORDS = 4
-#: A title this long (in words) holds its body even with no sentence mark at its end.
-LONG_TITLE_WORDS = 12
-
-
-def title_end(title: str) -> int | None:
-    """Where a Russian heading's ``title`` ends and the body printed on the
-    same line begins (a code-point offset into ``title``), or ``None``: all
-    of it is the title.
-
-    The seeds print a title on a line of its own; other sites run the body
-    on: glued ``Положение коробкиКоробка лежит …`` (at the capital), a title
-    in capitals then a sentence ``ПРАВА СУДЬИ Судья вправе …``, a title in
-    sentence case then a capitalised word after a lower-case one ``Право
-    назначить компенсацию Судья может …``, and one ended by its full stop
-    ``Право назначить компенсацию. Судья может …``. Only a body of
-    :data:`MIN_BODY_WORDS` words or more is split off, and only when the
-    whole reads as a sentence (it ends in a sentence mark, is glued, or is
-    longer than :data:`LONG_TITLE_WORDS` words): a title's own capitalised
-    word (``Ход партнёра Болвана в его руку``) never ends it."""
-    glued = P.TITLE_GLUED_BODY.search(title)
-    spaced = _spaced_title_end(title)
-    candidates = [k for k in (glued.start() if glued else None, spaced) if k is not None]
-    for k in sorted(candidates):
-        body = title[k:].split()
-        sentence = (glued is not None and k == glued.start()) or bool(P.SENTENCE_END.search(title)) or (
-            len(title.split()) > LONG_TITLE_WORDS)
-        if len(body) >= MIN_BODY_WORDS and sentence and title[:k].strip():
-            return k
-    return None
-
-
-def _caps_title_line(text: str) -> bool:
-    """An English law's title in capitals on a paragraph of its own: at most
-    16 words, not ending a sentence (``FAILURE TO FOLLOW SUIT - INQUIRIES
-    CONCERNING A REVOKE``)."""
-    t = text.strip()
-    return t.isupper() and 1 <= len(t.split()) <= 16 and not t.endswith((".", ":", ";"))
-
-
-def _short_heading(text: str, most: int) -> bool:
-    """``text`` can be a heading with no label of its own: one to ``most``
-    words, no sentence mark, no digit but a year's (``КОДЕКС-2007``)."""
-    t = text.strip()
-    return 1 <= len(t.split()) <= most and not P.CLAUSE_MARK.search(t) and not any(
-        c.isdigit() for c in _YEAR_IN_TITLE.sub("", t))
-
-
-#: A surname as a signature prints it: one capitalised word, hyphenated at most once.
-_SURNAME = re.compile(r"[А-ЯЁA-Z][а-яёa-z]{1,20}(?:-[А-ЯЁA-Z][а-яёa-z]{1,20})?")
-#: A sentence's end after a word: what a title page's display lines never hold.
-_PROSE_END = re.compile(r"[^\W\d_]{2}[.!?…:;](?:\s|$)")
-_YEAR_IN_TITLE = re.compile(r"(?<!\d)(?:19|20)\d\d(?!\d)")
-
-
-def _division_title(text: str) -> bool:
-    """A chapter's, part's or division's title on the paragraph after its
-    bare label (``CHAPTER VI`` ⏎ ``The Play``, ``Глава VI`` ⏎ ``Розыгрыш``):
-    a short heading (:func:`_short_heading`, twelve words) opening with a capital."""
-    return text.strip()[:1].isupper() and _short_heading(text, 12)
-
-
-def _front_heading(text: str) -> bool:
-    """A front-matter heading in any case, on a paragraph of its own
-    (:data:`~lawref.patterns.FRONT_HEADING`: ``Введение``, ``Предисловие к
-    русскому изданию``, ``Preface``, ``Комментарии:`` before numbered notes):
-    it opens a fragment of its own."""
-    return bool(P.FRONT_HEADING.match(text.strip())) and _short_heading(text.rstrip(".: "), 6)
-
-
-def _unlabelled_heading(text: str) -> bool:
-    """A heading in capitals with no label, eight words at most
-    (``ОПРЕДЕЛЕНИЯ``, ``ВВЕДЕНИЕ В КОДЕКС-2007``) — not a title page's
-    letter-spaced display (``П Р А В И Л А``, ``W B F``: every word one
-    letter), which is the title page's text."""
-    words = text.split()
-    return text.strip().isupper() and _short_heading(text, 8) and not all(len(w) == 1 for w in words)
-
-
-#: A subsection's or item's "title" of this many words that ends in a sentence mark is its text.
-SENTENCE_WORDS = 6
-
-
-def _sentence(title: str) -> bool:
-    """A heading's title that is a sentence: :data:`SENTENCE_WORDS` words or
-    more, ending in a sentence mark (a title of the Laws never ends so)."""
-    return len(title.split()) >= SENTENCE_WORDS and title.rstrip()[-1:] in ".;:!?"
-
-
-def _title_is_text(kind: str, title: str) -> bool:
-    """A Russian heading's "title" that is its text: a subsection's or item's sentence (:func:`_sentence`)
-    or one longer than a heading can be; a section's sentence of more than :data:`LONG_TITLE_WORDS` words
-    (a hard-wrapped page's ``A. Игрок вправе учитывать сведения, …`` ⏎ ``… хода.``: a section's title of
-    six words may end in a full stop)."""
-    if kind == "section":
-        return _sentence(title) and len(title.split()) > LONG_TITLE_WORDS
-    return kind in ("subsection", "item", "subitem") and (_sentence(title) or len(title) > P.HEADING_MAX_CHARS)
-
-
-#: One-letter words that open a sentence (``В спортивных турнирах …``) — a body's first word only
-#: before a word in lower case (``ЗАЯВКА В ТОРГОВЛЕ`` is one title).
-_ONE_LETTER_OPENERS = frozenset("ВСКОУИА")
-
-
-def _spaced_title_end(title: str) -> int | None:
-    """The offset of the first word that starts a body after a space (see :func:`title_end`)."""
-    words = title.split(" ")
-    at = len(words[0]) + 1
-    for j in range(1, len(words)):
-        word, before = words[j], words[:j]
-        one_letter = word in _ONE_LETTER_OPENERS and j + 1 < len(words) and words[j + 1][:1].islower()
-        if P.BODY_WORD.match(word) or one_letter:  # ``Отказ от наказаний В спортивных турнирах …``
-            caps = all(w.upper() == w for w in before) and any(sum(c.isalpha() for c in w) >= 2 for w in before)
-            lower = before[-1][-1:].islower() or before[-1].endswith(",")
-            stop = before[-1].endswith(".") and len(before[-1]) > 2
-            # after a one-word title only a word that can open a sentence: ``Порядок Каждый игрок …``,
-            # not ``Ход Болвана …`` (a title's own genitive); after more, any (``… игры Игроку не следует``)
-            if caps or stop or (lower and (j >= 2 or morph.can_open_sentence(word))):
-                return at
-        at += len(word) + 1
-    return None
-
-
-def _english_subsection_title(text: str) -> bool:
-    """An English subsection's text opens with a title: on its own (``1.
-    Dummy's Limitations``), or run into a body (``1. Technical Management
-    The Director is …``) when the title is two words or more."""
-    k = english.title_end(text.strip())
-    if k is None:
-        return english.looks_like_title(text)
-    return k > 0 and len(text[:k].split()) >= 2
 
 
 class _Parser:
@@ -428,7 +305,23 @@ class _Parser:
         if lower and self.list_goes_on(int(lower.group("label"))):
             self.labelled("subsection", lower, p, titled=False)
             return
+        item = P.ITEM_LOWER.match(p.text) if self.doc_kind == "laws" and self.lang == "ru" else None
+        if item and self.items_go_on(item.group("label")):
+            self.labelled("item", item, p, titled=False, letter=item_letter(item.group("label")))
+            return
         self.body(p)
+
+    def items_go_on(self, label: str) -> bool:
+        """An item starting in lower case (``(a) определяет …``) is an item with text when it is the first, ``(a)``,
+        after a lead-in ending in a colon (``… судья:``), or the next letter after such an item (``(b)``)."""
+        top = self.stack[-1] if self.stack else None
+        if top is None or top.kind not in ("section", "subsection", "item"):
+            return False
+        letter = item_letter(label)
+        if letter == "a":
+            return top.kind != "item" and bool(top.paras) and top.paras[-1].rstrip().endswith(":")
+        return (top.kind == "item" and top.title is None and top.label is not None
+                and item_letter(top.label.strip("()")) == chr(ord(letter) - 1))
 
     def list_goes_on(self, number: int) -> bool:
         """An item starting in lower case (``1. и взятка …``) is a
@@ -479,20 +372,20 @@ class _Parser:
     def body(self, p: Paragraph) -> None:
         node = self.stack[-1] if self.stack else None
         if node is not None and node.kind in ("chapter", "part", "division") and node.title is None and (
-                not node.paras and _division_title(p.text)):
+                not node.paras and division_title(p.text)):
             node.title = p.text.strip()  # ``CHAPTER VI`` ⏎ ``The Play``: its title on the next line
             node.lines.extend(p.lines)
             self.placement.append(node.id)
             return
         if (node is not None and node.kind == "law" and node.title is None and not node.paras and not node.inferred
-                and (_caps_title_line(p.text) if self.lang == "en" else russian_title_line(p.text))):
+                and (caps_title_line(p.text) if self.lang == "en" else russian_title_line(p.text))):
             node.title = p.text.strip()  # ``LAW 61`` ⏎ ``6`` (a page) ⏎ ``FAILURE TO FOLLOW SUIT …``: its title
             node.lines.extend(p.lines)
             self.placement.append(node.id)
             return
         if node is not None and node.kind == "fragment" and node.cite is None and node.paras and (
-                (_unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")
-                 and any(_PROSE_END.search(t) for t in node.paras)) or _front_heading(p.text)):
+                (unlabelled_heading(p.text) and not p.text.lstrip().startswith("(")
+                 and any(PROSE_END.search(t) for t in node.paras)) or front_heading(p.text)):
             # a second unlabelled heading after prose (``ПРЕДИСЛОВИЕ`` after ``ОТ ПЕРЕВОДЧИКА`` and its
             # signature) opens a fragment of its own; among a title page's display lines it is one of them
             self.stack.pop()
@@ -504,7 +397,7 @@ class _Parser:
         if node is None or (node.kind == "law" and node.inferred and node.label is None):
             # 000:70 ``претензию, когда …`` after a gap: where in the law it stood is lost. A heading in
             # capitals with no label opening it (``ОПРЕДЕЛЕНИЯ`` ⏎ ``Определения, содержащиеся …``) is its title.
-            title = p.text if _unlabelled_heading(p.text) or _front_heading(p.text) else None
+            title = p.text if unlabelled_heading(p.text) or front_heading(p.text) else None
             node = self.make("fragment", TEXT_LEVEL, None, None, title, p, node)
             self.push(node)
             if title is not None:
@@ -585,7 +478,9 @@ class _Parser:
         Bid not Accepted. If …``: the stop ends the title, is no part of it)."""
         return title[:-1] if self.lang == "en" and title.endswith(".") and not title.endswith("..") else title
 
-    def labelled(self, kind: str, m: re.Match[str], p: Paragraph, titled: bool = True) -> None:
+    def labelled(self, kind: str, m: re.Match[str], p: Paragraph, titled: bool = True,
+                 letter: str | None = None) -> None:
+        """A heading node of ``kind`` for ``m``'s label (``letter``: an item's Latin letter, given)."""
         if self.lang == "en" and kind == "item" and self.roman_here(m.group("label")):
             kind = "subitem"
         level = LEVEL[kind]
@@ -593,7 +488,7 @@ class _Parser:
         raw = m.group("label")
         part = latin(raw, self.alphabet).upper() if kind == "section" else raw
         if kind in ("item", "subitem"):
-            part = f"({latin(raw, self.alphabet).lower()})"
+            part = f"({letter or latin(raw, self.alphabet).lower()})"
         cite = self.child_cite(kind, parent, part)
         if cite is None and kind == "section" and self.signature(m):
             self.body(p)  # ``И.Петров`` under a preface's prose: its signer, not a section of no law
@@ -602,9 +497,9 @@ class _Parser:
         node_kind = kind if cite is not None else "fragment"
         node_kind = "item" if node_kind == "subitem" else node_kind
         titled = titled and not (self.lang == "en" and (kind in ("item", "subitem") or (  # ``(a) the offender …``
-            kind == "subsection" and not _english_subsection_title(m.group("title")))))  # is text
+            kind == "subsection" and not english_subsection_title(m.group("title")))))  # is text
         title, body = self.title_and_body(m, p, cite) if titled else (None, None)
-        if self.lang == "ru" and title and _title_is_text(kind, title):
+        if self.lang == "ru" and title and title_is_text(kind, title):
             titled, title, body = False, None, None  # ``1. Если нарушившая сторона …, то …``: text, no title
         node = self.make(node_kind, level, cite, label, title, p, parent)
         if not titled:
@@ -623,7 +518,7 @@ class _Parser:
         top = self.stack[-1] if self.stack else None
         title = m.group("title").strip()
         return (top is not None and top.kind == "fragment" and top.label is None and bool(top.paras)
-                and bool(_PROSE_END.search(top.paras[-1])) and bool(_SURNAME.fullmatch(title)))
+                and bool(PROSE_END.search(top.paras[-1])) and bool(SURNAME.fullmatch(title)))
 
     def roman_here(self, label: str) -> bool:
         """English editions: ``(i)``, ``(v)``, ``(x)`` under an open item is a

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 from lawref.rx import Rx
 
-__all__ = ["LOOKALIKES", "Rx", "all_patterns", "latin_fold"]
+__all__ = ["LOOKALIKES", "Rx", "all_patterns"]
 
 
 def all_patterns() -> Iterator[tuple[str, Rx]]:
@@ -155,11 +155,6 @@ TITLE_UNDERLINE = Rx(r"^={3,}\s*$", example="==========")
 EXPORT_UNDERLINE = Rx(r"^\s*-{3,}\s*$", example="  ----------")
 
 
-def latin_fold(word: str) -> str:
-    """``word`` lowercased with ``ё`` → ``е``: the key two copies of a text share."""
-    return word.lower().replace("ё", "е")
-
-
 #: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``; and the spellings of other libraries:
 #: ``— 89 —``, ``Стр. 89``, ``Страница 89``, ``[89]``, ``(89)``, ``с. 89``.
 PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
@@ -285,7 +280,7 @@ ITEM = Rx(r"^\((?P<label>[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*(?P<title>[А-ЯЁ].*
           example="(A).Привлекает внимание к нарушению")
 #: A heading's title glued to its body with no space (other sites' layout: the tags between them
 #: dropped): a lower-case Cyrillic letter, then a word in capitals-then-lower-case — ``Положение
-#: коробкиКоробка лежит …`` (:func:`lawref.parse.title_end`).
+#: коробкиКоробка лежит …`` (:func:`lawref.titles.title_end`).
 TITLE_GLUED_BODY = Rx(r"(?<=[а-яё])(?=[А-ЯЁ][а-яё]|[ВСКОУИА] [а-яё])", example="Положение коробкиКоробка лежит")
 #: A word that can start a body sentence after a title on one line: a capital, then lower case
 #: (``Судья``), not a word in capitals (``ВФБ``) nor a label.
@@ -294,6 +289,8 @@ BODY_WORD = Rx(r"^[«\"(]?[А-ЯЁ][а-яё]", example="Судья")
 #: (``Когда фальшренонс установлен:`` ⏎ ``1. и взятка …``); a subsection with text and no title.
 SUBSECTION_LOWER = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[а-яё].*)$", re.S,
                       example="1. и взятка с нарушением выиграна")
+#: The same of an item: ``судья:`` ⏎ ``(a) определяет, …``; ``(b) решает …`` (a Latin or Cyrillic letter).
+ITEM_LOWER = Rx(r"^\((?P<label>[a-zа-е])\)\s*(?P<title>[а-яё].*)$", re.S, example="(a) определяет, у кого")
 #: A heading label glued to the text before it, with no line break or space (a page whose tags were dropped with nothing
 #: in their place): ``КОРОБКИA. Положение``, ``сдачи.B. Карты``, ``кармане1. Перед игрой``, ``… сдачи.ПРАВИЛО 8. …``. A
 #: section letter after a letter or a sentence mark, a number after a Cyrillic letter or a word's sentence mark (never
@@ -366,7 +363,7 @@ HEADING_START = Rx(
 )
 #: A front-matter heading of a book or a code, any case: ``Введение``, ``Предисловие к русскому изданию``, ``От
 #: переводчика``, ``Preface``, ``Introduction``; and a part heading of teaching material before its numbered notes
-#: (``Комментарии:``, ``Примечания``, ``Comments``) (:func:`lawref.parse._front_heading` bounds its length).
+#: (``Комментарии:``, ``Примечания``, ``Comments``) (:func:`lawref.titles.front_heading` bounds its length).
 FRONT_HEADING = Rx(r"^(?i:введение|предисловие|вступление|послесловие|заключение|от переводчика|от редакции"
                    r"|от автора|благодарности|комментари[йи]|примечани[ея]|introduction|preface|foreword"
                    r"|acknowledg(?:e)?ments|comments?|notes)\b[^.!?;:]{0,60}[.:]?$",

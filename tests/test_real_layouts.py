@@ -16,7 +16,8 @@ import pytest
 from lawref.conserve import balance
 from lawref.ingest.clean import clean
 from lawref.ingest.load import load
-from lawref.parse import parse, title_end
+from lawref.parse import parse
+from lawref.titles import title_end
 from lawref.treecheck import check_tree
 
 
@@ -197,6 +198,31 @@ def test_a_running_head_that_names_its_page_goes_even_printed_once_and_the_page_
     dropped = {d.text.strip(): d.step for d in cleaned.report.dropped}
     assert dropped["ПОРЯДОК ТУРНИРА"] == dropped["Порядок турнира                        стр. 32"] == "drop_running_heads"
     assert dropped["Стр. 32 из 40"] == "mark_pages"
+
+
+@pytest.mark.parametrize("sep", ["\n", "\n\n"], ids=["wrapped", "blank-separated"])
+def test_items_opening_in_lower_case_after_a_colon_are_item_nodes(sep: str) -> None:
+    # a book's list under a subsection: «судья:» then «(a) …;» «(b) …;» «(c) ….» — the items were run together into
+    # the subsection's text (wrapped) and «show 14B2(c)» found nothing; Cyrillic letters count in alphabet order
+    for a, b, c in (("a", "b", "c"), ("а", "б", "в")):
+        text = (f"Правило 14. Неполная колода{sep}B. Карта не найдена{sep}1. Если карта так и не найдена, судья:{sep}"
+                f"({a}) определяет, у кого она была;{sep}({b}) решает, был ли ущерб;{sep}"
+                f"({c}) назначает присуждённый результат.{sep}2. Игра продолжается той же колодой после решения судьи.\n")
+        got = tree(text)
+        assert got[-5:] == [("14B1", None, "Если карта так и не найдена, судья:"),
+                            ("14B1(a)", None, "определяет, у кого она была;"),
+                            ("14B1(b)", None, "решает, был ли ущерб;"),
+                            ("14B1(c)", None, "назначает присуждённый результат."),
+                            ("14B2", None, "Игра продолжается той же колодой после решения судьи.")], got
+
+
+@pytest.mark.parametrize("text", [
+    "Правило 14. Колода\nA. Карты\nСудья решает (a) сам.\n(b) это не список: нет вводной строки\n",
+    "Правило 14. Колода\nA. Карты\nСудья:\n(b) второй без первого\n",
+])
+def test_a_bracketed_letter_out_of_a_list_stays_text(text: str) -> None:
+    got = tree(text)
+    assert [c for c, _, _ in got] == ["14", "14A"]
 
 
 @pytest.mark.parametrize("line", ["Таблица штрафов на стр. 32", "См. также стр. 32."])

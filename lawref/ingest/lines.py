@@ -94,7 +94,7 @@ def split_glued_headings(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     КОРОБКИA. Положение коробкиКоробка лежит ….B. Карты в кармане1. Перед
     игройИгрок …`` → the law heading, ``A. …``, ``B. …``, ``1. …`` each on
     a line (the title glued to its body is split by the parser:
-    :func:`lawref.parse.title_end`). Only a Russian line that holds a
+    :func:`lawref.titles.title_end`). Only a Russian line that holds a
     heading label at its start or a glued law heading is split — a label
     glued into running prose of a file that has no such layout stays text."""
     out, ex = [], []

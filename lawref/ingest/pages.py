@@ -442,7 +442,7 @@ def _page_words(lines: list[Ln], a: int, b: int) -> list[str]:
 def _word_spans(lines: list[Ln]) -> tuple[array, array, array, list[str]]:
     """Every word of the text and footnote lines: its line index, start and
     end (code-point offsets, end-exclusive) in three compact arrays, and the
-    word folded (:func:`~lawref.patterns.latin_fold`; one string a distinct
+    word folded (lower case, ``ё`` as ``е``; one string a distinct
     word) — a 17 MB line costs tens of MiB, not hundreds."""
     ks, starts, ends, words = array("l"), array("l"), array("l"), []
     folded: dict[str, str] = {}
@@ -454,7 +454,7 @@ def _word_spans(lines: list[Ln]) -> tuple[array, array, array, list[str]]:
             starts.append(m.start())
             ends.append(m.end())
             w = m.group()
-            words.append(folded.setdefault(w, P.latin_fold(w)))
+            words.append(folded.setdefault(w, w.lower().replace("ё", "е")))
     return ks, starts, ends, words
 def _without_words(text: str, n_cut: int, lo: int, hi: int, n_words: int, first: int) -> str:
     """``text`` without its ``n_cut`` words from offset ``lo`` to ``hi`` (the

@@ -240,9 +240,9 @@ class _Reflow:
             self.start(ln)  # ``ОПРЕДЕЛЕНИЯ`` ⏎ ``Определения, содержащиеся …``: a heading with no label
             self.close()
             return
-        if cur is not None and self.ctx.lang == "ru" and P.SUBSECTION_LOWER.match(text) and (
-                cur.tail().rstrip().endswith((":", ";")) or P.SUBSECTION_LOWER.match(cur.text)):
-            self.start(ln)  # ``Когда фальшренонс установлен:`` ⏎ ``1. и взятка …``: an item of a list starts
+        if cur is not None and self.ctx.lang == "ru" and _lower_member(text) and (
+                cur.tail().rstrip().endswith((":", ";")) or _lower_member(cur.text)):
+            self.start(ln)  # ``Когда фальшренонс установлен:`` ⏎ ``1. и взятка …``, ``судья:`` ⏎ ``(a) …``
             return
         heading = self.ctx.is_heading(text) or (P.SPACED_LABEL.match(text) is not None and self.sentence_ended()) or (
             self.ctx.lang == "en" and P.SUBSECTION_TEXT_EN.match(text) is not None and self.sentence_ended())
@@ -269,6 +269,11 @@ class _Reflow:
         """No paragraph is open, or the open one ends a sentence (a label with
         a space after it starts a heading only there)."""
         return self.cur is None or self.cur.role == "heading" or bool(P.SENTENCE_END.search(self.cur.tail()))
+
+
+def _lower_member(text: str) -> bool:
+    """A list's member opening in lower case: ``1. и взятка …``, ``(a) определяет …``."""
+    return bool(P.SUBSECTION_LOWER.match(text) or P.ITEM_LOWER.match(text))
 
 
 def _wrapped_on(text: str, following: str | None, ctx: Ctx) -> bool:
