@@ -164,6 +164,7 @@ def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
     "» 12/03/2015, 18:40,  Игрок",  # a forum post's date, time and author over its text (a real forum's page)
     "Цитировать | Ответить | Пожаловаться",  # a forum post's links and its poster's card (a new user's page)
     "Сообщений: 152 | Зарегистрирован: 2019",
+    "Форум клуба » Судейство » Тема: правила для обсуждения",  # a forum's breadcrumb
 ])
 def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
     nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"
