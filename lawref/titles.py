@@ -114,10 +114,13 @@ def title_is_text(kind: str, title: str) -> bool:
     """A Russian heading's "title" that is its text: a subsection's or item's sentence (:func:`_sentence`)
     or one longer than a heading can be; a section's sentence of more than :data:`LONG_TITLE_WORDS` words
     (a hard-wrapped page's ``A. Игрок вправе учитывать сведения, …`` ⏎ ``… хода.``: a section's title of
-    six words may end in a full stop)."""
+    six words may end in a full stop); a subsection's or item's clause of any length, a predicate in it and a
+    sentence mark at its end (``1. Опоздавшая пара должна уплатить штраф.``: no title of the Laws is one)."""
     if kind == "section":
         return _sentence(title) and len(title.split()) > LONG_TITLE_WORDS
-    return kind in ("subsection", "item", "subitem") and (_sentence(title) or len(title) > P.HEADING_MAX_CHARS)
+    clause = title.rstrip()[-1:] in ".;:!?" and morph.has_predicate(title)
+    return kind in ("subsection", "item", "subitem") and (_sentence(title) or clause
+                                                          or len(title) > P.HEADING_MAX_CHARS)
 
 
 #: One-letter words that open a sentence (``В спортивных турнирах …``) — a body's first word only

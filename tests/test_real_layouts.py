@@ -201,6 +201,27 @@ def test_a_running_head_that_names_its_page_goes_even_printed_once_and_the_page_
     assert dropped["Стр. 32 из 40"] == "mark_pages"
 
 
+WRAPPED_PAGE = ("Правило 13. Опоздание пары\n\nA. Опоздание к началу раунда\nПара, опоздавшая к началу раунда "
+                "более чем на десять минут, может\nбыть наказана по решению судьи, который учитывает причину.\n\n"
+                "B. Повторное опоздание\n{line}\n{rest}\n")
+
+
+@pytest.mark.parametrize(("line", "rest", "want"), [
+    # a subsection's clause wrapped before the page's width: a predicate (вправе, должен, решает) and a line in
+    # lower case after it — its text, not a title over a body (a new user's book page: «1. При повторном опоздании
+    # судья вправе снять с пары» was 13B1's title, «очко …» its text)
+    ("1. При повторном опоздании судья вправе снять с пары", "очко за каждую пропущенную сдачу.",
+     ("13B1", None, "При повторном опоздании судья вправе снять с пары очко за каждую пропущенную сдачу.")),
+    ("1. Опоздавшая пара должна", "уплатить штраф.", ("13B1", None, "Опоздавшая пара должна уплатить штраф.")),
+    # a title's noun phrase over a body in lower case stays a title (the seeds print «1.Ход нарушителя» ⏎ «когда …»)
+    ("1. Ход опоздавшей пары", "когда пара опоздала, она ходит последней.",
+     ("13B1", "Ход опоздавшей пары", "когда пара опоздала, она ходит последней.")),
+])
+def test_a_subsection_s_clause_wrapped_onto_a_line_in_lower_case_is_its_text(line: str, rest: str,
+                                                                             want: tuple[str, str | None, str]) -> None:
+    assert tree(WRAPPED_PAGE.format(line=line, rest=rest))[-1] == want
+
+
 @pytest.mark.parametrize("sep", ["\n", "\n\n"], ids=["wrapped", "blank-separated"])
 def test_items_opening_in_lower_case_after_a_colon_are_item_nodes(sep: str) -> None:
     # a book's list under a subsection: «судья:» then «(a) …;» «(b) …;» «(c) ….» — the items were run together into

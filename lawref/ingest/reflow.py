@@ -283,11 +283,18 @@ def _wrapped_on(text: str, following: str | None, ctx: Ctx) -> bool:
     (``1. Игрок может использовать сведения, полученные от партнёра законным`` ⏎ ``путём, …``), not a
     title over its body: a narrow page's title reaches its width too (``A.Фальшренонс должен быть
     исправлен`` ⏎ ``игрок должен …``). The seeds' titles are short lines (``1.Ход нарушителя`` ⏎
-    ``когда …``); their one full one ends in a перенос (000:44 ``B.Сохранение … взя-`` ⏎ ``ток``)."""
-    if ctx.lang == "en" or following is None or not following[:1].islower() or len(text) < FULL_LINE * ctx.width:
+    ``когда …``); their one full one ends in a перенос (000:44 ``B.Сохранение … взя-`` ⏎ ``ток``).
+    A subsection's or item's line of any length whose words hold a predicate (:func:`lawref.lang.morph.has_predicate`:
+    ``судья вправе снять``) before a line in lower case is its sentence wrapped too: the seeds' subsections'
+    titles are noun phrases (``Ход нарушителя``), and the one of 62 real pages' ten that holds a verb (``Не было
+    тасования или сдачи``) has its body open with a capital."""
+    if ctx.lang == "en" or following is None or not following[:1].islower() or ctx.is_heading(following):
         return False
-    m = P.SECTION.match(text) or P.SUBSECTION.match(text) or P.ITEM.match(text)
-    return m is not None and not ctx.is_heading(following) and any(c in m.group("title") for c in ",;:.!?")
+    sub = P.SUBSECTION.match(text) or P.ITEM.match(text)
+    if sub is not None and morph.has_predicate(sub.group("title")):
+        return True  # ``1. При повторном опоздании судья вправе снять с пары`` ⏎ ``очко …``: a clause goes on
+    m = P.SECTION.match(text) or sub
+    return m is not None and len(text) >= FULL_LINE * ctx.width and any(c in m.group("title") for c in ",;:.!?")
 
 
 def _title_runs_on(text: str, following: str | None, ctx: Ctx) -> bool:

@@ -182,3 +182,20 @@ def can_open_sentence(word: str) -> bool:
     if not any(p.is_known for p in parses):
         return True
     return any(p.tag.POS in _SENTENCE_OPENERS or "nomn" in p.tag for p in parses)
+
+
+#: Parts of speech of a clause's predicate: a finite verb, a predicative (``вправе``), a short adjective or
+#: participle (``должен``, ``обязан``, ``исправлен``).
+_PREDICATES = frozenset({"VERB", "PRED", "ADJS", "PRTS"})
+
+
+def has_predicate(text: str) -> bool:
+    """True when the likeliest parse of some Cyrillic word of ``text`` is a predicate (:data:`_PREDICATES`):
+    ``При повторном опоздании судья вправе снять …`` is a clause, ``Ход нарушителя`` a title's noun phrase."""
+    return any(has_cyrillic(w) and _best_pos(fold(w)) in _PREDICATES for w, _, _ in tokens(text))
+
+
+@functools.lru_cache(maxsize=10_000)
+def _best_pos(folded: str) -> str | None:
+    parses = _analyzer().parse(folded)
+    return parses[0].tag.POS if parses else None
