@@ -254,6 +254,28 @@ def test_a_line_naming_another_page_or_ending_a_sentence_is_no_head(line: str) -
     assert line in " ".join(n.text for n in nodes)
 
 
+def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
+    # a mailing list's archive (BLML): the post quotes a law with «> » (and older quotes with «>>»); the headings
+    # behind the marks were not read, and the whole law was one fragment with the mail around it
+    nodes, findings, cleaned = build(
+        "[list] Law 16\n\nA member wrote on Monday:\n>> the new text is out, I think\n>\n> here it is:\n>\n"
+        "> LAW 16 - UNAUTHORISED INFORMATION\n>\n> A. Players' Authorised Information\n>\n"
+        "> 1. A player may use information from the legal calls and plays.\n>\n"
+        "> 2. A player may also use information from his own hand.\n", lang="en")
+    got = [(n.cite, n.text) for n in nodes if n.cite]
+    assert got[-2:] == [("16A1", "A player may use information from the legal calls and plays."),
+                        ("16A2", "A player may also use information from his own hand.")]
+    assert ("16A", "") in got
+    marks = [d for d in cleaned.report.dropped if d.step == "strip_mail_quotes"]
+    assert len(marks) == 11 and {d.text for d in marks} == {">", ">>"}  # every quoted line
+
+
+def test_a_few_lines_opening_with_a_greater_than_sign_are_text() -> None:
+    got = tree("LAW 16 - UNAUTHORISED INFORMATION\n\nA. Players' Authorised Information\n\n"
+               "> this is not a quote of anything\n", lang="en")
+    assert "> this is not" in got[-1][2]
+
+
 def test_the_laws_own_name_alone_on_a_line_is_the_document_s_title_not_a_fragment() -> None:
     nodes, _, cleaned = build("Международные правила дубликатного бриджа\n\nПравило 53\nХод вне очереди принят\n\n"
                               "Любой ход вне очереди можно принять.\n")

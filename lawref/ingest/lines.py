@@ -409,6 +409,36 @@ def strip_box_borders(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     return out
 
 
+#: Fewest lines opening with an e-mail quote mark that make a file's quoting (a mailing list's archive).
+MIN_QUOTED_LINES = 5
+_QUOTE = re.compile(r"^[ \t]*(?:>[ \t]?)+")
+
+
+def strip_mail_quotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """An e-mail's quoted lines (a mailing list's archive: ``> Law 27 – INSUFFICIENT BID``, ``>> …``) lose their
+    quote marks, decided for the file at once: when :data:`MIN_QUOTED_LINES` lines or more open with ``>``, each
+    loses its marks (a line of only marks becomes blank), so that a quoted law's headings are read as headings.
+    The marks go to the report; a ``>`` inside a line stays."""
+    quoted = [ln for ln in lines if ln.kind == "text" and _QUOTE.match(ln.text)]
+    if len(quoted) < MIN_QUOTED_LINES:
+        ctx.record(N_("e-mail quote marks removed"), 0, [])
+        return lines
+    out: list[Ln] = []
+    ex: list[str] = []
+    for ln in lines:
+        m = _QUOTE.match(ln.text) if ln.kind == "text" else None
+        if m is None:
+            out.append(ln)
+            continue
+        rest = ln.text[m.end():]
+        ctx.drop(ln.no, m.group().strip(), N_("an e-mail's quote marks"))
+        out.append(Ln(rest, ln.no, "text" if rest.strip() else "blank"))
+        if len(ex) < 2 and rest.strip():
+            ex.append(example(ln.text, rest))
+    ctx.record(N_("e-mail quote marks removed"), len(quoted), ex)
+    return out
+
+
 def strip_rules(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Underlines and ``?`` runs (lost box drawing) become ``rule`` separators.
 
