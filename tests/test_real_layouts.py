@@ -254,6 +254,24 @@ def test_a_line_naming_another_page_or_ending_a_sentence_is_no_head(line: str) -
     assert line in " ".join(n.text for n in nodes)
 
 
+def test_a_paragraph_cut_after_a_preposition_goes_on_before_a_capital() -> None:
+    # a page printing each line as a paragraph: «… в соответствии с» ⏎⏎ «Правилом 86В, …» was cut in two (a real
+    # library's page); a paragraph never ends on a preposition or a conjunction in lower case
+    got = tree("12.9. Судья назначает результат каждой стороне отдельно, а затем, в соответствии с\n\n"
+               "Правилом 86В, обеим сторонам присуждается средний результат.\n\n"
+               "12.10. Судья может поступить и иначе, если\n\nСудья сочтёт это справедливым.\n", kind="commentary")
+    assert [t for _, _, t in got if t] == [
+        "Судья назначает результат каждой стороне отдельно, а затем, в соответствии с Правилом 86В, обеим сторонам "
+        "присуждается средний результат.",
+        "Судья может поступить и иначе, если Судья сочтёт это справедливым."]
+
+
+def test_a_letter_spaced_title_ending_on_a_letter_that_spells_a_conjunction_is_not_run_on() -> None:
+    nodes, _, cleaned = build("П Р А В И Л А\n\nС П О Р Т И В Н О Г О   Б Р И Д Ж А\n\nПравило 53. Ход\n"
+                              "A. Ход принят\nЛюбой ход можно принять.\n")
+    assert not any("П Р А В И Л А С П О Р Т" in n.text for n in nodes)
+
+
 def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
     # a mailing list's archive (BLML): the post quotes a law with «> » (and older quotes with «>>»); the headings
     # behind the marks were not read, and the whole law was one fragment with the mail around it

@@ -13,7 +13,7 @@ from lawref.i18n import N_
 from lawref.ingest.pages import is_pager, looks_like_marker
 from lawref.ingest.reflow import TITLE_TAIL, join_words
 from lawref.ingest.state import Ctx, Para, example
-from lawref.lang import english
+from lawref.lang import english, morph
 
 
 def join_cut_paragraphs(paras: list[Para], ctx: Ctx) -> list[Para]:
@@ -78,7 +78,8 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     of its title, never a body that starts in lower case (``1.Ход
     нарушителя`` ⏎⏎ ``когда нарушитель … взятку;``)."""
     tail = prev.tail()
-    if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx) or _runs_on_en(tail, ctx)):
+    if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx) or _runs_on_en(tail, ctx)
+                                or _runs_on_ru(tail, ctx)):
         return False
     if _ends_sentence(tail):
         return False
@@ -103,6 +104,13 @@ def _runs_on_en(tail: str, ctx: Ctx) -> bool:
         return False
     words = tail.split()
     return bool(words) and (words[-1].lower() in english.SMALL_WORDS or words[-1].endswith(","))
+
+
+def _runs_on_ru(tail: str, ctx: Ctx) -> bool:
+    """Russian: a paragraph that stopped on a preposition or a conjunction goes on even before a capitalised word
+    (a page printing each line as a paragraph: ``… в соответствии с`` ⏎⏎ ``Правилом 86В, …``): no paragraph ends so."""
+    words = tail.split()  # in lower case: a letter-spaced title's ``П Р А В И Л А`` ends on no conjunction «а»
+    return ctx.lang == "ru" and bool(words) and words[-1].islower() and morph.is_function_word(words[-1])
 
 
 def _caps_perenos(tail: str, text: str, ctx: Ctx) -> bool:

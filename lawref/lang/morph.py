@@ -199,3 +199,14 @@ def has_predicate(text: str) -> bool:
 def _best_pos(folded: str) -> str | None:
     parses = _analyzer().parse(folded)
     return parses[0].tag.POS if parses else None
+
+
+#: Parts of speech no sentence ends on: a preposition, a conjunction.
+_FUNCTION_WORDS = frozenset({"PREP", "CONJ"})
+
+
+def is_function_word(word: str) -> bool:
+    """True when the likeliest parse of the Cyrillic ``word`` is a preposition or a conjunction (``с``, ``в``,
+    ``и``, ``или``, ``если``): a word no paragraph ends on (``уже``, ``так``, ``это`` → False)."""
+    folded = fold(word)
+    return has_cyrillic(folded) and folded.isalpha() and _best_pos(folded) in _FUNCTION_WORDS
