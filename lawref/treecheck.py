@@ -478,6 +478,31 @@ def run_in_heading(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterabl
                 "here?").format(label=_name(n), heading=repr(n.text[m.start():m.end()].strip()[:60])))
 
 
+#: A line of a section's, subsection's or item's text shaped as a heading with no label (:func:`unlabelled_heading`).
+_BARE_HEADING = re.compile(r"^[A-ZА-ЯЁ][^.,;:!?()\d]{0,40}$")
+
+
+def unlabelled_heading(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A line inside a section's, subsection's or item's text, with more text after it, shaped as a heading with
+    no label — two to five words, a capital first and a word in lower case after it, no sentence mark (``Card on
+    show``, ``Advice for Defenders``): an article's own section after the law it quotes, filed in the law's last
+    part. The Laws print no such line inside a part: the seeds and the real pages' laws hold none, and a table's
+    row of column names is capitalised word by word (Law 77's ``Undoubled Doubled Redoubled``)."""
+    for n in nodes:
+        if n.kind not in (Kind.SECTION, Kind.SUBSECTION, Kind.ITEM):
+            continue
+        offset = 0
+        for line in n.text.split("\n")[:-1]:
+            t = line.strip()
+            words = t.split()
+            if _BARE_HEADING.match(t) and 2 <= len(words) <= 5 and any(w[:1].islower() for w in words[1:]):
+                yield Finding("unlabelled_heading", _raw_line(n, offset), n.id, N_(
+                    "the text of {label} holds a heading with no label ({line}): a site's own section after the law, "
+                    "filed here?").format(label=_name(n), line=repr(t)))
+                break
+            offset += len(line) + 1
+
+
 #: Every check, by name, in the order they run.
 CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "long_title": long_title,
@@ -498,6 +523,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "cells_in_title": cells_in_title,
     "note_runs_on": note_runs_on,
     "run_in_heading": run_in_heading,
+    "unlabelled_heading": unlabelled_heading,
 }
 
 

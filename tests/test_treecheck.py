@@ -23,6 +23,9 @@ from zoo import OWN_TREES, Layout, render, shape
 
 from lawref.cli import cli
 from lawref.corpus import build_corpus
+from lawref.ingest.clean import clean
+from lawref.ingest.load import load
+from lawref.parse import parse
 from lawref.treecheck import CHECKS, check_tree
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -166,8 +169,25 @@ def test_every_check_is_in_the_registry_with_a_docstring() -> None:
     assert list(CHECKS) == ["long_title", "contents_title", "contents_text", "heading_run", "label_order", "embedded_heading",
                             "chrome_left", "fragment_share", "sentence_title", "no_heading", "glued_words",
                             "title_in_body", "retold_law", "bracketed_note", "text_after_chrome", "cells_in_title",
-                            "note_runs_on", "run_in_heading"]
+                            "note_runs_on", "run_in_heading", "unlabelled_heading"]
     assert all(fn.__doc__ for fn in CHECKS.values())
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # an article quoting a law's items, then its own sections (a real federation's page, in our words): its advice
+    # was filed in the last item with no warning
+    ("LAW 45 - CARD PLAYED\n\nC. Card Deemed to be Played\n\n1. A defender's card held so that partner can see "
+     "it is played.\n\nWhen to forgive\n\nA kind player lets declarer take a dropped card back.\n", True),
+    # a law's text whose lines end sentences, or a last short line, is no such heading
+    ("LAW 45 - CARD PLAYED\n\nC. Card Deemed to be Played\n\n1. A defender's card held so that partner can see "
+     "it is played.\n\nSee also Law 49.\n", False),
+])
+def test_a_heading_with_no_label_inside_a_part_s_text_is_found(text: str, found: bool) -> None:
+    loaded = load(text.encode(), "a.txt")
+    cleaned = clean(loaded.text, loaded.line_numbers, lang="en")
+    nodes = parse(cleaned.paragraphs, doc="d", doc_kind="laws", file="a.txt", lang="en").nodes
+    checks = [f.check for f in check_tree(nodes)]
+    assert ("unlabelled_heading" in checks) == found, checks
 
 
 def _corpus_with(tmp_path: Path, text: str) -> Path:
