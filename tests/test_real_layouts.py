@@ -900,13 +900,15 @@ def test_links_to_a_page_s_neighbours_and_its_date_stamp_are_chrome(chrome: str)
     assert len(_dropped(cleaned)) == len(chrome.splitlines())
 
 
-def test_a_page_s_title_printed_twice_at_its_top_is_chrome_once() -> None:
+def test_a_page_s_title_printed_twice_at_its_top_is_chrome_once_and_the_document_s_title() -> None:
+    # its <title> and its <h1>: the second copy is chrome, the first names the document (it was kept as a fragment)
     nodes, _, cleaned = build("Laws of Club Bridge as a club prints them\nLaws of Club Bridge as a club prints them\n"
                               "LAW 73 - COMMUNICATION\nPartners talk only through their calls and plays.\n", lang="en")
-    assert _dropped(cleaned) == [("Laws of Club Bridge as a club prints them",
-                                  "site chrome: the page's title printed again")]
-    assert [(n.kind, n.text) for n in nodes][0] == ("fragment", "Laws of Club Bridge as a club prints them")
-    assert [n.cite for n in nodes if n.cite] == ["73"]
+    assert _dropped(cleaned) == [("Laws of Club Bridge as a club prints them", "the page's title (kept as the "
+                                  "document's title)"), ("Laws of Club Bridge as a club prints them",
+                                                          "site chrome: the page's title printed again")]
+    assert cleaned.report.title == "Laws of Club Bridge as a club prints them"
+    assert [(n.kind, n.cite) for n in nodes] == [("law", "73")]
 
 
 def test_a_footnote_introduced_by_words_is_a_footnote_of_its_caller() -> None:

@@ -45,14 +45,16 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     shaped.update(_stamp_tails(lines, shaped))
     shaped.update(_page_frame(lines, shaped))
     shaped.update(_edge_advert(lines, shaped))
-    shaped.update(_title_again(lines))  # after the frame walk: the first copy is the page's own title, kept
+    shaped.update(_title_again(lines))  # after the frame walk: the first copy is the page's own title
     for k, ln in enumerate(lines):
-        m = P.BOOK_TITLE.match(ln.text) if not _continued(lines, k) else None
+        m = P.BOOK_TITLE.match(ln.text)
+        m = None if m and m.group("laws") and _continued(lines, k) else m  # the Laws' name opening a sentence
         why = None if m or ln.kind != "text" else shaped.get(k)
         if m:  # the book title, also when repeated as a running head (колонтитул)
             ctx.title = ctx.title or m.group("title") or m.group("laws")
             ctx.drop(ln.no, ln.text, N_("book title (kept as the document's title)"))
         elif why is not None:
+            ctx.title = ctx.title or (ln.text.strip() if why == PAGE_TITLE else None)
             ctx.drop(ln.no, ln.text, why)
         elif ln.kind == "text" and (f := P.FILE_NAME_PREFIX.match(ln.text)) and ln.text[f.end():].strip():
             ctx.drop(ln.no, f.group(), N_("site chrome: a file name before the text"))
@@ -96,18 +98,39 @@ HEAD_LINES = 5
 def _title_again(lines: list[Ln]) -> dict[int, str]:
     """A page's title printed again right under itself at the page's top
     (its ``<title>`` and its ``<h1>``: ``Laws of On Line Bridge …`` ⏎ the
-    same line): the second copy is chrome. Only among the first
-    :data:`HEAD_LINES` text lines, before any heading, and a line of three
-    words or more."""
+    same line): the second copy is chrome, and the first the page's title,
+    kept as the document's title (:data:`PAGE_TITLE`) when it is printed just
+    twice. Only among the first :data:`HEAD_LINES` text lines, before any
+    heading, and a line of three words or more shaped as a title
+    (:func:`_title_shaped`): a paragraph printed twice is no title."""
     texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()][:HEAD_LINES]
-    found = {}
+    found, firsts = {}, []
     for a, b in zip(texts, texts[1:], strict=False):
         t = " ".join(lines[a].text.split())
         if is_labelled(t) or opens_heading(t):
             break
-        if len(t.split()) >= 3 and t == " ".join(lines[b].text.split()):
+        if len(t.split()) >= 3 and _title_shaped(t) and t == " ".join(lines[b].text.split()):
             found[b] = N_("site chrome: the page's title printed again")
+            firsts.append(a)
+    if len(firsts) == 1:  # printed twice, no more: a line printed over and over names nothing
+        found[firsts[0]] = PAGE_TITLE
     return found
+
+
+#: The most words a page's title takes (:func:`_title_again`); a longer line is a paragraph printed twice.
+TITLE_WORDS = 15
+
+
+def _title_shaped(text: str) -> bool:
+    """A title's shape: a capital first, :data:`TITLE_WORDS` words at most, no sentence mark at its end, no
+    footnote's mark (a line of text printed twice — ``грала, так и уступку взяток, …`` — is none)."""
+    t = text.strip()
+    return (t[:1].isupper() and len(t.split()) <= TITLE_WORDS and not t.endswith((".", ";", ":", "!", "?", ")"))
+            and "(*" not in t)
+
+
+#: Why the first of a page's title printed twice leaves the text (:func:`_title_again`): it names the document.
+PAGE_TITLE = N_("the page's title (kept as the document's title)")
 
 
 #: Fewest words of five letters or more an advert's line at a page's top holds (:func:`_edge_advert`).
