@@ -115,10 +115,12 @@ class Dropped:
     """What the clean dropped, as the checks read it: ``chrome``, the lines
     it dropped as a site's chrome twice or more (looked for in the text);
     ``interface``, the raw lines (1-based) of a site's interface words
-    dropped by their shape (``Link to comment``, ``Next: …``)."""
+    dropped by their shape (``Link to comment``, ``Next: …``); ``quoted``, the raw
+    lines whose e-mail quote marks were dropped (``strip_mail_quotes``)."""
 
     chrome: frozenset[str] = frozenset()
     interface: frozenset[int] = frozenset()
+    quoted: frozenset[int] = frozenset()
 
 
 NOTHING = Dropped()
@@ -503,6 +505,24 @@ def unlabelled_heading(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Ite
             offset += len(line) + 1
 
 
+def text_after_quote(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A node of a mailing list's post whose text runs on from quoted lines (``> A. …``, their marks dropped by
+    ``strip_mail_quotes``) into lines that are not quoted: the poster's own words after the law they quote, filed
+    in its last part."""
+    for n in nodes:
+        if n.kind == Kind.FRAGMENT or not dropped.quoted:
+            continue
+        quoted = False
+        for line in n.lines:
+            if line in dropped.quoted:
+                quoted = True
+            elif quoted:
+                yield Finding("text_after_quote", line, n.id, N_(
+                    "the text of {label} goes on past the quote it was in (line {line}): the poster's own words "
+                    "filed in the law?").format(label=_name(n), line=line))
+                break
+
+
 #: Every check, by name, in the order they run.
 CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "long_title": long_title,
@@ -524,6 +544,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "note_runs_on": note_runs_on,
     "run_in_heading": run_in_heading,
     "unlabelled_heading": unlabelled_heading,
+    "text_after_quote": text_after_quote,
 }
 
 
@@ -544,7 +565,9 @@ def check_tree(nodes: Sequence[Node], dropped: Iterable[dict[str, object]] = ())
             seen[text] += 1
     interface = frozenset(int(str(d["line"])) for d in dropped if d.get("step") == "drop_chrome"
                           and d.get("reason") == INTERFACE_REASON and d.get("line") is not None)
-    evidence = Dropped(frozenset(t for t, k in seen.items() if k >= 2), interface)
+    quoted = frozenset(int(str(d["line"])) for d in dropped if d.get("step") == "strip_mail_quotes"
+                       and d.get("line") is not None)
+    evidence = Dropped(frozenset(t for t, k in seen.items() if k >= 2), interface, quoted)
     found = [f for check in CHECKS.values() for f in check(nodes, evidence)]
     return sorted(found, key=lambda f: (f.line or 0, f.check))
 

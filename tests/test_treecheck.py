@@ -169,7 +169,7 @@ def test_every_check_is_in_the_registry_with_a_docstring() -> None:
     assert list(CHECKS) == ["long_title", "contents_title", "contents_text", "heading_run", "label_order", "embedded_heading",
                             "chrome_left", "fragment_share", "sentence_title", "no_heading", "glued_words",
                             "title_in_body", "retold_law", "bracketed_note", "text_after_chrome", "cells_in_title",
-                            "note_runs_on", "run_in_heading", "unlabelled_heading"]
+                            "note_runs_on", "run_in_heading", "unlabelled_heading", "text_after_quote"]
     assert all(fn.__doc__ for fn in CHECKS.values())
 
 
@@ -183,11 +183,27 @@ def test_every_check_is_in_the_registry_with_a_docstring() -> None:
      "it is played.\n\nSee also Law 49.\n", False),
 ])
 def test_a_heading_with_no_label_inside_a_part_s_text_is_found(text: str, found: bool) -> None:
+    assert ("unlabelled_heading" in _checks_en(text)) == found
+
+
+@pytest.mark.parametrize(("text", "found"), [
+    # a mailing list's post quoting a law, then the poster's own words with no blank line: filed in the last part
+    ("Someone wrote:\n> LAW 16 - UNAUTHORISED INFORMATION\n>\n> A. Players' Authorised Information\n>\n"
+     "> 1. A player may use information from the legal calls.\n> 2. A player may use his own hand.\n"
+     "I think the second sentence says it all.\n", True),
+    ("Someone wrote:\n> LAW 16 - UNAUTHORISED INFORMATION\n>\n> A. Players' Authorised Information\n>\n"
+     "> 1. A player may use information from the legal calls.\n> 2. A player may use his own hand.\n", False),
+])
+def test_a_law_s_text_running_on_past_its_quote_is_found(text: str, found: bool) -> None:
+    assert ("text_after_quote" in _checks_en(text)) == found
+
+
+def _checks_en(text: str) -> list[str]:
+    """The checks that find something in one English file's tree, built as a build does."""
     loaded = load(text.encode(), "a.txt")
     cleaned = clean(loaded.text, loaded.line_numbers, lang="en")
     nodes = parse(cleaned.paragraphs, doc="d", doc_kind="laws", file="a.txt", lang="en").nodes
-    checks = [f.check for f in check_tree(nodes)]
-    assert ("unlabelled_heading" in checks) == found, checks
+    return [f.check for f in check_tree(nodes, [d.to_json() for d in cleaned.report.dropped])]
 
 
 def _corpus_with(tmp_path: Path, text: str) -> Path:
