@@ -393,20 +393,27 @@ def strip_box_borders(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     if len(opened) < MIN_BORDER_LINES or len(opened) < BORDER_SHARE * len(filled):
         ctx.record(N_("left borders of a text-mode box removed"), 0, [])
         return lines
+    out, ex = _strip_openings(lines, _BORDER, N_("a text-mode box's left border"), ctx)
+    ctx.record(N_("left borders of a text-mode box removed"), len(opened), ex)
+    return out
+
+
+def _strip_openings(lines: list[Ln], opening: re.Pattern[str], reason: str, ctx: Ctx) -> tuple[list[Ln], list[str]]:
+    """``lines`` with what ``opening`` matches at a text line's start taken off and dropped with ``reason`` (a line
+    left with nothing becomes blank), and two examples of a line with text left."""
     out: list[Ln] = []
     ex: list[str] = []
     for ln in lines:
-        m = _BORDER.match(ln.text) if ln.kind == "text" else None
+        m = opening.match(ln.text) if ln.kind == "text" else None
         if m is None:
             out.append(ln)
             continue
         rest = ln.text[m.end():]
-        ctx.drop(ln.no, m.group().strip(), N_("a text-mode box's left border"))
+        ctx.drop(ln.no, m.group().strip(), reason)
         out.append(Ln(rest, ln.no, "text" if rest.strip() else "blank"))
-        if len(ex) < 2:
+        if len(ex) < 2 and rest.strip():
             ex.append(example(ln.text, rest))
-    ctx.record(N_("left borders of a text-mode box removed"), len(opened), ex)
-    return out
+    return out, ex
 
 
 #: Fewest lines opening with an e-mail quote mark that make a file's quoting (a mailing list's archive).
@@ -423,18 +430,7 @@ def strip_mail_quotes(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     if len(quoted) < MIN_QUOTED_LINES:
         ctx.record(N_("e-mail quote marks removed"), 0, [])
         return lines
-    out: list[Ln] = []
-    ex: list[str] = []
-    for ln in lines:
-        m = _QUOTE.match(ln.text) if ln.kind == "text" else None
-        if m is None:
-            out.append(ln)
-            continue
-        rest = ln.text[m.end():]
-        ctx.drop(ln.no, m.group().strip(), N_("an e-mail's quote marks"))
-        out.append(Ln(rest, ln.no, "text" if rest.strip() else "blank"))
-        if len(ex) < 2 and rest.strip():
-            ex.append(example(ln.text, rest))
+    out, ex = _strip_openings(lines, _QUOTE, N_("an e-mail's quote marks"), ctx)
     ctx.record(N_("e-mail quote marks removed"), len(quoted), ex)
     return out
 
