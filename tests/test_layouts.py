@@ -442,6 +442,8 @@ def test_pieces_of_one_run_on_line_are_not_called_two_texts_of_one_thing(tmp_pat
     toc = json.loads(CliRunner().invoke(cli, [*base, "toc", "--json"]).stdout)
     ids = [e["id"] for e in toc["contents"] if e["kind"] == "fragment"]
     assert len(ids) == len(set(ids)) >= 3 and sum("~" in i for i in ids) >= 2  # one line's pieces, each its own id
+    shown = CliRunner().invoke(cli, [*base, "export", "--format", "txt"]).stdout
+    assert "[фрагмент" in shown and "вариант" not in shown  # pieces of a line are no variants of each other
 
 
 @pytest.mark.usefixtures("ru_ui")

@@ -163,8 +163,10 @@ def catalogue_entry(lib: Library, cite: str, edition: str | None = None) -> tupl
 
 def variants(lib: Library, node: Node) -> list[Node]:
     """``node`` and the other texts of it kept beside it (``62A``,
-    ``62A~2``: two files of a document held different texts), in order."""
-    return lib.store.variants(node.id.split("~")[0])
+    ``62A~2``: two files of a document held different texts), in order.
+    A node with no cite is only itself: its ``~2`` is another piece of the
+    raw line it starts on (a fragment), never a second text of it."""
+    return lib.store.variants(node.id.split("~")[0]) if node.cite is not None else [node]
 
 
 def fragments_for(lib: Library, cite: str) -> tuple[list[Node], dict[str, Any]]:
