@@ -691,3 +691,20 @@ def test_an_export_never_writes_one_file_twice(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="two files of one name"):
         write_folder([("a.txt", "one"), ("a.txt", "two")], tmp_path / "out", "txt corpus")
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("lead", "shown"), [
+    # a subsection with no title whose text leads into its items: shown above the item asked (a new user's show of
+    # 14B2(b) printed «2.» alone, and «(b) решает …» read without «судья:»)
+    ("2. Если карта так и не найдена, судья:", "2. Если карта так и не найдена, судья:"),
+    # a part with a title: the lead-in under its heading
+    ("2. Поиск карты\n\nСудья должен:", "2. Поиск карты\nСудья должен:"),
+])
+def test_an_item_is_shown_under_its_parent_s_lead_in(tmp_path: Path, lead: str, shown: str) -> None:
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "a.txt").write_text(f"Правило 14. Неполная колода\n\nB. Карта не найдена\n\n{lead}\n\n"
+                                  "(a) определяет, у кого она была;\n\n(b) решает, был ли ущерб.\n", encoding="utf-8")
+    out = CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(tmp_path / "ix"), "show", "14B2(b)"])
+    assert out.exit_code == 0, out.output
+    assert f"B. Карта не найдена\n\n{shown}\n\n(b)" in out.stdout and "решает, был ли ущерб." in out.stdout

@@ -269,6 +269,16 @@ def heading(node: Node) -> str:
     return (" - " if node.kind in _DIVISIONS else " ").join(parts)
 
 
+def _context_line(node: Node) -> str:
+    """A heading above the node shown (:func:`heading`), and the lead-in of a part whose text leads into a list
+    (it ends in a colon), which its items do not read without: ``1. Игроку следует избегать:`` above ``(a) …``
+    (on the heading's line when the part has no title, else under it)."""
+    text, shown = node.text.strip(), heading(node)
+    if not text.endswith(":"):
+        return shown
+    return f"{shown} {text}" if node.title is None else f"{shown}\n{text}"
+
+
 def _bare_russian_label(label: str) -> bool:
     """``Правило 16``: a Russian law's label with no mark after its number."""
     return label.lower().startswith("правило") and label[-1:].isdigit()
@@ -296,7 +306,7 @@ def render(v: View, *, plain: bool = False) -> str:
     lines = [_header(v, words, plain), f"[{'; '.join(notes)}]", ""]
     if plain:
         del lines[1]  # the document line: lawref's, not the law's
-    lines += [line for h in (heading(c) for c in v.context) if h for line in (h, "")]
+    lines += [line for h in (_context_line(c) for c in v.context) if h for line in (h, "")]
     before, after = v.lost
     if before:
         lines += [f"[{words['lost-start']} {', '.join(before)}]", ""]
