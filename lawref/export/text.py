@@ -270,13 +270,11 @@ def heading(node: Node) -> str:
 
 
 def _context_line(node: Node) -> str:
-    """A heading above the node shown (:func:`heading`), and the lead-in of a part whose text leads into a list
-    (it ends in a colon), which its items do not read without: ``1. Игроку следует избегать:`` above ``(a) …``
-    (on the heading's line when the part has no title, else under it)."""
-    text, shown = node.text.strip(), heading(node)
-    if not text.endswith(":"):
-        return shown
-    return f"{shown} {text}" if node.title is None else f"{shown}\n{text}"
+    """A heading above the node shown (:func:`heading`); a part with no title whose text leads into a list (it ends
+    in a colon) with that lead-in, which its items do not read without: ``1. Игроку следует избегать:`` above
+    ``(a) …``. A titled part prints its heading only: its text is not repeated (``show 26A2`` under ``A. …``)."""
+    text = node.text.strip()
+    return f"{heading(node)} {text}" if node.title is None and text.endswith(":") else heading(node)
 
 
 def _bare_russian_label(label: str) -> bool:
