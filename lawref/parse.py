@@ -46,6 +46,39 @@ from lawref.titles import (
 LEVEL = {"chapter": 0, "part": 1, "division": 2, "law": 3, "section": 4, "subsection": 5, "item": 6, "subitem": 7}
 TEXT_LEVEL = 99
 
+#: The kinds whose text is the Laws' own (a commentary's may quote a law and go on in its own words).
+_LAW_TEXT = frozenset({"law", "section", "subsection", "item"})
+#: Quotation marks that open a quote, and the mark each closes with.
+_QUOTE_PAIRS = {'"': '"', "“": "”", "«": "»", "„": "“"}
+_OPENING_QUOTES = tuple(_QUOTE_PAIRS)
+
+
+def wholly_quoted(text: str) -> bool:
+    """Whether ``text`` is one quotation from its first character to its last (a closing mark, then at
+    most a full stop, comma, colon or semicolon): ``"Each player … in front."``, «Если …». A quote that
+    closes earlier (``"Пас" означает …``), one left open, or a straight quote with another inside is not.
+
+    >>> wholly_quoted('"Each player plays a card."'), wholly_quoted('"Pass" means no bid.')
+    (True, False)
+    """
+    text = text.strip()
+    if len(text) < 3 or text[0] not in _QUOTE_PAIRS:
+        return False
+    opening, closing = text[0], _QUOTE_PAIRS[text[0]]
+    body = text[1:].rstrip(".,:;")
+    if not body.endswith(closing):
+        return False
+    inside = body[:-1]
+    if opening == closing:
+        return closing not in inside
+    depth = 0
+    for ch in inside:  # nested pairs («… «Пас» …») are the quote's own; a close before the end ends it
+        depth += ch == opening
+        depth -= ch == closing
+        if depth < 0:
+            return False
+    return depth == 0
+
 
 @dataclass
 class _B:
@@ -393,6 +426,17 @@ class _Parser:
             title_node = self.make("fragment", TEXT_LEVEL, None, None, p.text, p, node)
             self.push(title_node)
             self.placement.append(title_node.id)
+            return
+        if node is not None and node.kind in _LAW_TEXT and node.cite is not None and node.paras and (
+                wholly_quoted("\n".join(node.paras)) and not p.text.lstrip().startswith(_OPENING_QUOTES)):
+            # an article quotes the law (``"Each player … in front."``) and goes on in its own words
+            # (``Note: 'on the table' means …``): those are no law's text but a fragment after it
+            self.notes.append(N_("line {line}: text after the quoted text of {cite} is the page's own: filed as a "
+                                 "fragment, not as law text").format(line=p.lines[0], cite=node.cite))
+            node = self.make("fragment", TEXT_LEVEL, None, None, None, p, None)
+            self.push(node)
+            node.add_text(p.text, p)
+            self.placement.append(node.id)
             return
         if node is None or (node.kind == "law" and node.inferred and node.label is None):
             # 000:70 ``претензию, когда …`` after a gap: where in the law it stood is lost. A heading in

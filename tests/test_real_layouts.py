@@ -16,7 +16,7 @@ import pytest
 from lawref.conserve import balance
 from lawref.ingest.clean import clean
 from lawref.ingest.load import load
-from lawref.parse import parse
+from lawref.parse import parse, wholly_quoted
 from lawref.titles import title_end
 from lawref.treecheck import check_tree
 
@@ -286,6 +286,53 @@ def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
     assert ("16A", "") in got
     marks = [d for d in cleaned.report.dropped if d.step == "strip_mail_quotes"]
     assert len(marks) == 11 and {d.text for d in marks} == {">", ">>"}  # every quoted line
+
+
+@pytest.mark.parametrize(("text", "lang", "want"), [
+    # a club's article (sbu.org.uk's layout): the law in straight quotes, its own note after each quote
+    ("Law 45: Card Played\n\nA. Play of a Card from a Hand\n\n\"A card is played when its player puts it face up "
+     "on the table.\"\n\nNote: the whole table must be able to see it.\n\nC. Card Deemed to be Played\n\n"
+     "  1. \"A defender's card that partner could see is played.\"\n\n    Note: declarer seeing it is no matter.\n",
+     "en", [("45", ""), ("45A", '"A card is played when its player puts it face up on the table."'),
+            ("fragment", "Note: the whole table must be able to see it."), ("45C", ""),
+            ("45C1", '"A defender\'s card that partner could see is played."'),
+            ("fragment", "Note: declarer seeing it is no matter.")]),
+    # a Russian forum post: the section in «», then the poster's reading of it
+    ("Правило 16. Несанкционированная информация\n\nB. Дополнительная информация от партнёра\n\n"
+     "«Игрок не должен выбирать действие, подсказанное жестом партнёра».\n\nПо-моему, тут всё ясно.\n", "ru",
+     [("16", ""), ("16B", "«Игрок не должен выбирать действие, подсказанное жестом партнёра»."),
+      ("fragment", "По-моему, тут всё ясно.")]),
+])
+def test_a_page_s_own_words_after_a_law_it_quotes_are_a_fragment_not_law_text(text: str, lang: str,
+                                                                              want: list) -> None:
+    nodes, _, _ = build(text, lang=lang)
+    assert [(n.cite or n.kind, n.text) for n in nodes] == want
+    assert all(n.parent is None for n in nodes if n.kind == "fragment")  # filed after the law, not in it
+
+
+@pytest.mark.parametrize("text", [
+    # a quoted word opens the law's own sentence; a quote that goes on in the next quoted paragraph
+    "Правило 18. Заявки\n\nA. Правильная заявка\n\n\"Пас\" тоже заявка.\n\nЗаявка называет масть или бескозырную.\n",
+    "Law 18: Bids\n\nA. Proper Form\n\n\"A bid names a number of odd tricks.\"\n\n\"It names a denomination too.\"\n",
+])
+def test_law_text_opening_with_a_quote_that_does_not_end_it_or_goes_on_quoted_stays_law_text(text: str) -> None:
+    nodes, _, _ = build(text, lang="en" if text.startswith("Law") else "ru")
+    assert [n.kind for n in nodes] == ["law", "section"]
+
+
+def test_a_commentary_quoting_a_law_goes_on_in_its_own_words() -> None:
+    nodes, _, _ = build("12.1. Судья назначает компенсацию\n\n«Судья может назначить компенсацию».\n\n"
+                        "Это значит, что он вправе сделать это сам.\n", kind="commentary")
+    assert [n.kind for n in nodes if n.kind != "law"] == ["commentary"]  # its law inferred
+    assert nodes[-1].text.endswith("Это значит, что он вправе сделать это сам.")
+
+
+@pytest.mark.parametrize(("text", "quoted"), [
+    ('"Each player plays a card."', True), ("«Игрок «Север» ходит».", True), ("“Dummy may not play.”", True),
+    ('"Pass" is a call.', False), ('"Open quote only', False), ('"One" and "two"', False), ("«Он» и «она»", False),
+])
+def test_wholly_quoted(text: str, quoted: bool) -> None:
+    assert wholly_quoted(text) is quoted
 
 
 def test_a_few_lines_opening_with_a_greater_than_sign_are_text() -> None:
