@@ -94,7 +94,8 @@ NAV_BAR = Rx(r"^\s*[^·•]{1,40}(?:\s[·•]\s[^·•]{1,40}){3,}\s*$"
              example="Главная · Поиск книг · Форумы · Ссылки")
 #: A pager in words: ``« Предыдущая``, ``- << Первая - « Предыдущая``, ``Следующая » - Последняя >>``.
 PAGER_WORDS = Rx(r"^\s*(?:[-–—|«»<>\s]*(?i:первая|предыдущая|следующая|последняя|назад|вперед|вперёд|далее"
-                 r"|в начало|в конец|previous|next|first|last)[-–—|«»<>\s]*)+$", example="- << Первая - « Предыдущая")
+                 r"|в начало|в конец|перейти на страницу:?|previous|next|first|last|go to page:?)[-–—|«»<>\s]*)+$",
+                 example="- << Первая - « Предыдущая")
 #: A page's link to its neighbours in words, with where it leads: ``Next: Law 64 - PROCEDURE …``,
 #: ``Previous: Law 62``, ``Следующая глава: …``.
 NAV_LINK = Rx(r"^\s*(?i:next|previous|prev|up|back|следующ(?:ая|ее|ий)|предыдущ(?:ая|ее|ий)|назад|далее"

@@ -47,12 +47,12 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   word (``… Period Unless the``): the title left in the body, or the body's
   first words taken into the title.
 
-* ``retold_law`` — a law's or section's text that opens by naming its own
-  law as its subject (``Law 4 is about partnerships``): a retelling of the
-  law (a blog, a course), not its text;
-* ``bracketed_note`` — a passage of :data:`MIN_NOTE_WORDS` words or more in
-  square brackets inside a node's text: an editor's comment filed in the
-  law text;
+* ``retold_law`` — a law's or section's text with a sentence that opens by
+  naming its own law or a part of it as its subject (``Law 4 is about
+  partnerships``, ``Law 42B(2) used to say``): a retelling of the law (a
+  blog, a course, an article on what changed), not its text;
+* ``bracketed_note`` — words in square brackets inside a node's text (a
+  note or a gloss: ``[LAs]``): an editor's comment filed in the law text;
 * ``text_after_chrome`` — a site's interface line dropped from the middle of
   a node's raw lines: what follows it (a forum's reply) filed in its text;
 * ``cells_in_title`` — a title holding a table's cell bar ``|``: a heading
@@ -378,43 +378,50 @@ def title_in_body(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable
 
 
 def _own_law_opening(n: Node) -> re.Match[str] | None:
-    """``n``'s text opening by naming its own law as its subject (``Law 4 is about …``, ``Правило 4
-    объясняет …``): the law's word and number, then a word in lower case."""
+    """A sentence or line of ``n``'s text opening by naming its own law, or a part of it, as its subject
+    (``Law 4 is about …``, ``… stronger. Law 43A2(c) has been reworded …``, ``Правило 4 объясняет …``): the
+    law's word and number (its section, subsection and item after it), then a word in lower case. A law
+    that points at another part of itself says so inside a sentence (``see Law 45E``)."""
     law = _LAW_NUMBER.match(n.cite or "")
     if law is None or n.kind not in (Kind.LAW, Kind.SECTION):
         return None
-    return re.match(rf"(?:Law|LAW|Правило|ПРАВИЛО)\s+{law.group()}(?![\dA-ZА-Я])\s+[a-zа-яё]", n.text)
+    return re.search(rf"(?:^|(?<=\n)|(?<=[.!?…]\s))(?:Law|LAW|Правило|ПРАВИЛО)\s+{law.group()}"
+                     r"(?:[A-ZА-Я](?:\d{1,2})?(?:\s?\([a-z0-9]{1,4}\))*)?(?![\dA-ZА-Я])\s+[a-zа-яё]", n.text)
 
 
 def retold_law(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
-    """A law's or section's text that opens by naming its own law as its
-    subject (``Law 4 is about partnerships …``): the Laws never speak of
-    themselves so — a text about the law (a blog's or a course's retelling),
-    not the law's text."""
+    """A law's or section's text with a sentence that opens by naming its
+    own law, or a part of it, as its subject (``Law 4 is about partnerships
+    …``, ``Law 42B(2) used to say …``): the Laws never speak of themselves
+    so — a text about the law (a blog's or a course's retelling, an
+    article on what an edition changed), not the law's text."""
     for n in nodes:
         m = _own_law_opening(n)
         if m is not None:
-            words = " ".join(n.text.split()[:6])
-            yield _at(n, "retold_law", N_("the text of {label} opens by naming its own law ({words}): a text about "
-                                          "the law (a retelling, a blog), not the law's text?").format(
+            words = " ".join(n.text[m.start():].split()[:6])
+            yield _at(n, "retold_law", N_(
+                "the text of {label} names its own law as a sentence's subject ({words}): "
+                "a text about the law (a retelling, a blog, an article), not the law's text?").format(
                 label=_name(n), words=repr(words)))
 
 
-#: Square brackets around this many words or more in a node's text are an editor's, not the Laws'.
-MIN_NOTE_WORDS = 5
+#: A word in square brackets in a node's text (two letters or more: not a footnote's ``[1]``, not lawref's
+#: ``[?]``) is an editor's, not the Laws': ``[LAs]``, ``[sic]``, ``[This is not intended …]``.
+_NOTE_WORD = re.compile(r"[^\W\d_]{2}")
 _BRACKETED = re.compile(r"\[(?P<inside>[^\[\]]{1,2000})\]")
 
 
 def bracketed_note(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
-    """A passage of :data:`MIN_NOTE_WORDS` words or more in square brackets
-    inside a node's text (``[This is not intended to be a complete list …]``):
-    the Laws print no such brackets, so it is an editor's or a site's comment
-    filed in the law text. lawref's own marks (``[?]``, ``[текст
-    обрывается…]``) are shorter."""
+    """Words in square brackets inside a node's text (``[This is not
+    intended to be a complete list …]``, a gloss: ``[LAs]``): the Laws print
+    no such brackets, so it is an editor's or a site's comment filed in the
+    law text. lawref's own marks (``[?]``, ``[текст обрывается…]``:
+    :data:`~lawref.patterns.EXPORT_MARK`) and a footnote's call (``[1]``)
+    are not."""
     for n in nodes:
         if n.kind == Kind.FRAGMENT:
             continue
-        m = next((m for m in _BRACKETED.finditer(n.text) if len(m.group("inside").split()) >= MIN_NOTE_WORDS
+        m = next((m for m in _BRACKETED.finditer(n.text) if _NOTE_WORD.search(m.group("inside"))
                   and not P.EXPORT_MARK.match(m.group())), None)
         if m is not None:
             yield Finding("bracketed_note", _raw_line(n, m.start()), n.id, N_(

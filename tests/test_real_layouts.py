@@ -9,6 +9,7 @@ runs on each) and gives no structure warning unless the table says so.
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict
 
 import pytest
@@ -165,6 +166,7 @@ def test_a_law_that_points_at_a_page_is_text_not_contents() -> None:
     "Цитировать | Ответить | Пожаловаться",  # a forum post's links and its poster's card (a new user's page)
     "Сообщений: 152 | Зарегистрирован: 2019",
     "Форум клуба » Судейство » Тема: правила для обсуждения",  # a forum's breadcrumb
+    "Перейти на страницу:", "Go to page:",  # a pager's label (a reading page's: it stayed in 79's commentary)
 ])
 def test_a_site_line_is_chrome_by_its_shape(chrome: str) -> None:
     nodes, findings, cleaned = build(f"{chrome}\nПравило 53. Ход вне очереди принят\nA. Ход признан правильным\n"
@@ -270,6 +272,21 @@ def test_a_letter_spaced_title_ending_on_a_letter_that_spells_a_conjunction_is_n
     nodes, _, cleaned = build("П Р А В И Л А\n\nС П О Р Т И В Н О Г О   Б Р И Д Ж А\n\nПравило 53. Ход\n"
                               "A. Ход принят\nЛюбой ход можно принять.\n")
     assert not any("П Р А В И Л А С П О Р Т" in n.text for n in nodes)
+
+
+@pytest.mark.parametrize("sep", ["\n", "\n\n-\n+\n\n"], ids=["wrapped", "with-controls"])
+def test_a_reading_page_s_control_labels_are_chrome_and_a_lead_in_is_not(sep: str) -> None:
+    # two reading pages' layouts: the font, spacing and bookmark controls' labels over the text (one site wraps
+    # them into the text's first paragraph, the other sets them apart with their «-» and «+»)
+    nodes, _, cleaned = build(sep.join(["Шрифт:", "Интервал:", "Закладка:"]) + "\n\nПравило 8. Туры\n\n"
+                              "A. Начало тура\nСудья должен:\nобъявить начало тура.\n")
+    assert [(n.cite, " ".join(n.text.split())) for n in nodes] == [("8", ""), ("8A", "Судья должен: объявить начало тура.")]
+    assert {d.text for d in cleaned.report.dropped} >= {"Шрифт:", "Интервал:", "Закладка:"}
+
+
+def test_a_question_and_its_answer_labelled_apart_are_text() -> None:
+    got = tree("Правило 8. Туры\n\nВопрос:\nКогда кончается тур?\n\nОтвет:\nКогда судья объявит движение.\n")
+    assert got[-1][2].startswith("Вопрос:") and "Ответ:" in got[-1][2]
 
 
 def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
@@ -977,12 +994,32 @@ def test_a_heading_after_a_sentence_goes_on_from_the_headings_glued_before_it() 
 @pytest.mark.parametrize(("text", "check"), [
     ("Law 4\nLaw 4 is about partnerships, and there is not much to say here.\n", "retold_law"),
     ("Правило 4\nПравило 4 говорит о парах, и сказать тут почти нечего.\n", "retold_law"),
+    # an article on what an edition changed (st-johns-bridge.ca's layout): its prose under the law's heading
+    ("Law 42 — Dummy's Rights\nOnly small changes here. Law 42B(2) used to name declarer alone; now it does not.\n",
+     "retold_law"),
+    ("Law 43 – Dummy's Limitations\nLaw 43A — Limitations on Dummy\nThis part is stricter now.\n"
+     "Law 43A2(c) has lost a phrase.\n", "retold_law"),
     ("LAW 16 - INFORMATION\nPlayers may use the calls and plays [both their partner's and the other side's, "
      "as I read it] of the board.\n", "bracketed_note"),
+    # a gloss of one word is an editor's too (jeff-goldsmith.com's page: its «[LAs]»)
+    ("LAW 16 - INFORMATION\nThe partner may not choose among logical alternatives [LAs] the one suggested.\n",
+     "bracketed_note"),
 ])
 def test_a_retelling_or_an_editor_s_note_in_law_text_is_named(text: str, check: str) -> None:
-    _, findings, _ = build(text, lang="en" if text.isascii() else "ru")
+    _, findings, _ = build(text, lang="ru" if re.search("[а-я]", text) else "en")
     assert [f.check for f in findings] == [check]
+
+
+def test_a_lost_letter_s_mark_or_a_bracketed_number_is_no_editor_s_note() -> None:
+    _, findings, _ = build("LAW 16 - INFORMATION\nA player uses the calls [2] of the board and a lo[?]t letter.\n",
+                           lang="en")
+    assert not findings
+
+
+def test_a_law_pointing_at_another_part_of_itself_inside_a_sentence_is_its_own_text() -> None:
+    _, findings, _ = build("LAW 45 - CARD PLAYED\nC. Card Deemed to be Played\n1. A card is played once its face "
+                           "shows (unless it was already played, see Law 45E).\n", lang="en")
+    assert not findings
 
 
 def test_a_footnote_in_brackets_at_a_line_s_start_after_its_call_is_no_page_marker() -> None:

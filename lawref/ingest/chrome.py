@@ -42,6 +42,7 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
 
     shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and (why := shape_of(ln.text)) is not None}
     shaped.update(_learnt_chrome(lines, ctx.chrome))
+    shaped.update(_form_labels(lines))
     shaped.update(_stamp_tails(lines, shaped))
     shaped.update(_page_frame(lines, shaped))
     shaped.update(_edge_advert(lines, shaped))
@@ -172,6 +173,40 @@ def _stamp_tails(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
         nxt = next((j for j in range(k + 1, len(lines)) if lines[j].kind == "text"), None)
         if nxt is not None and _YEAR.match(lines[nxt].text):
             found[nxt] = N_("site chrome")
+    return found
+
+
+#: A form's label alone on its line (``Шрифт:``, ``Перейти на страницу:``): a capital, at most three words, a colon.
+_FIELD_LABEL = re.compile(r"^\s*[^\W\d_a-zа-яё][^\W\d_]*(?:[ -][^\W\d_]+){0,2}:\s*$")
+#: What a reading page prints between its form's labels: the controls' ``-`` and ``+``.
+_CONTROL = re.compile(r"^\s*\W{1,2}\s*$")
+FORM_LABELS = N_("site chrome: the labels of a reading page's controls")
+
+
+def _form_labels(lines: list[Ln]) -> dict[int, str]:
+    """A reading page's controls: two labels or more one after another
+    (``Шрифт:`` ⏎ ``Интервал:`` ⏎ ``Закладка:``, their ``-`` and ``+``
+    between them) — the Laws never print a lead-in with nothing after it
+    twice in a row."""
+    found: dict[int, str] = {}
+    run: list[int] = []
+    labels = 0
+    for k, ln in enumerate(lines):
+        text = ln.text
+        if ln.kind == "text" and _FIELD_LABEL.match(text):
+            run.append(k)
+            labels += 1
+            continue
+        if ln.kind != "text" or not text.strip():
+            continue  # a blank line or a page marker between them
+        if run and _CONTROL.match(text):
+            run.append(k)
+            continue
+        if labels >= 2:
+            found.update({j: FORM_LABELS for j in run})
+        run, labels = [], 0
+    if labels >= 2:
+        found.update({j: FORM_LABELS for j in run})
     return found
 
 
