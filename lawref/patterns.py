@@ -137,7 +137,8 @@ BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by
 FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
 #: Book-title line (metadata, not body): 001:1, 003:1; the Laws' own name alone (a page's title, a running head).
 BOOK_TITLE = Rx(r"^\s*(?:[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<title>\S.*?)|(?P<laws>(?:Международные\s+п|П)равила"
-                r"(?:\s+(?:спортивного|контрактного|дубликатного)){1,2}\s+бриджа))\s*$",
+                r"(?:(?:\s+(?:спортивного|контрактного|дубликатного)){1,2}\s+бриджа|\s+игры\s+в\s+(?:спортивный|контрактный"
+                r"|дубликатный)\s+бридж(?:\s+в\s+(?:версии|редакции)\s+(?:19|20)\d\d\s+года)?)))\s*$",
                 example="неизвестен Автор - Все о Бридже")
 
 #: A mark lawref prints beside law text in ``show`` and the txt export, on a line of its own (never law text:

@@ -268,6 +268,19 @@ def test_a_paragraph_cut_after_a_preposition_goes_on_before_a_capital() -> None:
         "Судья может поступить и иначе, если Судья сочтёт это справедливым."]
 
 
+@pytest.mark.parametrize(("cut", "joined"), [
+    # a reading page printing each line as a paragraph: a word in quotes closed the line, its sentence went on
+    ('судья не должен "уходить"', True), ("судья не должен «уходить»", True), ("(см. Правило 47)", True),
+    # a sentence's own end mark before the closing quote ends it: the next paragraph is another
+    ('судья сказал: "ждите."', False), ("(см. Правило 47.)", False),
+])
+def test_a_closing_quote_or_bracket_before_lower_case_ends_no_sentence(cut: str, joined: bool) -> None:
+    got = tree(f"12.9. Обеспечьте, чтобы у пары было время подумать; {cut}\n\nв этот промежуток времени.\n",
+               kind="commentary")
+    texts = [t for _, _, t in got if t]
+    assert (len(texts) == 1 and "\n" not in texts[0]) is joined
+
+
 def test_a_letter_spaced_title_ending_on_a_letter_that_spells_a_conjunction_is_not_run_on() -> None:
     nodes, _, cleaned = build("П Р А В И Л А\n\nС П О Р Т И В Н О Г О   Б Р И Д Ж А\n\nПравило 53. Ход\n"
                               "A. Ход принят\nЛюбой ход можно принять.\n")
@@ -358,11 +371,17 @@ def test_a_few_lines_opening_with_a_greater_than_sign_are_text() -> None:
     assert "> this is not" in got[-1][2]
 
 
-def test_the_laws_own_name_alone_on_a_line_is_the_document_s_title_not_a_fragment() -> None:
-    nodes, _, cleaned = build("Международные правила дубликатного бриджа\n\nПравило 53\nХод вне очереди принят\n\n"
+@pytest.mark.parametrize(("name", "after"), [
+    ("Международные правила дубликатного бриджа", ""),
+    # a federation's page: the 1997 translation's own name over its copyright lines (it was dropped as a menu line,
+    # and the document had no title)
+    ("Правила игры в спортивный бридж в версии 1997 года", "© 1998 Пример-лига (перевод на русский язык)\n\n"),
+])
+def test_the_laws_own_name_alone_on_a_line_is_the_document_s_title_not_a_fragment(name: str, after: str) -> None:
+    nodes, _, cleaned = build(f"{name}\n\n{after}Правило 53\nХод вне очереди принят\n\n"
                               "Любой ход вне очереди можно принять.\n")
     assert [(n.kind, n.cite, n.text) for n in nodes] == [("law", "53", "Любой ход вне очереди можно принять.")]
-    assert cleaned.report.title == "Международные правила дубликатного бриджа"
+    assert cleaned.report.title == name
 
 
 @pytest.mark.parametrize("text", [

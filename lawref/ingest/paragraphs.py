@@ -81,8 +81,8 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx) or _runs_on_en(tail, ctx)
                                 or _runs_on_ru(tail, ctx)):
         return False
-    if _ends_sentence(tail):
-        return False
+    if _ends_sentence(tail) and not (p.text[:1].islower() and _QUOTE_END.search(tail) and not _CLOSED.search(tail)):
+        return False  # a quote or a bracket closed before lower case ends no sentence: ``"исчезать"`` ⏎ ``в …``
     if prev.role == "heading" and not ctx.continues(prev.text) and (
             len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
         return False  # a body, not the tail of the title: too long, a sentence, or it runs on (unless the heading
@@ -118,6 +118,12 @@ def _caps_perenos(tail: str, text: str, ctx: Ctx) -> bool:
     printing each line as a paragraph): ``ОТМЕ-`` ⏎⏎ ``НЯЕТ КАРТУ``."""
     hw, tw = P.LINE_END_HYPHEN.search(tail), P.LEADING_CAPS.match(text)
     return bool(hw and tw and hw["head"].isupper() and ctx.knows(hw["head"] + tw["word"]))
+
+
+#: A sentence's own end mark, closing quotes or brackets after it allowed: what ends a sentence before lower case.
+_CLOSED = re.compile(r"[.!?…:;][»\"'”)\]]*\s*$")
+#: A closing quote or bracket at a paragraph's end (not a square one: a tag, ``[SEC=UNOFFICIAL]``, or a mark).
+_QUOTE_END = re.compile(r"[»\"'”)]\s*$")
 
 
 def _ends_sentence(tail: str) -> bool:
