@@ -81,7 +81,8 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx) or _runs_on_en(tail, ctx)
                                 or _runs_on_ru(tail, ctx)):
         return False
-    if _ends_sentence(tail) and not (p.text[:1].islower() and _QUOTE_END.search(tail) and not _CLOSED.search(tail)):
+    if _ends_sentence(tail) and not (p.text[:1].islower() and _QUOTE_END.search(tail) and not _CLOSED.search(tail)
+                                     and not P.SOURCE_MARK.search(tail)):  # a source's mark ``(DC4)`` ends it
         return False  # a quote or a bracket closed before lower case ends no sentence: ``"исчезать"`` ⏎ ``в …``
     if prev.role == "heading" and not ctx.continues(prev.text) and (
             len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
