@@ -165,12 +165,14 @@ def classify(text: str, doc_kind: str, lang: str = "ru") -> tuple[str, re.Match[
     ``45.5.`` are classified by :data:`~lawref.ingest.patterns.COMMENTARY`).
     ``lang="en"``: the English forms (``LAW 62 - …``, ``A. Title``, ``(a) …``)."""
     if lang == "en":
-        table = [("chapter", P.CHAPTER_EN), ("part", P.PART_EN), ("division", P.DIVISION_EN), ("law", P.LAW_EN)]
+        table = [("chapter", P.CHAPTER_EN), ("part", P.PART_EN), ("division", P.DIVISION_EN), ("law", P.LAW_EN),
+                 ("law", P.LAW_TITLE_FIRST)]
         if doc_kind == "laws":
             table += [("section", P.SECTION_EN), ("subsection", P.SUBSECTION_EN),
                       ("subsection", P.SUBSECTION_TEXT_EN), ("subsection", P.SUBSECTION_BARE_EN), ("item", P.ITEM_EN)]
     else:
-        table = [("chapter", P.CHAPTER), ("part", P.PART), ("division", P.DIVISION), ("law", P.LAW)]
+        table = [("chapter", P.CHAPTER), ("part", P.PART), ("division", P.DIVISION), ("law", P.LAW),
+                 ("law", P.LAW_TITLE_FIRST)]
         if doc_kind == "laws":
             table += [("section", P.SECTION), ("subsection", P.SUBSECTION), ("item", P.ITEM)]
     for kind, rx in table:
@@ -378,6 +380,11 @@ class _Parser:
         if c[0] != "law":
             return False
         num = int(c[1].group("num"))
+        if id(p) not in self.kept and title_first(c[1]):
+            self.notes.append(N_("line {line}: {line_text} names law {law} after a title, and no labelled section "
+                                 "follows: kept as text (a page about the law, not its text?)").format(
+                line=p.lines[0], line_text=repr(p.text.strip()[:60]), law=num))
+            return True
         if id(p) not in self.kept or (self.last_law is not None and num <= self.last_law):
             self.notes.append(self.order_note(num, p))
             return True
@@ -481,8 +488,11 @@ class _Parser:
         parent = self.top(LEVEL["law"])
         while parent is not None and parent.kind not in ("chapter", "part", "division"):
             parent = parent.parent
-        label = p.text[: m.start("title")].strip().rstrip(" -–—:") if m.group("title") else p.text.strip()
-        title, body = self.title_and_body(m, p)
+        if title_first(m):  # ``Conduct & Etiquette - Law 74``: all of it heading
+            label, title, body = p.text[m.end("title"):].strip(" -–—"), m.group("title").strip(), None
+        else:
+            label = p.text[: m.start("title")].strip().rstrip(" -–—:") if m.group("title") else p.text.strip()
+            title, body = self.title_and_body(m, p)
         node = self.make("law", LEVEL["law"], m.group("num"), label, title, p, parent)
         if body is not None:
             node.add_text(p.text[body:], p, body)
@@ -683,14 +693,27 @@ def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tu
     """``(paragraph index, law number, weight)`` of every paragraph that reads
     as a law heading; the weight is one heading (10**6) plus the characters
     of text up to the next such paragraph (at most 10**6 - 1)."""
-    found = []
+    found, kinds = [], []
     for k, p in enumerate(paras):
         c = classify(p.text, doc_kind, lang) if p.role != "footnote" else None
+        kinds.append(c[0] if c is not None else None)
         if c is not None and c[0] == "law":
-            found.append((k, int(c[1].group("num"))))
-    bounds = [k for k, _ in found[1:]] + [len(paras)] * bool(found)
+            found.append((k, int(c[1].group("num")), title_first(c[1])))
+    bounds = [k for k, _, _ in found[1:]] + [len(paras)] * bool(found)
     return [(k, num, 10**6 + min(sum(len(q.text) for q in paras[k + 1 : end]), 10**6 - 1))
-            for (k, num), end in zip(found, bounds, strict=True)]
+            for (k, num, first), end in zip(found, bounds, strict=True)
+            if not first or any(kind in _PARTS for kind in kinds[k + 1 : end])]
+
+
+#: The kinds of heading under a law: a title-first law heading is one only with some of them after it.
+_PARTS = frozenset({"section", "subsection", "item", "subitem"})
+
+
+def title_first(m: re.Match[str]) -> bool:
+    """A law heading printed title first (``Conduct & Etiquette - Law 74``): a club's page prints its
+    own retelling of a law so too (``Insufficient Bid - Law 27`` ⏎ ``Each bid must be …``), so it is
+    a heading only when labelled sections, subsections or items follow it (:func:`law_order`)."""
+    return bool(m.group("title")) and m.start("title") < m.start("num")
 
 
 def law_order(paras: list[Paragraph], doc_kind: str, lang: str = "ru") -> list[int]:

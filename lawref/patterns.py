@@ -157,15 +157,13 @@ TITLE_UNDERLINE = Rx(r"^={3,}\s*$", example="==========")
 #: The underline of a law title printed without its heading in a txt export (000:2–4 in the seeds).
 EXPORT_UNDERLINE = Rx(r"^\s*-{3,}\s*$", example="  ----------")
 
-
 #: Page marker on its own line: 000:30 ``- 89 -``; 001:11 ``- 69``; and the spellings of other libraries:
 #: ``— 89 —``, ``Стр. 89``, ``Страница 89``, ``[89]``, ``(89)``, ``с. 89``.
 PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
                  r"|(?i:стр(?:аница)?\.?|с\.|page|p\.)\s*(?P<page2>\d{1,4})\.?"
                  r"|\[\s*(?P<page3>\d{1,4})\s*\]|\(\s*(?P<page4>\d{1,4})\s*\))\s*$", example="Стр. 89")
-#: A page head or foot printed with its number (колонтитул): ``88 | Глава VI. Розыгрыш``,
-#: ``Глава VI. Розыгрыш | 89``, ``Все о бридже | страница 47``, ``Страница 91 из 247`` — a page
-#: marker, its running head with it; never a chapter heading, never text.
+#: A page head or foot printed with its number (колонтитул): ``88 | Глава VI. Розыгрыш``, ``Глава VI. Розыгрыш | 89``,
+#: ``Все о бридже | страница 47``, ``Страница 91 из 247`` — a page marker and its head; never a chapter or text.
 HEAD_MARKER = Rx(r"^\s*(?:(?P<page>\d{1,4})\s*[|│]\s*[^\d|│]{3,100}"
                  r"|[^\d|│]{3,100}?\s*[|│]\s*(?:(?i:страница|стр\.?|page|p\.)\s*)?(?P<page2>\d{1,4})"
                  r"|(?i:страница|стр\.?|page)\s*(?P<page3>\d{1,4})\s+(?i:из|of)\s+\d{1,4})\s*$",
@@ -272,6 +270,9 @@ DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})(?:\s*[-–—
 #: 47`` (its title on the next line, or none).
 LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?|\s*)$",
          re.S, example="Правило 62. Исправление фальшренонса")
+#: A law heading with its title first (a club's page): ``Conduct & Etiquette - Law 74``, ``Этикет — Правило 74``.
+LAW_TITLE_FIRST = Rx(r"^(?P<title>[A-ZА-ЯЁ][^.!?:;\d\n]{1,80}?)\s+[-–—]\s+(?:LAW|Law|ПРАВИЛО|Правило)\s+"
+                     rf"(?P<num>{LAW_NUMBER})\s*$", example="Conduct & Etiquette - Law 74")
 #: Section: 000:5 ``A.Определение фальшренонса``.
 SECTION = Rx(rf"^(?P<label>{CITE_LETTER})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="A.Определение фальшренонса")
 #: A section heading printed with its law's number: ``45C. Card Deemed to be Played`` (a real page quoting Law 45).
@@ -281,9 +282,8 @@ SUBSECTION = Rx(r"^(?P<label>\d{1,2})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, exampl
 #: Item: 001:13 ``(A).Привлекает внимание …``; sub-item 003:57 ``(1).Оставить …``.
 ITEM = Rx(r"^\((?P<label>[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*(?P<title>[А-ЯЁ].*)$", re.S,
           example="(A).Привлекает внимание к нарушению")
-#: A heading's title glued to its body with no space (other sites' layout: the tags between them
-#: dropped): a lower-case Cyrillic letter, then a word in capitals-then-lower-case — ``Положение
-#: коробкиКоробка лежит …`` (:func:`lawref.titles.title_end`).
+#: A heading's title glued to its body (tags between them dropped): a lower-case Cyrillic letter, then a capitalised
+#: word — ``Положение коробкиКоробка лежит …`` (:func:`lawref.titles.title_end`).
 TITLE_GLUED_BODY = Rx(r"(?<=[а-яё])(?=[А-ЯЁ][а-яё]|[ВСКОУИА] [а-яё])", example="Положение коробкиКоробка лежит")
 #: A word that can start a body sentence after a title on one line: a capital, then lower case
 #: (``Судья``), not a word in capitals (``ВФБ``) nor a label.

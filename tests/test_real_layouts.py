@@ -302,6 +302,41 @@ def test_a_question_and_its_answer_labelled_apart_are_text() -> None:
     assert got[-1][2].startswith("Вопрос:") and "Ответ:" in got[-1][2]
 
 
+@pytest.mark.parametrize(("text", "lang"), [
+    # a club's page (bridgewebs' layout): the law's title before its number, then a list of its sections' titles
+    # over their bodies — the law was not found (every node a fragment) and the list made each section twice
+    ("Conduct & Etiquette - Law 74\n\nA.     Proper Attitude\n\nB.     Etiquette\n\nA. Proper Attitude\n\n"
+     "1. A player should be polite to everyone.\n\nB. Etiquette\n\nA player should not comment on the play.\n", "en"),
+    ("Поведение и этикет — Правило 74\n\nA. Правильное отношение\n\nB. Этикет\n\nA. Правильное отношение\n\n"
+     "1. Игрок должен быть вежлив со всеми.\n\nB. Этикет\n\nИгрок не должен комментировать розыгрыш.\n", "ru"),
+])
+def test_a_law_heading_with_its_title_first_and_a_list_of_its_sections_over_their_bodies(text: str, lang: str) -> None:
+    nodes, findings, cleaned = build(text, lang=lang)
+    assert [(n.cite, n.label) for n in nodes] == [("74", "Law 74" if lang == "en" else "Правило 74"), ("74A", "A."),
+                                                  ("74A1", "1."), ("74B", "B.")]
+    assert nodes[0].title == text.split(" -")[0].split(" —")[0]
+    assert not findings
+    listed = [d.text for d in cleaned.report.dropped if d.step == "drop_title_lists"]
+    assert len(listed) == 2  # the list's two lines, in the report
+
+
+def test_a_sentence_ending_with_a_law_s_number_after_a_dash_is_no_heading() -> None:
+    got = tree("Law 74 - Conduct\n\nA. Proper Attitude\n\nThe rules of behaviour are here, see - Law 74\n",
+               lang="en")
+    assert [c for c, _, _ in got] == ["74", "74A"]
+
+
+def test_a_section_title_the_catalogue_knows_ends_at_its_line_s_end_before_a_capitalised_body() -> None:
+    # a club's copy of the 2017 Laws, wrapped (one paragraph a line): the titles are whole lines, and bodies
+    # that open with capitalised words («Duplicate Bridge …», «The Regulating Authority …») were taken into them
+    got = tree("LAW 1 – THE PACK\nA. Rank of Cards and Suits\nDuplicate Bridge uses one ordinary pack of cards.\n"
+               "B. The Face of the Cards\nThe Regulating Authority may ask for faces that read both ways up.\n",
+               lang="en")
+    assert got[1:] == [("1A", "Rank of Cards and Suits", "Duplicate Bridge uses one ordinary pack of cards."),
+                       ("1B", "The Face of the Cards", "The Regulating Authority may ask for faces that read both "
+                                                       "ways up.")]
+
+
 def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
     # a mailing list's archive (BLML): the post quotes a law with «> » (and older quotes with «>>»); the headings
     # behind the marks were not read, and the whole law was one fragment with the mail around it

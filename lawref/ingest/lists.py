@@ -8,6 +8,7 @@ entries with page lists) and dropped into the report as what they are.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from lawref import patterns as P
 from lawref.i18n import N_
@@ -213,8 +214,20 @@ def drop_title_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     the real headings stand later, and the list never shifts which law the
     text after it is filed under (issue 23). Decided for the whole file:
     a heading that is never printed again with text keeps nothing from a
-    list either (its title is in the report). Russian and English."""
-    heads = [k for k, ln in enumerate(lines) if ln.kind == "text" and P.LAW_HEADING_LINE.match(ln.text.strip())]
+    list either (its title is in the report). Russian and English. A law's
+    list of its sections' titles over their bodies (a club's page: ``A.
+    Proper Attitude`` ⏎ ``B. Etiquette`` ⏎ ``C. Violations …`` ⏎⏎ ``A. Proper
+    Attitude`` ⏎ ``1. A player should …``) is dropped the same way."""
+    drop = _listed(lines, lambda t: bool(P.LAW_HEADING_LINE.match(t))) | _listed(lines, _section_line)
+    ex = [example(lines[k].text) for k in sorted(drop)]
+    for k in sorted(drop):
+        ctx.drop(lines[k].no, lines[k].text, N_("list of law titles (the laws' real headings come later)"))
+    ctx.record(N_("lists of law titles printed before the bodies dropped"), len(ex), ex)
+    return [ln for k, ln in enumerate(lines) if k not in drop]
+def _listed(lines: list[Ln], is_head: Callable[[str], bool]) -> set[int]:
+    """The lines of :func:`drop_title_lists`' lists among the headings ``is_head`` tells (every other line of text,
+    a law heading among sections too, is text between them)."""
+    heads = [k for k, ln in enumerate(lines) if ln.kind == "text" and is_head(ln.text.strip())]
     bodied: dict[str, list[int]] = {}
     runs: list[list[int]] = []
     for i, k in enumerate(heads):
@@ -231,11 +244,18 @@ def drop_title_lists(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         if len(run) >= 2 and any(k > run[-1] for h in run for k in bodied.get(_heading_key(lines[h].text), [])):
             drop.update(run)
             drop.update(_list_division(lines, run))
-    ex = [example(lines[k].text) for k in sorted(drop)]
-    for k in sorted(drop):
-        ctx.drop(lines[k].no, lines[k].text, N_("list of law titles (the laws' real headings come later)"))
-    ctx.record(N_("lists of law titles printed before the bodies dropped"), len(ex), ex)
-    return [ln for k, ln in enumerate(lines) if k not in drop]
+    return drop
+
+
+#: A section heading as long as a list's line can be (a title, no body after it).
+MAX_LISTED_SECTION = 80
+
+
+def _section_line(text: str) -> bool:
+    """A section heading short enough to be a list's line (``A. Proper Attitude``)."""
+    return len(text) <= MAX_LISTED_SECTION and bool(P.SECTION_EN.match(text) or P.SECTION.match(text))
+
+
 def _list_division(lines: list[Ln], run: list[int]) -> list[int]:
     """The chapter heading printed over a list of law titles when the same
     heading is printed again after the list, over the bodies (``Глава XI.

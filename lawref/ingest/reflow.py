@@ -9,7 +9,7 @@ from __future__ import annotations
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest.state import Ctx, Ln, Para, example
-from lawref.lang import english, morph
+from lawref.lang import catalogue, english, morph
 
 
 def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
@@ -304,12 +304,17 @@ def _title_runs_on(text: str, following: str | None, ctx: Ctx) -> bool:
     Assessment of Rectification When the`` ⏎ ``auction …``, ``A. Cards
     Exposed by a Player The`` ⏎ ``Director acts …``), or before a line
     that ends the title and opens the body (``A. Call Not Clearly`` ⏎
-    ``Recognized The Director acts …``)."""
-    if ctx.lang != "en" or following is None or P.SECTION_EN.match(text) is None:
+    ``Recognized The Director acts …``) — unless the line's title is a whole
+    one of a catalogue's (:func:`lawref.lang.catalogue.known_section_title`:
+    ``A. Rank of Cards and Suits`` ⏎ ``Duplicate Bridge is …``)."""
+    section = P.SECTION_EN.match(text)
+    if ctx.lang != "en" or following is None or section is None:
         return False
     last = text.split()[-1].strip("“\"'(").lower()
     if following[:1].islower() or last in english.SMALL_WORDS:  # a title never ends in ``The``
         return True
+    if catalogue.known_section_title(section["title"]):  # ``A. Rank of Cards and Suits`` is whole:
+        return False  # ``Duplicate Bridge is played …`` after it is the body, though its first words are capitalised
     k = english.title_end(following) if not ctx.is_heading(following) else None
     # ``A. Call Not Clearly`` ⏎ ``Recognized The Director …``: the title's end, then the body
     return bool(k) and following[:k].rstrip()[-1:] not in ".:;,"

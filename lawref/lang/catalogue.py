@@ -142,3 +142,23 @@ def load(edition: str = DEFAULT_EDITION) -> Catalogue:
             raise CatalogueError(f"{path}: bad row {row!r} ({exc})") from exc
         entries[f"{entry.kind}:{entry.id}"] = entry
     return Catalogue(edition, entries)
+
+
+def _title_key(title: str) -> str:
+    """A title as compared with the catalogue's: its words in lower case, ``’`` as ``'``, end marks aside."""
+    return " ".join(title.replace("’", "'").casefold().rstrip(" .:").split())
+
+
+@functools.cache
+def _section_titles() -> frozenset[str]:
+    """Every English section title of every catalogue lawref keeps (:func:`_title_key`)."""
+    return frozenset(_title_key(e.title_en) for path in sorted(DATA.glob("laws-*.tsv"))
+                     for e in load(path.stem.removeprefix("laws-")).entries.values()
+                     if e.kind == "section" and e.title_en)
+
+
+def known_section_title(title: str) -> bool:
+    """Whether ``title`` is a section's English title in one of lawref's catalogues (letter case, ``’`` and a
+    closing full stop aside): ``Rank of Cards and Suits`` (2017 1A) is; ``Call Not Clearly`` (a line of 20A's
+    ``Call Not Clearly Recognized``) is not. The English reader's evidence that a title ended at its line's end."""
+    return _title_key(title) in _section_titles()
