@@ -26,7 +26,7 @@ from lawref import patterns as P
 from lawref.cite import latin
 from lawref.i18n import N_
 from lawref.ingest.reflow import russian_title_line
-from lawref.lang import english
+from lawref.lang import catalogue, english
 from lawref.model import Node, Source
 from lawref.records import Paragraph
 from lawref.titles import (
@@ -54,9 +54,8 @@ _OPENING_QUOTES = tuple(_QUOTE_PAIRS)
 
 
 def wholly_quoted(text: str) -> bool:
-    """Whether ``text`` is one quotation from its first character to its last (a closing mark, then at
-    most a full stop, comma, colon or semicolon): ``"Each player … in front."``, «Если …». A quote that
-    closes earlier (``"Пас" означает …``), one left open, or a straight quote with another inside is not.
+    """Whether ``text`` is one quotation from its first character to its last (a closing mark, then at most
+    ``.,:;``): ``"Each player … in front."``, «Если …»; not one closing earlier (``"Пас" означает …``) or never.
 
     >>> wholly_quoted('"Each player plays a card."'), wholly_quoted('"Pass" means no bid.')
     (True, False)
@@ -203,6 +202,7 @@ class _Parser:
         self.page: int | None = None
         self.inferring = False  # before the first law heading of a page after a gap
         self.kept: set[int] = set()  # ids of the paragraphs whose law headings the order keeps
+        self.numbered: set[int] = set()  # ids of sections a list printed as numbers (:func:`numbered_sections`)
         self.alphabet = False  # section labels in alphabet order (see :class:`Parsed`)
 
     # -- ids and node creation --------------------------------------------------
@@ -544,6 +544,14 @@ class _Parser:
         if kind in ("item", "subitem"):
             part = f"({letter or latin(raw, self.alphabet).lower()})"
         cite = self.child_cite(kind, parent, part)
+        if id(p) in self.numbered:  # ``1. Call Not Clearly Recognized`` under Law 20: a list numbered the sections
+            law = parent if parent is None or parent.kind == "law" else parent.parent
+            if law is not None and law.kind == "law":
+                parent, kind, level = law, "section", LEVEL["section"]
+                cite = f"{law.cite}{chr(ord('A') + int(raw) - 1)}"
+                self.notes.append(N_("line {line}: section {cite} printed as {label} (its title is the edition's "
+                                     "{cite}; the page numbered its sections)").format(
+                    line=p.lines[0], cite=cite, label=repr(raw + ".")))
         if cite is None and kind == "section" and self.signature(m):
             self.body(p)  # ``И.Петров`` under a preface's prose: its signer, not a section of no law
             return
@@ -648,6 +656,7 @@ class _Parser:
 
     def run(self, paras: list[Paragraph]) -> Parsed:
         self.kept = {id(paras[k]) for k in law_order(paras, self.doc_kind, self.lang)}
+        self.numbered = {id(paras[k]) for k in numbered_sections(paras, self.doc_kind, self.lang)}
         self.alphabet = any(c[0] == "section" and P.ALPHABET_LETTER.search(c[1].group("label"))
                             for p in paras if (c := classify(p.text, self.doc_kind, self.lang)) is not None)
         if self.lang == "en":
@@ -689,6 +698,35 @@ class _Parser:
                 b.title = self.without_stop(b.paras.pop(0).strip())
                 b.line_map = [(at - cut, line) for at, line in b.line_map if at >= cut]
 
+def numbered_sections(paras: list[Paragraph], doc_kind: str, lang: str = "ru") -> list[int]:
+    """Indices of the paragraphs that are sections a page's list printed as numbers (``1. Call Not Clearly
+    Recognized`` ⏎ ``2. Review of Auction …`` under Law 20, an HTML list's ``A``–``F`` lost): decided for each
+    law as a whole — every titled ``n.`` under it whose title a catalogue gives one of the law's sections
+    (:func:`lawref.lang.catalogue.section_letter`) is that section's number in the alphabet (1 → A), and the
+    law prints no lettered section. One title out of place (a list restarting at ``1.`` for every section)
+    keeps the law's all as they were: the place and the title must agree, no letter is guessed."""
+    found: list[int] = []
+    laws: list[tuple[str, list[int], bool]] = []  # each law's number, its numbered sections, whether all agree
+    for k, p in enumerate(paras):
+        c = classify(p.text, doc_kind, lang)
+        if c is None:
+            continue
+        kind, m = c
+        if kind == "law":
+            laws.append((m.group("num"), [], True))
+        elif laws and kind == "section":
+            laws[-1] = (laws[-1][0], laws[-1][1], False)  # the law prints its letters: a number is a subsection
+        elif laws and kind == "subsection" and m.group("title"):
+            letter = catalogue.section_letter(laws[-1][0], m.group("title").strip())
+            if letter is not None and ord(letter) - ord("A") + 1 == int(m.group("label")):
+                laws[-1][1].append(k)
+            elif letter is not None:
+                laws[-1] = (laws[-1][0], laws[-1][1], False)
+    for _, run, agree in laws:
+        found.extend(run if agree else [])
+    return found
+
+
 def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tuple[int, int, int]]:
     """``(paragraph index, law number, weight)`` of every paragraph that reads
     as a law heading; the weight is one heading (10**6) plus the characters
@@ -710,9 +748,8 @@ _PARTS = frozenset({"section", "subsection", "item", "subitem"})
 
 
 def title_first(m: re.Match[str]) -> bool:
-    """A law heading printed title first (``Conduct & Etiquette - Law 74``): a club's page prints its
-    own retelling of a law so too (``Insufficient Bid - Law 27`` ⏎ ``Each bid must be …``), so it is
-    a heading only when labelled sections, subsections or items follow it (:func:`law_order`)."""
+    """A law heading printed title first (``Conduct & Etiquette - Law 74``): a club's retelling is printed so too
+    (``Insufficient Bid - Law 27`` ⏎ ``Each bid …``): one only with labelled parts after it (:func:`law_order`)."""
     return bool(m.group("title")) and m.start("title") < m.start("num")
 
 

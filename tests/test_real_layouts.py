@@ -337,6 +337,49 @@ def test_a_section_title_the_catalogue_knows_ends_at_its_line_s_end_before_a_cap
                                                        "ways up.")]
 
 
+def test_a_site_s_link_printed_after_every_law_is_chrome_and_a_bare_law_heading_ends_the_footer() -> None:
+    # a club's copy of the 1997 Laws: each law's text ends with the same link line; the last law's heading, bare,
+    # stood between that link and the page's end and went with it as a «menu line»
+    nodes, _, cleaned = build("LAW 1\nTHE PACK\n\nThe game uses one pack.\n\nSee Our Rulings\n\nLAW 2\nTHE BOARDS\n\n"
+                              "Each deal has a board.\n\nSee Our Rulings\n\nLAW 3\nTABLES\n\nFo\n", lang="en")
+    assert [(n.cite, n.text) for n in nodes] == [("1", "The game uses one pack."), ("2", "Each deal has a board."),
+                                                 ("3", "Fo")]
+    assert [d.text for d in cleaned.report.dropped] == ["See Our Rulings", "See Our Rulings"]
+
+
+def test_a_short_line_ending_two_laws_once_each_in_other_words_is_text() -> None:
+    got = tree("LAW 1\nTHE PACK\n\nThe game uses one pack\n\nLAW 2\nTHE BOARDS\n\nEach deal has a board\n", lang="en")
+    assert [t for _, _, t in got] == ["The game uses one pack", "Each deal has a board"]
+
+
+def test_sections_a_page_s_list_numbered_are_sections_when_the_edition_s_titles_agree() -> None:
+    # a club's copy of the 2017 Law 20 (its HTML list printed A–F as 1.–6., nested lists under them): every
+    # section was a fragment, its subsections flat siblings; the catalogue gives 20A «Call Not Clearly
+    # Recognized», 20C «Review after Final Pass» — the place and the title agree, so the letter is no guess
+    nodes, _, cleaned = build("LAW 20 - REVIEW AND EXPLANATION OF CALLS\n\n  1. Call Not Clearly Recognized\n"
+                              "    A player may ask what call was made.\n  2. Review of Auction during Auction Period\n"
+                              "    A player may have the calls repeated.\n  3. Review after Final Pass\n"
+                              "    1. After the final pass a defender may ask whether he leads.\n"
+                              "    2. Declarer may have the calls repeated at his first turn.\n", lang="en")
+    assert [(n.cite, n.label, n.title) for n in nodes] == [
+        ("20", "LAW 20", "REVIEW AND EXPLANATION OF CALLS"), ("20A", "1.", "Call Not Clearly Recognized"),
+        ("20B", "2.", "Review of Auction during Auction Period"), ("20C", "3.", "Review after Final Pass"),
+        ("20C1", "1.", None), ("20C2", "2.", None)]
+
+
+@pytest.mark.parametrize("text", [
+    # a title the edition does not give this law's sections
+    "LAW 20 - REVIEW AND EXPLANATION OF CALLS\n\n  1. Questions at the Table\n    A player may ask what call was made.\n",
+    # a list restarting at «1.» for every section (a video site's copy of Law 45): the second title is 45B's,
+    # printed «1.» — the numbers say nothing, so none becomes a section
+    "LAW 45 – CARD PLAYED\n\n  1. Play of Card from a Hand\n\nA player plays a card by facing it.\n\n"
+    "  1. Play of Card from Dummy\n\nDeclarer names the card from dummy.\n",
+])
+def test_numbered_parts_whose_titles_and_places_do_not_agree_with_the_edition_stay_fragments(text: str) -> None:
+    nodes, _, _ = build(text, lang="en")
+    assert {n.kind for n in nodes} == {"law", "fragment"}
+
+
 def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
     # a mailing list's archive (BLML): the post quotes a law with «> » (and older quotes with «>>»); the headings
     # behind the marks were not read, and the whole law was one fragment with the mail around it

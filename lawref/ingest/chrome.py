@@ -43,6 +43,7 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     shaped = {k: why for k, ln in enumerate(lines) if ln.kind == "text" and (why := shape_of(ln.text)) is not None}
     shaped.update(_learnt_chrome(lines, ctx.chrome))
     shaped.update(_form_labels(lines))
+    shaped.update(_law_footers(lines))
     shaped.update(_stamp_tails(lines, shaped))
     shaped.update(_page_frame(lines, shaped))
     shaped.update(_edge_advert(lines, shaped))
@@ -210,6 +211,44 @@ def _form_labels(lines: list[Ln]) -> dict[int, str]:
     return found
 
 
+#: How often a line must stand right before a law heading (or the file's end) to be a site's link after each law.
+LAW_FOOTER_TIMES = 2
+
+
+def _law_footers(lines: list[Ln]) -> dict[int, str]:
+    """A site's line printed after every law (``See Duplicate Decisions``, a link to its rulings): the same
+    short line of two words or more (a page number is none) with no sentence mark, :data:`LAW_FOOTER_TIMES`
+    times or more, each time the last line of text before a law heading or the file's end — and nowhere else
+    (a running head printed on every page is no such line). The Laws end a law's text with a sentence's mark."""
+    texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
+    every: dict[str, int] = {}
+    for k in texts:
+        every[lines[k].text.strip()] = every.get(lines[k].text.strip(), 0) + 1
+    at: dict[str, list[int]] = {}
+    for i, k in enumerate(texts):
+        t = lines[k].text.strip()
+        nxt = lines[texts[i + 1]].text.strip() if i + 1 < len(texts) else None
+        if (len(t) <= MAX_EDGE_CHARS and len(_WORD.findall(t)) >= 2 and not P.SENTENCE_END.search(t)
+                and not _any_heading(t) and (nxt is None or _law_heading(nxt))):
+            at.setdefault(t, []).append(k)
+    return {k: LAW_FOOTER for t, found in at.items() if LAW_FOOTER_TIMES <= len(found) == every[t] for k in found}
+
+
+LAW_FOOTER = N_("site chrome: a line printed after every law (a link)")
+_WORD = re.compile(r"[^\W\d_]{2,}")  # a link's words: a page number is none
+
+
+def _law_heading(text: str) -> bool:
+    """A law heading, bare (``LAW 3``) or with its title."""
+    return bool(P.LAW.match(text) or P.LAW_EN.match(text))
+
+
+def _any_heading(text: str) -> bool:
+    """A heading of any level (``Часть IV - ВЗЯТКИ`` printed over two laws is one, not a site's link)."""
+    return _law_heading(text) or opens_heading(text) or any(
+        rx.match(text) for rx in (P.PART, P.DIVISION, P.CHAPTER_EN, P.PART_EN, P.DIVISION_EN))
+
+
 def _page_frame(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
     """The rest of a site's header and footer: short lines with no shape of
     their own (menu items ``Поиск по сайту``, ``Фантастика. Фэнтези``,
@@ -260,6 +299,7 @@ def _menu_like(text: str, lower: bool = False) -> bool:
     word or two with a full stop is a menu item: ``Преферанс.``)."""
     t = text.strip()
     return (len(t) <= MAX_MENU_CHARS and (lower or not t[:1].islower()) and not P.LAW_HEADING_LINE.match(t)
+            and not _law_heading(t)  # a bare ``LAW 3`` too
             and not is_labelled(t)
             and not P.COMMENTARY.match(t) and not (len(t.split()) >= 3 and re.search(r"[а-яёa-z]{2}[.!?;:]$", t)))
 def chrome_shape(text: str, names: frozenset[str] = frozenset()) -> str | None:

@@ -162,3 +162,25 @@ def known_section_title(title: str) -> bool:
     closing full stop aside): ``Rank of Cards and Suits`` (2017 1A) is; ``Call Not Clearly`` (a line of 20A's
     ``Call Not Clearly Recognized``) is not. The English reader's evidence that a title ended at its line's end."""
     return _title_key(title) in _section_titles()
+
+
+@functools.cache
+def _titles_by_cite() -> dict[str, frozenset[str]]:
+    """Every section's English titles by its cite, over all of lawref's catalogues (:func:`_title_key`)."""
+    found: dict[str, set[str]] = {}
+    for path in sorted(DATA.glob("laws-*.tsv")):
+        for e in load(path.stem.removeprefix("laws-")).entries.values():
+            if e.kind == "section" and e.title_en:
+                found.setdefault(e.id, set()).add(_title_key(e.title_en))
+    return {cite: frozenset(titles) for cite, titles in found.items()}
+
+
+
+def section_letter(law: str, title: str) -> str | None:
+    """The letter of law ``law``'s section that one of lawref's catalogues gives the English title ``title``
+    (letter case, ``’`` and a closing full stop aside): ``("20", "Call Not Clearly Recognized")`` → ``A``;
+    ``None`` when no catalogue has it."""
+    key = _title_key(title)
+    found = sorted(cite[len(law):] for cite, titles in _titles_by_cite().items()
+                   if key in titles and cite[len(law):].isalpha() and cite[: len(law)] == law)
+    return found[0] if found else None
