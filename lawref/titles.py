@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from lawref import patterns as P
-from lawref.lang import english, morph
+from lawref.lang import catalogue, english, morph
 
 #: The fewest words after a title that make a body printed on its line (so ``Обязанность вызвать
 #: Судью`` stays one title: a word in capitals there is the title's own).
@@ -150,8 +150,11 @@ def _spaced_title_end(title: str) -> int | None:
 def english_subsection_title(text: str) -> bool:
     """An English subsection's text opens with a title: on its own (``1.
     Dummy's Limitations``), or run into a body (``1. Technical Management
-    The Director is …``) when the title is two words or more."""
+    The Director is …``) when the title is two words or more and does not
+    end inside a term of the Laws (:func:`lawref.lang.catalogue.splits_term`)."""
     k = english.title_end(text.strip())
     if k is None:
         return english.looks_like_title(text)
+    if k > 0 and catalogue.splits_term(text.strip(), k):
+        return False  # ``3. Unless the Regulating Authority decides …``: a sentence, its subject a term of the Laws
     return k > 0 and len(text[:k].split()) >= 2

@@ -380,6 +380,16 @@ def test_numbered_parts_whose_titles_and_places_do_not_agree_with_the_edition_st
     assert {n.kind for n in nodes} == {"law", "fragment"}
 
 
+@pytest.mark.parametrize("sep", ["\n", "\n\n"], ids=["wrapped", "blank-separated"])
+def test_a_subsection_s_sentence_opening_with_a_term_of_the_laws_is_no_title(sep: str) -> None:
+    # Law 40B3's layout (a federation's 2017 copy): «Unless the Regulating Authority decides …» got the title
+    # «Unless the Regulating», its text «Authority decides …», with no warning
+    got = tree(sep.join(["LAW 40 - PARTNERSHIP UNDERSTANDINGS", "B. Special Partnership Understandings",
+                         "3. Unless the Regulating Authority rules otherwise, an artificial call is special."]) + "\n",
+               lang="en")
+    assert got[-1] == ("40B3", None, "Unless the Regulating Authority rules otherwise, an artificial call is special.")
+
+
 def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
     # a mailing list's archive (BLML): the post quotes a law with «> » (and older quotes with «>>»); the headings
     # behind the marks were not read, and the whole law was one fragment with the mail around it

@@ -184,3 +184,22 @@ def section_letter(law: str, title: str) -> str | None:
     found = sorted(cite[len(law):] for cite, titles in _titles_by_cite().items()
                    if key in titles and cite[len(law):].isalpha() and cite[: len(law)] == law)
     return found[0] if found else None
+
+
+@functools.cache
+def _title_pairs() -> frozenset[tuple[str, str]]:
+    """Every two words side by side in an English title of lawref's catalogues (laws and sections), in lower case."""
+    pairs: set[tuple[str, str]] = set()
+    for path in sorted(DATA.glob("laws-*.tsv")):
+        for e in load(path.stem.removeprefix("laws-")).entries.values():
+            words = _title_key(e.title_en or "").split()
+            pairs.update(zip(words, words[1:], strict=False))
+    return frozenset(pairs)
+
+
+def splits_term(text: str, at: int) -> bool:
+    """Whether cutting ``text`` at ``at`` (a code-point offset, a word's start) parts two words an edition's
+    titles print side by side (``Unless the Regulating | Authority decides …``: «The Regulating Authority»,
+    2017 80A): a title never ends inside the Laws' own term."""
+    before, after = text[:at].split(), text[at:].split()
+    return bool(before and after) and (_title_key(before[-1]), _title_key(after[0])) in _title_pairs()
