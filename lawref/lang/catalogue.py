@@ -180,10 +180,19 @@ def section_letter(law: str, title: str) -> str | None:
     """The letter of law ``law``'s section that one of lawref's catalogues gives the English title ``title``
     (letter case, ``’`` and a closing full stop aside): ``("20", "Call Not Clearly Recognized")`` → ``A``;
     ``None`` when no catalogue has it."""
-    key = _title_key(title)
-    found = sorted(cite[len(law):] for cite, titles in _titles_by_cite().items()
-                   if key in titles and cite[len(law):].isalpha() and cite[: len(law)] == law)
-    return found[0] if found else None
+    return _letters().get((law, _title_key(title)))
+
+
+@functools.cache
+def _letters() -> dict[tuple[str, str], str]:
+    """``{(law, title key): section letter}`` over every catalogue (the first letter in order when two differ)."""
+    found: dict[tuple[str, str], str] = {}
+    for cite, titles in sorted(_titles_by_cite().items()):
+        law, letter = cite.rstrip("ABCDEFGHIJKLMNOPQRSTUVWXYZ"), cite.lstrip("0123456789")  # ``20A`` → 20, A
+        if law.isdigit() and letter.isalpha():
+            for key in titles:
+                found.setdefault((law, key), letter)
+    return found
 
 
 @functools.cache
