@@ -281,6 +281,28 @@ def test_a_closing_quote_or_bracket_before_lower_case_ends_no_sentence(cut: str,
     assert (len(texts) == 1 and "\n" not in texts[0]) is joined
 
 
+def test_a_book_s_full_line_cut_before_a_capitalised_word_goes_on() -> None:
+    # a reading page printing each line of the book as a paragraph (onlinekniga's «… Правилами Дубликатного» ⏎⏎
+    # «Контрактного Бриджа.» was cut in two): the lines are the book's, most cut mid-sentence, so a full one
+    # ending on a word goes on even before a capital
+    lines = ["80.1. Спонсорская организация - это объединение игроков,",
+             "которое проводит соревнование в соответствии с Правилами",
+             "Дубликатного Контрактного Бриджа и своим регламентом, принятым",
+             "заранее и доведённым до сведения всех участников турнира, а",
+             "также судей, работающих на этом турнире, и их помощников.",
+             "80.2. Организация назначает главного судью турнира и вправе",
+             "заменить его другим судьёй, если тот не может исполнять свои",
+             "обязанности по болезни или по иной уважительной причине, о",
+             "чём участники соревнования должны быть извещены заранее и в",
+             "письменной форме, с указанием причины такой замены судьи.",
+             "80.3. Решения организации по вопросам регламента обязательны",
+             "для всех участников соревнования, для судей и помощников."]
+    got = tree("\n\n".join(lines) + "\n", kind="commentary")
+    texts = [t for _, _, t in got if t]
+    assert len(texts) == 3 and all("\n" not in t for t in texts)
+    assert "в соответствии с Правилами Дубликатного Контрактного Бриджа" in texts[0]
+
+
 def test_a_letter_spaced_title_ending_on_a_letter_that_spells_a_conjunction_is_not_run_on() -> None:
     nodes, _, cleaned = build("П Р А В И Л А\n\nС П О Р Т И В Н О Г О   Б Р И Д Ж А\n\nПравило 53. Ход\n"
                               "A. Ход принят\nЛюбой ход можно принять.\n")

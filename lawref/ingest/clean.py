@@ -147,6 +147,19 @@ def _sentence_lines(raw: list[str]) -> bool:
     return len(long) >= MIN_SENTENCE_LINES and ended >= SENTENCE_LINE_SHARE * len(long)
 
 
+#: The fewest long lines, and the largest share of them ending a sentence, of a page printing a book's lines.
+MIN_BOOK_LINES, BOOK_LINE_ENDED = 10, 0.5
+
+
+def book_lines(raw: list[str]) -> bool:
+    """Whether the file's long lines (at least :data:`MIN_BOOK_LINES`) are a book's lines: at most
+    :data:`BOOK_LINE_ENDED` of them end a sentence (a library printing each printed line as a paragraph),
+    where a page printing paragraphs ends most of its lines with one (:func:`_sentence_lines`)."""
+    long = [line.strip() for line in raw[:20_000] if len(line.strip()) >= LONG_LINE]
+    ended = sum(1 for line in long if P.SENTENCE_END.search(line))
+    return len(long) >= MIN_BOOK_LINES and ended <= BOOK_LINE_ENDED * len(long)
+
+
 def wrap_width(text: str) -> int:
     """The length the longer lines of ``text`` reach (the 80th percentile of
     its non-blank line lengths): its wrap width when hard-wrapped."""
@@ -200,6 +213,7 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     ``chrome``: keys of the lines the corpus's pages repeat in their frames
     (:func:`lawref.ingest.frames.learn`), dropped as a site's chrome."""
     ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang, chrome=chrome)
+    ctx.book_lines = ctx.style == "blank-separated" and book_lines(text.split("\n"))
     ctx.vocab.update(perenos_words(text, ctx))
     raw = text.split("\n")
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None

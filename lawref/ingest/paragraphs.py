@@ -11,7 +11,7 @@ import re
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest.pages import is_pager, looks_like_marker
-from lawref.ingest.reflow import TITLE_TAIL, join_words
+from lawref.ingest.reflow import FULL_LINE, TITLE_TAIL, join_words
 from lawref.ingest.state import Ctx, Para, example
 from lawref.lang import english, morph
 
@@ -79,7 +79,7 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     нарушителя`` ⏎⏎ ``когда нарушитель … взятку;``)."""
     tail = prev.tail()
     if p.role != "text" or not (p.text[:1].islower() or _caps_perenos(tail, p.text, ctx) or _runs_on_en(tail, ctx)
-                                or _runs_on_ru(tail, ctx)):
+                                or _runs_on_ru(tail, ctx) or _full_line_cut(prev, tail, ctx)):
         return False
     if _ends_sentence(tail) and not (p.text[:1].islower() and _QUOTE_END.search(tail) and not _CLOSED.search(tail)
                                      and not P.SOURCE_MARK.search(tail)):  # a source's mark ``(DC4)`` ends it
@@ -112,6 +112,24 @@ def _runs_on_ru(tail: str, ctx: Ctx) -> bool:
     (a page printing each line as a paragraph: ``… в соответствии с`` ⏎⏎ ``Правилом 86В, …``): no paragraph ends so."""
     words = tail.split()  # in lower case: a letter-spaced title's ``П Р А В И Л А`` ends on no conjunction «а»
     return ctx.lang == "ru" and bool(words) and words[-1].islower() and morph.is_function_word(words[-1])
+
+
+def _full_line_cut(prev: Para, tail: str, ctx: Ctx) -> bool:
+    """Russian, a book's lines printed each as a paragraph (:func:`lawref.ingest.clean.book_lines`): ``prev`` is
+    text whose last line is as long as the
+    file's full lines (:data:`~lawref.ingest.reflow.FULL_LINE` of its wrap width, a book's line width, at most
+    :data:`MAX_BOOK_LINE`) and ends on a word in lower or title case (not a title in capitals, nor a letter-spaced
+    ``П Р А В И Л А``), so the line was cut by the page's width, not by a paragraph's end (``… Правилами
+    Дубликатного`` ⏎⏎ ``Контрактного Бриджа.``): it goes on even before a capital."""
+    if ctx.lang != "ru" or not ctx.book_lines or prev.role != "text" or ctx.width > MAX_BOOK_LINE:
+        return False
+    last = len(prev) - (prev.starts[-1] if prev.starts else 0)
+    word = tail.split()[-1] if tail.split() else ""
+    return last >= FULL_LINE * ctx.width and len(word) >= 2 and word.isalpha() and not word.isupper()
+
+
+#: The widest line a book's page prints (code points): a file whose lines reach further prints paragraphs, not lines.
+MAX_BOOK_LINE = 90
 
 
 def _caps_perenos(tail: str, text: str, ctx: Ctx) -> bool:

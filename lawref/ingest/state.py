@@ -37,6 +37,7 @@ class Ctx:
 
     style: str = "wrapped"
     width: int = 80  # the file's wrap width: the length most full lines reach
+    book_lines: bool = False  # one paragraph a line, but the lines a book's: most long ones cut mid-sentence
     vocab: Counter[str] = field(default_factory=Counter)
     lang: str = "ru"
     records: list[PassRecord] = field(default_factory=list)
