@@ -51,6 +51,8 @@ _LAW_TEXT = frozenset({"law", "section", "subsection", "item"})
 #: Quotation marks that open a quote, and the mark each closes with.
 _QUOTE_PAIRS = {'"': '"', "“": "”", "«": "»", "„": "“"}
 _OPENING_QUOTES = tuple(_QUOTE_PAIRS)
+#: The most paragraphs a quoted law's text is looked at as one quotation (a section quoted whole is a few).
+MAX_QUOTED_PARAS = 12
 
 
 def wholly_quoted(text: str) -> bool:
@@ -434,8 +436,9 @@ class _Parser:
             self.push(title_node)
             self.placement.append(title_node.id)
             return
-        if node is not None and node.kind in _LAW_TEXT and node.cite is not None and node.paras and (
-                wholly_quoted("\n".join(node.paras)) and not p.text.lstrip().startswith(_OPENING_QUOTES)):
+        if (node is not None and node.kind in _LAW_TEXT and node.cite is not None
+                and 0 < len(node.paras) <= MAX_QUOTED_PARAS and not p.text.lstrip().startswith(_OPENING_QUOTES)
+                and wholly_quoted("\n".join(node.paras))):
             # an article quotes the law (``"Each player … in front."``) and goes on in its own words
             # (``Note: 'on the table' means …``): those are no law's text but a fragment after it
             self.notes.append(N_("line {line}: text after the quoted text of {cite} is the page's own: filed as a "
@@ -656,9 +659,10 @@ class _Parser:
 
     def run(self, paras: list[Paragraph]) -> Parsed:
         self.kept = {id(paras[k]) for k in law_order(paras, self.doc_kind, self.lang)}
-        self.numbered = {id(paras[k]) for k in numbered_sections(paras, self.doc_kind, self.lang)}
+        classes = [classify(p.text, self.doc_kind, self.lang) for p in paras]
+        self.numbered = {id(paras[k]) for k in numbered_sections(classes)}
         self.alphabet = any(c[0] == "section" and P.ALPHABET_LETTER.search(c[1].group("label"))
-                            for p in paras if (c := classify(p.text, self.doc_kind, self.lang)) is not None)
+                            for c in classes if c is not None)
         if self.lang == "en":
             self.notes.extend(self.missing_laws(paras))
         seq = None
@@ -698,33 +702,27 @@ class _Parser:
                 b.title = self.without_stop(b.paras.pop(0).strip())
                 b.line_map = [(at - cut, line) for at, line in b.line_map if at >= cut]
 
-def numbered_sections(paras: list[Paragraph], doc_kind: str, lang: str = "ru") -> list[int]:
-    """Indices of the paragraphs that are sections a page's list printed as numbers (``1. Call Not Clearly
-    Recognized`` ⏎ ``2. Review of Auction …`` under Law 20, an HTML list's ``A``–``F`` lost): decided for each
-    law as a whole — every titled ``n.`` under it whose title a catalogue gives one of the law's sections
-    (:func:`lawref.lang.catalogue.section_letter`) is that section's number in the alphabet (1 → A), and the
-    law prints no lettered section. One title out of place (a list restarting at ``1.`` for every section)
-    keeps the law's all as they were: the place and the title must agree, no letter is guessed."""
-    found: list[int] = []
-    laws: list[tuple[str, list[int], bool]] = []  # each law's number, its numbered sections, whether all agree
-    for k, p in enumerate(paras):
-        c = classify(p.text, doc_kind, lang)
-        if c is None:
-            continue
-        kind, m = c
-        if kind == "law":
-            laws.append((m.group("num"), [], True))
+def numbered_sections(classes: list[tuple[str, re.Match[str]] | None]) -> list[int]:
+    """Indices of the paragraphs (``classes``: each one's :func:`classify`) that are sections a page's list
+    printed as numbers (``1. Call Not Clearly Recognized`` ⏎ ``2. Review of Auction …`` under Law 20, an HTML
+    list's ``A``–``F`` lost): decided for each law as a whole — every titled ``n.`` under it whose title a
+    catalogue gives one of the law's sections (:func:`lawref.lang.catalogue.section_letter`) is that section's
+    number in the alphabet (1 → A), and the law prints no lettered section. One title out of place (a list
+    restarting at ``1.`` for every section) keeps the law's all as they were: no letter is guessed."""
+    laws: list[tuple[str, list[int], list[bool]]] = []  # each law's number, numbered sections, whether all agree
+    for k, c in enumerate(classes):
+        kind, m = c if c is not None else ("text", None)
+        if kind == "law" and m is not None:
+            laws.append((m.group("num"), [], [True]))
         elif laws and kind == "section":
-            laws[-1] = (laws[-1][0], laws[-1][1], False)  # the law prints its letters: a number is a subsection
-        elif laws and kind == "subsection" and m.group("title"):
+            laws[-1][2][0] = False  # the law prints its letters: a number under it is a subsection
+        elif laws and kind == "subsection" and m is not None and m.group("title"):
             letter = catalogue.section_letter(laws[-1][0], m.group("title").strip())
             if letter is not None and ord(letter) - ord("A") + 1 == int(m.group("label")):
                 laws[-1][1].append(k)
             elif letter is not None:
-                laws[-1] = (laws[-1][0], laws[-1][1], False)
-    for _, run, agree in laws:
-        found.extend(run if agree else [])
-    return found
+                laws[-1][2][0] = False
+    return [k for _, run, agree in laws if agree[0] for k in run]
 
 
 def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tuple[int, int, int]]:

@@ -9,6 +9,7 @@ edges, and the lines learnt by repetition across a folder
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import replace
 
 from lawref import patterns as P
@@ -221,9 +222,7 @@ def _law_footers(lines: list[Ln]) -> dict[int, str]:
     times or more, each time the last line of text before a law heading or the file's end — and nowhere else
     (a running head printed on every page is no such line). The Laws end a law's text with a sentence's mark."""
     texts = [k for k, ln in enumerate(lines) if ln.kind == "text" and ln.text.strip()]
-    every: dict[str, int] = {}
-    for k in texts:
-        every[lines[k].text.strip()] = every.get(lines[k].text.strip(), 0) + 1
+    every = Counter(lines[k].text.strip() for k in texts)
     at: dict[str, list[int]] = {}
     for i, k in enumerate(texts):
         t = lines[k].text.strip()

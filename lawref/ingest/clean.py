@@ -142,9 +142,15 @@ def _sentence_lines(raw: list[str]) -> bool:
     sentence: a page printing one paragraph a line of any length, no blank line between (a club's handbook page
     of Law 27, its «Acceptance», «Correction» run into the prose as wrapped text). Hard-wrapped text ends a line
     mid-sentence: the seeds' 000 and 004 end 8% of their long lines with a sentence mark."""
+    long, ended = _long_lines(raw)
+    return long >= MIN_SENTENCE_LINES and ended >= SENTENCE_LINE_SHARE * long
+
+
+def _long_lines(raw: list[str]) -> tuple[int, int]:
+    """How many of the file's first 20,000 lines are :data:`LONG_LINE` long or longer, and how many of those
+    end a sentence."""
     long = [line.strip() for line in raw[:20_000] if len(line.strip()) >= LONG_LINE]
-    ended = sum(1 for line in long if P.SENTENCE_END.search(line))
-    return len(long) >= MIN_SENTENCE_LINES and ended >= SENTENCE_LINE_SHARE * len(long)
+    return len(long), sum(1 for line in long if P.SENTENCE_END.search(line))
 
 
 #: The fewest long lines, and the largest share of them ending a sentence, of a page printing a book's lines.
@@ -155,9 +161,8 @@ def book_lines(raw: list[str]) -> bool:
     """Whether the file's long lines (at least :data:`MIN_BOOK_LINES`) are a book's lines: at most
     :data:`BOOK_LINE_ENDED` of them end a sentence (a library printing each printed line as a paragraph),
     where a page printing paragraphs ends most of its lines with one (:func:`_sentence_lines`)."""
-    long = [line.strip() for line in raw[:20_000] if len(line.strip()) >= LONG_LINE]
-    ended = sum(1 for line in long if P.SENTENCE_END.search(line))
-    return len(long) >= MIN_BOOK_LINES and ended <= BOOK_LINE_ENDED * len(long)
+    long, ended = _long_lines(raw)
+    return long >= MIN_BOOK_LINES and ended <= BOOK_LINE_ENDED * long
 
 
 def wrap_width(text: str) -> int:
@@ -212,10 +217,10 @@ def clean(text: str, line_numbers: Sequence[int] | None = None, lang: str = "ru"
     ``on_step(k, n)`` is called after step ``k`` of ``n`` (a build's progress).
     ``chrome``: keys of the lines the corpus's pages repeat in their frames
     (:func:`lawref.ingest.frames.learn`), dropped as a site's chrome."""
-    ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang, chrome=chrome)
-    ctx.book_lines = ctx.style == "blank-separated" and book_lines(text.split("\n"))
-    ctx.vocab.update(perenos_words(text, ctx))
     raw = text.split("\n")
+    ctx = Ctx(style=detect_style(text), width=wrap_width(text), vocab=vocabulary(text), lang=lang, chrome=chrome)
+    ctx.book_lines = ctx.style == "blank-separated" and book_lines(raw)
+    ctx.vocab.update(perenos_words(text, ctx))
     numbers = list(line_numbers) if line_numbers is not None and len(line_numbers) == len(raw) else None
     items: Any = [Ln(t, numbers[i] if numbers else i + 1, "text" if t.strip() else "blank") for i, t in enumerate(raw)]
     if steps is DEFAULT_STEPS and L.export_title(items) is not None:

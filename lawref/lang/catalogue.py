@@ -150,11 +150,16 @@ def _title_key(title: str) -> str:
 
 
 @functools.cache
+def _every_entry() -> tuple[Entry, ...]:
+    """Every entry of every catalogue lawref keeps (``lawref/data/laws-*.tsv``), read once."""
+    return tuple(e for path in sorted(DATA.glob("laws-*.tsv"))
+                 for e in load(path.stem.removeprefix("laws-")).entries.values())
+
+
+@functools.cache
 def _section_titles() -> frozenset[str]:
     """Every English section title of every catalogue lawref keeps (:func:`_title_key`)."""
-    return frozenset(_title_key(e.title_en) for path in sorted(DATA.glob("laws-*.tsv"))
-                     for e in load(path.stem.removeprefix("laws-")).entries.values()
-                     if e.kind == "section" and e.title_en)
+    return frozenset().union(*_titles_by_cite().values())
 
 
 def known_section_title(title: str) -> bool:
@@ -168,10 +173,9 @@ def known_section_title(title: str) -> bool:
 def _titles_by_cite() -> dict[str, frozenset[str]]:
     """Every section's English titles by its cite, over all of lawref's catalogues (:func:`_title_key`)."""
     found: dict[str, set[str]] = {}
-    for path in sorted(DATA.glob("laws-*.tsv")):
-        for e in load(path.stem.removeprefix("laws-")).entries.values():
-            if e.kind == "section" and e.title_en:
-                found.setdefault(e.id, set()).add(_title_key(e.title_en))
+    for e in _every_entry():
+        if e.kind == "section" and e.title_en:
+            found.setdefault(e.id, set()).add(_title_key(e.title_en))
     return {cite: frozenset(titles) for cite, titles in found.items()}
 
 
@@ -199,10 +203,9 @@ def _letters() -> dict[tuple[str, str], str]:
 def _title_pairs() -> frozenset[tuple[str, str]]:
     """Every two words side by side in an English title of lawref's catalogues (laws and sections), in lower case."""
     pairs: set[tuple[str, str]] = set()
-    for path in sorted(DATA.glob("laws-*.tsv")):
-        for e in load(path.stem.removeprefix("laws-")).entries.values():
-            words = _title_key(e.title_en or "").split()
-            pairs.update(zip(words, words[1:], strict=False))
+    for e in _every_entry():
+        words = _title_key(e.title_en or "").split()
+        pairs.update(zip(words, words[1:], strict=False))
     return frozenset(pairs)
 
 
