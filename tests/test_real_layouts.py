@@ -412,6 +412,21 @@ def test_a_subsection_s_sentence_opening_with_a_term_of_the_laws_is_no_title(sep
     assert got[-1] == ("40B3", None, "Unless the Regulating Authority rules otherwise, an artificial call is special.")
 
 
+def test_an_html_ordered_list_s_numbers_and_letters_are_read_as_a_browser_prints_them() -> None:
+    # a club's HTML page (a new user's): the sections an <ol type="A">, their subsections a nested <ol>; the
+    # numbers a browser prints were lost, so every part ran into the law's text with no warning
+    page = ("<!DOCTYPE html><html><body><h1>LAW 74 - CONDUCT</h1><ol type=\"A\"><li>Proper Attitude<ol>"
+            "<li>A player is polite to everyone.</li><li>A player avoids remarks that annoy.</li></ol></li>"
+            "<li>Etiquette<ol start=\"3\"><li>A player does not comment on the play.</li></ol></li></ol>"
+            "<ol><li>1. Printed by the page itself.</li></ol><ul><li>A bullet, no number.</li></ul></body></html>")
+    nodes, _, _ = build(page, name="f.html", lang="en")
+    assert [(n.cite, n.label, n.title) for n in nodes][:6] == [
+        ("74", "LAW 74", "CONDUCT"), ("74A", "A.", "Proper Attitude"), ("74A1", "1.", None), ("74A2", "2.", None),
+        ("74B", "B.", "Etiquette"), ("74B3", "3.", None)]
+    text = " ".join(n.text for n in nodes)
+    assert "1. 1. Printed" not in text and "Printed by the page itself." in text and "A bullet, no number." in text
+
+
 def test_a_mailing_list_post_quoting_a_law_reads_the_law_s_headings() -> None:
     # a mailing list's archive (BLML): the post quotes a law with «> » (and older quotes with «>>»); the headings
     # behind the marks were not read, and the whole law was one fragment with the mail around it

@@ -170,9 +170,55 @@ def _enter(tag: Tag, here: int, out: _Out, stack: list[_Entry], pre: bool) -> No
     if tag.name in BLOCK_TAGS:
         out.blank(here) if tag.name == "p" else out.brk()
         stack.append((tag, here, True, pre))
+    if tag.name == "li" and (marker := list_marker(tag)) is not None:
+        out.text(marker + " ", here)  # what a browser prints before the item: ``1.``, ``A.``
     if tag.name == "pre" and not pre:
         out.pre_line, pre = here, True
     stack.extend((child, here, False, pre) for child in reversed(list(tag.children)))
+
+
+_OL_TYPES = {"1": "1", "a": "a", "A": "A", "i": "i", "I": "I"}
+#: An item's own label at its start (``1. …``, ``A) …``, ``(a) …``): the page printed its number itself.
+_LABELLED = re.compile(r"^(?:\d{1,3}[.)]|[^\W\d_][.)]|\([^\W_]{1,4}\))(?:\s|$)")
+_ROMAN = ((10, "x"), (9, "ix"), (5, "v"), (4, "iv"), (1, "i"))
+
+
+def list_marker(item: Tag) -> str | None:
+    """The marker a browser prints before ``item``, an ``<li>`` of an ``<ol>`` (``1.``; ``A.`` for
+    ``type="A"``, ``a.``, ``i.``, ``I.``; counted from ``start`` and the item's ``value``), or ``None``: an
+    item of another list, one past what the type counts (26 letters, 39 in Roman numerals), or one whose
+    text already opens with a label (``1. …``, ``(a) …``: the page printed it)."""
+    parent = item.parent
+    if parent is None or parent.name != "ol" or _LABELLED.match(item.get_text(" ").lstrip()):
+        return None
+    number = _count(parent, item)
+    kind = _OL_TYPES.get(str(parent.get("type") or "1"), "1")
+    if kind == "1":
+        return f"{number}."
+    if kind in "aA":
+        return f"{chr(ord(kind) + number - 1)}." if 1 <= number <= 26 else None
+    if not 1 <= number <= 39:
+        return None
+    roman, left = "", number
+    for value, letters in _ROMAN:
+        while left >= value:
+            roman, left = roman + letters, left - value
+    return f"{roman.upper() if kind == 'I' else roman}."
+
+
+def _count(ol: Tag, item: Tag) -> int:
+    """``item``'s number in ``ol``: ``start`` (1), one more for each ``<li>`` before it, or an item's ``value``."""
+    number = _int(ol.get("start"), 1) - 1
+    for li in ol.find_all("li", recursive=False):
+        number = _int(li.get("value"), number + 1)
+        if li is item:
+            break
+    return number
+
+
+def _int(value: Any, default: int) -> int:
+    text = str(value or "").strip()
+    return int(text) if text.isdigit() and len(text) <= 4 else default
 
 
 def html_lines(text: str) -> list[tuple[str, int]]:
