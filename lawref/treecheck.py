@@ -25,6 +25,9 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   on one page or the next);
 * ``embedded_heading`` — a line inside a node's text shaped as a law
   heading: a heading taken for text, and what follows it misfiled;
+* ``unread_label`` — a paragraph opening with a whole cite as its label
+  (``74А1. Вежливость …``, ``12.2,3. …``): a heading the parser did not
+  read, its text filed in the node before or as a fragment;
 * ``chrome_left`` — one short line in the text of
   :data:`RECURRING_NODES` or more nodes on as many pages, or a line dropped
   as chrome on other pages still in a node's text: chrome left in the text;
@@ -512,6 +515,30 @@ def unlabelled_heading(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Ite
             offset += len(line) + 1
 
 
+#: A whole cite printed as a paragraph's label, then a capital: ``74А1. Вежливость …`` (a section's letter and a
+#: subsection's number after the law's, in either alphabet), ``43B2(a) The …``, a range of commentary paragraphs
+#: ``74.2,3. Остальные …``.
+_CITE_LABEL = re.compile(r"(?P<label>\d{1,3}[A-LА-Л]\d{1,2}(?:\s?\([a-zа-и]\))?|\d{1,3}\.\d{1,2}(?:,\s?\d{1,2})+)"
+                         r"[.)]?\s+[A-ZА-ЯЁ]")
+
+
+def unread_label(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A paragraph of a node's text that opens with a whole cite as its label (``74А1. Вежливость …``), or a
+    fragment that does: a heading the parser did not read — its text is filed under the part before, or under
+    no law at all. The Laws' own text never opens a paragraph with a cite (it says «Правило 74А1» or «Law 43B2»);
+    the seeds' and the real pages' laws hold none."""
+    for n in nodes:
+        offset = 0
+        for k, para in enumerate(n.text.split("\n")):
+            m = _CITE_LABEL.match(para.strip()) if k or n.kind == Kind.FRAGMENT else None
+            if m:
+                yield Finding("unread_label", _raw_line(n, offset), n.id, N_(
+                    "the text of {label} opens a paragraph with the cite {cite}: a heading lawref did not read, its "
+                    "text filed here?").format(label=_name(n), cite=repr(m["label"])))
+                break
+            offset += len(para) + 1
+
+
 def text_after_quote(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A node of a mailing list's post whose text runs on from quoted lines (``> A. …``, their marks dropped by
     ``strip_mail_quotes``) into lines that are not quoted: the poster's own words after the law they quote, filed
@@ -538,6 +565,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "heading_run": heading_run,
     "label_order": label_order,
     "embedded_heading": embedded_heading,
+    "unread_label": unread_label,
     "chrome_left": chrome_left,
     "fragment_share": fragment_share,
     "sentence_title": sentence_title,

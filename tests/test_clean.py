@@ -223,8 +223,9 @@ def test_layout_style_is_detected_per_file() -> None:
 def test_report_records_every_pass_in_order_with_examples() -> None:
     rep = cleaned("004").report
     names = [p.name for p in rep.passes]
-    assert names[:15] == ["drop_export_marks", "split_pilcrows", "split_glued_headings", "strip_box_borders",
-                          "strip_mail_quotes", "split_flat_rows", "drop_other_language", "strip_list_bullets",
+    assert names[:16] == ["drop_export_marks", "split_pilcrows", "split_glued_headings", "strip_box_borders",
+                          "strip_mail_quotes", "split_flat_rows", "drop_other_language", "drop_other_script",
+                          "strip_list_bullets",
                           "strip_rules", "strip_rules:qmarks", "strip_rules:lost", "drop_chrome", "drop_leader_lists", "drop_pagers", "drop_repeated_pages"]
     assert rep.count("drop_emphasis_duplicates") == 7  # 004:15,17,18,21,22,72,73
     assert rep.count("split_pilcrows") > 0

@@ -1589,3 +1589,52 @@ def test_a_short_page_printing_a_paragraph_a_line_keeps_its_headings_apart() -> 
     _, _, cleaned = build(text)
     assert cleaned.style == "blank-separated"
     assert [p.text for p in cleaned.paragraphs][1:] == [x for pair in zip(heads, paragraphs, strict=True) for x in pair]
+
+
+# ---------------------------------------------------------------- a third script (session 27: a Greek federation's page)
+@pytest.mark.parametrize(("text", "script"), [
+    ("ΝΟΜΟΣ 7 – ΔΟΚΙΜΗ", "Greek"),               # a heading in Greek capitals, a digit and a dash among them
+    ("Κείμενο για δοκιμή, 10, 9, 8.", "Greek"),
+    ("Փորձնական տեքստ", "Armenian"),
+    ("测试文本，请忽略", "CJK"),
+    ("Правило 62: угол Δ между руками", None),   # a Greek letter inside Russian text
+    ("Law 1: the area π r² of the table", None),
+    ("Ⅰ Ⅱ Ⅲ", None),                            # Roman numerals are numbers, not Greek or Latin letters
+    ("Über die Façade", None),                   # Latin with diacritics
+    ("Σ", None),                                 # too few letters to say
+])
+def test_a_line_is_in_another_script_by_most_of_its_letters(text: str, script: str | None) -> None:
+    from lawref.ingest.bilingual import other_script
+
+    assert other_script(text) == script
+
+
+def test_a_page_printing_a_law_in_greek_before_the_english_keeps_only_the_english() -> None:
+    # a bilingual federation page: its own language's text (here our own Greek words) first, then the English law
+    page = ("Περιεχόμενα\n\nΝΟΜΟΣ 1 – ΔΟΚΙΜΗ\n\nΑ. Πρώτη ενότητα\n\nΚείμενο της πρώτης ενότητας για δοκιμή.\n\n"
+            "LAW 1 - THE PACK\n\nA. Cards in Order\n\nThe pack holds fifty-two cards in four suits.\n\n"
+            "B. The Backs\n\nEvery card of a pack shows the same back.\n")
+    nodes, findings, cleaned = build(page, lang="en")
+    assert [(n.cite, n.title) for n in nodes] == [("1", "THE PACK"), ("1A", "Cards in Order"), ("1B", "The Backs")]
+    assert not findings
+    assert [d.text for d in cleaned.report.dropped if "script" in d.reason] == [
+        "Περιεχόμενα", "ΝΟΜΟΣ 1 – ΔΟΚΙΜΗ", "Α. Πρώτη ενότητα", "Κείμενο της πρώτης ενότητας για δοκιμή."]
+    assert len(cleaned.report.notes) == 1 and "Greek" in cleaned.report.notes[0]
+
+
+# ---------------------------------------------------------------- a cite as a paragraph's label (session 27: thelib)
+@pytest.mark.parametrize(("page", "flagged"), [
+    # a commentary page opening with a paragraph labelled by a whole cite, its section letter Cyrillic
+    ("74А1. Вежливость нужна всегда и во всём.\n\n74.4. Каждое нарушение наказуемо.\n", "'74А1'"),
+    # a range of commentary paragraphs inside a law's text
+    ("Правило 12. Полномочия судьи\n\nСудья решает спор.\n\n12.2,3. Остальные случаи разобраны ниже.\n", "'12.2,3'"),
+    ("Правило 74. Поведение\n\nСм. Правило 74А1 и Правило 74В.\n", None),  # a cite inside a sentence
+    ("Правило 62. Исправление ренонса\n\n62B применяется, когда ренонс не закреплён.\n", None),  # no part number
+])
+def test_a_paragraph_opening_with_a_whole_cite_the_parser_did_not_read_is_flagged(page: str, flagged: str | None) -> None:
+    nodes, findings, _ = build(page)
+    said = [f.message for f in findings if f.check == "unread_label"]
+    if flagged is None:
+        assert not said
+    else:
+        assert len(said) == 1 and flagged in said[0]

@@ -17,15 +17,25 @@ table's: a table's rows are read by :mod:`lawref.ingest.lists`). English
 quoted inside Russian text (``см. Law 16``) opens no block. The English
 edition itself is read as a document of its own (``lang = "en"``), never
 through this step.
+
+:func:`drop_other_script` takes out, in a document of either language, the
+lines written in a third script (a Greek federation's page printing its own
+text before the English: ``ΝΟΜΟΣ 1 – Η ΤΡΑΠΟΥΛΑ`` ⏎ ``Α. Ιεραρχία …``):
+lawref reads Russian and English, and such text read as law would be a
+fragment no one can search, cited under the wrong law. It goes to the
+report with its reason, and the build warns with the first line and script.
 """
 
 from __future__ import annotations
+
+import re
+import unicodedata
 
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest.state import Ctx, Ln, example
 
-__all__ = ["drop_other_language", "latin_share"]
+__all__ = ["drop_other_language", "drop_other_script", "latin_share", "other_script"]
 
 #: Fewest Latin letters a block must hold to be the other language's column (a page's worth of a law, not a quote).
 MIN_BLOCK_LETTERS = 300
@@ -117,4 +127,57 @@ def drop_other_language(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         out.append(ln)
         k += 1
     ctx.record(N_("the English column of a bilingual page taken out of the Russian text"), len(ex), ex[:2])
+    return out
+
+
+#: A letter of neither script lawref reads: not Latin (ASCII, Latin-1, Latin Extended A/B and Additional, IPA,
+#: the superscript letters, Roman numerals), not Cyrillic (the block, its supplement and extensions). Example: ``Ι``.
+_OTHER_LETTER = re.compile(r"[^\W\d_A-Za-z\u00aa\u00b5\u00ba\u00c0-\u02af\u1d00-\u1dbf\u1e00-\u1eff\u2070-\u209f"
+                           r"\u2150-\u218f\u2c60-\u2c7f\ua720-\ua7ff\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
+#: Fewest letters of a third script a line holds to be in it (a lone ``π`` or ``µ`` in a law's text is not).
+MIN_OTHER_LETTERS = 3
+#: Share of a line's letters in a third script from which the line is that script's.
+OTHER_LINE = 0.5
+
+
+def other_script(text: str) -> str | None:
+    """The script ``text`` is written in when it is neither Latin nor Cyrillic (Unicode's name for it, in
+    title case: ``Greek``, ``Armenian``; ``CJK``), else ``None``: at least :data:`MIN_OTHER_LETTERS` of
+    its letters and :data:`OTHER_LINE` of them in that script. ``other_script("ΝΟΜΟΣ 1 – Η ΤΡΑΠΟΥΛΑ")``
+    is ``"Greek"``; a Russian line quoting ``Δ`` is ``None``."""
+    first = _OTHER_LETTER.search(text)
+    if first is None:
+        return None
+    other = sum(1 for _ in _OTHER_LETTER.finditer(text, first.start()))
+    letters = sum(1 for c in text if c.isalpha())
+    if other < MIN_OTHER_LETTERS or other < OTHER_LINE * letters:
+        return None
+    name = unicodedata.name(first.group(), "OTHER").split()[0]
+    return name if len(name) <= 3 else name.title()
+
+
+def drop_other_script(lines: list[Ln], ctx: Ctx) -> list[Ln]:
+    """Lines in a script lawref does not read (:func:`other_script`) go to
+    the report, whatever the document's language, and each run of them is
+    a warning naming its first line and its script — never a line of
+    Russian or English text (a letter or symbol of another script inside
+    it keeps it)."""
+    out: list[Ln] = []
+    ex: list[str] = []
+    run_at: int | None = None
+    for ln in lines:
+        script = other_script(ln.text) if ln.kind == "text" else None
+        if script is None:
+            run_at = None if ln.kind == "text" and ln.text.strip() else run_at
+            out.append(ln)
+            continue
+        ctx.drop(ln.no, ln.text, N_("text in another script (neither Latin nor Cyrillic): lawref reads Russian "
+                                    "and English text"))
+        if run_at is None:
+            run_at = ln.no
+            ctx.note(N_("line {line}: text in {script} script set aside, «{text}»: lawref reads Russian and English "
+                        "text (the build report lists every line)").format(line=ln.no, script=script,
+                                                                           text=ln.text.strip()[:60]))
+            ex.append(example(ln.text))
+    ctx.record(N_("text in another script taken out"), len(ex), ex[:2])
     return out

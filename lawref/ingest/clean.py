@@ -57,7 +57,8 @@ def count_lost(paras: list[Para], ctx: Ctx) -> list[Para]:
 #: Every step, by its function name.
 STEPS: dict[str, Step] = {f.__name__: f for f in (
     L.drop_export_marks, L.split_pilcrows, L.split_glued_headings, pdf.split_law_heads, L.strip_box_borders,
-    L.strip_mail_quotes, L.split_flat_rows, BL.drop_other_language, L.strip_list_bullets,
+    L.strip_mail_quotes, L.split_flat_rows, BL.drop_other_language, BL.drop_other_script,
+    L.strip_list_bullets,
     L.strip_rules, CH.drop_chrome, pdf.drop_contents,
     LS.drop_leader_lists,    PG.drop_pagers,
     PG.drop_repeated_pages, pdf.split_numbered_heads,
