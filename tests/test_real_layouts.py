@@ -303,6 +303,38 @@ def test_a_book_s_full_line_cut_before_a_capitalised_word_goes_on() -> None:
     assert "в соответствии с Правилами Дубликатного Контрактного Бриджа" in texts[0]
 
 
+def test_a_commentary_paragraph_s_indented_first_line_cut_before_a_capitalised_word_goes_on() -> None:
+    # modernlib: the book sets a paragraph's first line in, so «78.4. … определяет обязанность» (52 of 67 code
+    # points) is full for a first line, and «Спонсорской организации …» goes on its sentence, not a paragraph
+    lines = ["78.4. Само по себе это правило возлагает обязанность",
+             "Спонсорской организации объявлять условия соревнований заранее,",
+             "указав в них способ подсчёта результатов, порядок распределения",
+             "мест при равенстве очков и способ определения победителей турнира.",
+             "78.5. Требование, к которому порой относятся легкомысленно, на",
+             "самом деле является требованием самих правил, а не пожеланием.",
+             "78.6. Турнир, проведённый без объявленных заранее условий, даёт",
+             "повод для апелляций, которые судья может и не разрешить вовсе,",
+             "потому что участникам не у кого узнать, как считались их очки,",
+             "а организаторам нечем подтвердить, что подсчёт был правильным."]
+    got = tree("\n\n".join(lines) + "\n", kind="commentary")
+    assert [c for c, _, _ in got] == ["78", "78.4", "78.5", "78.6"]  # the law the commentary is on, made for it
+    assert got[1][2].startswith("Само по себе это правило возлагает обязанность Спонсорской организации объявлять")
+    assert all("\n" not in t for _, _, t in got)
+
+
+def test_a_short_first_line_of_a_law_s_section_keeps_its_paragraph_end() -> None:
+    # the first-line allowance is a commentary paragraph's (it has no title): a section's short title line on a
+    # book's page still ends before its body
+    lines = ["Правило 78. Методы подсчёта результатов турнира в парах",
+             "A. Подсчёт результатов в сравнительной системе",
+             "В сравнительной системе каждая пара получает очки за каждую сдачу,",
+             "сыгранную ею против каждой другой пары, игравшей ту же сдачу, а",
+             "также половину очка за каждую пару с тем же самым результатом."]
+    got = tree("\n\n".join(lines) + "\n")
+    assert [(c, t) for c, t, _ in got][:2] == [("78", "Методы подсчёта результатов турнира в парах"),
+                                              ("78A", "Подсчёт результатов в сравнительной системе")]
+
+
 def test_a_letter_spaced_title_ending_on_a_letter_that_spells_a_conjunction_is_not_run_on() -> None:
     nodes, _, cleaned = build("П Р А В И Л А\n\nС П О Р Т И В Н О Г О   Б Р И Д Ж А\n\nПравило 53. Ход\n"
                               "A. Ход принят\nЛюбой ход можно принять.\n")

@@ -120,14 +120,21 @@ def _full_line_cut(prev: Para, tail: str, ctx: Ctx) -> bool:
     file's full lines (:data:`~lawref.ingest.reflow.FULL_LINE` of its wrap width, a book's line width, at most
     :data:`MAX_BOOK_LINE`) and ends on a word in lower or title case (not a title in capitals, nor a letter-spaced
     ``П Р А В И Л А``), so the line was cut by the page's width, not by a paragraph's end (``… Правилами
-    Дубликатного`` ⏎⏎ ``Контрактного Бриджа.``): it goes on even before a capital."""
+    Дубликатного`` ⏎⏎ ``Контрактного Бриджа.``): it goes on even before a capital. A commentary paragraph's
+    labelled first line (``78.4. Само по себе … обязанность`` ⏎⏎ ``Спонсорской …``) is set in by the book's
+    indent: :data:`FIRST_LINE` of the width is full for it (a commentary paragraph has no title to end there)."""
     if ctx.lang != "ru" or not ctx.book_lines or prev.role != "text" or ctx.width > MAX_BOOK_LINE:
         return False
     last = len(prev) - (prev.starts[-1] if prev.starts else 0)
     word = tail.split()[-1] if tail.split() else ""
-    return last >= FULL_LINE * ctx.width and len(word) >= 2 and word.isalpha() and not word.isupper()
+    indented = len(prev.starts) <= 1 and P.COMMENTARY.match(prev.text) is not None  # a paragraph's first line
+    full = (FIRST_LINE if indented else FULL_LINE) * ctx.width
+    return last >= full and len(word) >= 2 and word.isalpha() and not word.isupper()
 
 
+#: A labelled first line's share of the width that is full (the book's paragraph indent, about a tenth of a line,
+#: and a label's breaks: modernlib's 52 of 67 code points).
+FIRST_LINE = 0.75
 #: The widest line a book's page prints (code points): a file whose lines reach further prints paragraphs, not lines.
 MAX_BOOK_LINE = 90
 
