@@ -54,6 +54,9 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   naming its own law or a part of it as its subject (``Law 4 is about
   partnerships``, ``Law 42B(2) used to say``): a retelling of the law (a
   blog, a course, an article on what changed), not its text;
+* ``untitled_law`` — a law with no title and no section whose text opens
+  with a long sentence (``Law 1: The player who first designates …``): a
+  page summarising the laws, each law's number before a sentence of its own;
 * ``bracketed_note`` — words in square brackets inside a node's text (a
   note or a gloss: ``[LAs]``): an editor's comment filed in the law text;
 * ``text_after_chrome`` — a site's interface line dropped from the middle of
@@ -408,6 +411,30 @@ def retold_law(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Fi
                 label=_name(n), words=repr(words)))
 
 
+#: Fewest words of a sentence a law with no title opens with to be a retelling (``Law 1: The player who first
+#: designates a suit as trump is the declarer …``); a title left in the body is shorter.
+MIN_TOLD_WORDS = 8
+_FIRST_SENTENCE = re.compile(r"[^.!?\n]+[.!?](?=\s|$)")
+
+
+def untitled_law(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A law whose heading gave no title (none printed, none its edition's: the parser takes the catalogue's
+    title when the text opens with it), with no section under it, whose text opens with a sentence of
+    :data:`MIN_TOLD_WORDS` words or more (``Law 1: The player who first designates a suit as trump is the
+    declarer, …``): the Laws print every law with its title, so this is a page telling what the laws say (a
+    summary, a quiz), not their text. A law whose heading the source lost (``inferred``) is not one."""
+    parents = {n.parent for n in nodes}
+    for n in nodes:
+        if n.kind != Kind.LAW or n.title or n.inferred or n.id in parents:
+            continue
+        first = _FIRST_SENTENCE.match(n.text.lstrip())
+        if first is not None and len(first.group().split()) >= MIN_TOLD_WORDS:
+            yield _at(n, "untitled_law", N_(
+                "{label} has no title, no section, and its text opens with a sentence ({words}): a page telling "
+                "what the law says (a summary), not the law's text?").format(
+                label=_name(n), words=repr(" ".join(first.group().split()[:6]))))
+
+
 #: A word in square brackets in a node's text (two letters or more: not a footnote's ``[1]``, not lawref's
 #: ``[?]``) is an editor's, not the Laws': ``[LAs]``, ``[sic]``, ``[This is not intended …]``.
 _NOTE_WORD = re.compile(r"[^\W\d_]{2}")
@@ -573,6 +600,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "glued_words": glued_words,
     "title_in_body": title_in_body,
     "retold_law": retold_law,
+    "untitled_law": untitled_law,
     "bracketed_note": bracketed_note,
     "text_after_chrome": text_after_chrome,
     "cells_in_title": cells_in_title,
