@@ -265,10 +265,10 @@ PART = Rx(rf"^(?:Часть|ЧАСТЬ)\s+(?P<num>{ROMAN})(?:\s*[-–—.]\s*|\s
 #: Division: 003:13 ``Раздел I - Период торговли``.
 DIVISION = Rx(rf"^(?:Раздел|РАЗДЕЛ)\s+(?P<num>{ROMAN})(?:\s*[-–—.]\s*|\s+(?=[А-ЯЁA-Z«]))(?P<title>\S.*)$",
               example="Раздел I - Период торговли")
-#: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``; 003:69 ``Правило 26.Ограничения …``; 004:76 ``Правило
-#: 46. НЕПОЛНОЕ/…``; from other sites ``ПРАВИЛО 62. …``, ``Правило 62 - …``, ``Правило 62: …``, and a bare ``Правило
-#: 47`` (its title on the next line, or none).
-LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[.:]\s*|\s+[-–—]\s+)(?P<title>[А-ЯЁA-Z«\"].*)?|\s*)$",
+#: Law heading: 000:21 ``Правило 62. Исправление фальшренонса``, 003:69 ``Правило 26.Ограничения …``; other sites'
+#: ``ПРАВИЛО 62. …``, ``Правило 62 - …``, ``Правило 62: …``; a bare ``Правило 47`` (its title next, or none).
+LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[.:]\s*|\s+[-–—]\s+)"
+         rf"(?P<title>(?![A-ZА-Я]\.?\d)[А-ЯЁA-Z«\"].*)?|\s*)$",
          re.S, example="Правило 62. Исправление фальшренонса")
 #: A law heading with its title first (a club's page): ``Conduct & Etiquette - Law 74``, ``Этикет — Правило 74``.
 LAW_TITLE_FIRST = Rx(r"^(?P<title>[A-ZА-ЯЁ][^.!?:;\d\n]{1,80}?)\s+[-–—]\s+(?:LAW|Law|ПРАВИЛО|Правило)\s+"
@@ -394,9 +394,10 @@ INLINE_HEADING = Rx(rf"(?<=[.:;)])\s+(?P<heading>(?:{CITE_LETTER}|\d{{1,2}})\.[�
 # -- English editions (manifest ``lang = "en"``) --------------------------------
 
 #: ``LAW 62 - CORRECTION OF A REVOKE``, ``Law 62. Correction of a Revoke``, ``LAW 61`` (title on the next line),
-#: ``Law 16 Authorised and Unauthorised Information`` (a title with no mark, and no sentence after it).
+#: ``Law 16 Authorised and Unauthorised Information`` (a title with no mark, no sentence after it); never a cite's
+#: tail for a title (``Law 16.B.1.b says …``, ``Правило 16.B1 …``: a cite in a sentence).
 LAW_EN = Rx(rf"^(?:LAW|Law)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[-–—.:]\s*|\s+(?=[A-Z]{{2}})"
-            rf"|\s+(?=[A-Z][a-z][^.!?;:]{{0,120}}$))(?P<title>[A-Z\"'“].*))?$",
+            rf"|\s+(?=[A-Z][a-z][^.!?;:]{{0,120}}$))(?P<title>(?![A-Z]\.?\d)[A-Z\"'“].*))?$",
             re.S, example="LAW 62 - CORRECTION OF A REVOKE")
 #: ``CHAPTER VI - THE PLAY``; ``PART IV - REVOKE``.
 CHAPTER_EN = Rx(rf"^(?:CHAPTER|Chapter)\s+(?P<num>{ROMAN})\b\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S,
@@ -498,8 +499,7 @@ LIGATURES = ("ff", "fi", "fl", "ffi", "ffl")
 LAW_EN_ANYWHERE = Rx(rf"(?m)^(?:[-–—•·▪◦]\s+)?(?:LAW|Law)\s+{LAW_NUMBER}\b", example="text\n- LAW 62 - CORRECTION")
 
 # ==============================================================================
-# Cites and the citation grammar (lawref.cite). Every citation pattern runs
-# on clean text (000:239–240 ``прави-`` ⏎ ``ла 70 или 71`` is whole there).
+# Cites and the citation grammar (lawref.cite), on clean text (000:239–240 ``прави-`` ⏎ ``ла 70 или 71`` is whole).
 
 #: Item labels one cite may carry (``43B2(a)(1)``): a longer chain is not a cite.
 MAX_ITEMS = 4

@@ -17,7 +17,7 @@ import pytest
 from lawref.conserve import balance
 from lawref.ingest.clean import clean
 from lawref.ingest.load import load
-from lawref.parse import parse, wholly_quoted
+from lawref.parse import classify, parse, wholly_quoted
 from lawref.titles import title_end
 from lawref.treecheck import check_tree
 
@@ -1691,3 +1691,14 @@ def test_a_page_telling_each_law_in_a_sentence_of_its_own_is_said_not_ok() -> No
 def test_a_law_with_its_title_or_its_sections_is_not_a_summary(page: str) -> None:
     _, findings, _ = build(page, lang="en")
     assert "untitled_law" not in {f.check for f in findings}
+
+
+@pytest.mark.parametrize(("line", "lang"), [
+    ("Law 16.B.1.b says “An alternative is logical when many players would weigh it.”", "en"),
+    ("Law 16.B.1.a. says that a partner may not pick the call the hesitation suggested.", "en"),
+    ("Правило 16.B1 говорит, что партнёр не может выбрать подсказанное действие.", "ru"),
+])
+def test_a_cite_in_dotted_form_opening_a_sentence_is_no_law_heading(line: str, lang: str) -> None:
+    # a director's article quoting the law (d17acbl.org): «Law 16.B.1.b says “…”» was read as the heading of Law 16,
+    # its text «B.1.b says …» — a cite's tail is never a law's title
+    assert classify(line, "laws", lang) is None
