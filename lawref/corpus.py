@@ -62,14 +62,24 @@ def detect_lang(text: str) -> str:
     letters (90% ASCII: a code page misread is not) whose words are the Laws'
     (:func:`~lawref.lang.glossary.law_share`: a page of Law 16's sections
     without its heading line); else ``"ru"``."""
-    letters = [c for c in text[:200_000] if c.isalpha()]
+    letters = _letters(text)
     cyrillic = sum(1 for c in letters if "а" <= c.lower() <= "я" or c in "ёЁ")
     if not letters or cyrillic >= 0.1 * len(letters):
         return "ru"
     if P.LAW_EN_ANYWHERE.search(text):
         return "en"
-    english = sum(c.isascii() for c in letters) >= 0.9 * len(letters)
-    return "en" if english and glossary.law_share(text, "en") >= LAW_VOCABULARY else "ru"
+    return "en" if _english_letters(letters) and glossary.law_share(text, "en") >= LAW_VOCABULARY else "ru"
+
+
+def _letters(text: str) -> list[str]:
+    """The letters of ``text``'s first 200,000 code points (what its language is told by)."""
+    return [c for c in text[:200_000] if c.isalpha()]
+
+
+def _english_letters(letters: list[str]) -> bool:
+    """90% or more of ``letters`` are ASCII: English, not a code page misread (which makes Latin-1 letters of
+    Cyrillic text)."""
+    return bool(letters) and sum(c.isascii() for c in letters) >= 0.9 * len(letters)
 
 
 def _doc_id(name: str) -> str:
@@ -252,6 +262,9 @@ def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
     if any(n.cite for n in nodes):
         return None
     share = russian_score(text) if lang == "ru" else 1.0
+    if share < 0.3 and _english_letters(_letters(text)):  # English, read as Russian for want of the Laws' words: say so
+        return N_("not law text: no law heading lawref reads, and its words are English, only {share:.0%} of them "
+                  "words of the Laws").format(share=glossary.law_share(text, "en"))
     if share < 0.3:
         return N_("not Russian or English law text: no law heading lawref reads, {share:.0%} of words known to the "
                   "Russian lexicon").format(
