@@ -262,9 +262,9 @@ def _not_law_text(nodes: tuple[Node, ...], lang: str, text: str) -> str | None:
     if any(n.cite for n in nodes):
         return None
     share = russian_score(text) if lang == "ru" else 1.0
-    if share < 0.3 and _english_letters(_letters(text)):  # English, read as Russian for want of the Laws' words: say so
-        return N_("not law text: no law heading lawref reads, and its words are English, only {share:.0%} of them "
-                  "words of the Laws").format(share=glossary.law_share(text, "en"))
+    if share < 0.3 and _english_letters(_letters(text)):  # Latin letters read as Russian (few Laws' words): say so
+        return N_("not law text: no law heading lawref reads, and its words are in Latin letters (not Russian), only "
+                  "{share:.0%} of them words of the English Laws").format(share=glossary.law_share(text, "en"))
     if share < 0.3:
         return N_("not Russian or English law text: no law heading lawref reads, {share:.0%} of words known to the "
                   "Russian lexicon").format(

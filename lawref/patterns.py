@@ -273,8 +273,8 @@ LAW = Rx(rf"^(?:Правило|ПРАВИЛО)\s+(?P<num>{LAW_NUMBER})(?:(?:\s*[
 #: A law heading with its title first (a club's page): ``Conduct & Etiquette - Law 74``, ``Этикет — Правило 74``.
 LAW_TITLE_FIRST = Rx(r"^(?P<title>[A-ZА-ЯЁ][^.!?:;\d\n]{1,80}?)\s+[-–—]\s+(?:LAW|Law|ПРАВИЛО|Правило)\s+"
                      rf"(?P<num>{LAW_NUMBER})\s*$", example="Conduct & Etiquette - Law 74")
-#: Section: 000:5 ``A.Определение фальшренонса``.
-SECTION = Rx(rf"^(?P<label>{CITE_LETTER})\.\s*(?P<title>[А-ЯЁ].*)$", re.S, example="A.Определение фальшренонса")
+#: Section: 000:5 ``A.Определение фальшренонса`` (never a name's initials: ``В.Я. Бруштунов``).
+SECTION = Rx(rf"^(?P<label>{CITE_LETTER})\.\s*(?P<title>(?![А-ЯЁ]\.)[А-ЯЁ].*)$", re.S, example="A.Определение")
 #: A section heading printed with its law's number: ``45C. Card Deemed to be Played`` (a real page quoting Law 45).
 CITED_SECTION = Rx(rf"^(?P<law>{LAW_NUMBER})(?P<label>{CITE_LETTER})\.\s+(?=[А-ЯЁA-Z\"'“«])", example="45C. Card")
 #: Subsection: 000:46 ``1.Выигранные взятки``.
@@ -357,10 +357,10 @@ APPENDIX_TITLE = Rx(r"^\s*(?:ПРИЛОЖЕНИЕ|Приложение|APPENDIX|
 COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})(?:,\s?\d{{1,3}})*\.(?:\s+|(?=\([a-zа-я\d]{{1,3}}\)))"
                 rf"(?P<text>\S.*)$", re.S,
                 example="45.4. Заметьте, что Правила предполагают")
-#: Any label that starts a heading line inside wrapped text (000), used by reflow.
+#: Any label that starts a heading line inside wrapped text (000), used by reflow (not initials, not a cite's tail).
 HEADING_START = Rx(
-    rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]|(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}\s*$"
-    rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\s*[-–—.]|{CITE_LETTER}\.[А-ЯЁ]|\d{{1,2}}\.[А-ЯЁ]"
+    rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)(?![A-ZА-Я]\.?\d)[А-ЯЁA-Z«\"]|(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}\s*$"
+    rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\s*[-–—.]|{CITE_LETTER}\.[А-ЯЁ](?!\.)|\d{{1,2}}\.[А-ЯЁ]"
     r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
     example="B.Исправление фальшренонса",
 )
@@ -410,7 +410,7 @@ DIVISION_EN = Rx(rf"^(?:SECTION|Section)\s+(?P<num>(?i:{'|'.join(NUMBER_WORDS_EN
                  r"\s*[-–—.:]?\s*(?P<title>\S.*)?$", re.S, example="SECTION THREE")
 #: ``A. Revoke Must Be Corrected``, and a title run into its body as real extractions print it:
 #: ``B. The Deal The cards must be dealt …`` (:func:`lawref.lang.english.title_end` finds where the title ends).
-SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>[A-Z\"'“].*)$", re.S,
+SECTION_EN = Rx(rf"^(?P<label>[{SECTION_LATIN}])\.\s+(?P<title>(?![A-Z]\.)[A-Z\"'“].*)$", re.S,
                 example="B. The Deal The cards must be dealt face down")
 #: ``1. Dummy's Limitations``.
 SUBSECTION_EN = Rx(r"^(?P<label>\d{1,2})\.\s+(?P<title>[A-Z][^.]*)$", re.S, example="1. Dummy's Limitations")
@@ -433,9 +433,9 @@ ITEM_EN = Rx(r"^\(?(?P<label>[a-z]|(?<=\()(?:\d{1,2}|ii|iii|iv|vi|vii|viii|ix))\
 #: Roman numbers of sub-items in English editions: ``12C1(e)(ii)``.
 ROMAN_ITEM = ("i", "ii", "iii", "iv", "v", "vi", "vii", "viii", "ix", "x")
 HEADING_START_EN = Rx(
-    rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
+    rf"^(?:(?:LAW|Law)\s+{LAW_NUMBER}(?:\s*[-–—.:]\s*(?![A-Z]\.?\d)[A-Z\"'“]|\s*$)|(?:CHAPTER|Chapter|PART|Part)\s+{ROMAN}\b"
     rf"|(?:SECTION|Section)\s+(?i:{'|'.join(NUMBER_WORDS_EN)})\b"
-    rf"|[{SECTION_LATIN}]\.\s+[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s|[a-z]\)\s)",
+    rf"|[{SECTION_LATIN}]\.\s+(?![A-Z]\.)[A-Z\"'“]|\d{{1,2}}\.\s+[A-Z][^.]*$|\d{{1,2}}\.\s*$|\((?:[a-z]|ii|iii|iv|vi|vii|viii|ix)\)\s|[a-z]\)\s)",
     example="LAW 61",
 )
 #: A lone page number (``58``, ``67 67``) or roman one (``xii``) left by PDF extraction.

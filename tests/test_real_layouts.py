@@ -1702,3 +1702,29 @@ def test_a_cite_in_dotted_form_opening_a_sentence_is_no_law_heading(line: str, l
     # a director's article quoting the law (d17acbl.org): «Law 16.B.1.b says “…”» was read as the heading of Law 16,
     # its text «B.1.b says …» — a cite's tail is never a law's title
     assert classify(line, "laws", lang) is None
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("В.Я. Петров - родился в 1950 году, играть в бридж он начал в", "ru"),  # a book's «Об авторе» (4italka)
+    ("А.Г. Сидоров", "ru"),
+    ("A. J. Smith wrote the first club guide to the new laws in that year.", "en"),
+])
+def test_a_name_s_initials_are_no_section_label(text: str, lang: str) -> None:
+    # «В.Я. Бруштунов - родился …» was read as section В titled «Я. Бруштунов …», and its sentence cut at the line
+    assert classify(text, "laws", lang) is None
+
+
+def test_a_sentence_opening_with_a_name_s_initials_goes_on_across_the_book_s_line() -> None:
+    lines = ["Автор этой книги о спортивной игре в бридж, которую вы держите в руках, -",
+             "В.Я. Петров - родился в 1950 году, играть в бридж он начал в",
+             "1970 году. Неоднократный чемпион страны, призёр и победитель многих",
+             "крупных соревнований, он много времени уделяет обучению новых игроков.",
+             "Эта книга является результатом многолетнего опыта преподавания игры,",
+             "которую автор вёл в клубах и школах, а также на курсах для судей.",
+             "Первая глава книги рассказывает о правилах игры и о её истории, а",
+             "вторая глава книги рассказывает о торговле и о системах торговли,",
+             "которые применяют в турнирах игроки разных стран и разных клубов,",
+             "а третья глава книги рассказывает о розыгрыше и защите в турнирах."]
+    nodes, _, _ = build("\n\n".join(lines) + "\n")
+    assert all(n.kind == "fragment" and n.cite is None for n in nodes)
+    assert any("он начал в 1970 году. Неоднократный" in n.text for n in nodes)
