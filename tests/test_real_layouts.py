@@ -322,6 +322,31 @@ def test_a_commentary_paragraph_s_indented_first_line_cut_before_a_capitalised_w
     assert all("\n" not in t for _, _, t in got)
 
 
+def test_a_book_s_full_line_ending_a_clause_goes_on_before_lower_case_and_a_short_list_item_does_not() -> None:
+    # a new user's reading page (each line of the book a paragraph): «… перейдут к следующей сдаче;» ⏎⏎ «мы
+    # считаем, …» was two paragraphs; a list's items stand on short lines and stay apart
+    lines = ["79.10. Согласие сторон о числе взятых взяток должно быть",
+             "достигнуто до того, как игроки перейдут к следующей сдаче;",
+             "мы считаем, что подписанная обеими сторонами запись и есть",
+             "такое согласие, даже если один из игроков её не прочитал.",
+             "79.11. Судья, к которому обратились после конца раунда, должен",
+             "выяснить, кто первым заметил ошибку в записи результата, и:",
+             "опросить обе пары;",
+             "сверить запись с карточками;",
+             "принять решение до конца следующего раунда, не откладывая.",
+             "79.12. Ошибка в подсчёте, допущенная обеими сторонами, также",
+             "исправляется по общим правилам, а не считается их согласием,",
+             "потому что ни одна из сторон не соглашалась на неверный итог",
+             "и не могла знать о нём, когда подписывала протокол раунда, а",
+             "судья, исправляя такую ошибку, не назначает никакого штрафа и",
+             "не спрашивает, кто из игроков первым записал неверное число",
+             "взяток в протокол, если обе пары признают ошибку при судье."]
+    got = tree("\n\n".join(lines) + "\n", kind="commentary")
+    texts = {c: t for c, _, t in got}
+    assert "перейдут к следующей сдаче; мы считаем, что подписанная" in texts["79.10"]
+    assert "опросить обе пары;\nсверить запись с карточками;\nпринять решение" in texts["79.11"]
+
+
 def test_a_short_first_line_of_a_law_s_section_keeps_its_paragraph_end() -> None:
     # the first-line allowance is a commentary paragraph's (it has no title): a section's short title line on a
     # book's page still ends before its body

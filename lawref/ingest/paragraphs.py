@@ -82,7 +82,7 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
                                 or _runs_on_ru(tail, ctx) or _full_line_cut(prev, tail, ctx)):
         return False
     if _ends_sentence(tail) and not (p.text[:1].islower() and _QUOTE_END.search(tail) and not _CLOSED.search(tail)
-                                     and not P.SOURCE_MARK.search(tail)):  # a source's mark ``(DC4)`` ends it
+                                     and not P.SOURCE_MARK.search(tail)) and not _clause_cut(prev, tail, p, ctx):
         return False  # a quote or a bracket closed before lower case ends no sentence: ``"исчезать"`` ⏎ ``в …``
     if prev.role == "heading" and not ctx.continues(prev.text) and (
             len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
@@ -123,13 +123,25 @@ def _full_line_cut(prev: Para, tail: str, ctx: Ctx) -> bool:
     Дубликатного`` ⏎⏎ ``Контрактного Бриджа.``): it goes on even before a capital. A commentary paragraph's
     labelled first line (``78.4. Само по себе … обязанность`` ⏎⏎ ``Спонсорской …``) is set in by the book's
     indent: :data:`FIRST_LINE` of the width is full for it (a commentary paragraph has no title to end there)."""
+    word = tail.split()[-1] if tail.split() else ""
+    return _full_line(prev, ctx) and len(word) >= 2 and word.isalpha() and not word.isupper()
+
+
+def _clause_cut(prev: Para, tail: str, p: Para, ctx: Ctx) -> bool:
+    """A book's full line ending a clause, not a sentence (``;`` or ``,``), before a line in lower case, on a page
+    printing the book's lines each as a paragraph: ``… перейдут к следующей сдаче;`` ⏎⏎ ``мы считаем, что …``
+    goes on. A list's items stand on short lines (``розыгрыш правильной сдачи;`` ⏎⏎ ``розыгрыш сдачи …``), so a
+    line shorter than the full width ends its item."""
+    return tail.rstrip().endswith((";", ",")) and p.text[:1].islower() and _full_line(prev, ctx)
+
+
+def _full_line(prev: Para, ctx: Ctx) -> bool:
+    """``prev``'s last line is as long as the book's full lines (see :func:`_full_line_cut`)."""
     if ctx.lang != "ru" or not ctx.book_lines or prev.role != "text" or ctx.width > MAX_BOOK_LINE:
         return False
     last = len(prev) - (prev.starts[-1] if prev.starts else 0)
-    word = tail.split()[-1] if tail.split() else ""
     indented = len(prev.starts) <= 1 and P.COMMENTARY.match(prev.text) is not None  # a paragraph's first line
-    full = (FIRST_LINE if indented else FULL_LINE) * ctx.width
-    return last >= full and len(word) >= 2 and word.isalpha() and not word.isupper()
+    return last >= (FIRST_LINE if indented else FULL_LINE) * ctx.width
 
 
 #: A labelled first line's share of the width that is full (the book's paragraph indent, about a tenth of a line,
