@@ -57,6 +57,8 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
 * ``untitled_law`` — a law with no title and no section whose text opens
   with a long sentence (``Law 1: The player who first designates …``): a
   page summarising the laws, each law's number before a sentence of its own;
+* ``first_person`` — law text with a word of the first person singular
+  (``I like this change``, ``я``): an author's words filed as the law's;
 * ``bracketed_note`` — words in square brackets inside a node's text (a
   note or a gloss: ``[LAs]``): an editor's comment filed in the law text;
 * ``text_after_chrome`` — a site's interface line dropped from the middle of
@@ -411,6 +413,26 @@ def retold_law(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Fi
                 label=_name(n), words=repr(words)))
 
 
+#: A word of the first person singular (English or Russian): ``I like this change``, ``I suspect``, ``по-моему``.
+_FIRST_PERSON = re.compile(r"(?<![\w'’])(?:I|I'm|I've|I'd|[Mm]y|[Mm]e|(?i:я|мне|меня|мой|моя|моё|мои|по-моему))"
+                           r"(?![\w'’])")
+_LAW_TEXT = frozenset({Kind.LAW, Kind.SECTION, Kind.SUBSECTION, Kind.ITEM})
+
+
+def first_person(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A law's, section's, subsection's or item's text with a word of the first person singular (``I like this
+    change``, ``I suspect the laws …``, ``Oh, I did not mean …``): the Laws never say «I» (nor «я» in Russian,
+    the seeds hold none), so it is an author's words — an article, a blog, a forum's post — filed as law text.
+    A commentary's own voice (``мы считаем``) is not looked at."""
+    for n in nodes:
+        m = _FIRST_PERSON.search(n.text) if n.kind in _LAW_TEXT else None
+        if m is not None:
+            words = " ".join(n.text[m.start():].split()[:5])
+            yield _at(n, "first_person", N_("the text of {label} speaks in the first person ({words}): an author's "
+                                            "words (an article, a post), not the law's text?").format(
+                label=_name(n), words=repr(words)))
+
+
 #: Fewest words of a sentence a law with no title opens with to be a retelling (``Law 1: The player who first
 #: designates a suit as trump is the declarer …``); a title left in the body is shorter.
 MIN_TOLD_WORDS = 8
@@ -601,6 +623,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "title_in_body": title_in_body,
     "retold_law": retold_law,
     "untitled_law": untitled_law,
+    "first_person": first_person,
     "bracketed_note": bracketed_note,
     "text_after_chrome": text_after_chrome,
     "cells_in_title": cells_in_title,

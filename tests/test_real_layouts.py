@@ -1753,3 +1753,31 @@ def test_a_sentence_opening_with_a_name_s_initials_goes_on_across_the_book_s_lin
     nodes, _, _ = build("\n\n".join(lines) + "\n")
     assert all(n.kind == "fragment" and n.cite is None for n in nodes)
     assert any("он начал в 1970 году. Неоднократный" in n.text for n in nodes)
+
+
+@pytest.mark.parametrize(("page", "lang", "said"), [
+    # an article on the 2017 changes under the law's own heading (a new user's page, st-johns-bridge.ca's layout)
+    ("Law 42 - Dummy's Rights\n\nThe wording is almost the same. I like this change: it ends an old argument.\n",
+     "en", "'I like this change: it'"),
+    # a forum post glued under a quoted item (sbu.org.uk)
+    ("LAW 45 - CARD PLAYED\n\nC. Compulsory Play\n\n1. A card held face up is played. Does that help when declarer "
+     "says \"Oh, I did not mean that\"?\n", "en", "'I did not mean that\"?'"),
+    ("Правило 74. Поведение и этикет\n\nA. Манеры\n\nИгроку следует быть вежливым. По-моему, это главное.\n",
+     "ru", "'По-моему, это главное.'"),
+    ("Правило 74. Поведение и этикет\n\nA. Манеры\n\nИгроку следует быть вежливым со всеми за столом.\n", "ru", None),
+])
+def test_law_text_in_the_first_person_is_an_author_s_words(page: str, lang: str, said: str | None) -> None:
+    _, findings, _ = build(page, lang=lang)
+    told = [f.message for f in findings if f.check == "first_person"]
+    assert (told == []) if said is None else (len(told) == 1 and said in told[0]), told
+
+
+def test_a_small_word_at_a_line_s_end_is_not_glued_to_the_next_line_s_word() -> None:
+    # a page printing each line of an old code as a paragraph: «… except in the case of a» ⏎⏎ «lone hand, …» was
+    # joined as «alone hand» — both are words, and the text changed; a word cut at a line still joins
+    lines = ["The penalty for a revoke is three tricks, except in the case of a",
+             "lone hand, when it is five tricks, and the side may not score",
+             "for game in that deal whatever the number of tricks it takes."]
+    nodes, _, _ = build("\n\n".join(lines) + "\n", lang="en")
+    text = " ".join(n.text for n in nodes)
+    assert "in the case of a lone hand" in text and "alone" not in text

@@ -26,7 +26,8 @@ def join_words(head: str, tail: str, ctx: Ctx, hyphen: bool) -> tuple[str, str]:
     hyphen (``одно-`` + ``и двухмастных`` → ``одно- и двухмастных``). Without a hyphen (a word cut at a page break,
     003:39–41 ``со сто`` ⏎ ``роны``): the parts are joined only when the lexicon
     knows the joined word and not both parts stand as words elsewhere in this
-    file; otherwise they are kept apart with a space."""
+    file, and the first is no preposition, conjunction or article before a word (``a`` ⏎ ``lone``: not «alone»);
+    otherwise they are kept apart with a space."""
     tail = tail.lstrip()
     if hyphen and P.NUMBER_HYPHEN.search(head) and tail[:1].isdigit():
         return head + tail, "hyphen-kept"  # ``правила 61-`` ⏎ ``64`` → ``61-64``
@@ -57,11 +58,20 @@ def _compound_adjective(a: str, b: str, ctx: Ctx) -> bool:
 
 
 def _cut_word(a: str, b: str, ctx: Ctx) -> bool:
-    if not ctx.knows(a + b):
+    """``a`` ⏎ ``b`` is one word cut with no hyphen (``со сто`` ⏎ ``роны``): the lexicon knows them joined, not
+    both parts stand as words elsewhere in this file, and ``a`` is no small word before a word (a preposition,
+    a conjunction, an article: ``in the case of a`` ⏎ ``lone hand`` is not «alone hand», ``в`` ⏎ ``месте`` not
+    «вместе») — two words glued would change the text."""
+    if not ctx.knows(a + b) or (_small_word(a) and ctx.knows(b)):
         return False
     # Each part occurs once at the cut itself: a real word occurs elsewhere too.
     both_words = ctx.vocab[morph.fold(a)] >= 2 and ctx.vocab[morph.fold(b)] >= 2
     return not both_words
+
+
+def _small_word(word: str) -> bool:
+    """A preposition, conjunction or article of either language (``a``, ``in``, ``в``, ``и``): a word of its own."""
+    return word.lower() in english.SMALL_WORDS or morph.is_function_word(word)
 
 
 #: The longest line taken as the tail of a title.
