@@ -1201,7 +1201,7 @@ def test_a_heading_after_a_sentence_goes_on_from_the_headings_glued_before_it() 
     ("Law 43 – Dummy's Limitations\nLaw 43A — Limitations on Dummy\nThis part is stricter now.\n"
      "Law 43A2(c) has lost a phrase.\n", "retold_law"),
     ("LAW 16 - INFORMATION\nPlayers may use the calls and plays [both their partner's and the other side's, "
-     "as I read it] of the board.\n", "bracketed_note"),
+     "as I read it] of the board.\n", "bracketed_note,first_person"),
     # a gloss of one word is an editor's too (jeff-goldsmith.com's page: its «[LAs]»)
     ("LAW 16 - INFORMATION\nThe partner may not choose among logical alternatives [LAs] the one suggested.\n",
      "bracketed_note"),
@@ -1377,7 +1377,8 @@ def test_a_forum_reply_after_a_quoted_law_is_named() -> None:
     _, findings, _ = build("LAW 45 - CARD PLAYED\nC. Compulsory Play\n1. A card held face up must be played.\n"
                            "Link to comment\nShare on other sites\nI think the rule is rarely needed at the club.\n",
                            lang="en")
-    assert [(f.check, f.node, f.line) for f in findings] == [("text_after_chrome", "d/45C1", 4)]
+    assert [(f.check, f.node, f.line) for f in findings] == [("first_person", "d/45C1", 3),  # «I think …»
+                                                            ("text_after_chrome", "d/45C1", 4)]
 
 
 def test_chrome_at_a_page_s_foot_after_the_last_node_is_no_reply() -> None:
