@@ -128,10 +128,14 @@ WEB_UI = Rx(r"(?i)версия для печати|добро пожаловат
             r"|reply to this topic|ответить с цитатой|ссылка на сообщение|цитировать\s*\||\|\s*пожаловаться"
             r"|(?:зарегистрирован|registered|joined)\s*:|(?:сообщений|posts)\s*:\s*\d", example="Поиск по сайту")
 #: A post's byline, any site: ``By Ross P - Posted on 08 July 2017``, ``Posted by admin on …``,
-#: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``, a date and time and who (``» 9/06/2016, 12:02, Имя``).
+#: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``, a date and time and who (``» 9/06/2016, 12:02, Имя``), a
+#: message's date alone (a list's archive: ``Wed Mar 5 10:56:46 CET 2008``, ``Mon, 3 Mar 2008 10:56:46 +0100``).
 BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by|in)|published\s+on)\s+\S.{0,60}$"
             r"|^\s*(?i:опубликовано|дата публикации|автор публикации)\s*:\s*\S.{0,60}$"
-            r"|^\W{0,3}\d{1,2}[./]\d{1,2}[./](?:19|20)?\d\d,?\s+\d{1,2}:\d\d\b[\s,]*\S.{0,40}$",
+            r"|^\W{0,3}\d{1,2}[./]\d{1,2}[./](?:19|20)?\d\d,?\s+\d{1,2}:\d\d\b[\s,]*\S.{0,40}$"
+            r"|^(?:Date:\s*)?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s+)?(?:\d{1,2}\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul"
+            r"|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:\d{4}\s+)?\d{1,2}:\d\d(?::\d\d)?(?:\s*[AP]M)?"
+            r"(?:\s+(?:[A-Z]{2,5}|[+-]\d{4}))?(?:\s+\d{4})?\s*$",
             example="By Ross P - Posted on 08 July 2017")
 #: A file name glued before the text: ``144509.fb2 вправе просмотреть …`` (the name is chrome, the rest text).
 FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
@@ -544,8 +548,7 @@ TWO_CITES = Rx(rf"(?i:{CITE_LETTER})\s+\d{{1,3}}(?i:{CITE_LETTER})", example="62
 DIGIT_GAP = Rx(r"(?<=\d)\s+(?=\d)", example="72 5")
 #: A digit: every citation has one (a text without any is not searched for citations).
 ANY_DIGIT = Rx(r"\d", example="правило 62B")
-#: Any whitespace.
-SPACES = Rx(r"\s+", example="62 B")
+SPACES = Rx(r"\s+", example="62 B")  #: Any whitespace.
 #: The law number at the start of a canonical cite: ``43B2(a)`` → ``43``.
 LEADING_NUMBER = Rx(r"\d+", example="43B2(a)")
 #: A canonical cite's parts: law, section, subsection, items (``43B2(b)``).
@@ -743,12 +746,10 @@ INDEX_WORD = Rx(f"(?:[{WORD_CHARS}ѐѝЀЍ♠♥♦♣♤♡♢♧][\u0300\u0301
 STRESS_FOLD = str.maketrans("ѐѝЀЍ", "еиЕИ", "\u0301\u0300")
 #: Outline suit symbols → the filled ones (``1♡`` finds ``1♥``).
 SUIT_FOLD = str.maketrans("♤♡♢♧", "♠♥♦♣")
-#: Any Cyrillic letter.
-CYRILLIC = Rx("[А-Яа-яЁё]", example="взятка")
+CYRILLIC = Rx("[А-Яа-яЁё]", example="взятка")  #: Any Cyrillic letter.
 #: A Latin letter (a token with Latin and Cyrillic letters is no Russian word: ``lawrefТs``).
 LATIN_LETTER = Rx("[A-Za-z]", example="lawrefТs")
-#: Any digit.
-DIGIT = Rx(r"\d", example="62B")
+DIGIT = Rx(r"\d", example="62B")  #: Any digit.
 #: An all-Latin folded word (English editions: stemmed). ``revoke``, ``follow-up``.
 LATIN_WORD = Rx(r"[a-z]+(?:-[a-z]+)*", example="revoke")
 #: A quoted phrase in a query: ``"ход вне очереди"``.
@@ -765,8 +766,7 @@ NOT_ID_CHAR = Rx(r"[^0-9A-Za-z_-]+", example="003 copy.txt")
 # ==============================================================================
 # Decoding and repair (lawref.ingest.decode, .mojibake, .html)
 
-#: A whitespace-free token.
-TOKEN = Rx(r"\S+", example="взятка,")
+TOKEN = Rx(r"\S+", example="взятка,")  #: A whitespace-free token.
 #: The Cyrillic core of a token, ASCII punctuation, digits and «»–—… around it (``«взятка»,``); never Latin letters:
 #: ``PlayersТ`` (an English ``Players’`` read through a wrong code page) is no Russian word.
 _AROUND = r"[\x00-\x40\x5b-\x60\x7b-\x7f«»–—…]*"

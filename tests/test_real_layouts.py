@@ -1782,3 +1782,21 @@ def test_a_small_word_at_a_line_s_end_is_not_glued_to_the_next_line_s_word() -> 
     nodes, _, _ = build("\n\n".join(lines) + "\n", lang="en")
     text = " ".join(n.text for n in nodes)
     assert "in the case of a lone hand" in text and "alone" not in text
+
+
+def test_a_mailing_list_archive_s_header_is_chrome() -> None:
+    # a list archive's page (amsterdamned.org, lists.rtflb.org): subject, sender, the message's date on its own line
+    page = ("[club-list] Law 7\n\nJohn Smith jsmith at example.org\nTue Apr 8 09:12:30 CEST 2014\n\n"
+            "LAW 7 - CONTROL OF BOARD AND CARDS\n\nA. Placement of Board\n\nThe board is put in the middle of the table.\n")
+    nodes, _, cleaned = build(page, lang="en")
+    assert [(n.cite, n.text) for n in nodes] == [("7", ""), ("7A", "The board is put in the middle of the table.")]
+    assert {"Tue Apr 8 09:12:30 CEST 2014", "[club-list] Law 7"} <= {d.text for d in cleaned.report.dropped}
+
+
+@pytest.mark.parametrize("line", ["Mon, 3 Mar 2008 10:56:46 +0100", "Date: Wed, 5 Mar 2008 10:56:46 +0100",
+                                  "March 5, 2008 10:56 AM"])
+def test_a_message_s_date_alone_is_chrome_and_a_sentence_with_a_month_is_not(line: str) -> None:
+    from lawref.ingest.chrome import chrome_shape
+
+    assert chrome_shape(line) is not None
+    assert chrome_shape("May 5 10 tricks were made by the declarer") is None
