@@ -52,8 +52,9 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
 
 * ``retold_law`` — a law's or section's text with a sentence that opens by
   naming its own law or a part of it as its subject (``Law 4 is about
-  partnerships``, ``Law 42B(2) used to say``): a retelling of the law (a
-  blog, a course, an article on what changed), not its text;
+  partnerships``, ``Law 42B(2) used to say``), or telling what «this law»
+  is (``This law is split into three sections:``): a retelling of the law
+  (a blog, a course, an article on what changed), not its text;
 * ``untitled_law`` — a law with no title and no section whose text opens
   with a long sentence (``Law 1: The player who first designates …``): a
   page summarising the laws, each law's number before a sentence of its own;
@@ -387,14 +388,24 @@ def title_in_body(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable
 
 def _own_law_opening(n: Node) -> re.Match[str] | None:
     """A sentence or line of ``n``'s text opening by naming its own law, or a part of it, as its subject
-    (``Law 4 is about …``, ``… stronger. Law 43A2(c) has been reworded …``, ``Правило 4 объясняет …``): the
+    (``Law 4 is about …``, ``… stronger. Law 43A2(c) has been reworded …``, ``Правило 4 объясняет …``), or
+    telling what «this law» is (:data:`_THIS_LAW`); the
     law's word and number (its section, subsection and item after it), then a word in lower case. A law
     that points at another part of itself says so inside a sentence (``see Law 45E``)."""
     law = _LAW_NUMBER.match(n.cite or "")
     if law is None or n.kind not in (Kind.LAW, Kind.SECTION):
         return None
     return re.search(rf"(?:^|(?<=\n)|(?<=[.!?…]\s))(?:Law|LAW|Правило|ПРАВИЛО)\s+{law.group()}"
-                     r"(?:[A-ZА-Я](?:\d{1,2})?(?:\s?\([a-z0-9]{1,4}\))*)?(?![\dA-ZА-Я])\s+[a-zа-яё]", n.text)
+                     r"(?:[A-ZА-Я](?:\d{1,2})?(?:\s?\([a-z0-9]{1,4}\))*)?(?![\dA-ZА-Я])\s+[a-zа-яё]", n.text) or \
+        _THIS_LAW.search(n.text)
+
+
+#: A sentence telling what «this law» is or was (``This law is split into three sections:``, ``This Law has been
+#: made stronger``, ``Это правило состоит из …``): a page about the law. The Laws' own «This Law applies …» is not.
+_THIS_LAW = re.compile(r"(?:^|(?<=\n)|(?<=[.!?…:]\s))(?:(?:This|The present)\s+(?:[Ll]aw|[Ss]ection)\s+(?:is\s+"
+                       r"(?:split|divided|about|now)|consists|has\s+been|had|was|used\s+to|covers|deals\s+with)"
+                       r"|(?:Это|Данное|Настоящее)\s+(?:[Пп]равило|положение)\s+(?:было\s+)?(?:разделено|делится|состоит"
+                       r"|изменено|посвящено|рассказывает))")
 
 
 def retold_law(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:

@@ -1200,6 +1200,11 @@ def test_a_heading_after_a_sentence_goes_on_from_the_headings_glued_before_it() 
      "retold_law"),
     ("Law 43 – Dummy's Limitations\nLaw 43A — Limitations on Dummy\nThis part is stricter now.\n"
      "Law 43A2(c) has lost a phrase.\n", "retold_law"),
+    # a club's page telling the law's parts before them (a new user's page: silent, --strict exited 0)
+    ("Law 74 - Conduct and Etiquette\nThis law is split into three sections:\nA. Proper Attitude\n"
+     "A player should be courteous to partner and opponents.\n", "retold_law"),
+    ("Правило 74. Поведение и этикет\nЭто правило состоит из трёх разделов.\nA. Правильное отношение\n"
+     "Игроку следует быть вежливым со всеми.\n", "retold_law"),
     ("LAW 16 - INFORMATION\nPlayers may use the calls and plays [both their partner's and the other side's, "
      "as I read it] of the board.\n", "bracketed_note,first_person"),
     # a gloss of one word is an editor's too (jeff-goldsmith.com's page: its «[LAs]»)
@@ -1800,3 +1805,9 @@ def test_a_message_s_date_alone_is_chrome_and_a_sentence_with_a_month_is_not(lin
 
     assert chrome_shape(line) is not None
     assert chrome_shape("May 5 10 tricks were made by the declarer") is None
+
+
+def test_the_laws_own_this_law_applies_is_no_retelling() -> None:
+    _, findings, _ = build("LAW 26 - CALL WITHDRAWN\nThis Law applies each time an offending player withdraws a call "
+                           "and makes another.\n", lang="en")
+    assert "retold_law" not in {f.check for f in findings}
