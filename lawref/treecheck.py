@@ -62,6 +62,8 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   (``I like this change``, ``я``): an author's words filed as the law's;
 * ``bracketed_note`` — words in square brackets inside a node's text (a
   note or a gloss: ``[LAs]``): an editor's comment filed in the law text;
+* ``left_out`` — law text with an editor's mark of words left out
+  (``[ . . . ]``, ``[…]``): the page quotes the law in part;
 * ``text_after_chrome`` — a site's interface line dropped from the middle of
   a node's raw lines: what follows it (a forum's reply) filed in its text;
 * ``cells_in_title`` — a title holding a table's cell bar ``|``: a heading
@@ -492,6 +494,23 @@ def bracketed_note(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterabl
                 "law text?").format(label=_name(n), words=repr(m.group()[:60])))
 
 
+#: An editor's mark of words left out of a quote: ``[ . . . ]``, ``[...]``, ``[…]``, ``(...)``, ``<…>``.
+_LEFT_OUT = re.compile(r"[\[(<]\s*(?:(?:\.\s*){3,}|…\s*)[\])>]")
+
+
+def left_out(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """Law text with an editor's mark of words left out (``[ . . . ]``, ``[…]``): the page quotes the law in
+    part — a lecture's slide holds ``LAW 45`` ⏎ ``[ . . . ]`` ⏎ ``C. …`` ⏎ ``[ . . . ]`` — so the node is not
+    the law's whole text, and lawref must not show it as if it were. The source lost the words; lawref never
+    guesses them."""
+    for n in nodes:
+        m = _LEFT_OUT.search(n.text) if n.kind != Kind.FRAGMENT else None
+        if m is not None:
+            yield Finding("left_out", _raw_line(n, m.start()), n.id, N_(
+                "the text of {label} marks words left out ({mark}): the page quotes the law in part, not whole"
+            ).format(label=_name(n), mark=repr(m.group())))
+
+
 def cells_in_title(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
     """A title holding a table's cell bar (``Подготовка … | CHAPTER III.
     Preparation … |``): a heading printed in two columns, the other
@@ -636,6 +655,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "untitled_law": untitled_law,
     "first_person": first_person,
     "bracketed_note": bracketed_note,
+    "left_out": left_out,
     "text_after_chrome": text_after_chrome,
     "cells_in_title": cells_in_title,
     "note_runs_on": note_runs_on,

@@ -1811,3 +1811,15 @@ def test_the_laws_own_this_law_applies_is_no_retelling() -> None:
     _, findings, _ = build("LAW 26 - CALL WITHDRAWN\nThis Law applies each time an offending player withdraws a call "
                            "and makes another.\n", lang="en")
     assert "retold_law" not in {f.check for f in findings}
+
+
+@pytest.mark.parametrize(("page", "flagged"), [
+    # a lecture's slide quoting parts of a law (docslib.org): the omission marks were the text of 45 and 45C
+    ("LAW 45 - CARD PLAYED\n\n[ . . . ]\n\nC. Compulsory Play of Card\n\n[ . . . ]\n\n"
+     "4. A card named by a player must be played.\n", True),
+    ("Правило 45. Сыгранная карта\n\nA. Снос карты с руки\n\nКаждый игрок [...] сносит карту с руки.\n", True),
+    ("LAW 45 - CARD PLAYED\n\nA. Play of Card\n\nEach player plays a card... face up on the table.\n", False),
+])
+def test_an_editor_s_mark_of_words_left_out_is_said(page: str, flagged: bool) -> None:
+    _, findings, _ = build(page, lang="ru" if re.search("[а-я]", page) else "en")
+    assert ("left_out" in {f.check for f in findings}) is flagged
