@@ -359,8 +359,7 @@ APPENDIX_TITLE = Rx(r"^\s*(?:ПРИЛОЖЕНИЕ|Приложение|APPENDIX|
 #: Commentary paragraph: 004:5 ``45.4. Заметьте, …``; other sites ``1.1.(a) Ни один …`` (its first item
 #: after the label with no space) and ``74.2,3. …`` (one paragraph on two: its cite is the first).
 COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})(?:,\s?\d{{1,3}})*\.(?:\s+|(?=\([a-zа-я\d]{{1,3}}\)))"
-                rf"(?P<text>\S.*)$", re.S,
-                example="45.4. Заметьте, что Правила предполагают")
+                rf"(?P<text>\S.*)$", re.S, example="45.4. Заметьте, что Правила предполагают")
 #: Any label that starts a heading line inside wrapped text (000), used by reflow (not initials, not a cite's tail).
 HEADING_START = Rx(
     rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)(?![A-ZА-Я]\.?\d)[А-ЯЁA-Z«\"]|(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}\s*$"
@@ -375,9 +374,10 @@ FRONT_HEADING = Rx(r"^(?i:введение|предисловие|вступле
                    r"|от автора|благодарности|комментари[йи]|примечани[ея]|introduction|preface|foreword"
                    r"|acknowledg(?:e)?ments|comments?|notes)\b[^.!?;:]{0,60}[.:]?$",
                    example="Предисловие к русскому изданию")
-#: A whole law heading at a line's start, Russian or English (:mod:`lawref.treecheck`: one inside a
-#: node's text is a heading the parser took for text).
-LAW_HEADING_LINE = Rx(rf"^(?:Правило|ПРАВИЛО|LAW|Law)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)[А-ЯЁA-Z«\"]",
+#: A whole law heading at a line's start, Russian or English (:mod:`lawref.treecheck`: one inside a node's text
+#: is a heading the parser took for text); never a cite's dotted tail (``Law 16.B.1.a. says``).
+LAW_HEADING_LINE = Rx(rf"^(?:Правило|ПРАВИЛО|LAW|Law)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)(?![A-ZА-Я]\.?\d)"
+                      r"[А-ЯЁA-Z«\"]",
                       example="ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ")
 #: A section or subsection label with a space before its title (other
 #: libraries' layout): ``A. Информация от партнёра``, ``2. Изменение заявки``.

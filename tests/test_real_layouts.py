@@ -916,10 +916,10 @@ def test_a_text_mode_box_loses_its_left_border_and_a_spaced_title_is_no_alphabet
                                               "  Правило 1. Колода", "  Игра ведётся колодой из 52 карт.", "", "", "",
                                               "  Правило 2. Коробки", "  Каждая сдача лежит в своей коробке.", ""])
     nodes, findings, cleaned = build(page)
-    # the spaced display is the title page's text (kept whole), never an alphabet bar dropped as chrome
-    assert [(n.cite, n.title) for n in nodes] == [(None, None), ("1", "Колода"), ("2", "Коробки")]
-    assert nodes[0].text == "П   Р   А   В   И   Л   А\n1 9 8 7"
-    assert {d.reason for d in cleaned.report.dropped} == {"a text-mode box's left border"}
+    # the spaced display is the title page's (session 27: to the report as such), never an alphabet bar
+    assert [(n.cite, n.title) for n in nodes] == [("1", "Колода"), ("2", "Коробки")]
+    assert {d.reason for d in cleaned.report.dropped} == {
+        "a text-mode box's left border", "the book's title page (its title's letters spaced apart): not the law's text"}
 
 
 def test_an_alphabet_bar_is_still_chrome() -> None:
@@ -1242,9 +1242,9 @@ def test_a_page_flattened_into_one_table_row_gets_its_lines_back_and_its_content
              "1.Правила не дают исправления.....40", "2.Игра невозможна................41",
              "B.Право отменить наказание.......41", "Правило 13. Число карт...........42", ""]
     nodes, _, cleaned = build("      |      ".join(cells) + "\n")
-    assert [(n.kind, n.title, n.text) for n in nodes] == [
-        ("fragment", None, "П Р А В И Л А\nБ Р И Д Ж А\nПеревод с английского")]
+    assert nodes == []  # the title page goes to the report too (session 27): nothing of the page is law text
     assert sum(1 for _, why in _dropped(cleaned) if why == "table of contents") == 6
+    assert sum(1 for _, why in _dropped(cleaned) if "title page" in why) == 3
 
 
 def test_a_club_s_law_heading_in_title_case_and_its_sections_in_sentence_case() -> None:
@@ -1296,11 +1296,15 @@ def test_a_short_row_of_numbers_with_no_label_is_text() -> None:
     assert nodes[-1].text.endswith("1 2 3 4 5")
 
 
-def test_a_title_page_s_letter_spaced_display_lines_are_one_fragment_of_text() -> None:
-    nodes, _, _ = build("\n      П Р А В И Л А\n\n      Б Р И Д Ж А\n\n        1 9 9 5\n\n        W B F\n\n"
-                        "  LAWS OF CONTRACT BRIDGE\n\n   Перевод с английского\n\n       Москва, 1995\n")
-    assert [(n.kind, n.title) for n in nodes] == [("fragment", None)]
-    assert nodes[0].text.split("\n")[:2] == ["П Р А В И Л А", "Б Р И Д Ж А"]
+def test_a_title_page_s_letter_spaced_display_lines_go_to_the_report_as_the_title_page() -> None:
+    # session 27: a title page is the book's, not the law's text (it was kept as one fragment; every real page's
+    # reader counted that fragment misfiled); its lines go to the report, every one, with the reason
+    nodes, _, cleaned = build("\n      П Р А В И Л А\n\n      Б Р И Д Ж А\n\n        1 9 9 5\n\n        W B F\n\n"
+                              "  LAWS OF CONTRACT BRIDGE\n\n   Перевод с английского\n\n       Москва, 1995\n")
+    assert nodes == []
+    assert [d.text.strip() for d in cleaned.report.dropped if "title page" in d.reason] == [
+        "П Р А В И Л А", "Б Р И Д Ж А", "1 9 9 5", "W B F", "LAWS OF CONTRACT BRIDGE", "Перевод с английского",
+        "Москва, 1995"]
 
 
 def test_a_second_heading_after_a_preface_s_prose_still_opens_its_own_fragment() -> None:
@@ -1823,3 +1827,25 @@ def test_the_laws_own_this_law_applies_is_no_retelling() -> None:
 def test_an_editor_s_mark_of_words_left_out_is_said(page: str, flagged: bool) -> None:
     _, findings, _ = build(page, lang="ru" if re.search("[а-я]", page) else "en")
     assert ("left_out" in {f.check for f in findings}) is flagged
+
+
+def test_a_book_s_title_page_with_its_letters_spaced_apart_is_no_law_text() -> None:
+    # an online library's first page of an old translation (dunmers, samvelakopov, 5rik): the title page was kept
+    # as a fragment, its spaced letters read as words; now it goes to the report, and the law after it is read
+    page = ("К Н И Г А\n\nО Б   И Г Р Е\n\n2 0 0 1\n\nПеревод И. Иванова\n\nГород, 2002\n\n"
+            "Правило 7. Коробка\n\nA. Положение коробки\n\nКоробку кладут в центр стола.\n")
+    nodes, _, cleaned = build(page)
+    assert [(n.cite, n.text) for n in nodes] == [("7", ""), ("7A", "Коробку кладут в центр стола.")]
+    title_page = [d.text for d in cleaned.report.dropped if "title page" in d.reason]
+    assert title_page == ["К Н И Г А", "О Б   И Г Р Е", "2 0 0 1", "Перевод И. Иванова", "Город, 2002"]
+
+
+def test_a_counter_s_spaced_digits_make_no_title_page() -> None:
+    _, _, cleaned = build("Клуб\n\n0 0 0 0 0 0\n\nПравило 7. Коробка\n\nA. Положение коробки\n\nКоробку кладут в центр.\n")
+    assert not [d for d in cleaned.report.dropped if "title page" in d.reason]
+
+
+def test_a_cite_s_dotted_tail_in_a_fragment_is_no_embedded_heading() -> None:
+    _, findings, _ = build("A director's note on a ruling.\n\nLaw 16.B.1.a. says that a partner may not choose the "
+                           "call the hesitation suggested.\n", lang="en")
+    assert "embedded_heading" not in {f.check for f in findings}

@@ -49,6 +49,7 @@ def drop_chrome(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     shaped.update(_page_frame(lines, shaped))
     shaped.update(_edge_advert(lines, shaped))
     shaped.update(_title_again(lines))  # after the frame walk: the first copy is the page's own title
+    shaped.update(_title_page(lines, shaped))
     for k, ln in enumerate(lines):
         m = P.BOOK_TITLE.match(ln.text)
         m = None if m and m.group("laws") and _continued(lines, k) else m  # the Laws' name opening a sentence
@@ -130,6 +131,32 @@ def _title_shaped(text: str) -> bool:
     t = text.strip()
     return (t[:1].isupper() and len(t.split()) <= TITLE_WORDS and not t.endswith((".", ";", ":", "!", "?", ")"))
             and "(*" not in t)
+
+
+#: A line of a book's title page printed with its letters spaced apart (разрядка): ``П Р А В И Л А``, ``1 9 8 7``.
+_SPACED_OUT = re.compile(r"^\s*(?:[^\W\d_] +){3,}[^\W\d_]\s*$|^\s*[12] [09] \d \d\s*$")  # letters, or a year
+#: The longest line of a title page (code points): a title, a year, a translator's or a publisher's line.
+TITLE_PAGE_CHARS = 60
+
+
+def _title_page(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
+    """A book's title page at the file's top: the run of short lines (:data:`TITLE_PAGE_CHARS`, no sentence's
+    end, no heading) before the first other line, holding a line with its letters spaced apart (``П Р А В И Л
+    А`` ⏎ ``С П О Р Т И В Н О Г О Б Р И Д Ж А`` ⏎ ``1 9 8 7`` ⏎ ``Перевод …`` ⏎ ``Питер, 1991``): it names
+    the book, it is no law's text. Lines already taken as chrome are stepped over. Never guessed into a title:
+    the spaced letters lost their word breaks."""
+    run: list[int] = []
+    for k, ln in enumerate(lines):
+        t = ln.text.strip()
+        if ln.kind != "text" or not t or k in shaped:
+            continue
+        if (len(t) > TITLE_PAGE_CHARS or _any_heading(t) or t.endswith((".", ";", ":", "!", "?"))
+                or P.CONTENTS_TITLE.match(t) or "...." in t or "…" in t):
+            break  # a contents page's or an index's spaced title (``П Р Е Д М Е Т Н Ы Й …``) opens no title page
+        run.append(k)
+    if not any(_SPACED_OUT.match(lines[k].text) for k in run):
+        return {}
+    return {k: N_("the book's title page (its title's letters spaced apart): not the law's text") for k in run}
 
 
 #: Why the first of a page's title printed twice leaves the text (:func:`_title_again`): it names the document.
