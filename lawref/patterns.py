@@ -126,7 +126,9 @@ WEB_UI = Rx(r"(?i)версия для печати|добро пожаловат
             r"|back to top|log ?in\b.*register|войти\s.*регистрация|^\s*©|^\s*copyright\b|все права защищены"
             r"|all rights reserved|link to (?:comment|post)|share on other sites|recommended posts|jump to content"
             r"|reply to this topic|ответить с цитатой|ссылка на сообщение|цитировать\s*\||\|\s*пожаловаться"
-            r"|(?:зарегистрирован|registered|joined)\s*:|(?:сообщений|posts)\s*:\s*\d", example="Поиск по сайту")
+            r"|(?:зарегистрирован|registered|joined)\s*:|(?:сообщений|posts)\s*:\s*\d|loading\.\.\.|загрузка\.\.\."
+            r"|^\s*(?:bottom|home|top)(?:\s+(?:bottom|home|top)){1,2}\s*$|^\s*(?-i:Join\s+(?:[A-Z]\w*\s*){1,4})$",
+            example="Поиск по сайту")
 #: A post's byline, any site: ``By Ross P - Posted on 08 July 2017``, ``Posted by admin on …``,
 #: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``, a date and time and who (``» 9/06/2016, 12:02, Имя``), a
 #: message's date alone (a list's archive: ``Wed Mar 5 10:56:46 CET 2008``, ``Mon, 3 Mar 2008 10:56:46 +0100``).
@@ -135,8 +137,7 @@ BYLINE = Rx(r"^\s*(?:(?i:by)\s+\S.{0,40}?\s+[-–—|]\s+)?(?i:posted\s+(?:on|by
             r"|^\W{0,3}\d{1,2}[./]\d{1,2}[./](?:19|20)?\d\d,?\s+\d{1,2}:\d\d\b[\s,]*\S.{0,40}$"
             r"|^(?:Date:\s*)?(?:(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s+)?(?:\d{1,2}\s+)?(?:Jan|Feb|Mar|Apr|May|Jun|Jul"
             r"|Aug|Sep|Oct|Nov|Dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?(?:\d{4}\s+)?\d{1,2}:\d\d(?::\d\d)?(?:\s*[AP]M)?"
-            r"(?:\s+(?:[A-Z]{2,5}|[+-]\d{4}))?(?:\s+\d{4})?\s*$",
-            example="By Ross P - Posted on 08 July 2017")
+            r"(?:\s+(?:[A-Z]{2,5}|[+-]\d{4}))?(?:\s+\d{4})?\s*$", example="By Ross P - Posted on 08 July 2017")
 #: A file name glued before the text: ``144509.fb2 вправе просмотреть …`` (the name is chrome, the rest text).
 FILE_NAME_PREFIX = Rx(r"^\s*[\w-]{1,40}\.(?:fb2|epub|txt|rtf|docx?|pdf|djvu)\b\s*", example="144509.fb2 вправе")
 #: Book-title line (metadata, not body): 001:1, 003:1; the Laws' own name alone (a page's title, a running head).
@@ -377,8 +378,7 @@ FRONT_HEADING = Rx(r"^(?i:введение|предисловие|вступле
 #: A whole law heading at a line's start, Russian or English (:mod:`lawref.treecheck`: one inside a node's text
 #: is a heading the parser took for text); never a cite's dotted tail (``Law 16.B.1.a. says``).
 LAW_HEADING_LINE = Rx(rf"^(?:Правило|ПРАВИЛО|LAW|Law)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)(?![A-ZА-Я]\.?\d)"
-                      r"[А-ЯЁA-Z«\"]",
-                      example="ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ")
+                      r"[А-ЯЁA-Z«\"]", example="ПРАВИЛО 23. ПЕРВОЕ НАРУШЕНИЕ В ТОРГОВЛЕ")
 #: A section or subsection label with a space before its title (other
 #: libraries' layout): ``A. Информация от партнёра``, ``2. Изменение заявки``.
 SPACED_LABEL = Rx(rf"^(?:{CITE_LETTER}|\d{{1,2}})\.\s+[А-ЯЁ]", example="A. Информация от партнёра")

@@ -60,6 +60,8 @@ Checks, each a small function in :data:`CHECKS` (ftfy's registry):
   page summarising the laws, each law's number before a sentence of its own;
 * ``first_person`` — law text with a word of the first person singular
   (``I like this change``, ``я``): an author's words filed as the law's;
+* ``note_in_law`` — law text with a paragraph opening as a note
+  (``Примечание клуба: …``, ``Note: …``): a site's note filed as law text;
 * ``bracketed_note`` — words in square brackets inside a node's text (a
   note or a gloss: ``[LAs]``): an editor's comment filed in the law text;
 * ``left_out`` — law text with an editor's mark of words left out
@@ -446,6 +448,25 @@ def first_person(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[
                 label=_name(n), words=repr(words)))
 
 
+#: A paragraph opening as a note: its word, who wrote it, a colon (``Примечание клуба:``, ``Note:``,
+#: ``Комментарий редакции сайта:``, ``Editor's note:``).
+_NOTE_OPENING = re.compile(r"(?:^|(?<=\n))(?i:примечание|комментарий|прим\.|note|comment|editor.s note|n\.b\.)"
+                           r"[^:\n.]{0,40}:")
+
+
+def note_in_law(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[Finding]:
+    """A paragraph of a law's, section's, subsection's or item's text that opens as a note (``Примечание клуба:
+    …``, ``Note: …``, ``Комментарий редакции сайта: …``): the Laws print no notes inside a law (the seeds' law
+    files hold none; the commentary's ``Примечание:`` is the commentary's own), so it is a site's, a club's or
+    an editor's note filed — and shown, and pasted into a ruling — as the law's text."""
+    for n in nodes:
+        m = _NOTE_OPENING.search(n.text) if n.kind in _LAW_TEXT else None
+        if m is not None:
+            yield Finding("note_in_law", _raw_line(n, m.start()), n.id, N_(
+                "the text of {label} holds a note ({words}): a site's or an editor's note filed as the law's "
+                "text?").format(label=_name(n), words=repr(" ".join(n.text[m.start():].split()[:5]))))
+
+
 #: Fewest words of a sentence a law with no title opens with to be a retelling (``Law 1: The player who first
 #: designates a suit as trump is the declarer …``); a title left in the body is shorter.
 MIN_TOLD_WORDS = 8
@@ -654,6 +675,7 @@ CHECKS: dict[str, Callable[[Sequence[Node], Dropped], Iterable[Finding]]] = {
     "retold_law": retold_law,
     "untitled_law": untitled_law,
     "first_person": first_person,
+    "note_in_law": note_in_law,
     "bracketed_note": bracketed_note,
     "left_out": left_out,
     "text_after_chrome": text_after_chrome,

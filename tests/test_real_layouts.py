@@ -1849,3 +1849,20 @@ def test_a_cite_s_dotted_tail_in_a_fragment_is_no_embedded_heading() -> None:
     _, findings, _ = build("A director's note on a ruling.\n\nLaw 16.B.1.a. says that a partner may not choose the "
                            "call the hesitation suggested.\n", lang="en")
     assert "embedded_heading" not in {f.check for f in findings}
+
+
+@pytest.mark.parametrize(("page", "lang", "said"), [
+    # a club's page with its notes after each section (a new user's page): shown as law text, even by show --plain
+    ("Правило 25. Изменение заявки\n\nA. Неумышленная заявка\nИгрок может заменить заявку, пока партнёр не заявил.\n\n"
+     "Примечание клуба: по вторникам судья подходит к столу всегда.\n", "ru", "'Примечание клуба: по вторникам судья'"),
+    ("Правило 25. Изменение заявки\n\nC. Наказание\nПартнёр нарушителя пасует.\n\n"
+     "Комментарий редакции сайта: текст приведён в сокращении.\n", "ru", "'Комментарий редакции сайта: текст приведён'"),
+    ("LAW 25 - CHANGES OF CALL\n\nA. Unintended Call\nA player may replace an unintended call.\n\n"
+     "Note: at our club the director is always called.\n", "en", "'Note: at our club the'"),
+    ("LAW 25 - CHANGES OF CALL\n\nA. Unintended Call\nA player may replace an unintended call; note that it must be "
+     "done at once.\n", "en", None),
+])
+def test_a_note_inside_a_law_s_text_is_said(page: str, lang: str, said: str | None) -> None:
+    _, findings, _ = build(page, lang=lang)
+    told = [f.message for f in findings if f.check == "note_in_law"]
+    assert (told == []) if said is None else (len(told) == 1 and said in told[0]), told

@@ -168,7 +168,7 @@ def test_any_layout_is_quiet_and_an_injected_contents_block_is_named(which: int,
 def test_every_check_is_in_the_registry_with_a_docstring() -> None:
     assert list(CHECKS) == ["long_title", "contents_title", "contents_text", "heading_run", "label_order", "embedded_heading",
                             "unread_label", "chrome_left", "fragment_share", "sentence_title", "no_heading", "glued_words",
-                            "title_in_body", "retold_law", "untitled_law", "first_person",
+                            "title_in_body", "retold_law", "untitled_law", "first_person", "note_in_law",
                             "bracketed_note", "left_out", "text_after_chrome", "cells_in_title",
                             "note_runs_on", "run_in_heading", "unlabelled_heading", "text_after_quote"]
     assert all(fn.__doc__ for fn in CHECKS.values())
