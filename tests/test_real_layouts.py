@@ -1866,3 +1866,16 @@ def test_a_note_inside_a_law_s_text_is_said(page: str, lang: str, said: str | No
     _, findings, _ = build(page, lang=lang)
     told = [f.message for f in findings if f.check == "note_in_law"]
     assert (told == []) if said is None else (len(told) == 1 and said in told[0]), told
+
+
+@pytest.mark.parametrize(("line", "chrome"), [
+    ("Getting Comments... loading...", True),   # a blog's comment box while it loads (bridgewinners)
+    ("Bottom Home Top", True),                  # its page's jump bar
+    ("Join Bridge Winners", True),              # its call to sign up, the site named
+    ("join the auction when partner has passed", False),
+    ("The top card of the trick wins it", False),
+])
+def test_a_blog_s_interface_lines_are_chrome_and_law_words_are_not(line: str, chrome: bool) -> None:
+    from lawref.ingest.chrome import chrome_shape
+
+    assert (chrome_shape(line) is not None) is chrome
