@@ -1879,3 +1879,19 @@ def test_a_blog_s_interface_lines_are_chrome_and_law_words_are_not(line: str, ch
     from lawref.ingest.chrome import chrome_shape
 
     assert (chrome_shape(line) is not None) is chrome
+
+
+def test_a_subsection_s_clause_cut_by_the_book_s_line_is_no_title() -> None:
+    # a new user's library page (each line of the book a <p>): «1. … считается установленным, как только» ⏎⏎
+    # «нарушитель …» took the clause's first line for 63A1's title; a noun phrase over a body in lower case stays one
+    lines = ["Правило 63. Установление фальшренонса", "A. Фальшренонс становится установленным",
+             "1. Фальшренонс считается установленным, как только", "нарушитель сделает ход в следующую взятку.",
+             "2. Фальшренонс установлен и тогда, когда нарушитель или", "его партнёр указал карту для следующей взятки.",
+             "3. Ход нарушителя", "когда нарушитель ходит в следующую взятку, фальшренонс установлен."]
+    got = tree("\n\n".join(lines) + "\n")
+    subs = {c: (t, x) for c, t, x in got if c and c.startswith("63A") and len(c) > 3}
+    assert subs["63A1"] == (None, "Фальшренонс считается установленным, как только нарушитель сделает ход в "
+                                  "следующую взятку.")
+    assert subs["63A2"][0] is None and subs["63A2"][1].startswith("Фальшренонс установлен и тогда, когда нарушитель или "
+                                                                  "его партнёр")
+    assert subs["63A3"] == ("Ход нарушителя", "когда нарушитель ходит в следующую взятку, фальшренонс установлен.")

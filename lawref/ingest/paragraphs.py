@@ -84,7 +84,7 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     if _ends_sentence(tail) and not (p.text[:1].islower() and _QUOTE_END.search(tail) and not _CLOSED.search(tail)
                                      and not P.SOURCE_MARK.search(tail)) and not _clause_cut(prev, tail, p, ctx):
         return False  # a quote or a bracket closed before lower case ends no sentence: ``"исчезать"`` ⏎ ``в …``
-    if prev.role == "heading" and not ctx.continues(prev.text) and (
+    if prev.role == "heading" and not ctx.continues(prev.text) and not _clause_heading(prev, tail, ctx) and (
             len(p) > TITLE_TAIL or P.CLAUSE_MARK.search(p.text) or p.text.endswith((",", "-"))):
         return False  # a body, not the tail of the title: too long, a sentence, or it runs on (unless the heading
         # holds its body: ``A. Option The side may accept a e`` ⏎ ``39`` ⏎ ``ective explanation …``)
@@ -94,6 +94,16 @@ def _continues(prev: Para, p: Para, first_of_page: bool, ctx: Ctx) -> bool:
     if next_page and p.contiguous:
         return True
     return next_page and p.maybe_contiguous and _known_join(tail, p.text, ctx)
+
+
+def _clause_heading(prev: Para, tail: str, ctx: Ctx) -> bool:
+    """Russian: a subsection's or item's line that is a clause cut by the line's end, not a title — it ends on a
+    preposition or a conjunction (``2. … когда нарушитель или`` ⏎⏎ ``его партнёр …``), or its words hold a
+    predicate (``1. Фальшренонс считается установленным, как только`` ⏎⏎ ``нарушитель …``; :func:`lawref.ingest.
+    reflow._wrapped_on`'s rule for wrapped lines): the paragraph in lower case after it goes on its sentence.
+    The seeds' titles are noun phrases ending on a noun (``1.Ход нарушителя`` ⏎⏎ ``когда нарушитель …``)."""
+    sub = P.SUBSECTION.match(prev.text) or P.ITEM.match(prev.text) if ctx.lang == "ru" else None
+    return sub is not None and (_runs_on_ru(tail, ctx) or morph.has_predicate(sub.group("title")))
 
 
 def _runs_on_en(tail: str, ctx: Ctx) -> bool:
