@@ -1895,3 +1895,21 @@ def test_a_subsection_s_clause_cut_by_the_book_s_line_is_no_title() -> None:
     assert subs["63A2"][0] is None and subs["63A2"][1].startswith("Фальшренонс установлен и тогда, когда нарушитель или "
                                                                   "его партнёр")
     assert subs["63A3"] == ("Ход нарушителя", "когда нарушитель ходит в следующую взятку, фальшренонс установлен.")
+
+
+def test_page_numbers_at_the_feet_are_read_so_when_a_running_head_follows_the_last() -> None:
+    # a new user's PDF extraction: each page's number at its foot, then the next page's running head — also after
+    # the last number; every node's page was one too low (the numbers read as the pages they open)
+    lines = ["LAW 7 - CONTROL OF BOARD", "A. Placement of Board The board is put in the middle of the table.",
+             "31", "THE CLUB RULES OF PLAY",
+             "B. Removal of Cards Each player takes his cards from the pocket facing him.",
+             "LAW 8 - SEQUENCE OF ROUNDS", "A. Movement of Boards The director tells the players where to go.",
+             "32", "THE CLUB RULES OF PLAY",
+             "B. End of Round The round ends when the director calls time.",
+             "LAW 9 - IRREGULARITY", "A. Drawing Attention Any player may draw attention to an irregularity.",
+             "33", "THE CLUB RULES OF PLAY"]
+    nodes, findings, cleaned = build("\n".join(lines) + "\n", lang="en")
+    assert [(n.cite, n.page) for n in nodes] == [("7", 31), ("7A", 31), ("7B", 32), ("8", 32), ("8A", 32),
+                                                 ("8B", 33), ("9", 33), ("9A", 33)]
+    assert not findings
+    assert any("running head of the page after" in d.reason for d in cleaned.report.dropped)

@@ -530,7 +530,7 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         if pieces != [ln]:
             ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
     ctx.record(N_("page and reader markers taken out of the text"), len(ex), ex)
-    return _footers_to_headers(out)
+    return _footers_to_headers(out, ctx)
 #: The widest step between two pages of a run (a scrape of every 4th page has gaps; a year has not).
 MAX_PAGE_STEP = 200
 def page_run(lines: list[Ln], heads: set[int] | None = None) -> set[int]:
@@ -611,14 +611,23 @@ def _bisect_tails(numbers: list[int], tails: list[int], n: int) -> int:
         else:
             hi = mid
     return lo
-def _footers_to_headers(lines: list[Ln]) -> list[Ln]:
+def _footers_to_headers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Page numbers printed at the foot of their page (a PDF extraction: the
     file ends with one and does not start with one) are moved to the top of
     the text they close, so every marker opens its own page as in the seeds
-    (``- 89 -`` above page 89's text)."""
+    (``- 89 -`` above page 89's text). A running head the last number is
+    followed by (the next page's, printed at each marker: ``59`` ⏎ ``THE
+    LAWS OF DUPLICATE BRIDGE``) does not hide that the file ends with one:
+    it heads a page the file does not hold, and goes to the report."""
     filled = [ln for ln in lines if ln.kind not in ("blank", "rule")]
+    heads, trailing = _heads_after_markers(filled), []
+    while filled and filled[-1].kind == "text" and filled[-1].text.strip() in heads:
+        trailing.append(filled.pop())
     if not filled or filled[-1].kind != "marker" or filled[0].kind == "marker":
         return lines
+    for ln in trailing:
+        ctx.drop(ln.no, ln.text, N_("running head of the page after the file's last (a page the file does not hold)"))
+    lines = [ln for ln in lines if not any(ln is t for t in trailing)]
     out: list[Ln] = []
     start = 0  # where the current page's text begins in ``out``
     for ln in lines:
@@ -628,6 +637,14 @@ def _footers_to_headers(lines: list[Ln]) -> list[Ln]:
         else:
             out.append(ln)
     return out
+def _heads_after_markers(filled: list[Ln]) -> set[str]:
+    """The text lines printed right after two page markers or more: a running head (``THE LAWS OF DUPLICATE
+    BRIDGE`` after ``57``, ``58``, ``59``)."""
+    after = Counter(b.text.strip() for a, b in zip(filled, filled[1:], strict=False)
+                    if a.kind == "marker" and b.kind == "text")
+    return {t for t, n in after.items() if n >= 2}
+
+
 def looks_like_marker(text: str) -> bool:
     """A whole line that is (or looks like) a page marker: ``- 89 -``,
     ``Стр. 89``, ``[89]``, a bare ``89``, ``- 8 9 -`` — never a label ``1.``."""
