@@ -22,12 +22,14 @@ NOT_CHARSETS = frozenset({"unicode-escape", "raw-unicode-escape", "punycode", "i
                           "unicode-internal"})
 
 
-#: Byte order marks and the codec each names (UTF-8's; UTF-16's in either byte order).
-BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
+#: Byte order marks and the codec each names (UTF-8's; UTF-32's and UTF-16's in either byte order: UTF-32's first,
+#: as its little-endian mark ``FF FE 00 00`` opens with UTF-16's ``FF FE``).
+BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"),
+        (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"))
 
 
 def bom_codec(data: bytes) -> str | None:
-    """The codec ``data``'s byte order mark names (``utf-8-sig``, ``utf-16``), else ``None``."""
+    """The codec ``data``'s byte order mark names (``utf-8-sig``, ``utf-32``, ``utf-16``), else ``None``."""
     return next((codec for bom, codec in BOMS if data.startswith(bom)), None)
 
 

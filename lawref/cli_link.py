@@ -113,11 +113,13 @@ def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | 
     """Why ``link`` cannot read its input: binary data (a NUL; or bytes its codec cannot decode beside a NUL
     byte, in a codec where a NUL byte is NUL: a program's first bytes fail UTF-8 before its first NUL is read),
     else bytes that are not ``codec`` text (named with a hint to name another, when none was; UTF-16 by its byte
-    order mark); in the user's language, or in English (``english``: the JSON's ``error``)."""
+    order mark, and UTF-32); in the user's language, or in English (``english``: the JSON's ``error``)."""
     lang = "en" if english else None
-    if isinstance(exc, UnicodeDecodeError) and exc.start == 0 and bom_codec(exc.object) == "utf-16":
-        return tr("{input}: UTF-16 text (its byte order mark), not {codec}: name its codec with --encoding utf-16",
-                  lang).format(input=_input_name(file), codec="UTF-8" if codec == "utf-8-sig" else codec)
+    marked = bom_codec(exc.object) if isinstance(exc, UnicodeDecodeError) and exc.start < 4 else None  # in the mark
+    if marked in ("utf-16", "utf-32"):
+        return tr("{input}: {unicode} text (its byte order mark), not {codec}: name its codec with --encoding {name}",
+                  lang).format(input=_input_name(file), codec="UTF-8" if codec == "utf-8-sig" else codec,
+                               unicode=str(marked).upper(), name=marked)
     if isinstance(exc, BinaryInput) or (isinstance(exc, UnicodeDecodeError) and b"\x00" in exc.object
                                          and b"\x00".decode(codec, "replace") == "\x00"):
         return tr("{input}: binary data (NUL bytes), not text", lang).format(input=_input_name(file))

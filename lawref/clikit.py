@@ -344,10 +344,10 @@ def _by_paragraph(stream: IO[str]) -> Callable[[int], str]:
         size = 0
         while size < n:
             line = stream.readline(n - size)
+            if _FAULT in line:  # first: UTF-32's mark ``00 00 FE FF`` is two NULs before the fault it makes in UTF-8
+                raise _FAULTS.exc
             if "\x00" in line:
                 raise BinaryInput(line)
-            if _FAULT in line:
-                raise _FAULTS.exc
             if not line:
                 break
             parts.append(line)

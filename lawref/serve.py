@@ -581,8 +581,9 @@ async def _body_text(request: Request) -> str:
     try:
         raw = body.decode(codec)
     except UnicodeDecodeError as exc:
-        if bom_codec(body) == "utf-16" and not codec.startswith("utf-16"):  # as lawref link names it
-            raise HTTPException(400, f"the body is UTF-16 text (its byte order mark), not {name}") from None
+        if (marked := bom_codec(body)) in ("utf-16", "utf-32") and not codec.startswith(str(marked)):  # as link does
+            unicode = str(marked).upper()
+            raise HTTPException(400, f"the body is {unicode} text (its byte order mark), not {name}") from None
         if b"\x00" in body:  # a program's bytes fail UTF-8 before its first NUL: binary, as lawref link says
             raise HTTPException(400, "the body is binary data (NUL bytes), not text") from None
         raise HTTPException(400, f"the body is not {name} ({exc.reason})") from None

@@ -35,6 +35,8 @@ def test_all_caps_cp1251_is_not_taken_for_koi8r() -> None:
         (codecs.BOM_UTF8 + SAMPLE.encode("utf-8"), "utf-8-sig"),
         (codecs.BOM_UTF16_LE + SAMPLE.encode("utf-16-le"), "utf-16"),
         (codecs.BOM_UTF16_BE + SAMPLE.encode("utf-16-be"), "utf-16"),
+        (codecs.BOM_UTF32_LE + SAMPLE.encode("utf-32-le"), "utf-32"),  # its mark opens with UTF-16's
+        (codecs.BOM_UTF32_BE + SAMPLE.encode("utf-32-be"), "utf-32"),
     ],
 )
 def test_bom_decides_the_encoding(data: bytes, encoding: str) -> None:
