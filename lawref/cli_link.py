@@ -88,10 +88,14 @@ def link(obj: _Ctx, file: Path | None, fmt: str, base_url: str, edition: str | N
             elif fmt == "jsonl":
                 _stream_lines(item.to_json() for _, _, linked in pieces for item in linked)
             elif fmt == "text":
-                _say(annotate.to_table([]))
+                header = [annotate.to_table([])]  # printed with the first piece read: input that is no text prints none
                 for _, _, linked in pieces:  # each piece's rows as it is read: memory flat, answers as it goes
+                    if header:
+                        _say(header.pop())
                     _lines(annotate.table_rows(linked))
                     _flush()
+                if header:  # no piece: an empty input's answer is the header alone
+                    _say(header.pop())
             else:
                 from lawref import exports  # the export writers' anchors: only md and html load them
 

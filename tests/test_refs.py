@@ -282,6 +282,8 @@ def test_cli_link_refuses_binary_data_in_any_codec(lib: Library, tmp_path: Path,
     result = run(lib, "link", *(["--encoding", codec] if codec else []), str(blob))
     assert result.exit_code == 2
     assert result.stderr.strip().splitlines() == [f"lawref: {blob}: binary data (NUL bytes), not text"]
+    table = run(lib, "link", "--format", "text", *(["--encoding", codec] if codec else []), str(blob))
+    assert table.exit_code == 2 and table.stdout == ""  # no table's header for an input that is no text
 
 
 @pytest.mark.parametrize(("tail", "said"), [
