@@ -338,6 +338,7 @@ def _ingest_bytes(file: CorpusFile, spec: DocumentSpec | None, encoding: str | N
     if not cleaned.paragraphs:  # every line dropped, each still listed with its reason
         _account(report, loaded.text, (), cleaned)
         _skip(report, N_("no text left after cleaning"))
+        report.warnings += cleaned.report.notes  # why, when the clean knows (every line in another script)
         return _FileResult(report, cleaned)
     parsed = parse(cleaned.paragraphs, doc=doc, doc_kind=kind, file=rel, lang=lang,
                    titles=_section_titles(spec.edition if spec else None) if lang == "en" else None)

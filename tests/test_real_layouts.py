@@ -1913,3 +1913,11 @@ def test_page_numbers_at_the_feet_are_read_so_when_a_running_head_follows_the_la
                                                  ("8B", 33), ("9", 33), ("9A", 33)]
     assert not findings
     assert any("running head of the page after" in d.reason for d in cleaned.report.dropped)
+
+
+def test_a_file_mostly_in_another_script_says_its_encoding_may_be_wrong() -> None:
+    # a new user's file in a code page lawref misread came out as Greek letters: every line was set aside, and the
+    # build said only «no text left after cleaning»
+    page = "Οπΰβθλξ 62. Θροπΰβλενθε\n\nA. Θγπξκ ξαισΰν θροπΰβθςό.\n\nB. Θροπΰβλενθε δελΰεςρ ςΰκ.\n"
+    nodes, _, cleaned = build(page)
+    assert nodes == [] and any("a wrong --encoding" in note for note in cleaned.report.notes)

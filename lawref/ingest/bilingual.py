@@ -179,5 +179,10 @@ def drop_other_script(lines: list[Ln], ctx: Ctx) -> list[Ln]:
                         "text (the build report lists every line)").format(line=ln.no, script=script,
                                                                            text=ln.text.strip()[:60]))
             ex.append(example(ln.text))
+    texts = sum(1 for ln in lines if ln.kind == "text" and ln.text.strip())
+    gone = len(lines) - len(out)
+    if gone >= MIN_OTHER_LETTERS and gone * 2 >= texts:  # most of the file: a code page misread reads so too
+        ctx.note(N_("{gone} of the file's {texts} lines are in another script: a wrong --encoding, or a page in "
+                    "another language?").format(gone=gone, texts=texts))
     ctx.record(N_("text in another script taken out"), len(ex), ex[:2])
     return out
