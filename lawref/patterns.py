@@ -365,9 +365,7 @@ COMMENTARY = Rx(rf"^(?P<law>{LAW_NUMBER})\.(?P<num>\d{{1,3}})(?:,\s?\d{{1,3}})*\
 HEADING_START = Rx(
     rf"^(?:(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}(?:\s*[.:]\s*|\s+[-–—]\s+)(?![A-ZА-Я]\.?\d)[А-ЯЁA-Z«\"]|(?:Правило|ПРАВИЛО)\s+{LAW_NUMBER}\s*$"
     rf"|(?:Глава|ГЛАВА|Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\s*[-–—.]|{CITE_LETTER}\.[А-ЯЁ](?!\.)|\d{{1,2}}\.[А-ЯЁ]"
-    r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])",
-    example="B.Исправление фальшренонса",
-)
+    r"|\((?:[A-Za-zА-Яа-я]|\d{1,2})\)\.\s*[А-ЯЁ])", example="B.Исправление фальшренонса")
 #: A front-matter heading of a book or a code, any case: ``Введение``, ``Предисловие к русскому изданию``, ``От
 #: переводчика``, ``Preface``, ``Introduction``; and a part heading of teaching material before its numbered notes
 #: (``Комментарии:``, ``Примечания``, ``Comments``) (:func:`lawref.titles.front_heading` bounds its length).
@@ -789,11 +787,12 @@ HTML_SPACE = Rx(r"[ \t\r\n\f\u00a0]+", example="a \u00a0 b")
 HTML_BLOCK_TAG = Rx(r"<(?:p|div|br|table|td|h[1-6])\b", example="<p>Правило 62.</p>")
 #: An English subsection or item label run into a paragraph (real extractions of the 2017 Laws print
 #: ``… at once. 2. The Director …``, ``1.(a) When … (b) The …``, ``(c)it derives``): a number label after a
-#: sentence mark, an item label after a sentence mark, a comma, ``or``/``and``, or straight after a number label.
-#: :func:`lawref.ingest.paragraphs.split_run_in_items` cuts only labels in sequence.
+#: sentence mark, an item label after a sentence mark, a comma, ``or``/``and``, or straight after a number label;
+#: a letter whose opening bracket the extraction lost after a sentence's end (``… following. b) except …``).
+#: :func:`lawref.ingest.paragraphs.split_run_in_items` cuts only labels in sequence (``b)`` only after ``(a)``).
 RUN_IN_EN = Rx(r"(?:(?<=[.:;])\s+(?P<num>\d{1,2})\.(?=\s+[A-Za-z“\"']|\s*\()"
-               r"|(?:(?<=[.:;,])|(?<=\bor)|(?<=\band)|(?<=\d\.))\s*(?P<item>\((?:[a-z]|ii|iii|iv|vi|vii|viii)\))"
-               r"(?=\s*[A-Za-z“\"']))", example="… at once. 2. The Director rules (a) first")
+               r"|(?:(?<=[.:;,])|(?<=\bor)|(?<=\band)|(?<=\d\.))\s*(?P<item>\((?:[a-z]|ii|iii|iv|vi|vii|viii)\)"
+               r"|(?<=[.;]\s)[b-h]\))(?=\s*[A-Za-z“\"']))", example="… at once. 2. The Director rules (a) first")
 
 #: Ligatures printed as Unicode presentation forms (U+FB00–U+FB06: ``ﬁnal``, ``oﬀending``), and their letters
 #: (NFKC of those seven code points only — nothing else is normalised): a ``str.translate`` table.

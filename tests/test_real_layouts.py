@@ -1921,3 +1921,20 @@ def test_a_file_mostly_in_another_script_says_its_encoding_may_be_wrong() -> Non
     page = "Οπΰβθλξ 62. Θροπΰβλενθε\n\nA. Θγπξκ ξαισΰν θροπΰβθςό.\n\nB. Θροπΰβλενθε δελΰεςρ ςΰκ.\n"
     nodes, _, cleaned = build(page)
     assert nodes == [] and any("a wrong --encoding" in note for note in cleaned.report.notes)
+
+
+def test_an_item_whose_bracket_the_extraction_lost_is_the_next_item_after_a() -> None:
+    # a flip-book of the 2017 Laws (pubhtml5): «… see D following. b) except as in (a), …» — the PDF lost «(»,
+    # and item (b) was glued into (a); only a letter in sequence after (a), after a sentence's end, is cut
+    page = ("LAW 27 - INSUFFICIENT BID\n\nB. Insufficient Bid not Accepted\n\n1. (a) if the bid is corrected by the "
+            "lowest sufficient bid, play goes on. Law 16 does not apply. b) except as in (a), if it is corrected by "
+            "another call, play goes on too. c) in every other case the director is called.\n")
+    got = tree(page, lang="en")
+    assert [c for c, _, _ in got] == ["27", "27B", "27B1", "27B1(a)", "27B1(b)", "27B1(c)"]
+    assert got[4][2] == "except as in (a), if it is corrected by another call, play goes on too."
+
+
+def test_a_letter_and_bracket_with_no_item_a_before_it_stays_text() -> None:
+    got = tree("LAW 27 - INSUFFICIENT BID\n\nA. Acceptance\n\nThe bid stands. b) is the form some pages print.\n",
+               lang="en")
+    assert [c for c, _, _ in got] == ["27", "27A"]

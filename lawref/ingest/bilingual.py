@@ -136,6 +136,9 @@ _OTHER_LETTER = re.compile(r"[^\W\d_A-Za-z\u00aa\u00b5\u00ba\u00c0-\u02af\u1d00-
                            r"\u2150-\u218f\u2c60-\u2c7f\ua720-\ua7ff\u0400-\u052f\u1c80-\u1c8f\u2de0-\u2dff\ua640-\ua69f]")
 #: Fewest letters of a third script a line holds to be in it (a lone ``π`` or ``µ`` in a law's text is not).
 MIN_OTHER_LETTERS = 3
+#: Share of a file's lines in a third script from which the build also names a wrong ``--encoding`` (a bilingual
+#: page printing its own language's half holds about half).
+MISREAD_SHARE = 0.8
 #: Share of a line's letters in a third script from which the line is that script's.
 OTHER_LINE = 0.5
 
@@ -181,7 +184,7 @@ def drop_other_script(lines: list[Ln], ctx: Ctx) -> list[Ln]:
             ex.append(example(ln.text))
     texts = sum(1 for ln in lines if ln.kind == "text" and ln.text.strip())
     gone = len(lines) - len(out)
-    if gone >= MIN_OTHER_LETTERS and gone * 2 >= texts:  # most of the file: a code page misread reads so too
+    if gone >= MIN_OTHER_LETTERS and gone >= MISREAD_SHARE * texts:  # as a code page misread reads
         ctx.note(N_("{gone} of the file's {texts} lines are in another script: a wrong --encoding, or a page in "
                     "another language?").format(gone=gone, texts=texts))
     ctx.record(N_("text in another script taken out"), len(ex), ex[:2])

@@ -356,7 +356,7 @@ def _run_in_cuts_en(text: str, state: dict[str, int | str | None]) -> list[int]:
                 cuts.append(m.start("num"))
                 state["num"], state["item"] = n, None
         else:
-            label = m.group("item")[1:-1]
+            label = m.group("item").strip("()")  # ``(b)``, or ``b)`` that lost its bracket
             if _next_item(label, state["item"] if isinstance(state["item"], str) else None) and (
                     label != "a" or m.start("item") == 0 or _after_cut_number(text, m.start("item"), cuts, lead)
                     or re.search(r"(?<!\b\d)(?<!\b\d\d)[.:;]$", text[: m.start("item")].rstrip())):
