@@ -1938,3 +1938,12 @@ def test_a_letter_and_bracket_with_no_item_a_before_it_stays_text() -> None:
     got = tree("LAW 27 - INSUFFICIENT BID\n\nA. Acceptance\n\nThe bid stands. b) is the form some pages print.\n",
                lang="en")
     assert [c for c, _, _ in got] == ["27", "27A"]
+
+
+def test_a_long_run_of_short_lines_with_a_spaced_word_is_no_title_page() -> None:
+    # a title page is a few lines; a page opening with a long list of short lines keeps them, spaced word or not
+    lines = ["П Р А В И Л А"] + [f"Пункт списка номер {k}" for k in range(1, 30)] + ["Правило 7. Коробка",
+                                                                                   "A. Положение коробки",
+                                                                                   "Коробку кладут в центр стола."]
+    _, _, cleaned = build("\n\n".join(lines) + "\n")
+    assert not [d for d in cleaned.report.dropped if "title page" in d.reason]

@@ -137,6 +137,8 @@ def _title_shaped(text: str) -> bool:
 _SPACED_OUT = re.compile(r"^\s*(?:[^\W\d_] +){3,}[^\W\d_]\s*$|^\s*[12] [09] \d \d\s*$")  # letters, or a year
 #: The longest line of a title page (code points): a title, a year, a translator's or a publisher's line.
 TITLE_PAGE_CHARS = 60
+#: The most lines a title page holds (dunmers' has 7).
+TITLE_PAGE_LINES = 20
 
 
 def _title_page(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
@@ -154,6 +156,8 @@ def _title_page(lines: list[Ln], shaped: dict[int, str]) -> dict[int, str]:
                 or P.CONTENTS_TITLE.match(t) or "...." in t or "…" in t):
             break  # a contents page's or an index's spaced title (``П Р Е Д М Е Т Н Ы Й …``) opens no title page
         run.append(k)
+        if len(run) > TITLE_PAGE_LINES:
+            return {}  # a title page is a few lines: a long run of short ones is a list, a table, a menu
     if not any(_SPACED_OUT.match(lines[k].text) for k in run):
         return {}
     return {k: N_("the book's title page (its title's letters spaced apart): not the law's text") for k in run}
