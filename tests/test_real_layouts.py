@@ -1872,6 +1872,9 @@ def test_a_note_inside_a_law_s_text_is_said(page: str, lang: str, said: str | No
     ("Getting Comments... loading...", True),   # a blog's comment box while it loads (bridgewinners)
     ("Bottom Home Top", True),                  # its page's jump bar
     ("Join Bridge Winners", True),              # its call to sign up, the site named
+    ("[Peter Smith]", True),                    # a list archive's quoted author, alone on its line (amsterdamned)
+    ("[Law 27]", False),
+    ("[LAs]", False),
     ("join the auction when partner has passed", False),
     ("The top card of the trick wins it", False),
 ])
