@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import codecs
 
-__all__ = ["BOMS", "NOT_CHARSETS", "NotACharset", "bom_codec", "lookup_codec"]
+__all__ = ["BOMS", "NOT_CHARSETS", "NotACharset", "bom_codec", "lookup_codec", "wide_bom"]
 
 
 #: Codecs Python has that are no character set of a text file: they read escapes (``\\u``), host
@@ -31,6 +31,13 @@ BOMS = ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF32_LE, "utf-32"), (codecs
 def bom_codec(data: bytes) -> str | None:
     """The codec ``data``'s byte order mark names (``utf-8-sig``, ``utf-32``, ``utf-16``), else ``None``."""
     return next((codec for bom, codec in BOMS if data.startswith(bom)), None)
+
+
+def wide_bom(data: bytes) -> str | None:
+    """``utf-16`` or ``utf-32`` when ``data`` opens with that codec's byte order mark (text a byte-wise codec
+    cannot read, to be named by its mark), else ``None``."""
+    codec = bom_codec(data)
+    return codec if codec in ("utf-16", "utf-32") else None
 
 
 def lookup_codec(name: str) -> codecs.CodecInfo:

@@ -16,7 +16,7 @@ import click
 
 from lawref import usecases
 from lawref.budget import Budget
-from lawref.charsets import bom_codec
+from lawref.charsets import wide_bom
 from lawref.clikit import (
     _ANSWER,
     _CITED_EDITION,
@@ -119,11 +119,11 @@ def _unreadable(exc: ValueError, file: Path | None, codec: str, encoding: str | 
     else bytes that are not ``codec`` text (named with a hint to name another, when none was; UTF-16 by its byte
     order mark, and UTF-32); in the user's language, or in English (``english``: the JSON's ``error``)."""
     lang = "en" if english else None
-    marked = bom_codec(exc.object) if isinstance(exc, UnicodeDecodeError) and exc.start < 4 else None  # in the mark
-    if marked in ("utf-16", "utf-32"):
+    marked = wide_bom(exc.object) if isinstance(exc, UnicodeDecodeError) and exc.start < 4 else None  # in the mark
+    if marked is not None:
         return tr("{input}: {unicode} text (its byte order mark), not {codec}: name its codec with --encoding {name}",
                   lang).format(input=_input_name(file), codec="UTF-8" if codec == "utf-8-sig" else codec,
-                               unicode=str(marked).upper(), name=marked)
+                               unicode=marked.upper(), name=marked)
     if isinstance(exc, BinaryInput) or (isinstance(exc, UnicodeDecodeError) and b"\x00" in exc.object
                                          and b"\x00".decode(codec, "replace") == "\x00"):
         return tr("{input}: binary data (NUL bytes), not text", lang).format(input=_input_name(file))

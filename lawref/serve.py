@@ -47,7 +47,7 @@ from lawref import exports, usecases
 from lawref import search as search_policy
 from lawref._version import __version__
 from lawref.budget import Budget
-from lawref.charsets import bom_codec, lookup_codec
+from lawref.charsets import lookup_codec, wide_bom
 from lawref.errors import CiteError, LawrefError, NotFound
 from lawref.export import json as J
 from lawref.export.site import missing_page, site_files
@@ -581,9 +581,8 @@ async def _body_text(request: Request) -> str:
     try:
         raw = body.decode(codec)
     except UnicodeDecodeError as exc:
-        if (marked := bom_codec(body)) in ("utf-16", "utf-32") and not codec.startswith(str(marked)):  # as link does
-            unicode = str(marked).upper()
-            raise HTTPException(400, f"the body is {unicode} text (its byte order mark), not {name}") from None
+        if (marked := wide_bom(body)) is not None and not codec.startswith(marked):  # as lawref link names it
+            raise HTTPException(400, f"the body is {marked.upper()} text (its byte order mark), not {name}") from None
         if b"\x00" in body:  # a program's bytes fail UTF-8 before its first NUL: binary, as lawref link says
             raise HTTPException(400, "the body is binary data (NUL bytes), not text") from None
         raise HTTPException(400, f"the body is not {name} ({exc.reason})") from None

@@ -627,7 +627,8 @@ def _footers_to_headers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         return lines
     for ln in trailing:
         ctx.drop(ln.no, ln.text, N_("running head of the page after the file's last (a page the file does not hold)"))
-    lines = [ln for ln in lines if not any(ln is t for t in trailing)]
+    gone = {id(ln) for ln in trailing}
+    lines = [ln for ln in lines if id(ln) not in gone]
     out: list[Ln] = []
     start = 0  # where the current page's text begins in ``out``
     for ln in lines:

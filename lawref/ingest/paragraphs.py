@@ -11,7 +11,7 @@ import re
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest.pages import is_pager, looks_like_marker
-from lawref.ingest.reflow import FULL_LINE, TITLE_TAIL, join_words
+from lawref.ingest.reflow import FULL_LINE, TITLE_TAIL, clause_label, join_words
 from lawref.ingest.state import Ctx, Para, example
 from lawref.lang import english, morph
 
@@ -100,10 +100,11 @@ def _clause_heading(prev: Para, tail: str, ctx: Ctx) -> bool:
     """Russian: a subsection's or item's line that is a clause cut by the line's end, not a title — it ends on a
     preposition or a conjunction (``2. … когда нарушитель или`` ⏎⏎ ``его партнёр …``), or its words hold a
     predicate (``1. Фальшренонс считается установленным, как только`` ⏎⏎ ``нарушитель …``; :func:`lawref.ingest.
-    reflow._wrapped_on`'s rule for wrapped lines): the paragraph in lower case after it goes on its sentence.
+    reflow.clause_label`, the rule wrapped lines go by too): the paragraph in lower case after it goes on.
     The seeds' titles are noun phrases ending on a noun (``1.Ход нарушителя`` ⏎⏎ ``когда нарушитель …``)."""
-    sub = P.SUBSECTION.match(prev.text) or P.ITEM.match(prev.text) if ctx.lang == "ru" else None
-    return sub is not None and (_runs_on_ru(tail, ctx) or morph.has_predicate(sub.group("title")))
+    if ctx.lang != "ru" or not (P.SUBSECTION.match(prev.text) or P.ITEM.match(prev.text)):
+        return False
+    return _runs_on_ru(tail, ctx) or clause_label(prev.text)
 
 
 def _runs_on_en(tail: str, ctx: Ctx) -> bool:
@@ -125,28 +126,28 @@ def _runs_on_ru(tail: str, ctx: Ctx) -> bool:
 
 
 def _full_line_cut(prev: Para, tail: str, ctx: Ctx) -> bool:
-    """Russian, a book's lines printed each as a paragraph (:func:`lawref.ingest.clean.book_lines`): ``prev`` is
-    text whose last line is as long as the
-    file's full lines (:data:`~lawref.ingest.reflow.FULL_LINE` of its wrap width, a book's line width, at most
-    :data:`MAX_BOOK_LINE`) and ends on a word in lower or title case (not a title in capitals, nor a letter-spaced
-    ``П Р А В И Л А``), so the line was cut by the page's width, not by a paragraph's end (``… Правилами
-    Дубликатного`` ⏎⏎ ``Контрактного Бриджа.``): it goes on even before a capital. A commentary paragraph's
-    labelled first line (``78.4. Само по себе … обязанность`` ⏎⏎ ``Спонсорской …``) is set in by the book's
-    indent: :data:`FIRST_LINE` of the width is full for it (a commentary paragraph has no title to end there)."""
+    """Russian, a book's lines printed each as a paragraph (:func:`lawref.ingest.clean.book_lines`):
+    ``prev`` is text whose last line is full (:func:`_full_line`) and ends on a word in lower or title case (not
+    a title in capitals, nor a letter-spaced ``П Р А В И Л А``), so the line was cut by the page's width, not by a
+    paragraph's end (``… Правилами Дубликатного`` ⏎⏎ ``Контрактного Бриджа.``): it goes on even before a capital."""
     word = tail.split()[-1] if tail.split() else ""
     return _full_line(prev, ctx) and len(word) >= 2 and word.isalpha() and not word.isupper()
 
 
 def _clause_cut(prev: Para, tail: str, p: Para, ctx: Ctx) -> bool:
-    """A book's full line ending a clause, not a sentence (``;`` or ``,``), before a line in lower case, on a page
+    """A book's full line ending a clause with ``;`` (a comma ends no sentence: it goes on already), before a line in
+    lower case, on a page
     printing the book's lines each as a paragraph: ``… перейдут к следующей сдаче;`` ⏎⏎ ``мы считаем, что …``
     goes on. A list's items stand on short lines (``розыгрыш правильной сдачи;`` ⏎⏎ ``розыгрыш сдачи …``), so a
     line shorter than the full width ends its item."""
-    return tail.rstrip().endswith((";", ",")) and p.text[:1].islower() and _full_line(prev, ctx)
+    return tail.rstrip().endswith(";") and p.text[:1].islower() and _full_line(prev, ctx)
 
 
 def _full_line(prev: Para, ctx: Ctx) -> bool:
-    """``prev``'s last line is as long as the book's full lines (see :func:`_full_line_cut`)."""
+    """``prev``'s last line is as long as the file's full lines (:data:`~lawref.ingest.reflow.FULL_LINE` of its wrap
+    width, a book's line width, at most :data:`MAX_BOOK_LINE`). A commentary paragraph's labelled first line
+    (``78.4. Само по себе … обязанность`` ⏎⏎ ``Спонсорской …``) is set in by the book's indent: :data:`FIRST_LINE`
+    of the width is full for it (a commentary paragraph has no title to end there)."""
     if ctx.lang != "ru" or not ctx.book_lines or prev.role != "text" or ctx.width > MAX_BOOK_LINE:
         return False
     last = len(prev) - (prev.starts[-1] if prev.starts else 0)

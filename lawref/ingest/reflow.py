@@ -300,11 +300,18 @@ def _wrapped_on(text: str, following: str | None, ctx: Ctx) -> bool:
     тасования или сдачи``) has its body open with a capital."""
     if ctx.lang == "en" or following is None or not following[:1].islower() or ctx.is_heading(following):
         return False
-    sub = P.SUBSECTION.match(text) or P.ITEM.match(text)
-    if sub is not None and morph.has_predicate(sub.group("title")):
+    if clause_label(text):
         return True  # ``1. При повторном опоздании судья вправе снять с пары`` ⏎ ``очко …``: a clause goes on
-    m = P.SECTION.match(text) or sub
+    m = P.SECTION.match(text) or P.SUBSECTION.match(text) or P.ITEM.match(text)
     return m is not None and len(text) >= FULL_LINE * ctx.width and any(c in m.group("title") for c in ",;:.!?")
+
+
+def clause_label(text: str) -> bool:
+    """Russian: ``text`` is a subsection's or item's line whose words after the label hold a predicate
+    (:func:`lawref.lang.morph.has_predicate`: ``1. Фальшренонс считается установленным, как только``): a
+    clause, not a title (the seeds' subsection titles are noun phrases: ``1.Ход нарушителя``)."""
+    sub = P.SUBSECTION.match(text) or P.ITEM.match(text)
+    return sub is not None and morph.has_predicate(sub.group("title"))
 
 
 def _title_runs_on(text: str, following: str | None, ctx: Ctx) -> bool:
