@@ -443,9 +443,9 @@ def first_person(nodes: Sequence[Node], dropped: Dropped = NOTHING) -> Iterable[
         m = _FIRST_PERSON.search(n.text) if n.kind in _LAW_TEXT else None
         if m is not None:
             words = " ".join(n.text[m.start():].split()[:5])
-            yield _at(n, "first_person", N_("the text of {label} speaks in the first person ({words}): an author's "
-                                            "words (an article, a post), not the law's text?").format(
-                label=_name(n), words=repr(words)))
+            yield Finding("first_person", _raw_line(n, m.start()), n.id, N_(  # the line the words stand on
+                "the text of {label} speaks in the first person ({words}): an author's words (an article, a post), "
+                "not the law's text?").format(label=_name(n), words=repr(words)))
 
 
 #: A paragraph opening as a note: its word, who wrote it, a colon (``Примечание клуба:``, ``Note:``,

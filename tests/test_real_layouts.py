@@ -1386,8 +1386,8 @@ def test_a_forum_reply_after_a_quoted_law_is_named() -> None:
     _, findings, _ = build("LAW 45 - CARD PLAYED\nC. Compulsory Play\n1. A card held face up must be played.\n"
                            "Link to comment\nShare on other sites\nI think the rule is rarely needed at the club.\n",
                            lang="en")
-    assert [(f.check, f.node, f.line) for f in findings] == [("first_person", "d/45C1", 3),  # «I think …»
-                                                            ("text_after_chrome", "d/45C1", 4)]
+    assert [(f.check, f.node, f.line) for f in findings] == [("text_after_chrome", "d/45C1", 4),
+                                                            ("first_person", "d/45C1", 6)]  # «I think …»: its line
 
 
 def test_chrome_at_a_page_s_foot_after_the_last_node_is_no_reply() -> None:
