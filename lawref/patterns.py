@@ -168,10 +168,12 @@ EXPORT_UNDERLINE = Rx(r"^\s*-{3,}\s*$", example="  ----------")
 PAGE_MARKER = Rx(r"^\s*(?:[-–—]\s*(?P<page>\d{1,4})\s*(?:[-–—]\s*)?"
                  r"|(?i:стр(?:аница)?\.?|с\.|page|p\.)\s*(?P<page2>\d{1,4})\.?"
                  r"|\[\s*(?P<page3>\d{1,4})\s*\]|\(\s*(?P<page4>\d{1,4})\s*\))\s*$", example="Стр. 89")
-#: A page head or foot printed with its number (колонтитул): ``88 | Глава VI. Розыгрыш``, ``Глава VI. Розыгрыш | 89``,
-#: ``Все о бридже | страница 47``, ``Страница 91 из 247`` — a page marker and its head; never a chapter or text.
+#: A page head or foot printed with its number (колонтитул): ``88 | Глава VI``, ``Глава VI | 89``, ``Все о бридже |
+#: страница 47``, ``Федерация | Регламент | Page 7``, ``Регламент · стр. 2``, ``Regulations      Page 7`` (a PDF's
+#: spaces), ``Страница 91 из 247`` — a page marker and its head; never a chapter or text.
 HEAD_MARKER = Rx(r"^\s*(?:(?P<page>\d{1,4})\s*[|│]\s*[^\d|│]{3,100}"
-                 r"|[^\d|│]{3,100}?\s*[|│]\s*(?:(?i:страница|стр\.?|page|p\.)\s*)?(?P<page2>\d{1,4})"
+                 r"|[^\d]{3,100}?\s*[|│]\s*(?:(?i:страница|стр\.?|page|p\.)\s*)?(?P<page2>\d{1,4})|[^\d|│]{3,100}?"
+                 r"(?:\s*[·•]\s*|\s{3,}|\t\s*|\s+[-–—]{1,2}\s+)(?i:страница|стр\.?|page|p\.)\s*(?P<page4>\d{1,4})"
                  r"|(?i:страница|стр\.?|page)\s*(?P<page3>\d{1,4})\s+(?i:из|of)\s+\d{1,4})\s*$",
                  example="Все о бридже | страница 47")
 #: A bare number on its own line: a page number when it fits the page sequence
@@ -306,9 +308,7 @@ ITEM_LOWER = Rx(r"^\((?P<label>[a-zа-е])\)\s*(?P<title>[а-яё].*)$", re.S, e
 #: after a space: ``стр. 5. Это`` is text), a law heading after anything but a space; each before a title word.
 GLUED_HEADING = Rx(rf"(?:(?<=[А-ЯЁа-яё.;:!?)»])(?=[{SECTION_LATIN}]\.\s?[А-ЯЁ][а-яёА-ЯЁ])"
     rf"|(?:(?<=[А-ЯЁа-яё])|(?<=[А-ЯЁа-яёA-Za-z)»][.;:!?]))(?=\d{{1,2}}\.\s?[А-ЯЁ][а-яё])"
-    rf"|(?<=\S)(?=(?:ПРАВИЛО|Правило)\s+{LAW_NUMBER}\.\s*[А-ЯЁ]))",
-    example="КОНТРОЛЬ КОРОБКИA. Положение коробки",
-)
+    rf"|(?<=\S)(?=(?:ПРАВИЛО|Правило)\s+{LAW_NUMBER}\.\s*[А-ЯЁ]))", example="КОНТРОЛЬ КОРОБКИA. Положение коробки")
 #: A part or division heading run into a chapter's line after a dash: ``Глава V. Торговля - Часть II
 #: Отклонения в процедуре`` (cut before ``Часть``: two headings).
 DIVISION_IN_LINE = Rx(rf"(?<=\S)\s+[-–—]\s+(?P<head>(?:Часть|ЧАСТЬ|Раздел|РАЗДЕЛ)\s+{ROMAN}\b)",
@@ -780,8 +780,7 @@ CASE_FLIP = Rx(r"[a-zа-яё][A-ZА-ЯЁ]", example="оПЮБХКН")
 #: Class/id/role words that mark site chrome in a page.
 CHROME_WORDS = Rx(r"(?:^|[\s_-])(?:nav|navbar|navigation|menu|header|footer|pager|pagination|pages|breadcrumbs?|"
     r"sidebar|side|comments?|social|share|banner|ads?|advert|top|toolbar|search|login|copyright|rating)(?:$|[\s_-])",
-    re.IGNORECASE, example="site-footer",
-)
+    re.IGNORECASE, example="site-footer")
 #: HTML whitespace (``&nbsp;`` included).
 HTML_SPACE = Rx(r"[ \t\r\n\f\u00a0]+", example="a \u00a0 b")
 #: Block tags early in a text: it is an HTML page even without ``<html>``.

@@ -199,8 +199,33 @@ def test_a_running_head_that_names_its_page_goes_even_printed_once_and_the_page_
         ("13B2", 32, "Пару, опоздавшую трижды, снимают с турнира.")]
     assert not findings and not cleaned.report.notes  # no page of unknown number
     dropped = {d.text.strip(): d.step for d in cleaned.report.dropped}
-    assert dropped["ПОРЯДОК ТУРНИРА"] == dropped["Порядок турнира                        стр. 32"] == "drop_running_heads"
-    assert dropped["Стр. 32 из 40"] == "mark_pages"
+    assert dropped["ПОРЯДОК ТУРНИРА"] == "drop_running_heads"  # its copy with the number names it a head
+    assert dropped["Порядок турнира                        стр. 32"] == dropped["Стр. 32 из 40"] == "mark_pages"
+
+
+# A federation's print of its rules: each page opens with its head, naming the page, over the page's number; the file
+# ends with the head and number of a page it does not hold. The heads were taken for the numbers' text, so the numbers
+# read as feet (every law one page late), and the last head stayed inside the law's text.
+_HEAD = {"dot": "Клуб «Северный» · Положение о турнирах · стр. {n}", "bar": "Клуб «Северный» | Положение | стр. {n}",
+         "spaces": "КЛУБ «СЕВЕРНЫЙ»            стр. {n}", "dash": "Club North -- House Rules -- Page {n}"}
+
+
+def _federation_print(head: str, *, numbers: bool = True) -> str:
+    pages = ["Правило 7. Опоздание\nA. Первое опоздание\nСудья предупреждает пару.",
+             "Правило 8. Телефоны\nA. Запрет\nТелефон выключают до начала тура.", ""]
+    return "".join(head.format(n=n) + "\n" + (f"- {n} -\n" if numbers else "") + text + ("\n" if text else "")
+                   for n, text in enumerate(pages, 1))
+
+
+@pytest.mark.parametrize("style", sorted(_HEAD))
+@pytest.mark.parametrize("numbers", [True, False], ids=["head over number", "head alone"])
+def test_a_page_head_naming_its_page_goes_and_the_pages_stay_right(style: str, numbers: bool) -> None:
+    nodes, findings, cleaned = build(_federation_print(_HEAD[style], numbers=numbers))
+    assert [(n.cite, n.page, n.text) for n in nodes if n.text] == [
+        ("7A", 1, "Судья предупреждает пару."), ("8A", 2, "Телефон выключают до начала тура.")]
+    assert not findings and not cleaned.report.notes  # no page of unknown number
+    heads = [d.text for d in cleaned.report.dropped if d.text.startswith(_HEAD[style][:8])]
+    assert len(heads) == 3  # each head in the report, the empty last page's too
 
 
 WRAPPED_PAGE = ("Правило 13. Опоздание пары\n\nA. Опоздание к началу раунда\nПара, опоздавшая к началу раунда "
@@ -909,6 +934,17 @@ def test_an_emphasised_phrase_of_two_words_printed_twice_after_its_line_is_dropp
     assert nodes[-1].text == ("В паре, которая часто блефует, возникает (согласно Правилу) взаимопонимание партнёров, "
                               "и его следует раскрыть оппонентам.")
     assert [d.text for d in cleaned.report.dropped] == ["согласно Правилу", "согласно Правилу"]
+
+
+def test_an_emphasised_word_printed_twice_is_dropped_where_each_line_of_the_book_is_a_paragraph() -> None:
+    # a library's copy of the Commentary printing a blank line after each of the book's lines: the twin copies of an
+    # emphasised word were kept, «… когда заявку заявку хочет …», and the page built with no warning (real34 thelib)
+    lines = ["Правило 40. Соглашения", "40.3. Пара раскрывает оппонентам свою заявку, когда", "заявку", "заявку",
+             "её значение вытекает из особого соглашения партнёров."]
+    nodes, findings, cleaned = build("\n\n".join(lines) + "\n", kind="commentary")
+    assert [(n.cite, n.text) for n in nodes if n.text] == [
+        ("40.3", "Пара раскрывает оппонентам свою заявку, когда её значение вытекает из особого соглашения партнёров.")]
+    assert not findings and [d.text for d in cleaned.report.dropped] == ["заявку", "заявку"]
 
 
 def test_a_text_mode_box_loses_its_left_border_and_a_spaced_title_is_no_alphabet_bar() -> None:

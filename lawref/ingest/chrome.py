@@ -15,8 +15,9 @@ from dataclasses import replace
 from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest import frames
+from lawref.ingest.heads import is_labelled
 from lawref.ingest.lines import opens_heading
-from lawref.ingest.pages import is_labelled, looks_like_marker, pager_numbers
+from lawref.ingest.pages import looks_like_marker, pager_numbers
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import morph
 

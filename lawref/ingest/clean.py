@@ -31,6 +31,7 @@ from lawref import patterns as P
 from lawref.i18n import N_
 from lawref.ingest import bilingual as BL
 from lawref.ingest import chrome as CH
+from lawref.ingest import heads as HD
 from lawref.ingest import lines as L
 from lawref.ingest import lists as LS
 from lawref.ingest import pages as PG
@@ -62,7 +63,7 @@ STEPS: dict[str, Step] = {f.__name__: f for f in (
     L.strip_rules, CH.drop_chrome, pdf.drop_contents,
     LS.drop_leader_lists,    PG.drop_pagers,
     PG.drop_repeated_pages, pdf.split_numbered_heads,
-    PG.mark_pages, PG.drop_running_heads, pdf.drop_repeated_law_heads, LS.drop_title_lists, pdf.drop_index,
+    PG.mark_pages, HD.drop_running_heads, pdf.drop_repeated_law_heads, LS.drop_title_lists, pdf.drop_index,
     pdf.mark_page_numbers,
     pdf.fold_ligature_forms, pdf.repair_ligatures, pdf.mark_lost_suits, L.repair_lost_yo, pdf.mark_glued_footnotes,
     L.mark_footnotes, L.drop_emphasis_duplicates, reflow, G.drop_noise_paragraphs, G.join_cut_paragraphs,

@@ -559,7 +559,8 @@ def _emphasis(lines: list[Ln], k: int, prev: Ln | None) -> int:
     """How many lines from ``k`` on are an emphasis duplicate (0, 1 or 2).
 
     004:17–18 ``случайно`` ⏎ ``случайно`` after ``… случайно обозначает …``:
-    a lone word doubled that the line before holds → 2 (a phrase of two or
+    a lone word doubled that the line before holds → 2, and the blank lines
+    between them when the page prints a line a paragraph (a phrase of two or
     three words likewise: ``(согласно Правилу)`` ⏎ ``согласно Правилу`` ⏎
     ``согласно Правилу``); 004:15 a lone
     ``Примечание:`` after a line starting ``Примечание:`` → 1. A single lone
@@ -571,20 +572,23 @@ def _emphasis(lines: list[Ln], k: int, prev: Ln | None) -> int:
     word = m.group("word")
     if m.group("colon"):
         return 1 if prev.text.lstrip().startswith(word + ":") else 0
-    twin = _lone_word(lines[k + 1]) if k + 1 < len(lines) else None
+    j = k + 1
+    while j < len(lines) and lines[j].kind == "blank":  # one line a paragraph: ``претензию`` ⏎⏎ ``претензию``
+        j += 1
+    twin = _lone_word(lines[j]) if j < len(lines) else None
     if twin is None or twin.group("word").split() != word.split() or twin.group("colon"):
         return 0
     phrase = r"\s+".join(map(re.escape, word.split()))  # ``согласно Правилу`` ⏎ ``согласно Правилу``
-    return 2 if re.search(rf"(?<![\w-]){phrase}(?![\w-])", prev.text) else 0
+    return j - k + 1 if re.search(rf"(?<![\w-]){phrase}(?![\w-])", prev.text) else 0
 
 
 def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """Drop emphasis lines a scrape interleaved with the text they repeat
-    (see :func:`_emphasis`): 004:15, 17–18, 21–22, 72–73. Only in wrapped
-    Russian layout; plain wrapping never loses a word."""
+    (see :func:`_emphasis`): 004:15, 17–18, 21–22, 72–73; in a copy printing
+    a blank line after each line of the book too. Only in Russian text."""
     out, ex, prev, k = [], [], None, 0
     while k < len(lines):
-        n = _emphasis(lines, k, prev) if ctx.style == "wrapped" and ctx.lang == "ru" else 0
+        n = _emphasis(lines, k, prev) if ctx.lang == "ru" else 0
         for ln in lines[k : k + n]:
             ex.append(example(ln.text))
             why = N_("emphasis duplicate of a word of line {line}").format(line=prev.no if prev else "?")

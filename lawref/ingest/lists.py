@@ -12,7 +12,8 @@ from collections.abc import Callable
 
 from lawref import patterns as P
 from lawref.i18n import N_
-from lawref.ingest.pages import is_labelled, looks_like_marker
+from lawref.ingest.heads import is_labelled
+from lawref.ingest.pages import looks_like_marker
 from lawref.ingest.state import Ctx, Ln, example
 
 #: A contents page or an index is this many entries or more (fewer is a law that points at a page).

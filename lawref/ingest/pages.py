@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.i18n import N_
+from lawref.ingest.heads import head_key, head_words, heads_at_markers
 from lawref.ingest.lines import footnote_calls, strip_line
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import morph
@@ -525,7 +526,9 @@ def mark_pages(lines: list[Ln], ctx: Ctx) -> list[Ln]:
                 out.append(ln)  # ``[1] Включая …`` after ``заявок[1]``: the call's footnote, not page 1
                 continue
             calls.update(footnote_calls(ln.text))
-        pieces = _marker_pieces(ln, pages, ctx, k in heads)
+        before = next((o for o in reversed(out) if o.kind not in ("blank", "rule")), None)
+        opened = before.page if before is not None and before.kind == "marker" else None
+        pieces = _marker_pieces(ln, pages, ctx, k in heads, opened)
         out.extend(pieces)
         if pieces != [ln]:
             ex.append(example(ln.text, " | ".join(p.text if p.kind == "text" else f"<{p.page}>" for p in pieces)))
@@ -618,12 +621,16 @@ def _footers_to_headers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     (``- 89 -`` above page 89's text). A running head the last number is
     followed by (the next page's, printed at each marker: ``59`` ⏎ ``THE
     LAWS OF DUPLICATE BRIDGE``) does not hide that the file ends with one:
-    it heads a page the file does not hold, and goes to the report."""
+    it heads a page the file does not hold, and goes to the report. Nor does a
+    running head printed above the file's first marker hide that the file starts
+    with one (``Федерация … · стр. 1`` ⏎ ``- 1 -`` … ``- 3 -`` at the end: a
+    head over each marker, the last page empty): those numbers head their pages."""
     filled = [ln for ln in lines if ln.kind not in ("blank", "rule")]
-    heads, trailing = _heads_after_markers(filled), []
-    while filled and filled[-1].kind == "text" and filled[-1].text.strip() in heads:
+    heads, trailing = heads_at_markers(filled), []
+    while filled and filled[-1].kind == "text" and head_key(filled[-1].text) in heads:
         trailing.append(filled.pop())
-    if not filled or filled[-1].kind != "marker" or filled[0].kind == "marker":
+    first = next((ln for ln in filled if ln.kind != "text" or head_key(ln.text) not in heads), None)
+    if not filled or filled[-1].kind != "marker" or (first is not None and first.kind == "marker"):
         return lines
     for ln in trailing:
         ctx.drop(ln.no, ln.text, N_("running head of the page after the file's last (a page the file does not hold)"))
@@ -638,14 +645,6 @@ def _footers_to_headers(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         else:
             out.append(ln)
     return out
-def _heads_after_markers(filled: list[Ln]) -> set[str]:
-    """The text lines printed right after two page markers or more: a running head (``THE LAWS OF DUPLICATE
-    BRIDGE`` after ``57``, ``58``, ``59``)."""
-    after = Counter(b.text.strip() for a, b in zip(filled, filled[1:], strict=False)
-                    if a.kind == "marker" and b.kind == "text")
-    return {t for t, n in after.items() if n >= 2}
-
-
 def looks_like_marker(text: str) -> bool:
     """A whole line that is (or looks like) a page marker: ``- 89 -``,
     ``Стр. 89``, ``[89]``, a bare ``89``, ``- 8 9 -`` — never a label ``1.``."""
@@ -667,9 +666,10 @@ def _page_heads(lines: list[Ln]) -> set[int]:
         count[key] = count.get(key, 0) + 1
     return {k for k, m in found.items() if m.group("page3") or re.search(r"(?i)страниц|стр\.|page", lines[k].text)
             or count[keys[k]] >= 2 or k in ends}
-def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx, head: bool = False) -> list[Ln]:
+def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx, head: bool = False, opened: int | None = None) -> list[Ln]:
     """``ln`` as pieces: unchanged, or with its marker made a ``marker`` line
-    (``head``: the line is a page head with its number, :func:`_page_heads`)."""
+    (``head``: the line is a page head with its number, :func:`_page_heads`;
+    ``opened``: the page of the marker right before it, no text between)."""
     text = ln.text
     if r := P.READER_MARKER.match(text):
         ctx.drop(ln.no, text, N_("reader page marker"))
@@ -678,6 +678,10 @@ def _marker_pieces(ln: Ln, pages: _Pages, ctx: Ctx, head: bool = False) -> list[
     foot = P.HEAD_MARKER.match(text) if head and not plain else None
     if foot and _page_of(foot) == pages.last:  # ``- 32 -`` … ``Стр. 32 из 40``: the page's own foot, no new page
         ctx.drop(ln.no, text, N_("head or foot of the page it stands on (page {page})").format(page=pages.last))
+        ctx.page_heads.add(head_words(text))  # its copy printed without the number is a head too
+        return []
+    if plain and opened is not None and _page_of(plain) == opened == pages.last:  # ``… | стр. 2`` ⏎ ``- 2 -``
+        ctx.drop(ln.no, text, N_("the page's number again, right under its head (page {page})").format(page=opened))
         return []
     whole = plain or foot
     if whole:
@@ -709,78 +713,3 @@ def _marker(ln: Ln, text: str, n: int | None, pages: _Pages, ctx: Ctx) -> Ln:
     ctx.note(N_("line {line}: {text} looks like a page marker but does not follow the pages before it: taken as "
                 "a page of unknown number").format(line=ln.no, text=repr(text.strip()[:30])))
     return Ln(text, ln.no, "marker", None)
-def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
-    """Drop running heads (колонтитулы): a line that stands next to a page
-    marker (the first line after it, or the last before it) and stands so,
-    in two copies at least, at two markers or more — the book's title, a chapter's name
-    (``Глава VI. Розыгрыш``), which is not a chapter heading — or equals the
-    book title found by :func:`drop_chrome`, or names the page it heads or
-    ends (:func:`_names_page`). A line that starts in lower case
-    or ends a sentence is never a running head."""
-    near = next_to_markers(lines)
-    key = {k: " ".join(_PAGE_NAMED.sub("", lines[k].text).split()).casefold() for k, _ in near}  # its page aside
-    pages: dict[str, set[int]] = {}
-    copies: dict[str, set[int]] = {}
-    for k, marker in near:
-        pages.setdefault(key[k], set()).add(marker)
-        copies.setdefault(key[k], set()).add(k)
-    title = " ".join((ctx.title or "").split()).casefold()
-    current = _pages_at(lines)
-    heads = {k for k, m in near if _may_be_head(lines[k].text)
-             and ((len(pages[key[k]]) >= 2 and len(copies[key[k]]) >= 2) or (title and key[k] == title)
-                  or _names_page(lines[k].text, {lines[m].page, current[k]}))}
-    ex = []
-    for k in sorted(heads):
-        ex.append(example(lines[k].text))
-        ctx.drop(lines[k].no, lines[k].text, N_("running head (колонтитул)"))
-    ctx.record(N_("running heads next to page markers dropped"), len(ex), ex)
-    return [ln for k, ln in enumerate(lines) if k not in heads]
-_PAGE_NAMED = re.compile(r"(?i)(?:страница|стр\.|page|p\.)\s*(\d{1,4})\s*$")
-
-
-def _names_page(text: str, pages: set[int | None]) -> bool:
-    """``text`` ends naming one of ``pages`` — the page of the marker it stands by, or the page it is printed on:
-    a head or foot of that page (``Правила турнира      стр. 32`` by ``- 32 -``), even printed once."""
-    m = _PAGE_NAMED.search(text)
-    return m is not None and int(m.group(1)) in pages and bool(text[: m.start()].strip())
-
-
-def _pages_at(lines: list[Ln]) -> list[int | None]:
-    """The page each line is printed on: the last believed marker's before it (``None`` before any)."""
-    out: list[int | None] = []
-    page = None
-    for ln in lines:
-        if ln.kind == "marker":
-            page = ln.page
-        out.append(page)
-    return out
-
-
-def _may_be_head(text: str) -> bool:
-    """A running head is a title: it neither starts in lower case nor ends a
-    sentence or clause (the last line of a paragraph, ``Director at once and
-    waits for the ruling.``, may stand at two page ends and is law text)."""
-    text = text.strip()
-    return not text[:1].islower() and not text.endswith((".", ",", ";", ":", "!", "?", "…")) and not is_labelled(text)
-def is_labelled(text: str) -> bool:
-    """A law, section, subsection or item heading (``B.Порядок исправления``,
-    ``Правило 62. …``, ``LAW 62 …``): never a running head, even when its
-    title recurs at page tops in two laws (a chapter's name is one:
-    ``Глава VI. Розыгрыш``)."""
-    return bool(P.LAW_HEADING_LINE.match(text) or P.SECTION.match(text) or P.SUBSECTION.match(text)
-                or P.ITEM.match(text) or P.SPACED_LABEL.match(text) or P.SECTION_EN.match(text))
-def next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
-    """``(index of a text line, index of its marker)`` for the text lines
-    right after and right before each marker (blank lines and rules between
-    them do not count)."""
-    found = set()
-    for k, ln in enumerate(lines):
-        if ln.kind != "marker":
-            continue
-        for step in (1, -1):
-            j = k + step
-            while 0 <= j < len(lines) and lines[j].kind in ("blank", "rule"):
-                j += step
-            if 0 <= j < len(lines) and lines[j].kind == "text":
-                found.add((j, k))
-    return sorted(found)

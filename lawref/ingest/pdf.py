@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from lawref import patterns as P
 from lawref.i18n import N_
-from lawref.ingest import pages as PG
+from lawref.ingest.heads import next_to_markers
 from lawref.ingest.state import Ctx, Ln, example
 from lawref.lang import english
 
@@ -220,7 +220,7 @@ def drop_repeated_law_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     nor a citation of it. A law's first heading is never dropped."""
     if ctx.lang != "en":
         return lines
-    near = {k for k, _ in PG.next_to_markers(lines)}
+    near = {k for k, _ in next_to_markers(lines)}
     heads: dict[int, str] = {}
     last: int | None = None
     drop: set[int] = set()

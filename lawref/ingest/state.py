@@ -48,6 +48,7 @@ class Ctx:
     inserted: list[tuple[int, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     chrome: frozenset[str] = frozenset()  # the corpus's chrome learnt by repetition (:mod:`lawref.ingest.frames`)
+    page_heads: set[str] = field(default_factory=set)  # heads printed with their page's number, as words (pages.py)
 
     def drop(self, line: int, text: str, reason: str) -> None:
         """Record ``text`` (raw line ``line``) as taken out by the running step."""
