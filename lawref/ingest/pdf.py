@@ -339,8 +339,8 @@ def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[st
     (``oender``); each insertion is recorded on raw line ``no``. ``starts``
     counts each word of the file after two spaces: a word (``ow``) is taken
     for a cut one there only when it stands nowhere else in the file;
-    ``tried`` remembers each word's no-gap answer (at most
-    :data:`MAX_UNKNOWN_WORDS` words a file are tried: time stays bounded)."""
+    ``tried`` holds each word's no-gap answer, decided for the file
+    (:func:`_glued_words`)."""
     def put(before: str, lig: str | None, head: str, tail: str) -> str | None:
         if lig is None:
             return None
@@ -363,9 +363,7 @@ def _repair_line(text: str, no: int, ctx: Ctx, ex: list[str], starts: Counter[st
 
     def glued(m: re.Match[str]) -> str:
         word = m.group()
-        k, lig = tried.get(word, (0, None)) if word in tried or len(tried) >= MAX_UNKNOWN_WORDS else (0, None)
-        if word not in tried and len(tried) < MAX_UNKNOWN_WORDS:
-            k, lig = tried[word] = _no_gap(word) if not english.is_known(word) else (0, None)
+        k, lig = tried.get(word, (0, None))
         return (put(word, lig, word[:k], word[k:]) or word[:k]) + word[k:]
 
     text = P.LIGATURE_GAP.sub(gap, text)
@@ -397,6 +395,30 @@ def _across_lines(lines: list[Ln], ctx: Ctx, ex: list[str]) -> list[Ln]:
         ctx.inserted.append((a.no, lig))
         ex.append(example(f"{h.group('head')} ⏎ {t.group('tail')}", word))
     return lines
+
+
+#: The fewest distinct words a file must have lost a ligature in, with no gap, before any is put back: one alone
+#: (``and...ack!`` on a web page, *flack*) is an English word the list lacks, not an extraction's loss.
+MIN_GLUED_LOSSES = 2
+
+
+def _glued_words(lines: list[Ln]) -> dict[str, tuple[int, str | None]]:
+    """``{word: (offset, ligature)}`` (:func:`_no_gap`) for the words of ``lines`` the English word list lacks and
+    one ligature makes known — decided for the file: none unless it lost one in a gap too (``speci c``) or with no
+    gap in :data:`MIN_GLUED_LOSSES` distinct words or more (a PDF that drops ligatures drops them in every *offender*
+    and *final*). At most :data:`MAX_UNKNOWN_WORDS` distinct words are tried: time stays bounded."""
+    tried: dict[str, tuple[int, str | None]] = {}
+    gaps = False
+    for ln in lines:
+        if ln.kind != "text":
+            continue
+        gaps = gaps or any(_gap(m.group("head"), m.group("tail")) for m in P.LIGATURE_GAP.finditer(ln.text))
+        for m in P.LOWER_WORD.finditer(ln.text):
+            word = m.group()
+            if word not in tried and len(tried) < MAX_UNKNOWN_WORDS:
+                tried[word] = _no_gap(word) if not english.is_known(word) else (0, None)
+    lost = sum(1 for _, lig in tried.values() if lig is not None)
+    return tried if gaps or lost >= MIN_GLUED_LOSSES else {}
 
 
 def _no_gap(word: str) -> tuple[int, str | None]:
@@ -433,7 +455,8 @@ def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     word list knows and the two halves are not both words: ``o ender`` →
     ``offender``, ``shu e`` → ``shuffle``, ``speci c`` → ``specific``,
     ``E ective`` → ``Effective``, ``the  nal`` → ``the final``, ``oender`` →
-    ``offender``. ``in ate`` stays (two words), and so does ``the  at``
+    ``offender`` (in a file that lost them so more than once:
+    :func:`_glued_words`). ``in ate`` stays (two words), and so does ``the  at``
     when ``at`` stands elsewhere in the file. Every insertion is counted."""
     if ctx.lang != "en":
         return lines
@@ -441,7 +464,7 @@ def repair_ligatures(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     lines = _across_lines(list(lines), ctx, ex)
     out = []
     starts = Counter(m.group("tail") for ln in lines if ln.kind == "text" for m in P.LIGATURE_START.finditer(ln.text))
-    tried: dict[str, tuple[int, str | None]] = {}
+    tried = _glued_words(lines)
     unsure: list[str] = []
     for ln in lines:
         out.append(replace(ln, text=_repair_line(ln.text, ln.no, ctx, ex, starts, tried, unsure))
