@@ -648,3 +648,26 @@ def test_compare_says_when_a_cite_is_read_as_another_edition_s(seed_index: Path)
     asked = CliRunner().invoke(cli, [*base, "46B", "--from", "1997"])
     plain = CliRunner().invoke(cli, [*base, "17E"])
     assert "read as a" not in asked.stderr and "read as a" not in plain.stderr
+
+
+def test_an_edition_lawref_keeps_no_catalogue_of_is_told_nothing_of_the_laws_it_lacks(tmp_path: Path) -> None:
+    # a federation's own rules, edition "2024": the 1997 catalogue stood in for it, so its site listed 93 laws of
+    # the 1997 book as missing, under their Russian titles, and `show 63` said the 2024 edition has no law 63
+    from click.testing import CliRunner
+
+    from lawref.cli import cli
+
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "rules.txt").write_text("Правило 101. Опоздание\nA. Первое опоздание\nСудья предупреждает пару.\n",
+                                      encoding="utf-8")
+    (corpus / "lawref.toml").write_text('[[document]]\nid = "rules"\nkind = "laws"\nlang = "ru"\nedition = "2024"\n'
+                                        'files = ["rules.txt"]\n', encoding="utf-8")
+    base = ["--corpus", str(corpus), "--index", str(tmp_path / "ix")]
+    shown = CliRunner().invoke(cli, [*base, "show", "63"])
+    assert shown.exit_code == 1
+    assert "63 is not in this corpus (lawref keeps no list of the 2024 edition's laws)" in shown.stderr
+    site = tmp_path / "site"
+    assert CliRunner().invoke(cli, [*base, "export", "--format", "html", "-o", str(site)]).exit_code == 0
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert "Правило 101" in index and "Исправление фальшренонса" not in index and "фальшренонс" not in index

@@ -127,11 +127,13 @@ def lacks(edition: str | None, cite: str) -> bool:
 
 @functools.cache
 def load(edition: str = DEFAULT_EDITION) -> Catalogue:
-    """The catalogue of ``edition`` (falls back to the 1997 one when lawref has
-    none for it). Raises :class:`CatalogueError` for a malformed file."""
+    """The catalogue of ``edition``: empty for an edition lawref keeps none for
+    (a federation's own rules, ``2024``): nothing is said of laws it may lack,
+    never another edition's titles. Raises :class:`CatalogueError` for a
+    malformed file."""
     path = DATA / f"laws-{edition}.tsv"
-    if not path.is_file():
-        path = DATA / f"laws-{DEFAULT_EDITION}.tsv"
+    if not (edition.isascii() and edition.isdigit()) or not path.is_file():  # a name, never a path
+        return Catalogue(edition, {})
     rows = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
     entries: dict[str, Entry] = {}
     for row in csv.DictReader(rows, delimiter="\t", quoting=csv.QUOTE_NONE):

@@ -48,9 +48,18 @@ def absent(lib: Library, cite_or_id: str, edition: str | None = None) -> tuple[s
         raise NotFound(N_("{cite} is in this corpus, not in the document asked for").format(cite=cite))
     edition, entry = lib.catalogue_entry(cite, edition)
     if entry is None:
-        raise NotFound(N_("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
-            cite=cite, edition=edition, law=cite.split(".")[0]))
+        raise NotFound(no_such_law(cite, edition))
     return cite, edition, entry
+
+
+def no_such_law(cite: str, edition: str) -> str:
+    """Why ``cite`` is in neither the corpus nor ``edition``'s catalogue: the edition has no such law, or lawref
+    keeps no catalogue of it (a federation's own rules, ``2024``: nothing is said of its laws)."""
+    if not catalogue(edition).entries:
+        return N_("{cite} is not in this corpus (lawref keeps no list of the {edition} edition's laws)").format(
+            cite=cite, edition=edition)
+    return N_("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
+        cite=cite, edition=edition, law=cite.split(".")[0])
 
 
 def edition_of(lib: Library, doc: str | None) -> str | None:
@@ -141,7 +150,7 @@ def _concordance() -> ModuleType:
 
 def catalogue(edition: str) -> Catalogue:
     """lawref's catalogue of ``edition`` (:func:`lawref.lang.catalogue.load`:
-    its laws' and sections' titles; the 1997 one for an edition it lacks)."""
+    its laws' and sections' titles; empty for an edition it keeps none for)."""
     return _catalogues().load(edition)
 
 

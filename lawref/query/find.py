@@ -14,6 +14,7 @@ from lawref.cite import normalise_cite
 from lawref.errors import CiteError, NotFound
 from lawref.i18n import N_
 from lawref.model import Document, Node
+from lawref.query.editions import no_such_law
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -70,8 +71,7 @@ def _not_found(lib: Library, cite: str, doc: str | None, edition: str | None) ->
     ``edition``), and, when the edition has no such law, that too."""
     ed, entry = lib.catalogue_entry(cite, edition)
     if entry is None and doc is None:
-        return N_("{cite} is not in this corpus; the {edition} edition has no law {law}").format(
-            cite=cite, edition=ed, law=cite.split(".")[0])
+        return no_such_law(cite, ed)
     where = N_("document {doc}").format(doc=repr(doc)) if doc else N_("this corpus")
     if edition:
         return N_("{cite} is not in {where_msg} (edition {edition})").format(cite=cite, where_msg=where,
