@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 import click
 
@@ -23,6 +25,8 @@ from lawref.export import formats
 from lawref.i18n import retell, said, tr
 from lawref.safeio import atomic_write, display_name
 
+T = TypeVar("T")
+
 
 @click.command()
 @click.option("--format", "fmt", type=click.Choice(list(formats.FORMATS)), default="json", show_default=True,
@@ -33,8 +37,9 @@ from lawref.safeio import atomic_write, display_name
 @click.option("--width", type=click.IntRange(20, 1000), default=80, show_default=True, help="txt: wrap at this width.")
 @click.option("--base-url", metavar="URL", help="md, html: link citations of laws outside the export to this site.")
 @click.option("-o", "--output", "output_arg", type=click.Path(), metavar="PATH",
-              help="Write to this file instead of stdout; a folder for --format html (the site) and for txt given as "
-              "DIR/ (one file a document and a lawref.toml: a corpus build reads back).")
+              help="Write to this file instead of stdout; a folder for --format html (the site; with --law, a file "
+              "name gets the law's one page, a folder its site) and for txt given as DIR/ (one file a document and "
+              "a lawref.toml: a corpus build reads back).")
 @click.pass_obj
 def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str | None, width: int,
            base_url: str | None, output_arg: str | None) -> None:
@@ -49,15 +54,15 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     law = _text(law) if law is not None else None
     output = Path(output_arg) if output_arg is not None else None  # the raw text keeps a trailing /
     folder = output is not None and (output.is_dir() or str(output_arg).endswith(("/", os.sep)))
-    if fmt == "html" and (output is not None or law is None):
+    if fmt == "html" and (folder or law is None):  # one law to a file name (``-o 62.html``): its page, as stdout
         if output is None:
             raise UsageError(tr("--format html writes a site: give a folder with -o (or one law with --law)"))
-        count = exports.write_site(lib, output, doc, law, edition)
+        count = _written(lambda: exports.write_site(lib, output, doc, law, edition), output)
         _say(tr("wrote {count} files to {folder}/ (open index.html)").format(count=count,
              folder=display_name(str(output))), err=True)
         return
     if fmt == "txt" and folder and output is not None:
-        count = exports.write_txt_corpus(lib, output, doc, law, edition, width=width)
+        count = _written(lambda: exports.write_txt_corpus(lib, output, doc, law, edition, width=width), output)
         _say(tr("wrote {count} files to {folder}/ (lawref --corpus {folder} build reads it back)").format(
             count=count, folder=display_name(str(output))), err=True)
         return
@@ -65,11 +70,15 @@ def export(obj: _Ctx, fmt: str, doc: str | None, law: str | None, edition: str |
     if output is None:
         _out(text, nl=False)
         return
+    _written(lambda: atomic_write(output, text), output)  # whole or not at all: a full disk never truncates it
+
+
+def _written(write: Callable[[], T], output: Path) -> T:
+    """``write()``'s result; an :class:`OSError` it raises is one line naming ``output`` (exit 2)."""
     try:
-        atomic_write(output, text)  # whole or not at all: a full disk never truncates the old file
+        return write()
     except OSError as exc:
-        fail(tr("cannot write {file}: {error}").format(file=display_name(str(output)),
-                                                        error=retell(said(exc))),
+        fail(tr("cannot write {file}: {error}").format(file=display_name(str(output)), error=retell(said(exc))),
              EXIT_BAD_INPUT)
 
 

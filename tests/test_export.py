@@ -364,6 +364,19 @@ def test_export_formats_on_stdout_and_to_a_file(seed_index: Path, tmp_path: Path
     assert out.read_text(encoding="utf-8").startswith('# <a id="doc-commentary"></a>Комментарий')
 
 
+def test_one_law_as_html_to_a_file_name_is_its_page_and_a_site_elsewhere_stays(seed_index: Path, tmp_path: Path) -> None:
+    # `--law 62 -o law62.html` made a folder of that name holding a one-law site (a republisher's find, who wanted the
+    # page stdout gives); a file name now gets that page, and the site in another folder is left as it was
+    site = tmp_path / "site"
+    assert run(seed_index, "--format", "html", "-o", str(site)).exit_code == 0
+    before = sorted(p.relative_to(site) for p in site.rglob("*"))
+    page = tmp_path / "law62.html"
+    result = run(seed_index, "--format", "html", "--law", "62", "-o", str(page))
+    assert result.exit_code == 0 and page.is_file()
+    assert page.read_text(encoding="utf-8") == run(seed_index, "--format", "html", "--law", "62").stdout
+    assert sorted(p.relative_to(site) for p in site.rglob("*")) == before
+
+
 def test_markdown_heads_the_fragments_no_law_holds_never_nesting_them_under_the_law_before(
         seed_library: Library) -> None:
     # the page-59 fragments (Law 30's text, its number lost) stood as ``####`` sections right after ``### Правило 26``
@@ -708,3 +721,18 @@ def test_an_item_is_shown_under_its_parent_s_lead_in(tmp_path: Path, lead: str, 
     out = CliRunner().invoke(cli, ["--corpus", str(folder), "--index", str(tmp_path / "ix"), "show", "14B2(b)"])
     assert out.exit_code == 0, out.output
     assert f"B. Карта не найдена\n\n{shown}\n\n(b)" in out.stdout and "решает, был ли ущерб." in out.stdout
+
+
+def test_a_folder_export_that_cannot_be_written_names_the_folder_asked_for(seed_index: Path, tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # the error named lawref's temporary folder beside it («Permission denied (ro/.site.lawref-new-7d26308e)»), where
+    # -o FILE said «cannot write ro/laws.json: Permission denied» (a republisher's find); now both say the same
+    def refuse(self: Path, *args: object, **kwargs: object) -> int:
+        raise PermissionError(13, "Permission denied", str(self))
+
+    monkeypatch.setattr(Path, "write_text", refuse)
+    for fmt, out in (("html", tmp_path / "site"), ("txt", tmp_path / "book")):
+        result = run(seed_index, "--format", fmt, "-o", f"{out}/")
+        assert result.exit_code == 2, result.stderr
+        assert result.stderr.strip().endswith(f"cannot write {out}: Permission denied") and "lawref-new" not in result.stderr
+        assert not out.exists() and not list(tmp_path.glob(".*lawref-new*"))

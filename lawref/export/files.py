@@ -32,8 +32,8 @@ def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
     :data:`MARK` file says ``{"tool": "lawref", "kind": kind}``. Returns
     the number of files written, the mark included. Raises
     :class:`UsageError` when ``out`` is a file, or a folder that is not
-    empty and not marked (nothing is written); :class:`OSError` when
-    writing fails (``out`` is then as it was); :class:`ValueError` when
+    empty and not marked (nothing is written); :class:`OSError` naming
+    ``out`` when writing fails (``out`` is then as it was); :class:`ValueError` when
     ``files`` names one path twice (nothing is written)."""
     out = Path(out)
     if out.exists() and not out.is_dir():
@@ -59,6 +59,8 @@ def write_folder(files: Iterable[tuple[str, str]], out: Path, kind: str) -> int:
             path.write_text(text, encoding="utf-8")
             count += 1
         _swap(tmp, out)
+    except OSError as exc:  # said of the folder asked for, never of lawref's temporary one beside it
+        raise OSError(exc.errno, exc.strerror or str(exc), str(out)) from exc
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
