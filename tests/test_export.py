@@ -736,3 +736,29 @@ def test_a_folder_export_that_cannot_be_written_names_the_folder_asked_for(seed_
         assert result.exit_code == 2, result.stderr
         assert result.stderr.strip().endswith(f"cannot write {out}: Permission denied") and "lawref-new" not in result.stderr
         assert not out.exists() and not list(tmp_path.glob(".*lawref-new*"))
+
+
+def test_every_law_heading_in_markdown_says_its_number(seed_library: Library) -> None:
+    # Law 61's heading was lost with its page and the law kept the title its page opens with: Markdown printed that
+    # title alone, «### Недавание в масть …», the one law a reader could not find by its number (a republisher's find)
+    md = exports.export_text(seed_library, "md")
+    laws = [n for n in seed_library.nodes if n.kind == "law" and n.doc == "laws"]
+    heads = dict(re.findall(r'^### <a id="law-(\w+)"></a>(.*)$', md, flags=re.M))
+    assert {n.cite for n in laws} <= set(heads) and any(n.inferred and n.title for n in laws)
+    for n in laws:
+        assert heads[n.cite].startswith(f"Правило {n.cite}") and (n.title or "") in heads[n.cite]
+
+
+def test_a_second_document_s_markdown_anchor_names_it_once(tmp_path: Path) -> None:
+    # two documents of laws: the second one's anchors are prefixed with its id, and its own heading got the prefix
+    # too, «doc-reg-en-reg-en» (a republisher's find)
+    corpus = tmp_path / "c"
+    corpus.mkdir()
+    (corpus / "ru.txt").write_text("Правило 1. Колода\nИгра ведётся колодой из 52 карт.\n", encoding="utf-8")
+    (corpus / "en.txt").write_text("LAW 1 - THE PACK\nDuplicate bridge is played with a pack of 52 cards.\n",
+                                   encoding="utf-8")
+    (corpus / "lawref.toml").write_text(
+        '[[document]]\nid = "reg-ru"\nkind = "laws"\nlang = "ru"\nfiles = ["ru.txt"]\n\n'
+        '[[document]]\nid = "reg-en"\nkind = "laws"\nlang = "en"\nfiles = ["en.txt"]\n', encoding="utf-8")
+    md = exports.export_text(open_library(corpus, tmp_path / "ix"), "md")
+    assert re.findall(r'^# <a id="([^"]+)"></a>', md, flags=re.M) == ["doc-reg-ru", "doc-reg-en"]

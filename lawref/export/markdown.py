@@ -41,7 +41,7 @@ def to_markdown(book: Book, base: str | None = None) -> str:
 
 def _document(book: Book, doc: Document, base: str | None) -> list[str]:
     words = told(doc.lang)
-    lines = [f'# <a id="doc-{book.anchors.prefix.get(doc.id, "")}{doc.id}"></a>{escape(doc.title or doc.id)}', ""]
+    lines = [f'# <a id="doc-{doc.id}"></a>{escape(doc.title or doc.id)}', ""]
     notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == Kind.FOOTNOTE}
     page: int | None = None
     for _, group in book.law_entries(doc.id):
@@ -64,7 +64,9 @@ def _entry(book: Book, e: Entry, words: dict[str, str], notes: dict[str | None, 
     if n.kind == Kind.FOOTNOTE:
         return [f"[^{e.anchor}]: {_text(book, n, words, base) or escape(n.label or '')}", ""]
     blocks = [f"*{escape(m)}*" for m in e.before]
-    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == Kind.LAW and n.cite else "")
+    head = e.heading
+    if n.kind == Kind.LAW and n.cite and not n.label:  # no heading printed: its number said, as the site says it
+        head = f"{words['law']} {n.cite}" + (f". {head}" if head else "")
     note = notes.get(n.id)
     if head:
         marks = "#" * LEVEL.get(n.kind, 6)
