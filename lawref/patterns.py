@@ -152,6 +152,7 @@ BOOK_TITLE = Rx(r"^\s*(?:[Нн]еизвестен\s+[Аа]втор\s+-\s+(?P<tit
 EXPORT_MARK = Rx(r"^\s*\[(?:фрагмент(?: правила \S+)?(?:, стр\. \d{1,4})?|fragment(?: of Law \S+)?(?:, p\. \d{1,4})?"
     r"|(?P<gap>пропуск: здесь кончается один файл скана и начинается другой"
     r"|gap: one file of the scan ends here and another begins)"
+    r"|Фрагменты: номер их правила не сохранился|Fragments: their law's number was lost"
     r"|начало — на странице, которой нет в скане|текст обрывается: продолжение на странице, которой нет в скане"
     r"|the beginning is on a page the scan lacks|the text breaks off: it goes on on a page the scan lacks"
     r"|(?:начало текста утрачено|дальше текст утрачен|the (?:beginning|rest) is lost): (?:нет|no) "

@@ -93,6 +93,7 @@ def _document(book: Book, doc: Document, width: int) -> list[str]:
     words = told(doc.lang)
     file = None
     for _, group in book.law_entries(doc.id, notes_last=False):
+        orphans = False  # a group's fragments no law holds: under a mark of their own, as md and the site head them
         for e, ends in book.with_ends(group):
             if e.node.kind != Kind.FOOTNOTE and file is not None and e.node.source.file != file:
                 lines += [words["gap"], ""]  # the parse started afresh here: so does the reader
@@ -101,6 +102,9 @@ def _document(book: Book, doc: Document, width: int) -> list[str]:
             if e.node.page is not None and e.node.page != page and e.node.kind != Kind.FOOTNOTE:
                 page = e.node.page
                 lines += [f"- {page} -", ""]
+            if not orphans and book.orphan(e.node):
+                orphans = True
+                lines += [f"[{words['orphans']}]", ""]  # never read as the law before's: the reader drops it
             lines += _entry(e, words, width) + [line for m in ends for line in (m, "")]  # a law's: at its indent
     return lines
 
