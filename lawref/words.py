@@ -60,7 +60,6 @@ WORDS: dict[str, str] = {
     "no-text": N_("no text of this law in the corpus"),
     "nothing": N_("nothing found"),
     "start": N_("Start"),
-    "end": N_("End"),
     "orphans": N_("Fragments: their law's number was lost"),
     "only-export": N_("not in this export"),
     # what became of a law or section in another edition (lawref/data/concordance.tsv; --json keeps the term)

@@ -247,9 +247,24 @@ def site(seed_library: Library, tmp_path_factory: pytest.TempPathFactory) -> Pat
     return out
 
 
+def test_the_site_gives_the_fragments_no_law_holds_pages_of_their_own(seed_library: Library, site: Path) -> None:
+    # they stood on the page of the law printed before them, after its text and before its footnotes and its
+    # commentary, and the contents named none of them (a republisher's find: Law 30's text read as Law 26's)
+    by_id = {n.id: n for n in seed_library.nodes}
+    orphans = [n for n in seed_library.nodes if n.kind == "fragment" and law_of(n, by_id.get) is None]
+    index = (site / "index.html").read_text(encoding="utf-8")
+    for node in orphans:
+        pages = [p for p in site.rglob("*.html") if f'id="{anchor(node)}"' in p.read_text(encoding="utf-8")]
+        assert [p.name for p in pages] == [f"{seed_library.law_before[node.id]}-fragments.html"], node.id
+    named = re.findall(r'<a href="laws/(\d+)-fragments\.html">Фрагменты: номер их правила не сохранился</a>', index)
+    assert named and all((site / "laws" / f"{n}-fragments.html").is_file() for n in named)
+    law26 = (site / "laws" / "26.html").read_text(encoding="utf-8")
+    assert "Фрагменты" not in law26 and "[фрагмент, стр. 59]" not in law26
+
+
 def test_every_page_of_the_site_is_valid_html5(site: Path) -> None:
     pages = sorted(site.rglob("*.html"))
-    assert len(pages) == 20  # the contents and 19 law pages
+    assert len(pages) == 23  # the contents, 19 law pages and 3 of fragments no law holds (26-, 36-, 47-fragments)
     for page in pages:
         html5lib.HTMLParser(strict=True, namespaceHTMLElements=False).parse(page.read_bytes())
 

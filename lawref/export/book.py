@@ -53,6 +53,10 @@ def anchor(node: Node, doc_kind: str = "laws") -> str:
     return f"commentary-{base}" if doc_kind == "commentary" else base
 
 
+#: The tail of the name of a page of fragments no law holds (``26-fragments``: after Law 26's page).
+ORPHANS_PAGE = "fragments"
+
+
 def page_name(law: Node | None) -> str:
     """The HTML page a law stands on, without ``.html``: its cite (``62``;
     ``62-2`` for a second text), ``start`` for what comes before a
@@ -171,15 +175,17 @@ class Anchors:
     def page(self, node: Node) -> str:
         """``laws/62``: the site page ``node`` stands on (no ``.html``): its
         law's; a chapter, part or division's first law (in it, else after
-        it); a node no law holds, the law printed before it (``start``
-        before a document's first law)."""
+        it); a node no law holds, a page of its own after the law printed
+        before it (``laws/26-fragments``: never that law's page, where its
+        text read as a part of the law) — ``start`` before a document's
+        first law."""
         folder = self.folder(node.doc)
         law = law_of(node, self.held.by_id.get)
         if law is None and node.kind in DIVISIONS:
             law = next((n for n in self.held.subtree(node) if n.kind == Kind.LAW), None) or self._law_after(node)
         if law is None:
             cite = self.held.law_before.get(node.id)
-            name = slug(cite) if cite else "start"
+            name = f"{slug(cite)}-{ORPHANS_PAGE}" if cite else "start"
         else:
             name = page_name(law)
         return f"{folder.id if folder else node.doc}/{name}"

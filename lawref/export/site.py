@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.export.book import DIVISIONS, Book, Entry, Page, segments
+from lawref.export.book import DIVISIONS, ORPHANS_PAGE, Book, Entry, Page, segments
 from lawref.export.files import write_folder
 from lawref.lang.catalogue import load as load_catalogue
 from lawref.model import Document, Kind, Node, Ref
@@ -196,7 +196,7 @@ def _page_context(book: Book, page: Page, pages: list[Page]) -> dict[str, Any]:
 def _page_title(page: Page, words: dict[str, str]) -> str:
     law = page.law
     if law is None:
-        return words["start"] if page.name == "start" else words["end"]
+        return words["orphans"] if page.name.endswith(f"-{ORPHANS_PAGE}") else words["start"]
     if law.label:
         return " ".join(p for p in (law.label, law.title) if p)
     return f"{words['law']} {law.cite}" + (f". {law.title}" if law.title else "")  # its heading was lost
@@ -245,7 +245,7 @@ def _contents_row(book: Book, page: Page) -> dict[str, Any]:
             "cite": law.cite if law is not None else None,
             "title": _page_title(page, words), "title_en": _title_en(book, page), "commentary": span,
             "has_commentary": bool(page.commentary),
-            "in_corpus": law is not None and law.doc == page.folder.id}
+            "in_corpus": law is None or law.doc == page.folder.id}  # a page of no law (start, fragments) lacks none
 
 
 def _absent(book: Book, doc: Document, pages: list[Page]) -> list[dict[str, str]]:
