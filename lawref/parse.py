@@ -26,7 +26,7 @@ from lawref import patterns as P
 from lawref.cite import latin
 from lawref.i18n import N_
 from lawref.ingest.reflow import russian_title_line
-from lawref.lang import catalogue, english
+from lawref.lang import english
 from lawref.model import Node, Source
 from lawref.records import Paragraph
 from lawref.titles import (
@@ -37,6 +37,7 @@ from lawref.titles import (
     english_subsection_title,
     front_heading,
     item_letter,
+    numbered_sections,
     title_end,
     title_is_text,
     unlabelled_heading,
@@ -692,38 +693,23 @@ class _Parser:
         it (``A. Players use of information.`` ⏎ ``1. A player may …``;
         ``C. Information from calls taken back.`` ⏎ ``The non-offending side
         …``) — has that paragraph for its title: a club's copy prints titles
-        so, and a section of the Laws always has one."""
+        so, and a section of the Laws always has one. So has a numbered node
+        (``3.``) whose siblings of its kind print titles on lines of their own,
+        its first paragraph a title in sentence case with no full stop and more
+        after it (``3. Unintended calls`` ⏎ ``The criterion …`` beside ``2.
+        Explanations and Alerts``): decided by the list's own consistency."""
         parents = {id(b.parent) for b in self.nodes if b.parent is not None}
+        titled = {(id(b.parent), b.kind) for b in self.nodes if b.title and (b.label or "")[:1].isdigit()}
         for b in self.nodes:
-            if b.kind != "section" or b.title is not None or not b.paras:
+            if b.title is not None or not b.paras:
                 continue
-            if (len(b.paras) > 1 or id(b) in parents) and english.sentence_case_title(b.paras[0]):
+            section = b.kind == "section" and (len(b.paras) > 1 or id(b) in parents)
+            sibling = ((b.label or "")[:1].isdigit() and (id(b.parent), b.kind) in titled and len(b.paras) > 1
+                       and not b.paras[0].rstrip().endswith("."))
+            if (section or sibling) and english.sentence_case_title(b.paras[0]):
                 cut = len(b.paras[0]) + 1  # the offsets of the paragraphs after it move back by as much
                 b.title = self.without_stop(b.paras.pop(0).strip())
                 b.line_map = [(at - cut, line) for at, line in b.line_map if at >= cut]
-
-def numbered_sections(classes: list[tuple[str, re.Match[str]] | None]) -> list[int]:
-    """Indices of the paragraphs (``classes``: each one's :func:`classify`) that are sections a page's list
-    printed as numbers (``1. Call Not Clearly Recognized`` ⏎ ``2. Review of Auction …`` under Law 20, an HTML
-    list's ``A``–``F`` lost): decided for each law as a whole — every titled ``n.`` under it whose title a
-    catalogue gives one of the law's sections (:func:`lawref.lang.catalogue.section_letter`) is that section's
-    number in the alphabet (1 → A), and the law prints no lettered section. One title out of place (a list
-    restarting at ``1.`` for every section) keeps the law's all as they were: no letter is guessed."""
-    laws: list[tuple[str, list[int], list[bool]]] = []  # each law's number, numbered sections, whether all agree
-    for k, c in enumerate(classes):
-        kind, m = c if c is not None else ("text", None)
-        if kind == "law" and m is not None:
-            laws.append((m.group("num"), [], [True]))
-        elif laws and kind == "section":
-            laws[-1][2][0] = False  # the law prints its letters: a number under it is a subsection
-        elif laws and kind == "subsection" and m is not None and m.group("title"):
-            letter = catalogue.section_letter(laws[-1][0], m.group("title").strip())
-            if letter is not None and ord(letter) - ord("A") + 1 == int(m.group("label")):
-                laws[-1][1].append(k)
-            elif letter is not None:
-                laws[-1][2][0] = False
-    return [k for _, run, agree in laws if agree[0] for k in run]
-
 
 def _law_candidates(paras: list[Paragraph], doc_kind: str, lang: str) -> list[tuple[int, int, int]]:
     """``(paragraph index, law number, weight)`` of every paragraph that reads

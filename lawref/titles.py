@@ -158,3 +158,26 @@ def english_subsection_title(text: str) -> bool:
     if k > 0 and catalogue.splits_term(text.strip(), k):
         return False  # ``3. Unless the Regulating Authority decides …``: a sentence, its subject a term of the Laws
     return k > 0 and len(text[:k].split()) >= 2
+
+
+def numbered_sections(classes: list[tuple[str, re.Match[str]] | None]) -> list[int]:
+    """Indices of the paragraphs (``classes``: each one's :func:`lawref.parse.classify`) that are sections a page's list
+    printed as numbers (``1. Call Not Clearly Recognized`` ⏎ ``2. Review of Auction …`` under Law 20, an HTML
+    list's ``A``–``F`` lost): decided for each law as a whole — every titled ``n.`` under it whose title a
+    catalogue gives one of the law's sections (:func:`lawref.lang.catalogue.section_letter`) is that section's
+    number in the alphabet (1 → A), and the law prints no lettered section. One title out of place (a list
+    restarting at ``1.`` for every section) keeps the law's all as they were: no letter is guessed."""
+    laws: list[tuple[str, list[int], list[bool]]] = []  # each law's number, numbered sections, whether all agree
+    for k, c in enumerate(classes):
+        kind, m = c if c is not None else ("text", None)
+        if kind == "law" and m is not None:
+            laws.append((m.group("num"), [], [True]))
+        elif laws and kind == "section":
+            laws[-1][2][0] = False  # the law prints its letters: a number under it is a subsection
+        elif laws and kind == "subsection" and m is not None and m.group("title"):
+            letter = catalogue.section_letter(laws[-1][0], m.group("title").strip())
+            if letter is not None and ord(letter) - ord("A") + 1 == int(m.group("label")):
+                laws[-1][1].append(k)
+            elif letter is not None:
+                laws[-1][2][0] = False
+    return [k for _, run, agree in laws if agree[0] for k in run]

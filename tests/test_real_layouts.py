@@ -1986,3 +1986,26 @@ def test_a_long_run_of_short_lines_with_a_spaced_word_is_no_title_page() -> None
                                                                                    "Коробку кладут в центр стола."]
     _, _, cleaned = build("\n\n".join(lines) + "\n")
     assert not [d for d in cleaned.report.dropped if "title page" in d.reason]
+
+
+# A club's news page lists what changed in the Laws: each numbered heading on a line of its own over its paragraphs,
+# some headings in title case, some in sentence case. The title-case ones were titles, the others the first line of
+# their text (real34: «3. Unintended calls» beside «2. Explanations and Alerts»).
+CLUB_LIST = ("What changed in our club's rules\n\n    1. {one}\n\nA pair arriving late is warned by the Director.\n\n"
+             "    2. Mobile Phones\n\nPhones are switched off before the first round.\n\n"
+             "    3. {three}\n\nThe Director is called at once.\n\nNo player may leave the table meanwhile.\n")
+
+
+@pytest.mark.parametrize(("one", "three", "titles"), [
+    ("Late arrival", "Calling the director", ["Late arrival", "Mobile Phones", "Calling the director"]),
+    ("Arriving late (after the start)", "Calling the director",
+     ["Arriving late (after the start)", "Mobile Phones", "Calling the director"]),
+    # a first paragraph ending a sentence is text, whatever its siblings print
+    ("Late arrival", "Call the director.", ["Late arrival", "Mobile Phones", None]),
+])
+def test_numbered_headings_of_one_list_are_titles_alike_whatever_their_case(one: str, three: str,
+                                                                            titles: list[str | None]) -> None:
+    nodes, _, _ = build(CLUB_LIST.format(one=one, three=three), lang="en")
+    assert [n.title for n in nodes if (n.label or "")[:1].isdigit()] == titles
+    assert [n.text.split("\n")[0] for n in nodes if (n.label or "")[:1].isdigit()][0] == (
+        "A pair arriving late is warned by the Director.")
