@@ -437,7 +437,7 @@ def check_base_url(url: str) -> None:
 
     parts = urlsplit(url)
     if any(ord(c) < 33 or c in '"<>\\`' for c in url):
-        raise UsageError(tr("--base-url {url}: spaces, quotes and control characters are not allowed").format(
+        raise UsageError(tr("--base-url {url}: spaces, control characters and \" < > \\ ` are not allowed").format(
             url=repr(url[:80])))
     if parts.scheme and (parts.scheme not in ("http", "https") or not parts.netloc):
         raise UsageError(tr("--base-url {url}: an http(s) URL with a host, or a path").format(url=repr(url[:80])))

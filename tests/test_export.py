@@ -665,6 +665,14 @@ def test_export_refuses_options_it_would_ignore_or_write_unsafely(seed_index: Pa
     assert_one_line_error(run(seed_index, *args), 2)
 
 
+@pytest.mark.parametrize("bad", ["https://x.org/<b>", "https://x.org/a\\b", "https://x.org/`x`", "https://x.org/a b"])
+def test_a_refused_base_url_s_error_names_what_it_may_not_hold(seed_index: Path, bad: str) -> None:
+    # the message named spaces, quotes and control characters, and a URL holding ``<`` was refused with it (a
+    # republisher's find): it names every character it refuses
+    result = run(seed_index, "--format", "md", "--base-url", bad)
+    assert result.exit_code == 2 and 'spaces, control characters and " < > \\ ` are not allowed' in result.stderr
+
+
 def test_link_refuses_a_base_url_that_is_not_a_web_address_or_a_path(seed_index: Path) -> None:
     from test_cli import assert_one_line_error
 
