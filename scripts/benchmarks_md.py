@@ -41,6 +41,9 @@ def _warm(warm: dict[str, Any]) -> list[str]:
     for name, row in warm["systems"].items():
         rows.append(f"| {name} | {row['p50_ms']:.2f} | {row['p95_ms']:.2f} | {row['qps']:.0f} |")
     rows.append(f"| lawref, the set asked again: answers kept, **no search** | | | {warm['answers_kept_qps']:.0f} |")
+    if "policy_alone_qps" in warm:
+        rows.append("| lawref, the index's retrieval answered from a table: the policy alone, **no search** | | | "
+                    f"{warm['policy_alone_qps']:.0f} |")
     return rows
 
 
