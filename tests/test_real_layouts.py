@@ -945,6 +945,8 @@ def test_an_emphasised_word_printed_twice_is_dropped_where_each_line_of_the_book
     assert [(n.cite, n.text) for n in nodes if n.text] == [
         ("40.3", "Пара раскрывает оппонентам свою заявку, когда её значение вытекает из особого соглашения партнёров.")]
     assert not findings and [d.text for d in cleaned.report.dropped] == ["заявку", "заявку"]
+    counted = next(p for p in cleaned.report.passes if p.name == "drop_emphasis_duplicates")
+    assert counted.count == 2  # the blank lines between the twins are not counted (a re-reader's find: 6 said)
 
 
 def test_a_text_mode_box_loses_its_left_border_and_a_spaced_title_is_no_alphabet_bar() -> None:

@@ -590,6 +590,8 @@ def drop_emphasis_duplicates(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     while k < len(lines):
         n = _emphasis(lines, k, prev) if ctx.lang == "ru" else 0
         for ln in lines[k : k + n]:
+            if ln.kind == "blank":
+                continue  # the blank line between two twins is no duplicate: it goes with them, uncounted
             ex.append(example(ln.text))
             why = N_("emphasis duplicate of a word of line {line}").format(line=prev.no if prev else "?")
             ctx.drop(ln.no, ln.text, why)
