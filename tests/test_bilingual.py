@@ -393,3 +393,18 @@ def test_an_english_page_without_a_law_heading_is_kept_as_fragments_when_its_wor
     else:  # English all the same: the reason says so, not «0% of words known to the Russian lexicon»
         assert report.status == "skipped" and not corpus.nodes
         assert any("its words are in Latin letters" in w for w in report.warnings), report.warnings
+
+
+def test_a_page_in_latin_letters_read_as_russian_has_no_english_column() -> None:
+    # a club's minutes in English with few words of the Laws fall back to Russian (detect_lang); their «PART II»
+    # block went to the report as «the English column of a bilingual page (not this Russian document's text)»,
+    # where the file's own verdict says its words are in Latin letters (a re-reader's find, real34)
+    from lawref.ingest.clean import clean
+
+    text = ("Minutes of the committee\n\nItem 12: the new card tables were bought.\n\n"
+            "PART II - Finances\n" + "The treasurer reported on the year's accounts and the hall rent. " * 8 + "\n")
+    assert detect_lang(text) == "ru"
+    cleaned = clean(text, lang="ru")
+    assert not any("English column" in d.reason for d in cleaned.report.dropped)
+    bilingual = "Правило 1. Колода\nИгра ведётся колодой из 52 карт, и каждая сдача играется ею. " * 6 + "\n" + text
+    assert any("English column" in d.reason for d in clean(bilingual, lang="ru").report.dropped)

@@ -87,6 +87,16 @@ def _lone_row(lines: list[Ln], k: int) -> bool:
     return "|" in lines[k].text and not any(n is not None and "|" in n.text for n in (near(-1), near(1)))
 
 
+#: The least share of a file's letters in Cyrillic for its English blocks to be a bilingual page's other column.
+MIN_RUSSIAN_SHARE = 0.1
+
+
+def _has_russian(lines: list[Ln]) -> bool:
+    """Whether :data:`MIN_RUSSIAN_SHARE` of the letters of ``lines`` (text lines) are Cyrillic."""
+    letters = [c for ln in lines if ln.kind == "text" for c in ln.text if c.isalpha()]
+    return sum(1 for c in letters if P.CYRILLIC.match(c)) >= MIN_RUSSIAN_SHARE * len(letters) > 0
+
+
 def drop_other_language(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     """In a Russian file, the English column of a bilingual page goes to the
     report: a block that opens with an English law or division heading
@@ -94,8 +104,11 @@ def drop_other_language(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     ``DIVISION_EN``) and runs on in Latin script for
     :data:`MIN_BLOCK_LETTERS` letters, and the English heading cell of a
     lone two-language heading row (``Глава III. … | CHAPTER III. … |``:
-    the Russian cell stays, the line's other cells and bars go)."""
-    if ctx.lang != "ru":
+    the Russian cell stays, the line's other cells and bars go). A file
+    with next to no Cyrillic (under :data:`MIN_RUSSIAN_SHARE` of its letters:
+    read as Russian only for want of English law words) has no Russian text
+    beside which its English would be a column: it is left as it is."""
+    if ctx.lang != "ru" or not _has_russian(lines):
         return lines
     out: list[Ln] = []
     ex: list[str] = []
