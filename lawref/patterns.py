@@ -603,11 +603,11 @@ SECTION_TOKEN = (rf"{CITE_LETTER}\.?\d{{1,2}}(?:{_ITEM_LABEL}){{0,{MAX_ITEMS}}}(
                  rf"|{CITE_LETTER}(?!\w|\.\w)|(?:{_ITEM_LABEL}){{1,{MAX_ITEMS}}}(?![\w])")
 #: A space inside a citation: never one that starts a blank line (``правила 70 или 71`` ⏎⏎ ``-1`` is not ``1``).
 _WS = r"(?:(?!\n[^\S\n]*\n)\s)"
-#: Between listed cites: a comma, «и»/«or», or spaces alone before a section's cite (``62B 62A``; ``cite._split_run``).
+#: Between listed cites: a comma, «и»/«or»; spaces or a ``;`` before a section's cite (``62B 62A``, ``61; 62B``).
 LIST_SEP = rf"{_WS}*(?:,{_WS}*(?:(?:и|или|либо|and|or){_WS}+)?|{_WS}(?:и|или|либо|and|or){_WS}+){_WS}*"
 RANGE_SEP = rf"{_WS}*(?:[-–—]|{_WS}(?:to|по|through|thru|до){_WS}){_WS}*"
-_RUN_SEP = (rf"(?:{RANGE_SEP}|{LIST_SEP}"
-            rf"|[ \t]+(?={LAW_NUMBER}{CITE_LETTER}\d{{0,2}}(?:{_ITEM_LABEL}){{0,{MAX_ITEMS}}}(?![\w(]|[ .]?\d)))")
+_RUN_SEP = (rf"(?:{RANGE_SEP}|{LIST_SEP}|(?:[ \t]+|;[ \t]*)(?={LAW_NUMBER}{CITE_LETTER}\d{{0,2}}"
+            rf"(?:{_ITEM_LABEL}){{0,{MAX_ITEMS}}}(?![\w(]|[ .]?\d)))")
 #: A run of cites after a law word: ``70 или 71``, ``61-64``, ``61 - 64``, ``12C1 и C2``, ``61, 62, and 64``.
 CITE_RUN = Rx(rf"(?P<first>{CITE_TOKEN})(?P<rest>(?:{_RUN_SEP}(?:{CITE_TOKEN}|{SECTION_TOKEN}))*)", example="70 или 71")
 #: A law word before a cite (the cite itself is looked ahead): 000:11 ``правило 59``; ``ст. 40``,

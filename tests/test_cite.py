@@ -197,6 +197,12 @@ SPELLINGS = [
     ("правило 62B 62A 2 раза", ["62B"]),
     ("правило 62 64A", ["62"]),
     ("правило 62B\n62A", ["62B"]),
+    # a semicolon lists cites as a string cite does (a user's «правила 61; 62B и 64»: only 61 was linked), before a
+    # section's cite only: a bare number after it may be a list's (``64; 2) …``) or a count (``62; 13 взяток``)
+    ("См. правила 61; 62B и 64.", ["61", "62B", "64"]),
+    ("Laws 16B1(a); 73C2; 75A.", ["16B1(a)", "73C2", "75A"]),
+    ("see Law 64; 2) the Director", ["64"]),
+    ("правило 62; 13 взяток", ["62"]),
 ]
 
 
