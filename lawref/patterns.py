@@ -119,7 +119,7 @@ BOOK_NAME = Rx(r"^(?:.*?/\s*)?(?P<name>[^/\"«»]{3,80}?)\s+[-–—]\s+(?i:чи
                r"|^\s*(?i:читаем)\s+(?P<read>.{3,80}?)\s+(?i:полностью)", example="Все о Бридже - читать онлайн")
 #: A site's interface words in a short line, any site: ``Версия для печати``, ``Добро пожаловать на наш
 #: сайт!``, ``Меню сайта``, ``Поиск по сайту``, ``Каталог библиотеки``, ``Прочитано: 0%``, a phone number,
-#: ``You are here``, ``Click here …``, ``Printer-friendly``, a line of © or rights; a forum's ``Link to comment``,
+#: ``You are here``, ``Click here``, «жмите здесь», ``Printer-friendly``, a line of © or rights; ``Link to comment``,
 #: ``Цитировать | Ответить``, a poster's ``Сообщений: 152 | Зарегистрирован: 2019``, a quote's author ``[Peter Eidt]``.
 WEB_UI = Rx(r"(?i)версия для печати|добро пожаловать на (?:наш )?сайт|меню сайта|поиск по сайту|каталог библиотеки"
             r"|прочитано\s*:|сообщить о нарушении|\+\d[\d ()-]{9,}\d|you are here|click here|printer[- ]friendly"
@@ -128,7 +128,7 @@ WEB_UI = Rx(r"(?i)версия для печати|добро пожаловат
             r"|reply to this topic|ответить с цитатой|ссылка на сообщение|цитировать\s*\||\|\s*пожаловаться"
             r"|(?:зарегистрирован|registered|joined)\s*:|(?:сообщений|posts)\s*:\s*\d|loading\.\.\.|загрузка\.\.\."
             r"|^\s*(?:bottom|home|top)(?:\s+(?:bottom|home|top)){1,2}\s*$|^\s*(?-i:Join\s+(?:[A-Z]\w*\s*){1,4})$"
-            r"|^\s*(?-i:\[[A-ZА-ЯЁ][a-zа-яё'’-]+(?:\s+[A-ZА-ЯЁ][a-zа-яё'’-]+){1,3}\])\s*$",
+            r"|^\s*(?-i:\[[A-ZА-ЯЁ][a-zа-яё'’-]+(?:\s+[A-ZА-ЯЁ][a-zа-яё'’-]+){1,3}\])\s*$|(?:на)?жмите (?:здесь|сюда)",
             example="Поиск по сайту")
 #: A post's byline, any site: ``By Ross P - Posted on 08 July 2017``, ``Posted by admin on …``,
 #: ``Опубликовано: 12.03.2015``, ``Автор публикации: …``, a date and time and who (``» 9/06/2016, 12:02, Имя``), a

@@ -1911,6 +1911,9 @@ def test_a_note_inside_a_law_s_text_is_said(page: str, lang: str, said: str | No
     ("Bottom Home Top", True),                  # its page's jump bar
     ("Join Bridge Winners", True),              # its call to sign up, the site named
     ("[Peter Smith]", True),                    # a list archive's quoted author, alone on its line (amsterdamned)
+    ("🛑 ПОДРОБНЕЕ ЖМИТЕ ЗДЕСЬ 👈🏻", True),           # a copied page's button (real34 telegraph: the fragment's title)
+    ("Нажмите сюда, чтобы скачать", True),
+    ("судья жмёт руку капитану", False),
     ("[Law 27]", False),
     ("[LAs]", False),
     ("join the auction when partner has passed", False),
