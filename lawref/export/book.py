@@ -57,6 +57,15 @@ def anchor(node: Node, doc_kind: str = "laws") -> str:
 ORPHANS_PAGE = "fragments"
 
 
+def numbered_heading(node: Node, heading: str, words: dict[str, str]) -> str:
+    """``heading`` of ``node`` as every writer prints it: a law whose own heading was lost (no label) is
+    headed with its number, then what heading it kept (``Правило 61. Недавание в масть …``, ``Правило 68``);
+    any other node's unchanged."""
+    if node.kind != Kind.LAW or not node.cite or node.label:
+        return heading
+    return f"{words['law']} {node.cite}" + (f". {heading}" if heading else "")
+
+
 def page_name(law: Node | None) -> str:
     """The HTML page a law stands on, without ``.html``: its cite (``62``;
     ``62-2`` for a second text), ``start`` for what comes before a

@@ -9,7 +9,7 @@ of GitHub, Pandoc and markdown-it's footnote plugin).
 
 from __future__ import annotations
 
-from lawref.export.book import Book, Entry, segments
+from lawref.export.book import Book, Entry, numbered_heading, segments
 from lawref.export.commonmark import escape, link
 from lawref.model import Document, Kind, Node, Ref, Status
 from lawref.words import words as told
@@ -64,9 +64,7 @@ def _entry(book: Book, e: Entry, words: dict[str, str], notes: dict[str | None, 
     if n.kind == Kind.FOOTNOTE:
         return [f"[^{e.anchor}]: {_text(book, n, words, base) or escape(n.label or '')}", ""]
     blocks = [f"*{escape(m)}*" for m in e.before]
-    head = e.heading
-    if n.kind == Kind.LAW and n.cite and not n.label:  # no heading printed: its number said, as the site says it
-        head = f"{words['law']} {n.cite}" + (f". {head}" if head else "")
+    head = numbered_heading(n, e.heading, words)
     note = notes.get(n.id)
     if head:
         marks = "#" * LEVEL.get(n.kind, 6)

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lawref import patterns as P
-from lawref.export.book import DIVISIONS, ORPHANS_PAGE, Book, Entry, Page, segments
+from lawref.export.book import DIVISIONS, ORPHANS_PAGE, Book, Entry, Page, numbered_heading, segments
 from lawref.export.files import write_folder
 from lawref.lang.catalogue import load as load_catalogue
 from lawref.model import Document, Kind, Node, Ref
@@ -132,7 +132,7 @@ def _incoming(book: Book, node: Node, here: str | None, base: str | None = None)
 def _entry(book: Book, e: Entry, here: str | None, words: dict[str, str], notes: dict[str, Entry],
            base: str | None = None) -> dict[str, Any]:
     n = e.node
-    head = e.heading or (f"{words['law']} {n.cite}" if n.kind == Kind.LAW and n.cite else "")
+    head = numbered_heading(n, e.heading, words)
     orphan = book.orphan(n)
     return {"anchor": e.anchor, "kind": n.kind, "level": LEVEL.get(n.kind, 5), "heading": head, "orphan": orphan,
             "depth": e.depth, "before": list(e.before), "after": [*e.after, *e.end], "page": n.page,
@@ -199,7 +199,7 @@ def _page_title(page: Page, words: dict[str, str]) -> str:
         return words["orphans"] if page.name.endswith(f"-{ORPHANS_PAGE}") else words["start"]
     if law.label:
         return " ".join(p for p in (law.label, law.title) if p)
-    return f"{words['law']} {law.cite}" + (f". {law.title}" if law.title else "")  # its heading was lost
+    return numbered_heading(law, law.title or "", words)  # its heading was lost
 
 
 def _title_en(book: Book, page: Page) -> str | None:

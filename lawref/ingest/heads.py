@@ -50,7 +50,7 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
     ends (:func:`_names_page`). A line that starts in lower case
     or ends a sentence is never a running head."""
     near = next_to_markers(lines)
-    key = {k: " ".join(_PAGE_NAMED.sub("", lines[k].text).split()).casefold() for k, _ in near}  # its page aside
+    key = {k: head_key(lines[k].text) for k, _ in near}  # its page aside
     pages: dict[str, set[int]] = {}
     copies: dict[str, set[int]] = {}
     for k, marker in near:
@@ -68,6 +68,8 @@ def drop_running_heads(lines: list[Ln], ctx: Ctx) -> list[Ln]:
         ctx.drop(lines[k].no, lines[k].text, N_("running head (колонтитул)"))
     ctx.record(N_("running heads next to page markers dropped"), len(ex), ex)
     return [ln for k, ln in enumerate(lines) if k not in heads]
+
+
 _PAGE_NAMED = re.compile(r"(?i)(?:страница|стр\.|page|p\.)\s*(\d{1,4})\s*$")
 
 
@@ -95,6 +97,8 @@ def _may_be_head(text: str) -> bool:
     waits for the ruling.``, may stand at two page ends and is law text)."""
     text = text.strip()
     return not text[:1].islower() and not text.endswith((".", ",", ";", ":", "!", "?", "…")) and not is_labelled(text)
+
+
 def is_labelled(text: str) -> bool:
     """A law, section, subsection or item heading (``B.Порядок исправления``,
     ``Правило 62. …``, ``LAW 62 …``): never a running head, even when its
@@ -102,6 +106,8 @@ def is_labelled(text: str) -> bool:
     ``Глава VI. Розыгрыш``)."""
     return bool(P.LAW_HEADING_LINE.match(text) or P.SECTION.match(text) or P.SUBSECTION.match(text)
                 or P.ITEM.match(text) or P.SPACED_LABEL.match(text) or P.SECTION_EN.match(text))
+
+
 def next_to_markers(lines: list[Ln]) -> list[tuple[int, int]]:
     """``(index of a text line, index of its marker)`` for the text lines
     right after and right before each marker (blank lines and rules between
