@@ -47,7 +47,8 @@ __all__ = ["DENSE_AFTER", "DENSE_MIN", "Dense", "Ranked"]
 #: than numpy's per call (~1 µs) and its import (~50 ms, paid by a cold search): at 10× the seeds (1,133 entries)
 #: the two were even (judged queries held: dicts 510, 516, 328 q/s; arrays 525, 490, 370), at 100× arrays won.
 DENSE_MIN = 2_000
-#: Searches a generation runs in dicts before it makes its arrays: numpy's import (~50 ms) is paid back by about as
+#: Searches a generation scores in dicts before it makes its arrays (one no node can match whole is no such search:
+#: :meth:`lawref.index.Searcher.search` answers it by set operations): numpy's import (~50 ms) is paid back by about as
 #: many searches at 100× the seeds (1–2 ms saved each), so a one-off search (the CLI's: a cold ``search`` at 100× was
 #: 1.66× the floor in dicts, 2.25–2.94× with the import) never pays it; a held library or a server does, once.
 DENSE_AFTER = 32

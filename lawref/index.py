@@ -606,6 +606,8 @@ class Searcher:
             raise ValueError("limit must be >= 1")
         expand = expand or {}
         parsed = _parse_query(query)
+        if not self._may_match(parsed, expand):
+            return []
         wq = self._query(parsed, expand)
         if wq is None:
             return []
@@ -615,6 +617,14 @@ class Searcher:
         results = self._ranked(found, limit)
         cut = len(results) if snippets is None else snippets
         return [self._hit(fields, score, lemmas, k < cut) for k, (fields, score) in enumerate(results)]
+
+    def _may_match(self, parsed: _Parsed, expand: Expansions) -> bool:
+        """Whether some node holds every word of one of ``parsed``'s alternatives (a phrase's words
+        loose, in any field): a query no node can match builds no tree of bonuses (issue 28: most
+        whole-query searches of a question find nothing before a relaxed one)."""
+        return any(S.held_together([self._word_query(w, expand) for w in (*group, *(w for p in phrases for w in p))],
+                                   self._postings)
+                   for group, phrases in zip(parsed.alternatives, parsed.phrases, strict=True))
 
     def search_any(self, query: str, *, limit: int, rank: Callable[[float, frozenset[str]], float],
                    doc: str | None = None, expand: Expansions | None = None,

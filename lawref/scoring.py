@@ -43,7 +43,7 @@ from math import log
 from typing import Any, NamedTuple, Protocol
 
 __all__ = ["AllOf", "AnyOf", "Bonus", "FirstStage", "Near", "Positions", "Postings", "Ranked", "Reader", "Scored",
-           "Term", "Terms", "bm25", "has_near", "idf", "in_order", "least_gap", "scores", "top"]
+           "Term", "Terms", "bm25", "has_near", "held_together", "idf", "in_order", "least_gap", "scores", "top"]
 
 _UNKNOWN = object()
 
@@ -353,6 +353,27 @@ def holding(query: AnyOf, postings: Terms, within: set[int]) -> set[int]:
             return found | set(scores(query, postings, within))
         found |= within & postings(part.field, part.lemma)[0].keys()
     return found
+
+
+def held_together(words: Iterable[AnyOf], postings: Terms) -> bool:
+    """Whether some node holds a term of each of ``words`` (each an :class:`AnyOf` of :class:`Term`: a
+    word's lemmas by field), by set operations alone, the word held by the fewest first: what an
+    :class:`AllOf` of them needs to match anywhere. True (not known) when a part is no :class:`Term`."""
+    held: list[list[dict[int, float]]] = []
+    for word in words:
+        if not all(type(part) is Term for part in word.parts):
+            return True
+        held.append([postings(t.field, t.lemma)[0] for t in word.parts])  # type: ignore[union-attr]
+    held.sort(key=lambda found: sum(map(len, found)))
+    together: set[int] | None = None
+    for found in held:
+        if together is None:
+            together = set().union(*found)
+        else:
+            together = set().union(*(together & d.keys() for d in found))
+        if not together:
+            return False
+    return True
 
 
 def _word_sums(query: Query, postings: Terms) -> dict[int, float] | None:

@@ -247,3 +247,17 @@ def test_holding_is_which_nodes_a_words_terms_score(searcher: Any, lemmas: list[
     within = set(sorted(S.scores(S.AnyOf(tuple(S.Term(f, lem) for lem in LEMMAS for f in FIELDS)),
                                  searcher._postings))[::step])
     assert S.holding(query, searcher._postings, within) == set(S.scores(query, searcher._postings, within))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(words=st.lists(_word(), min_size=1, max_size=4))
+def test_held_together_is_whether_every_word_matches_in_one_node(searcher: Any, words: list[S.AnyOf]) -> None:
+    # a whole-query search first asks whether any node holds every word: never False where the words match together
+    assert S.held_together(words, searcher._postings) == bool(S.scores(S.AllOf(tuple(words)), searcher._postings))
+
+
+def test_a_query_no_node_holds_whole_finds_nothing_and_builds_no_tree(searcher: Any, monkeypatch: Any) -> None:
+    built: list[object] = []
+    monkeypatch.setattr(type(searcher), "_query", lambda self, *a: built.append(a))
+    assert searcher.search("фальшренонс трефы пас") == [] and built == []
+    assert searcher.search("фальшренонс масть") == [] and len(built) == 1  # (the tree asked for: none, so no hit)
