@@ -762,25 +762,37 @@ def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
 
 class _Tokens(NamedTuple):
     """A node's text read for snippets: ``flat`` (its white space made single
-    spaces), each word's start and end in it (code points, end-exclusive), the
-    lemmas each word may stand for, and the first word standing for each lemma."""
+    spaces), each word's start and end in it (code points, end-exclusive), and
+    the words standing for each lemma (their numbers, ascending)."""
 
     flat: str
     starts: list[int]
     ends: list[int]
-    readings: list[frozenset[str]]
-    first: dict[str, int]
+    where: dict[str, list[int]]
 
     @classmethod
     def read(cls, flat: str, words: list[tuple[str, int, int]],
              reading: Callable[[str], frozenset[str]]) -> _Tokens:
         """``words`` of ``flat`` (as written, start, end), each read by ``reading``."""
-        readings = [reading(w) for w, _, _ in words]
-        first: dict[str, int] = {}
-        for k, lemmas in enumerate(readings):
-            for lemma in lemmas:
-                first.setdefault(lemma, k)
-        return cls(flat, [s for _, s, _ in words], [e for _, _, e in words], readings, first)
+        where: dict[str, list[int]] = {}
+        for k, (word, _, _) in enumerate(words):
+            for lemma in reading(word):
+                found = where.get(lemma)
+                if found is None:
+                    where[lemma] = [k]
+                else:
+                    found.append(k)
+        return cls(flat, [s for _, s, _ in words], [e for _, _, e in words], where)
+
+    def matched(self, lemmas: set[str], start: int, stop: int) -> list[int]:
+        """The numbers of the words from ``start`` to ``stop`` (end-exclusive) standing for one of ``lemmas``,
+        ascending."""
+        found: set[int] = set()
+        for lemma in lemmas:
+            ks = self.where.get(lemma)
+            if ks:
+                found.update(ks[bisect.bisect_left(ks, start):bisect.bisect_left(ks, stop)])
+        return sorted(found)
 
 
 def _snippet(tokens: _Tokens, lemmas: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
@@ -788,21 +800,20 @@ def _snippet(tokens: _Tokens, lemmas: set[str]) -> tuple[str, tuple[tuple[int, i
     the spans of it that match: ``(snippet, ((start, end), …))``, code-point offsets into the
     snippet, end-exclusive (see :class:`~lawref.results.Hit`). A word matches when one of the
     lemmas it may stand for (its forms-table row, else its norm) is one of ``lemmas``: the words
-    were read once per generation (:class:`_Tokens`), so a snippet looks at its window only."""
-    flat, starts, ends = tokens.flat, tokens.starts, tokens.ends
-    first = min((tokens.first[lem] for lem in lemmas if lem in tokens.first), default=None)
+    were read once per generation (:class:`_Tokens`), so a snippet looks up its lemmas' words only."""
+    flat, starts, ends, where = tokens.flat, tokens.starts, tokens.ends, tokens.where
+    first = min((where[lem][0] for lem in lemmas if lem in where), default=None)
     start = max(0, starts[first] - _SNIPPET_LEAD) if first is not None else 0
     if first is not None and start:
         start = starts[bisect.bisect_right(ends, start, 0, first + 1)]  # the first word ending after it
     end = min(len(flat), start + SNIPPET_CHARS)
     last = bisect.bisect_right(ends, end)  # the words ending inside the window, and the first match's
-    inside = range(bisect.bisect_left(starts, start), last if first is None else max(first + 1, last))
-    if end < len(flat):
-        end = max([ends[k] for k in inside if ends[k] <= end] or [end])
+    lo, hi = bisect.bisect_left(starts, start), last if first is None else max(first + 1, last)
+    if end < len(flat) and last > lo:  # cut after the window's last whole word (``ends`` ascend)
+        end = ends[last - 1]
     body = flat[start:end]
     lead = len(body) - len(body.lstrip())
     shift = (1 if start else 0) - start - lead  # the "…" put before, the spaces taken off
-    spans = _joined([(starts[k], ends[k]) for k in inside
-                     if ends[k] <= end and not tokens.readings[k].isdisjoint(lemmas)], flat)
+    spans = _joined([(starts[k], ends[k]) for k in tokens.matched(lemmas, lo, hi) if ends[k] <= end], flat)
     snippet = ("…" if start else "") + body.strip() + ("…" if end < len(flat) else "")
     return snippet, tuple((s + shift, e + shift) for s, e in spans)

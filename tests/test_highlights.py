@@ -109,3 +109,27 @@ def test_a_law_shown_by_its_first_sections_text_marks_what_was_searched(seed_lib
     assert words and words <= marked, (hit.snippet, words)
     label = hit.snippet.split(": ", 1)[0]
     assert all(s > len(label) for s, _ in hit.marks)  # the marks fall in the text, never in its label
+
+
+_WORDS = st.lists(st.sampled_from(["карта", "Карты", "взятка", "пас", "ход", "Ход", "S.O", "45.5"]), max_size=30)
+
+
+@settings(max_examples=300)
+@given(words=_WORDS, lemmas=st.sets(st.sampled_from(["карта", "взятка", "ход", "пас", "нет"])),
+       start=st.integers(0, 32), stop=st.integers(0, 32))
+def test_a_snippets_matched_words_are_those_reading_as_one_of_its_lemmas(words: list[str], lemmas: set[str],
+                                                                        start: int, stop: int) -> None:
+    # each node's words are kept by lemma (issue 28): the words a window marks are those whose reading holds a lemma
+    from lawref.index import _Tokens
+
+    def reading(word: str) -> frozenset[str]:
+        return frozenset({word.lower().rstrip("ы") + ("а" if word.lower().endswith("ы") else "")})
+
+    flat = " ".join(words)
+    spans, at = [], 0
+    for w in words:
+        spans.append((w, at, at + len(w)))
+        at += len(w) + 1
+    tokens = _Tokens.read(flat, spans, reading)
+    assert tokens.matched(lemmas, start, stop) == [k for k in range(start, min(stop, len(words)))
+                                                   if reading(words[k]) & lemmas]
