@@ -247,7 +247,26 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
         answer = replace(answer, dropped=answer.lacks[shown[0].id])
     if answer.relaxed and not answer.dropped:  # it holds each word, some as synonyms of another reading: none lacked
         answer = replace(answer, relaxed=False)
-    return replace(answer, hits=shown, corrected={**fixed, **answer.corrected})
+    return _as_typed(replace(answer, hits=shown, corrected={**fixed, **answer.corrected}), query)
+
+
+def _as_typed(answer: Answer, query: str) -> Answer:
+    """``answer`` with the words its notes name (corrected, found in compounds, in no node, lacked) as
+    ``query`` wrote them, lower-cased: the index's norm folds ``ё`` (``пошёл`` → ``пошел``), and a note
+    names the user's word, not lawref's key for it. A word the query does not hold as such (a correction,
+    an English query's Russian) is left as it is."""
+    typed: dict[str, str] = {}
+    for m in P.INDEX_WORD.finditer(query):
+        typed.setdefault(norm(m.group()), m.group().lower())
+
+    def told(word: str) -> str:
+        return typed.get(word, word)
+
+    if not (answer.dropped or answer.corrected or answer.compounds or answer.unknown):
+        return answer
+    return replace(answer, dropped=tuple(map(told, answer.dropped)), unknown=tuple(map(told, answer.unknown)),
+                   corrected={told(w): right for w, right in answer.corrected.items()},
+                   compounds={told(w): found for w, found in answer.compounds.items()})
 
 
 def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None, *,

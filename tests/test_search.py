@@ -63,6 +63,19 @@ def test_seed_queries_find_the_law(lib: Library, query: str, first: set[str], sa
         assert not (answer.relaxed or answer.corrected or answer.compounds)
 
 
+@pytest.mark.parametrize(("query", "said"), [
+    # the notes name a word as the director wrote it (lower-cased), not as the index folds it (ё → е)
+    ("игрок пошёл не в очередь", {"dropped": ("пошёл",)}),
+    ("Фальшренос", {"corrected": {"фальшренос": "фальшренонс"}}),
+    ("Отказать ренонс", {"unknown": ("отказать",), "compounds": {"ренонс": ["фальшренонс"]}}),
+    ("отзыв заявки", {"dropped": ("отзыв",)}),  # a word with no ё: as before
+])
+def test_the_notes_name_the_words_as_typed(lib: Library, query: str, said: dict) -> None:
+    answer = lib.answer(query, limit=5)
+    for key, value in said.items():
+        assert getattr(answer, key) == value, key
+
+
 def test_a_list_or_range_of_laws_in_a_query_names_them_all(lib: Library) -> None:
     assert set(top(lib, "правила 62 или 64", 2)) == {"62", "64"}
     assert {"61", "62", "64"} <= set(top(lib, "61-64", 4))
