@@ -76,6 +76,19 @@ def test_the_notes_name_the_words_as_typed(lib: Library, query: str, said: dict)
         assert getattr(answer, key) == value, key
 
 
+@pytest.mark.parametrize(("query", "not_said"), [
+    # how a director asks lawref is no word of the question: never lacked, never read as a synonym
+    ("сколько взяток получает сторона после фальшренонса", "сколько"),
+    ("подскажите, что может потребовать разыгрывающий на вист от партнёра", "подскажите"),
+    ("Скажи, кто выбирает карту со стола", "скажи"),
+])
+def test_the_words_a_question_asks_with_are_not_its_subject(lib: Library, query: str, not_said: str) -> None:
+    answer = lib.answer(query, limit=5)
+    assert answer.hits
+    assert not_said not in answer.dropped and not_said not in answer.unknown
+    assert all(not typed.lower().startswith(not_said) for typed, _ in answer.synonyms)
+
+
 def test_a_list_or_range_of_laws_in_a_query_names_them_all(lib: Library) -> None:
     assert set(top(lib, "правила 62 или 64", 2)) == {"62", "64"}
     assert {"61", "62", "64"} <= set(top(lib, "61-64", 4))

@@ -133,7 +133,7 @@ FUNCTION_WORDS = frozenset(
     "кто-то кого-то кому-то что-то чего-то чем-то кто-нибудь что-нибудь нибудь какой-то какая-то какую-то "
     "кто-либо что-либо "
     # Russian words a spoken question is padded with
-    "просто вообще теперь потом сейчас вот ну разве неужели "
+    "просто вообще теперь потом сейчас вот ну разве неужели сколько подскажите подскажи скажите скажи "
     # English function and question words
     "a an the and or of to in on at by for from with into as is are was were be been being it its this that "
     "what when where who whom which why how can could may might must shall should will would do does did "
@@ -442,6 +442,11 @@ FILLERS = frozenset("ещё еще уже же ведь вообще прост�
                     "свой своя свое свои свою своего своей своим своими своих мой моя мое мои мою моего моей моим "
                     "наш наша наше наши нашу нашего нашей нашим его ее их".split())
 
+#: The words a question asks lawref with («подскажите, …»): function words (:data:`FUNCTION_WORDS`), and never a
+#: synonym's run — «подсказать» is a synonym (a partner's hint), and «подскажите, что может потребовать…» was
+#: searched also as «предостерегает, что может потребовать…».
+REQUESTS = frozenset("подскажите подскажи скажите скажи".split())
+
 #: What a bid above seven (:data:`lawref.patterns.BID_ABOVE_SEVEN`) is searched as beside itself: 35C's words
 #: (003:109, «назначение выше семи»).
 BID_ABOVE_SEVEN = "назначение выше семи"
@@ -456,7 +461,8 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
     of its ``means`` — at most :data:`MAX_ALTERNATIVES` in all, the query
     first. A phrase in quotes is left as it is, the words around it are not
     («"ход вне очереди" штраф» → also «"ход вне очереди" наказание»); a
-    filler word (:data:`FILLERS`) inside a run is skipped. A bid
+    filler word (:data:`FILLERS`) inside a run is skipped, a request
+    (:data:`REQUESTS`: «подскажите») is in none. A bid
     above seven (``8 пик``, ``nine hearts``) has a copy with it as
     :data:`BID_ABOVE_SEVEN`, first."""
     quoted = [m.span() for m in P.PHRASE.finditer(query)]
@@ -467,7 +473,7 @@ def alternatives(query: str, lemmas: Callable[[str], set[str]]) -> tuple[list[st
         used.append(Used(above.group(), (means,)))
         out.append(query[: above.start()] + means + query[above.end():])
     every = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(query)
-             if not any(a <= m.start() < b for a, b in quoted)]
+             if not any(a <= m.start() < b for a, b in quoted) and m.group().lower() not in REQUESTS]
     folded_all = [w.lower().replace("ё", "е") for w, _, _ in every]
     if not any(w[:3] in _synonym_heads() for w in folded_all if w not in FUNCTION_WORDS):
         return out, used
