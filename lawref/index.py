@@ -59,7 +59,7 @@ from whoosh.analysis import Filter, RegexTokenizer  # noqa: E402
 from whoosh.fields import ID, STORED, TEXT, Schema  # noqa: E402
 from whoosh.searching import Searcher as _WhooshSearcher  # noqa: E402
 
-from lawref import _safepickle, dense, folder, typos  # noqa: E402
+from lawref import _safepickle, dense, folder, results, typos  # noqa: E402
 from lawref import patterns as P  # noqa: E402
 from lawref import scoring as S  # noqa: E402
 from lawref.cite import fold_token  # noqa: E402
@@ -88,10 +88,8 @@ NEAR_SLOP = 5
 #: Letters the other part of a compound holds (:meth:`Searcher.compounds`: ``фальш`` + ``ренонс``;
 #: not ``снос`` + ``-ка``).
 COMPOUND_REST = 3
-SNIPPET_CHARS = 200
-#: Nodes whose words a generation's searchers keep read for snippets (:class:`_Tokens`).
+#: Nodes whose words a generation's searchers keep read for snippets (:class:`lawref.results.Tokens`).
 TOKENS_KEPT = 2048
-_SNIPPET_LEAD = 60
 _SEARCH_FIELDS = ("title", "text")  # phrases and nearness; a word also in its node's context
 _WORD_FIELDS = (*_SEARCH_FIELDS, "context")
 #: Distinct words (and phrases) a query keeps; the rest are ignored. Whoosh
@@ -262,7 +260,7 @@ class Words:
     vocab: dict[str, frozenset[str]] = field(default_factory=dict)  # field → its terms: :meth:`_vocabulary`
     memo: dict[tuple[str, str], Any] = field(default_factory=dict)  # (question, normed word) → typos, compounds
     readings: dict[str, frozenset[str]] = field(default_factory=dict)  # word as written → the lemmas it may be
-    tokens: dict[str, _Tokens] = field(default_factory=dict)  # node id → its words read: :meth:`Searcher._tokens`
+    tokens: dict[str, results.Tokens] = field(default_factory=dict)  # node id → its words: :meth:`Searcher._tokens`
     postings: S.Postings = field(default_factory=S.Postings)  # the terms queries asked for, scored
     entries: dict[int, tuple[dict[str, Any], int]] = field(default_factory=dict)  # :meth:`Searcher._entries`
     first: S.FirstStage | None = None  # a large index's first stage in arrays: :mod:`lawref.dense`
@@ -614,9 +612,9 @@ class Searcher:
         searched = [w for g in parsed.alternatives for w in g] + parsed.phrase_words()
         lemmas = {lem for w in searched for lem, _ in self._weighted(w, expand)}
         found = S.top(wq, self._staged(), limit + TIE_MARGIN, self._doc_numbers(doc))
-        results = self._ranked(found, limit)
-        cut = len(results) if snippets is None else snippets
-        return [self._hit(fields, score, lemmas, k < cut) for k, (fields, score) in enumerate(results)]
+        best = self._ranked(found, limit)
+        cut = len(best) if snippets is None else snippets
+        return [self._hit(fields, score, lemmas, k < cut) for k, (fields, score) in enumerate(best)]
 
     def _may_match(self, parsed: _Parsed, expand: Expansions) -> bool:
         """Whether some node holds every word of one of ``parsed``'s alternatives (a phrase's words
@@ -689,8 +687,8 @@ class Searcher:
                 out[d] = kept[d] = (f, seq.get(f["id"], 1 << 62))
         return out
 
-    def _tokens(self, fields: dict[str, Any]) -> _Tokens:
-        """The words of a node's text as its snippets read them (:class:`_Tokens`), read once per
+    def _tokens(self, fields: dict[str, Any]) -> results.Tokens:
+        """The words of a node's text as its snippets read them (:class:`lawref.results.Tokens`), read once per
         generation: one forms-table lookup for all its words, then each word's lemmas."""
         kept = self._kept_tokens
         found = kept.get(fields["id"])
@@ -698,7 +696,7 @@ class Searcher:
             flat = " ".join(fields.get("text", "").split())
             words = [(m.group(), m.start(), m.end()) for m in P.INDEX_WORD.finditer(flat)]
             self._look_up(norm(w) for w, _, _ in words)
-            found = _Tokens.read(flat, words, self._reading)
+            found = results.Tokens.read(flat, words, self._reading)
             if len(kept) > TOKENS_KEPT:
                 kept.clear()
             kept[fields["id"]] = found
@@ -711,7 +709,7 @@ class Searcher:
     def excerpt(self, node_id: str, text: str, lemmas: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
         """``text`` (node ``node_id``'s) cut and marked for ``lemmas`` as a hit's snippet is
         (code-point offsets into the snippet, end-exclusive)."""
-        return _snippet(self._tokens({"id": node_id, "text": text}), lemmas)
+        return results.snippet(self._tokens({"id": node_id, "text": text}), lemmas)
 
     def _ranked(self, found: list[tuple[int, float]], limit: int) -> list[tuple[dict[str, Any], float]]:
         """The best ``limit`` of ``found`` (entry number, score) as (stored fields, score), equal scores
@@ -724,7 +722,7 @@ class Searcher:
         """``hit`` with its snippet cut when it is a :class:`PendingHit` (a plain :class:`Hit` then), else itself."""
         if not isinstance(hit, PendingHit):
             return hit
-        snippet, marks = _snippet(self._tokens({"id": hit.id, "text": hit.text}), set(hit.lemmas))
+        snippet, marks = results.snippet(self._tokens({"id": hit.id, "text": hit.text}), set(hit.lemmas))
         return Hit(hit.id, hit.cite, hit.doc, hit.kind, hit.title, hit.page, hit.score, snippet, marks)
 
     def _hit(self, fields: dict[str, Any], score: float | None, lemmas: set[str], cut: bool = True) -> Hit:
@@ -732,7 +730,7 @@ class Searcher:
         if not cut:
             return PendingHit.of(fields["id"], fields.get("cite"), fields["doc"], fields["kind"], fields.get("title"),
                                  fields.get("page"), float(score or 0.0), fields.get("text", ""), frozenset(lemmas))
-        snippet, marks = _snippet(self._tokens(fields), lemmas)
+        snippet, marks = results.snippet(self._tokens(fields), lemmas)
         return Hit(fields["id"], fields.get("cite"), fields["doc"], fields["kind"], fields.get("title"),
                    fields.get("page"), float(score or 0.0), snippet, marks)
 
@@ -742,78 +740,3 @@ def search(index: Path | Generation, query: str, *, limit: int = 10, doc: str | 
     :class:`~lawref.errors.IndexUnavailable` when there is no usable index."""
     with Searcher(index) as searcher:
         return searcher.search(query, limit=limit, doc=doc)
-
-
-# -- Snippets ------------------------------------------------------------------
-
-
-def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
-    """Matched word spans, those that only a ``.``, ``-`` or ``/`` parts
-    made one span (``S.O.`` → ``⟦S.O⟧``, ``45.5`` → ``⟦45.5⟧``, not
-    ``⟦S⟧.⟦O⟧``)."""
-    out: list[tuple[int, int]] = []
-    for s, e in spans:
-        if out and s - out[-1][1] == 1 and text[out[-1][1]] in ".-/":
-            out[-1] = (out[-1][0], e)
-        else:
-            out.append((s, e))
-    return out
-
-
-class _Tokens(NamedTuple):
-    """A node's text read for snippets: ``flat`` (its white space made single
-    spaces), each word's start and end in it (code points, end-exclusive), and
-    the words standing for each lemma (their numbers, ascending)."""
-
-    flat: str
-    starts: list[int]
-    ends: list[int]
-    where: dict[str, list[int]]
-
-    @classmethod
-    def read(cls, flat: str, words: list[tuple[str, int, int]],
-             reading: Callable[[str], frozenset[str]]) -> _Tokens:
-        """``words`` of ``flat`` (as written, start, end), each read by ``reading``."""
-        where: dict[str, list[int]] = {}
-        for k, (word, _, _) in enumerate(words):
-            for lemma in reading(word):
-                found = where.get(lemma)
-                if found is None:
-                    where[lemma] = [k]
-                else:
-                    found.append(k)
-        return cls(flat, [s for _, s, _ in words], [e for _, _, e in words], where)
-
-    def matched(self, lemmas: set[str], start: int, stop: int) -> list[int]:
-        """The numbers of the words from ``start`` to ``stop`` (end-exclusive) standing for one of ``lemmas``,
-        ascending."""
-        found: set[int] = set()
-        for lemma in lemmas:
-            ks = self.where.get(lemma)
-            if ks:
-                found.update(ks[bisect.bisect_left(ks, start):bisect.bisect_left(ks, stop)])
-        return sorted(found)
-
-
-def _snippet(tokens: _Tokens, lemmas: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """~``SNIPPET_CHARS`` of a node's text around its first word standing for one of ``lemmas``, and
-    the spans of it that match: ``(snippet, ((start, end), …))``, code-point offsets into the
-    snippet, end-exclusive (see :class:`~lawref.results.Hit`). A word matches when one of the
-    lemmas it may stand for (its forms-table row, else its norm) is one of ``lemmas``: the words
-    were read once per generation (:class:`_Tokens`), so a snippet looks up its lemmas' words only."""
-    flat, starts, ends, where = tokens.flat, tokens.starts, tokens.ends, tokens.where
-    first = min((where[lem][0] for lem in lemmas if lem in where), default=None)
-    start = max(0, starts[first] - _SNIPPET_LEAD) if first is not None else 0
-    if first is not None and start:
-        start = starts[bisect.bisect_right(ends, start, 0, first + 1)]  # the first word ending after it
-    end = min(len(flat), start + SNIPPET_CHARS)
-    last = bisect.bisect_right(ends, end)  # the words ending inside the window, and the first match's
-    lo, hi = bisect.bisect_left(starts, start), last if first is None else max(first + 1, last)
-    if end < len(flat) and last > lo:  # cut after the window's last whole word (``ends`` ascend)
-        end = ends[last - 1]
-    body = flat[start:end]
-    lead = len(body) - len(body.lstrip())
-    shift = (1 if start else 0) - start - lead  # the "…" put before, the spaces taken off
-    spans = _joined([(starts[k], ends[k]) for k in tokens.matched(lemmas, lo, hi) if ends[k] <= end], flat)
-    snippet = ("…" if start else "") + body.strip() + ("…" if end < len(flat) else "")
-    return snippet, tuple((s + shift, e + shift) for s, e in spans)

@@ -1,4 +1,4 @@
-"""results: the values of a search — what it answers, one hit, a hit as it is printed.
+"""results: the values of a search — what it answers, one hit, a hit as it is printed — and a hit's snippet.
 
 Defined apart from :mod:`lawref.model`, which names them too (PEP 562):
 a lookup (``show``) never builds their classes, a frozen dataclass's
@@ -10,13 +10,14 @@ docstring.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import bisect
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any
+from typing import Any, NamedTuple
 
 from lawref.i18n import tr
 
-__all__ = ["Answer", "Hit", "HitShown", "PendingHit"]
+__all__ = ["LEAD", "SNIPPET_CHARS", "Answer", "Hit", "HitShown", "PendingHit", "Tokens", "snippet"]
 
 
 @dataclass(frozen=True)
@@ -175,3 +176,86 @@ class HitShown:
     title_en: str | None = None
     law_cite: str | None = None
     law_title_en: str | None = None
+
+
+# -- Snippets: about SNIPPET_CHARS code points of a node's text around the first word standing for one of the
+# query's lemmas, and the spans of it that match. A node's words are read once per generation (:class:`Tokens`,
+# kept by :mod:`lawref.index`): each lemma's words by number, so a snippet looks up its query's lemmas and never
+# tests the words of its window one by one (issue 28). Offsets are code points, end-exclusive.
+
+#: About how many code points of a node's text a snippet shows.
+SNIPPET_CHARS = 200
+#: How many code points before its first match a snippet starts (at a word's start).
+LEAD = 60
+
+
+def _joined(spans: list[tuple[int, int]], text: str) -> list[tuple[int, int]]:
+    """Matched word spans, those that only a ``.``, ``-`` or ``/`` parts
+    made one span (``S.O.`` → ``⟦S.O⟧``, ``45.5`` → ``⟦45.5⟧``, not
+    ``⟦S⟧.⟦O⟧``)."""
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        if out and s - out[-1][1] == 1 and text[out[-1][1]] in ".-/":
+            out[-1] = (out[-1][0], e)
+        else:
+            out.append((s, e))
+    return out
+
+
+class Tokens(NamedTuple):
+    """A node's text read for snippets: ``flat`` (its white space made single
+    spaces), each word's start and end in it (code points, end-exclusive), and
+    the words standing for each lemma (their numbers, ascending)."""
+
+    flat: str
+    starts: list[int]
+    ends: list[int]
+    where: dict[str, list[int]]
+
+    @classmethod
+    def read(cls, flat: str, words: list[tuple[str, int, int]],
+             reading: Callable[[str], frozenset[str]]) -> Tokens:
+        """``words`` of ``flat`` (as written, start, end), each read by ``reading``."""
+        where: dict[str, list[int]] = {}
+        for k, (word, _, _) in enumerate(words):
+            for lemma in reading(word):
+                found = where.get(lemma)
+                if found is None:
+                    where[lemma] = [k]
+                else:
+                    found.append(k)
+        return cls(flat, [s for _, s, _ in words], [e for _, _, e in words], where)
+
+    def matched(self, lemmas: set[str], start: int, stop: int) -> list[int]:
+        """The numbers of the words from ``start`` to ``stop`` (end-exclusive) standing for one of ``lemmas``,
+        ascending."""
+        found: set[int] = set()
+        for lemma in lemmas:
+            ks = self.where.get(lemma)
+            if ks:
+                found.update(ks[bisect.bisect_left(ks, start):bisect.bisect_left(ks, stop)])
+        return sorted(found)
+
+
+def snippet(tokens: Tokens, lemmas: set[str]) -> tuple[str, tuple[tuple[int, int], ...]]:
+    """~``SNIPPET_CHARS`` of a node's text around its first word standing for one of ``lemmas``, and
+    the spans of it that match: ``(snippet, ((start, end), …))``, code-point offsets into the
+    snippet, end-exclusive (see :class:`~lawref.results.Hit`). A word matches when one of the
+    lemmas it may stand for (its forms-table row, else its norm) is one of ``lemmas``: the words
+    were read once per generation (:class:`Tokens`), so a snippet looks up its lemmas' words only."""
+    flat, starts, ends, where = tokens.flat, tokens.starts, tokens.ends, tokens.where
+    first = min((where[lem][0] for lem in lemmas if lem in where), default=None)
+    start = max(0, starts[first] - LEAD) if first is not None else 0
+    if first is not None and start:
+        start = starts[bisect.bisect_right(ends, start, 0, first + 1)]  # the first word ending after it
+    end = min(len(flat), start + SNIPPET_CHARS)
+    last = bisect.bisect_right(ends, end)  # the words ending inside the window, and the first match's
+    lo, hi = bisect.bisect_left(starts, start), last if first is None else max(first + 1, last)
+    if end < len(flat) and last > lo:  # cut after the window's last whole word (``ends`` ascend)
+        end = ends[last - 1]
+    body = flat[start:end]
+    lead = len(body) - len(body.lstrip())
+    shift = (1 if start else 0) - start - lead  # the "…" put before, the spaces taken off
+    spans = _joined([(starts[k], ends[k]) for k in tokens.matched(lemmas, lo, hi) if ends[k] <= end], flat)
+    snippet = ("…" if start else "") + body.strip() + ("…" if end < len(flat) else "")
+    return snippet, tuple((s + shift, e + shift) for s, e in spans)

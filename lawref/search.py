@@ -55,7 +55,7 @@ from lawref.cite import ancestors, latin_letters, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher, index_terms, norm
 from lawref.lang import associations, glossary, morph
 from lawref.model import Node
-from lawref.results import Answer, Hit
+from lawref.results import SNIPPET_CHARS, Answer, Hit
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -94,8 +94,6 @@ TITLE_SCORE = 1.0
 TITLE_MATCH_SCORE = 90.0
 #: What ``lang`` may be: the language of the query.
 LANGS = ("ru", "en", "any")
-#: Characters of a node's text in a hit made without the index.
-SNIPPET_CHARS = 200
 
 
 def normalise_query(query: str) -> str:
@@ -592,7 +590,7 @@ def title_matches(store: NodeStore, query: str, doc: str | None) -> list[tuple[N
 
 def node_hit(node: Node, score: float = CITE_SCORE) -> Hit:
     """A hit for ``node`` made without the index: its text cut at a word
-    under :data:`SNIPPET_CHARS` characters."""
+    under :data:`~lawref.results.SNIPPET_CHARS` characters."""
     text = node.text
     snippet = text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1].rsplit(" ", 1)[0] + "…"
     return Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, score, snippet)

@@ -120,7 +120,7 @@ _WORDS = st.lists(st.sampled_from(["карта", "Карты", "взятка", "
 def test_a_snippets_matched_words_are_those_reading_as_one_of_its_lemmas(words: list[str], lemmas: set[str],
                                                                         start: int, stop: int) -> None:
     # each node's words are kept by lemma (issue 28): the words a window marks are those whose reading holds a lemma
-    from lawref.index import _Tokens
+    from lawref.results import Tokens
 
     def reading(word: str) -> frozenset[str]:
         return frozenset({word.lower().rstrip("ы") + ("а" if word.lower().endswith("ы") else "")})
@@ -130,6 +130,6 @@ def test_a_snippets_matched_words_are_those_reading_as_one_of_its_lemmas(words: 
     for w in words:
         spans.append((w, at, at + len(w)))
         at += len(w) + 1
-    tokens = _Tokens.read(flat, spans, reading)
+    tokens = Tokens.read(flat, spans, reading)
     assert tokens.matched(lemmas, start, stop) == [k for k in range(start, min(stop, len(words)))
                                                    if reading(words[k]) & lemmas]
