@@ -98,7 +98,10 @@ class View:
     ``nearby`` for a fragment the nodes printed before and after it, each
     ``(label, page)``; ``law_text_absent`` a law of a commentary whose own
     text no laws document of its edition holds (``show 45`` of the seeds:
-    the commentary's paragraphs on a law the scrape lost)."""
+    the commentary's paragraphs on a law the scrape lost); ``goes_on`` a law
+    whose text may go on past what the corpus holds (it ends where a printed
+    page ends and the scrape lacks the next: :func:`lawref.query.pages.may_go_on`,
+    what ``toc`` marks ``lost pages``)."""
 
     shown: Shown
     document: Document | None
@@ -112,13 +115,14 @@ class View:
     cited_by: tuple[str, ...] = ()
     nearby: tuple[tuple[str, int | None] | None, tuple[str, int | None] | None] = (None, None)
     law_text_absent: bool = False
+    goes_on: bool = False
 
     def __init__(self, shown: Shown, document: Document | None, law: Node | None, law_lang: str = "ru",
                  law_title: str | None = None, title_en: str | None = None, context: tuple[Node, ...] = (),
                  lost: tuple[tuple[str, ...], tuple[str, ...]] = ((), ()), see_also: tuple[RefShown, ...] = (),
                  cited_by: tuple[str, ...] = (),
                  nearby: tuple[tuple[str, int | None] | None, tuple[str, int | None] | None] = (None, None),
-                 law_text_absent: bool = False) -> None:
+                 law_text_absent: bool = False, goes_on: bool = False) -> None:
         _set(self, "shown", shown)
         _set(self, "document", document)
         _set(self, "law", law)
@@ -131,6 +135,7 @@ class View:
         _set(self, "cited_by", cited_by)
         _set(self, "nearby", nearby)
         _set(self, "law_text_absent", law_text_absent)
+        _set(self, "goes_on", goes_on)
 
     @property
     def node(self) -> Node:

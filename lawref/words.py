@@ -39,6 +39,7 @@ WORDS: dict[str, str] = {
     "page": N_("p."),
     "lost-before": N_("[the beginning is on a page the scan lacks]"),
     "lost-after": N_("[the text breaks off: it goes on on a page the scan lacks]"),
+    "goes-on": N_("[the law may go on: the page after its last line is one the scan lacks]"),
     "gap": N_("[gap: one file of the scan ends here and another begins]"),
     "see-also": N_("See also"),
     "cited-by": N_("Cited by"),

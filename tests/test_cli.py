@@ -326,6 +326,31 @@ def test_show_malformed_cite_exits_2_with_one_line(index_dir: Path, cite: str) -
     assert result.stdout == ""
 
 
+def _why_lost(tree: dict) -> list[str]:
+    """What ``show --json`` says of a law that lost pages: each reason it gives."""
+    said = [f"lost {k}" for k, v in tree["lost"].items() if v] + (["may go on"] if tree["may_go_on"] else [])
+    said += ["number inferred"] if tree["inferred"] else []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        said += [f"{node['id']} {k}" for k in ("starts_after_gap", "cut_at_end") if node[k]]
+        stack += node["children"]
+    return said
+
+
+def test_show_says_why_toc_marks_a_law_lost_pages(index_dir: Path) -> None:
+    # a new user read toc's «lost pages» on a law whose show --json said nothing was cut: show gives a reason for each
+    _, toc = run_json(index_dir, "toc", "--json")
+    laws = [r for r in toc["contents"] if r["kind"] == "law" and r["id"] and r["status"] in ("whole", "lost pages")]
+    assert {r["status"] for r in laws} == {"whole", "lost pages"}
+    for row in laws:
+        result, tree = run_json(index_dir, "show", row["cite"], "--doc", row["doc"], "--json")
+        assert result.exit_code == 0, row
+        assert bool(_why_lost(tree)) == (row["status"] == "lost pages"), (row, _why_lost(tree))
+    told = run(index_dir, "show", "21")  # no section of 21 is known lost, and page 52 is not in the scan
+    assert "\n[the law may go on: the page after its last line is one the scan lacks]\n" in told.stdout
+
+
 def test_show_unknown_doc_is_bad_usage(index_dir: Path) -> None:
     assert_one_line_error(run(index_dir, "show", "62B", "--doc", "comentary"), 2)
 
@@ -334,7 +359,7 @@ def test_show_json_nests_children_62a_62b(index_dir: Path) -> None:
     result, data = run_json(index_dir, "show", "62", "--json")
     assert result.exit_code == 0
     context = {"starts_after_gap", "cut_at_end", "incoming"}  # what show knows of each node (issue 16)
-    assert set(data) == NODE_KEYS | context | {"children", "others", "lost", "edition"}
+    assert set(data) == NODE_KEYS | context | {"children", "others", "lost", "may_go_on", "edition"}
     assert data["cite"] == "62" and data["others"] == []
     assert [c["cite"] for c in data["children"]] == ["62A", "62B"]
     assert data["lost"] == {"before": [], "after": ["62C", "62D"]}  # page 89 ends with 62B; the next page is lost

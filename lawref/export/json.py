@@ -129,7 +129,8 @@ def show_json(view: View, others: Sequence[str], twin: Twin | None) -> dict[str,
     """``show --json``: the node shown as a tree, its document's
     ``edition``, ``others`` (the ids of the same cite in other documents),
     for a law ``lost`` (``{"before", "after"}``: sections the edition has
-    that lost pages took) and, given its ``twin`` (``--lang en|both``), its
+    that lost pages took) and ``may_go_on`` (its text may go on on a page the
+    scan lacks: what ``toc`` marks ``lost pages``) and, given its ``twin`` (``--lang en|both``), its
     ``counterpart`` and ``counterpart_edition`` (the same edition's when the
     corpus has one)."""
     tree = tree_json(view.shown)
@@ -138,6 +139,7 @@ def show_json(view: View, others: Sequence[str], twin: Twin | None) -> dict[str,
     if view.node.kind == Kind.LAW:
         before, after = view.lost
         tree["lost"] = {"before": list(before), "after": list(after)}
+        tree["may_go_on"] = view.goes_on
     if twin is not None:
         tree["counterpart"] = tree_json(twin.view.shown) if twin.view is not None else None
         tree["counterpart_edition"] = twin.editions[1] if twin.view is not None else None

@@ -317,6 +317,8 @@ def render(v: View, *, plain: bool = False) -> str:
         lines += _render_one(n, s.lost_start, s.lost_end, variant=_variant(s, words), words=words, label=s.label)
     if after:
         lines += [f"[{words['lost-end']} {', '.join(after)}]"]
+    elif v.goes_on:  # no section is known lost, but the page after the law's last line is: ``toc``'s «lost pages»
+        lines += [words["goes-on"]]
     return "\n".join(lines).rstrip()
 
 

@@ -22,6 +22,7 @@ from lawref import model
 from lawref.lang import english
 from lawref.model import Document, Kind, Node, Status
 from lawref.query import editions as q_editions
+from lawref.query.pages import may_go_on
 from lawref.query.views import AllNodes
 
 if TYPE_CHECKING:
@@ -123,7 +124,7 @@ def view(lib: Library, node: Node, *, links: bool = False) -> View:
     return model.View(tree, doc, law, _lang(lib, law) if law is not None else tree.lang,
                 _law_title(lib, law) if law is not None else None, lib.title_en(node), _context(lib, node, law),
                 (tuple(before), tuple(after)), out, cited, (nearby[0], nearby[1]),
-                law is node and _law_text_absent(lib, node, doc))
+                law is node and _law_text_absent(lib, node, doc), node.kind == Kind.LAW and may_go_on(lib, node))
 
 
 def _law_text_absent(lib: Library, law: Node, doc: Document | None) -> bool:
