@@ -262,6 +262,14 @@ def test_the_site_gives_the_fragments_no_law_holds_pages_of_their_own(seed_libra
     assert "Фрагменты" not in law26 and "[фрагмент, стр. 59]" not in law26
 
 
+def test_the_site_and_markdown_name_each_documents_edition(seed_library: Library, site: Path) -> None:
+    # a republisher's find: no export said which edition it holds (the seeds' titles name 1997 by chance)
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert index.count('<p class="edition">редакция (по манифесту): 1997</p>') == 1  # the laws (commentary on its pages)
+    md = exports.export_text(seed_library, "md")
+    assert md.count("*редакция (по манифесту): 1997*") == 2
+
+
 def test_every_page_of_the_site_is_valid_html5(site: Path) -> None:
     pages = sorted(site.rglob("*.html"))
     assert len(pages) == 23  # the contents, 19 law pages and 3 of fragments no law holds (26-, 36-, 47-fragments)

@@ -42,6 +42,8 @@ def to_markdown(book: Book, base: str | None = None) -> str:
 def _document(book: Book, doc: Document, base: str | None) -> list[str]:
     words = told(doc.lang)
     lines = [f'# <a id="doc-{doc.id}"></a>{escape(doc.title or doc.id)}', ""]
+    if doc.edition:  # a republished document says which edition it is (its manifest's label)
+        lines += [f"*{escape(words['edition'])}: {escape(doc.edition)}*", ""]
     notes = {e.node.parent: e for e in book.of(doc.id) if e.node.kind == Kind.FOOTNOTE}
     page: int | None = None
     for _, group in book.law_entries(doc.id):
