@@ -1,4 +1,4 @@
-"""results: the values of a search — what it answers, one hit, a hit as it is printed — and a hit's snippet.
+"""results: the values of a search — what it answers, a hit, a hit as printed — and a hit's snippet.
 
 Defined apart from :mod:`lawref.model`, which names them too (PEP 562):
 a lookup (``show``) never builds their classes, a frozen dataclass's
