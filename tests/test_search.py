@@ -81,6 +81,9 @@ def test_the_notes_name_the_words_as_typed(lib: Library, query: str, said: dict)
     ("сколько взяток получает сторона после фальшренонса", "сколько"),
     ("подскажите, что может потребовать разыгрывающий на вист от партнёра", "подскажите"),
     ("Скажи, кто выбирает карту со стола", "скажи"),
+    ("подскажите, пожалуйста, что делать если болван указал на фальшренос", "пожалуйста"),  # a new user's
+    ("Партнёр объяснил неправильно мою заявку, что делать?", "мою"),  # a possessive, as pronouns are
+    ("Please tell me: what is a penalty card?", "please"),
 ])
 def test_the_words_a_question_asks_with_are_not_its_subject(lib: Library, query: str, not_said: str) -> None:
     answer = lib.answer(query, limit=5)

@@ -128,16 +128,19 @@ FUNCTION_WORDS = frozenset(
     "тот та те ту того той тем тех том этот эта эти эту этого этой этом этим этих "
     "я мы ты вы он она оно они его её ее ему ей ею им их ими нём нем ней них мне меня нас вас "
     "него нему ним ними неё нее нею "  # after a preposition: «у него была карта», «к нему»
+    "мой моя моё мое мои мою моего моей моём моем моим моими моих твой твоя твоё твое твои твою твоего твоей твоём "
+    "твоем твоим твоими твоих наш наша наше наши нашу нашего нашей нашем нашим нашими наших ваш ваша ваше ваши вашу "
+    "вашего вашей вашем вашим вашими ваших "  # possessives: «объяснил мою заявку» is about the call, not whose
     "весь вся всё все всего всей всем всех всеми "
     "никто никого никому никем ничто ничего ничему ничем нечем некому "
     "кто-то кого-то кому-то что-то чего-то чем-то кто-нибудь что-нибудь нибудь какой-то какая-то какую-то "
     "кто-либо что-либо "
     # Russian words a spoken question is padded with
-    "просто вообще теперь потом сейчас вот ну разве неужели сколько подскажите подскажи скажите скажи "
+    "просто вообще теперь потом сейчас вот ну разве неужели сколько подскажите подскажи скажите скажи пожалуйста "
     # English function and question words
     "a an the and or of to in on at by for from with into as is are was were be been being it its this that "
     "what when where who whom which why how can could may might must shall should will would do does did "
-    "happens happen happened if there he she they his her their him them we you my our your "
+    "happens happen happened if there he she they his her their him them we you my our your me please "
     "after before during about than not no but i me us both already still just really even also so then now "
     "have has had having get gets got am i'm it's don't doesn't can't what's one ones "
     "all each every some until between whether because only".split()
