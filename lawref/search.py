@@ -218,8 +218,9 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
             hits += answer.hits
     if lang != "en" or not hits:
         rendered = {w: set(searcher.all_words(" ".join(u.means))) for u in used for w in searcher.all_words(u.typed)}
+        spoken = {w: u.typed for u in used for m in u.means for w in searcher.all_words(m)}  # lacked: as typed
         direct = _words_answer(searcher, " OR ".join(alts), limit, doc, translated=bool(hits), shown=asked,
-                               rendered=rendered)
+                               typed=spoken, rendered=rendered)
         answer = direct if direct.hits or not hits else answer
         hits += direct.hits
     if used:  # a word a synonym stands for is not «in no node»: the text's word for it was searched
@@ -250,12 +251,12 @@ def _run(lib: Library, store: NodeStore, searcher: Searcher, query: str, *, limi
 
 def _as_typed(answer: Answer, query: str) -> Answer:
     """``answer`` with the words its notes name (corrected, found in compounds, in no node, lacked) as
-    ``query`` wrote them, lower-cased: the index's norm folds ``ё`` (``пошёл`` → ``пошел``), and a note
-    names the user's word, not lawref's key for it. A word the query does not hold as such (a correction,
-    an English query's Russian) is left as it is."""
+    ``query`` wrote them (its first spelling of each): the index's norm folds case and ``ё`` (``Пошёл`` →
+    ``пошел``), and a note names the user's word, as the synonyms' note does, not lawref's key for it. A
+    word the query does not hold as such (a correction, an English query's Russian) is left as it is."""
     typed: dict[str, str] = {}
     for m in P.INDEX_WORD.finditer(query):
-        typed.setdefault(norm(m.group()), m.group().lower())
+        typed.setdefault(norm(m.group()), m.group())
 
     def told(word: str) -> str:
         return typed.get(word, word)
