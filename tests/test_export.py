@@ -266,6 +266,8 @@ def test_the_site_and_markdown_name_each_documents_edition(seed_library: Library
     # a republisher's find: no export said which edition it holds (the seeds' titles name 1997 by chance)
     index = (site / "index.html").read_text(encoding="utf-8")
     assert index.count('<p class="edition">редакция (по манифесту): 1997</p>') == 1  # the laws (commentary on its pages)
+    for page in (site / "laws").glob("*.html"):  # each law page too: a reader may land on any of them
+        assert "; редакция (по манифесту): 1997</p>" in page.read_text(encoding="utf-8"), page.name
     md = exports.export_text(seed_library, "md")
     assert md.count("*редакция (по манифесту): 1997*") == 2
 
