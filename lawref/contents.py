@@ -51,8 +51,8 @@ def _one(lib: Library, law: str, doc: str | None) -> list[TocEntry]:
     except NotFound:
         cite, edition, entry = lib.absent(law)
         if entry.id != cite:  # a section the catalogue does not list (62Z): no row to give it
-            raise NotFound(N_("{cite} — not in this corpus; lawref's catalogue of the edition lists Law {law} "
-                              "({title}), not all its parts").format(cite=cite, law=entry.id,
+            raise NotFound(N_("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}, "
+                              "{title})").format(cite=cite, law=entry.id,
                                                                     title=entry.title_en)) from None
         home = next((d.id for d in lib.documents if d.kind == "laws" and d.edition == edition), doc or "")
         return [TocEntry(None, home, "law", cite, cite, entry.title_ru or None, entry.title_en, None, "absent", 0)]

@@ -79,8 +79,7 @@ OUTCOMES: dict[Outcome, Rule] = {
     Outcome.NO_ENGLISH: Rule(EXIT_NOT_FOUND, 404, N_("no English text of {cite} in this corpus")),
     Outcome.ABSENT: Rule(EXIT_NOT_FOUND, 404, N_("{cite} is not in {where_msg}")),
     Outcome.UNLISTED: Rule(EXIT_NOT_FOUND, 404, N_(
-        "{cite} — not in this corpus; lawref's catalogue of the edition lists Law {law} ({title}), not all its "
-        "parts")),
+        "{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}, {title})")),
     Outcome.UNKNOWN: Rule(EXIT_NOT_FOUND, 404, N_("no counterpart of {cite} is known in lawref's concordance")),
     Outcome.NO_HITS: Rule(EXIT_NOT_FOUND, 200, N_("nothing found for {query}")),
     Outcome.TITLE_ABSENT: Rule(EXIT_NOT_FOUND, 200, N_("Law {cite} — {title} — not in this corpus")),

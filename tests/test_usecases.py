@@ -25,7 +25,7 @@ CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 ROWS = [
     (["show", "62B"], "/api/v1/nodes/62B", Outcome.FOUND, EXIT_OK, 200, None),
     (["show", "59"], "/api/v1/nodes/59", Outcome.ABSENT, EXIT_NOT_FOUND, 404, "59 is not in this corpus"),
-    (["show", "62Z"], "/api/v1/nodes/62Z", Outcome.UNLISTED, EXIT_NOT_FOUND, 404, "not all its parts"),
+    (["show", "62Z"], "/api/v1/nodes/62Z", Outcome.UNLISTED, EXIT_NOT_FOUND, 404, "nor in lawref's catalogue"),
     (["show", "62B", "--lang", "en"], "/api/v1/nodes/62B?lang=en", Outcome.NO_ENGLISH, EXIT_NOT_FOUND, 404,
      "no English text of 62B"),
     (["search", "фальшренонс"], "/api/v1/search?q=фальшренонс", Outcome.FOUND, EXIT_OK, 200, None),

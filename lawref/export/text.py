@@ -167,8 +167,7 @@ def absent_line(cite: str, entry: Entry, fragments: Sequence[Node] = (), why: di
     if "." in cite:
         line = tr("Commentary {cite} (on Law {law}: {title}) — not in this corpus")
     elif entry.id != cite:
-        line = tr("{cite} — not in this corpus; lawref's catalogue of the edition lists Law {law} ({title}), not "
-                  "all its parts")
+        line = tr("{cite} — not in this corpus, nor in lawref's catalogue of the edition (Law {law}, {title})")
     else:
         line = tr("Law {cite} — {title} — text not in this corpus")
     line = line.format(cite=cite, law=entry.id, title=entry.title_en)
