@@ -132,14 +132,22 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     The bytes go to a temporary file in the same folder, are flushed to disk,
     and the file is renamed over ``path`` in one step; on any failure the
     temporary file is removed and ``path`` keeps its old content. Raises
-    :class:`OSError` (``IsADirectoryError`` when ``path`` is a folder)."""
+    :class:`OSError` (``IsADirectoryError`` when ``path`` is a folder; «its
+    folder takes no new file» when a folder that exists cannot hold the
+    temporary file: ``/proc``)."""
     path = Path(path)
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder", str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     import tempfile  # only a write needs it
 
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except FileNotFoundError as exc:  # the folder exists and takes no new file (/proc): not «no such file»
+        if not path.parent.is_dir():
+            raise
+        raise OSError(exc.errno, N_("its folder takes no new file: {reason}").format(reason=exc.strerror),
+                      str(path)) from exc
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)

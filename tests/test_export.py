@@ -790,6 +790,16 @@ def test_a_folder_export_that_cannot_be_written_names_the_folder_asked_for(seed_
         assert not out.exists() and not list(tmp_path.glob(".*lawref-new*"))
 
 
+@pytest.mark.skipif(not Path("/proc/version").is_file(), reason="a Linux /proc")
+def test_a_file_in_a_folder_that_takes_no_new_file_is_not_said_missing(seed_index: Path) -> None:
+    # «cannot write /proc/version: No such file or directory» of a file that is there (a new user's find): the
+    # temporary file the write goes through could not be made in its folder
+    result = run(seed_index, "--format", "txt", "--law", "62", "-o", "/proc/version")
+    assert result.exit_code == 2
+    assert result.stderr.strip() == "lawref: cannot write /proc/version: its folder takes no new file: No such file or " \
+                                    "directory"
+
+
 def test_every_law_heading_in_markdown_says_its_number(seed_library: Library) -> None:
     # Law 61's heading was lost with its page and the law kept the title its page opens with: Markdown printed that
     # title alone, «### Недавание в масть …», the one law a reader could not find by its number (a republisher's find)
