@@ -55,7 +55,7 @@ from lawref.cite import ancestors, latin_letters, query_cites, split_query_cites
 from lawref.index import Expansions, Searcher, index_terms, norm
 from lawref.lang import associations, glossary, morph
 from lawref.model import Node
-from lawref.results import SNIPPET_CHARS, Answer, Hit
+from lawref.results import LEAD, SNIPPET_CHARS, Answer, Hit
 
 if TYPE_CHECKING:
     from lawref.library import Library
@@ -557,8 +557,11 @@ def _cited(lib: Library, store: NodeStore, cites: list[str], doc: str | None) ->
         if found:
             out += [node_hit(n) for n in found]
             continue
-        citing = dict.fromkeys(n.id for n, _ in lib.citing(cite) if doc is None or n.doc == doc)
-        out += [node_hit(n, CITE_SCORE - 1) for i in citing if (n := store.node(i)) is not None]
+        citing: dict[str, tuple[int, int]] = {}  # each node citing it: its first citation's span
+        for by, ref in lib.citing(cite):
+            if doc is None or by.doc == doc:
+                citing.setdefault(by.id, (ref.start, ref.end))
+        out += [citing_hit(n, CITE_SCORE - 1, *citing[i]) for i in citing if (n := store.node(i)) is not None]
         out += [node_hit(n, CITE_SCORE - 2) for n in lib.holders(cite) if doc is None or n.doc == doc]
         up = next((found for a in ancestors(cite) if (found := named(a))), [])
         out += [node_hit(n, CITE_SCORE - 3) for n in up]
@@ -595,6 +598,21 @@ def node_hit(node: Node, score: float = CITE_SCORE) -> Hit:
     text = node.text
     snippet = text if len(text) <= SNIPPET_CHARS else text[: SNIPPET_CHARS - 1].rsplit(" ", 1)[0] + "…"
     return Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, score, snippet)
+
+
+def citing_hit(node: Node, score: float, start: int, end: int) -> Hit:
+    """A hit for ``node``, which cites what was asked at ``start``–``end`` (code points of its text,
+    end-exclusive): its text cut around that citation, at words, and the citation marked — a director
+    asking for a law the corpus lacks sees where the hit cites it («…(но см. ⟦правило 59⟧ для…»)."""
+    text = node.text
+    lo = 0 if start <= LEAD else text.rfind(" ", 0, start - LEAD) + 1  # at a word's start
+    hi = min(len(text), lo + SNIPPET_CHARS)
+    if hi < len(text):
+        hi = max(end, text.rfind(" ", end, hi) if text.rfind(" ", end, hi) > 0 else hi)  # at a word's end
+    shift = (1 if lo else 0) - lo
+    snippet = ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
+    return Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, score, snippet,
+               ((start + shift, end + shift),))
 
 
 def _unique(hits: list[Hit]) -> list[Hit]:

@@ -133,3 +133,25 @@ def test_a_snippets_matched_words_are_those_reading_as_one_of_its_lemmas(words: 
     tokens = Tokens.read(flat, spans, reading)
     assert tokens.matched(lemmas, start, stop) == [k for k in range(start, min(stop, len(words)))
                                                    if reading(words[k]) & lemmas]
+
+
+@settings(max_examples=300)
+@given(words=st.lists(st.sampled_from(["см.", "правило", "59", "карта", "взятка,", "(но", "игрок"]), min_size=1,
+                      max_size=80), at=st.integers(0, 79), length=st.integers(1, 3))
+def test_a_hit_citing_what_was_asked_shows_and_marks_that_citation(words: list[str], at: int, length: int) -> None:
+    # «правило 59»: the nodes citing a law the corpus lacks showed their first 200 characters, the citation unmarked
+    # and often cut off (a new user's find); the snippet now stands around it, at words, and marks it
+    from lawref.search import citing_hit
+
+    text = " ".join(words)
+    first = min(at, len(words) - 1)
+    last = min(first + length, len(words))
+    start = len(" ".join(words[:first])) + (1 if first else 0)
+    end = start + len(" ".join(words[first:last]))
+    node = Node(id="laws/1", doc="laws", cite="1", kind="law", label=None, title=None, parent=None, page=None,
+                text=text, source=Source("a.txt", 1, 1, (0, 1)), inferred=False, refs=[])
+    hit = citing_hit(node, 99.0, start, end)
+    (s, e), = hit.marks
+    assert hit.snippet[s:e] == text[start:end]
+    body = hit.snippet.removeprefix("…").removesuffix("…")
+    assert body in text and len(body) <= max(250, end - start + 70)

@@ -95,6 +95,15 @@ def test_the_words_a_question_asks_with_are_not_its_subject(lib: Library, query:
     assert all(not typed.lower().startswith(not_said) for typed, _ in answer.synonyms)
 
 
+@pytest.mark.parametrize(("query", "first", "cited"), [
+    ("правило 59", "61A", "правило 59"),  # «(но см. правило 59 для случая…)» stood past its snippet, unmarked
+    ("90", "17D", "правило 90"),
+])
+def test_a_hit_citing_an_absent_law_shows_the_citation(lib: Library, query: str, first: str, cited: str) -> None:
+    hit = lib.search(query, limit=3)[0]
+    assert hit.cite == first and [hit.snippet[s:e] for s, e in hit.marks] == [cited]
+
+
 def test_a_list_or_range_of_laws_in_a_query_names_them_all(lib: Library) -> None:
     assert set(top(lib, "правила 62 или 64", 2)) == {"62", "64"}
     assert {"61", "62", "64"} <= set(top(lib, "61-64", 4))
