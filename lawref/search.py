@@ -265,7 +265,25 @@ def _as_typed(answer: Answer, query: str) -> Answer:
         return answer
     return replace(answer, dropped=tuple(map(told, answer.dropped)), unknown=tuple(map(told, answer.unknown)),
                    corrected={told(w): right for w, right in answer.corrected.items()},
-                   compounds={told(w): found for w, found in answer.compounds.items()})
+                   compounds={told(w): found for w, found in answer.compounds.items()},
+                   lacks=_Told(answer.lacks, told) if answer.lacks else answer.lacks)
+
+
+class _Told(Mapping[str, tuple[str, ...]]):
+    """Each hit's lacked words (``lacks``, by hit id) as :func:`_as_typed` names them (``told``), each
+    worked out when asked, as ``lacks`` works them out."""
+
+    def __init__(self, lacks: Mapping[str, tuple[str, ...]], told: Callable[[str], str]) -> None:
+        self._lacks, self._told = lacks, told
+
+    def __getitem__(self, hit_id: str) -> tuple[str, ...]:
+        return tuple(map(self._told, self._lacks[hit_id]))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._lacks)
+
+    def __len__(self) -> int:
+        return len(self._lacks)
 
 
 def associated(store: NodeStore, query: str, hits: list[Hit], table: associations.Table | None = None, *,
