@@ -101,7 +101,7 @@ class View:
     the commentary's paragraphs on a law the scrape lost); ``goes_on`` a law
     whose text may go on past what the corpus holds (it ends where a printed
     page ends and the scrape lacks the next: :func:`lawref.query.pages.may_go_on`,
-    what ``toc`` marks ``lost pages``)."""
+    one of the reasons ``toc`` marks a law ``lost pages``)."""
 
     shown: Shown
     document: Document | None

@@ -254,6 +254,8 @@ def _as_typed(answer: Answer, query: str) -> Answer:
     ``query`` wrote them (its first spelling of each): the index's norm folds case and ``ё`` (``Пошёл`` →
     ``пошел``), and a note names the user's word, as the synonyms' note does, not lawref's key for it. A
     word the query does not hold as such (a correction, an English query's Russian) is left as it is."""
+    if not (answer.dropped or answer.corrected or answer.compounds or answer.unknown):
+        return answer  # (most answers: nothing named, the query not read again)
     typed: dict[str, str] = {}
     for m in P.INDEX_WORD.finditer(query):
         typed.setdefault(norm(m.group()), m.group())
@@ -261,8 +263,6 @@ def _as_typed(answer: Answer, query: str) -> Answer:
     def told(word: str) -> str:
         return typed.get(word, word)
 
-    if not (answer.dropped or answer.corrected or answer.compounds or answer.unknown):
-        return answer
     return replace(answer, dropped=tuple(map(told, answer.dropped)), unknown=tuple(map(told, answer.unknown)),
                    corrected={told(w): right for w, right in answer.corrected.items()},
                    compounds={told(w): found for w, found in answer.compounds.items()},
@@ -624,9 +624,9 @@ def citing_hit(node: Node, score: float, start: int, end: int) -> Hit:
     asking for a law the corpus lacks sees where the hit cites it («…(но см. ⟦правило 59⟧ для…»)."""
     text = node.text
     lo = 0 if start <= LEAD else text.rfind(" ", 0, start - LEAD) + 1  # at a word's start
-    hi = min(len(text), lo + SNIPPET_CHARS)
-    if hi < len(text):
-        hi = max(end, text.rfind(" ", end, hi) if text.rfind(" ", end, hi) > 0 else hi)  # at a word's end
+    hi = min(len(text), max(lo + SNIPPET_CHARS, end))
+    if hi < len(text) and (space := text.rfind(" ", end, hi)) > 0:
+        hi = space  # at a word's end (the citation whole)
     shift = (1 if lo else 0) - lo
     snippet = ("…" if lo else "") + text[lo:hi] + ("…" if hi < len(text) else "")
     return Hit(node.id, node.cite, node.doc, node.kind, node.title, node.page, score, snippet,

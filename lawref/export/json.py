@@ -130,7 +130,7 @@ def show_json(view: View, others: Sequence[str], twin: Twin | None) -> dict[str,
     ``edition``, ``others`` (the ids of the same cite in other documents),
     for a law ``lost`` (``{"before", "after"}``: sections the edition has
     that lost pages took) and ``may_go_on`` (its text may go on on a page the
-    scan lacks: what ``toc`` marks ``lost pages``) and, given its ``twin`` (``--lang en|both``), its
+    scan lacks: one of the reasons ``toc`` marks a law ``lost pages``) and, given its ``twin`` (``--lang en|both``), its
     ``counterpart`` and ``counterpart_edition`` (the same edition's when the
     corpus has one)."""
     tree = tree_json(view.shown)
