@@ -132,12 +132,18 @@ def atomic_write(path: Path, data: bytes | str) -> None:
     The bytes go to a temporary file in the same folder, are flushed to disk,
     and the file is renamed over ``path`` in one step; on any failure the
     temporary file is removed and ``path`` keeps its old content. Raises
-    :class:`OSError` (``IsADirectoryError`` when ``path`` is a folder; «its
+    :class:`OSError` (``IsADirectoryError`` when ``path`` is a folder; «not a
+    regular file» for a device, a FIFO or a socket, which is never replaced; a
+    symbolic link is written through, to the file it names; «its
     folder takes no new file» when a folder that exists cannot hold the
     temporary file: ``/proc``)."""
     path = Path(path)
+    if path.is_symlink():  # written through to the file it names: the link stays a link
+        path = path.resolve()
     if path.is_dir():
         raise IsADirectoryError(21, "is a folder", str(path))
+    if path.exists() and not path.is_file():  # a device, a FIFO, a socket: never swapped for a file
+        raise OSError(errno.EINVAL, N_("not a regular file: lawref replaces only a file"), str(path))
     payload = data.encode("utf-8") if isinstance(data, str) else data
     import tempfile  # only a write needs it
 

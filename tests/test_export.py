@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
+import stat
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
@@ -798,6 +800,20 @@ def test_a_file_in_a_folder_that_takes_no_new_file_is_not_said_missing(seed_inde
     assert result.exit_code == 2
     assert result.stderr.strip() == "lawref: cannot write /proc/version: its folder takes no new file: No such file or " \
                                     "directory"
+
+
+def test_export_to_a_device_or_fifo_is_refused_and_a_link_written_through(seed_index: Path, tmp_path: Path) -> None:
+    # `-o /dev/full` (as root) left a 49 KB file where the device was, `-o link.md` a file where the link was
+    # (a new user's find): a device, FIFO or socket is never replaced; a link is written through to its file
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    refused = run(seed_index, "--format", "md", "--law", "62", "-o", str(fifo))
+    assert refused.exit_code == 2 and refused.stderr.strip().endswith("not a regular file: lawref replaces only a file")
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)
+    (tmp_path / "target.md").write_text("old\n", encoding="utf-8")
+    (tmp_path / "link.md").symlink_to("target.md")
+    assert run(seed_index, "--format", "md", "--law", "62", "-o", str(tmp_path / "link.md")).exit_code == 0
+    assert (tmp_path / "link.md").is_symlink() and "Правило 62" in (tmp_path / "target.md").read_text(encoding="utf-8")
 
 
 def test_every_law_heading_in_markdown_says_its_number(seed_library: Library) -> None:
